@@ -1,0 +1,41 @@
+// swift-tools-version:6.1
+// uisim — a headless simulator of UIKit's runtime interaction model.
+// Layers, bottom up (an import only points down): see ../shared/DESIGN.md and README.md.
+import PackageDescription
+
+let package = Package(
+    name: "uisim",
+    products: [
+        .library(name: "UISim", targets: ["UISim"]),
+        .executable(name: "uisim", targets: ["uisim"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, each wrapped by exactly one Swift file (RunLoop/EventBase.swift, Graphics/Cairo.swift).
+        .systemLibrary(
+            name: "CLibevent", path: "Sources/CLibevent", pkgConfig: "libevent",
+            providers: [.apt(["libevent-dev"])]),
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+
+        .target(name: "Geometry"),
+        .target(name: "Graphics", dependencies: ["Geometry", "CCairo"]),
+        .target(name: "RunLoop", dependencies: ["CLibevent"]),
+        .target(name: "Layers", dependencies: ["Geometry", "Graphics"]),
+        .target(name: "Views", dependencies: ["Layers", "RunLoop"]),
+        .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views"]),
+        .executableTarget(
+            name: "uisim",
+            dependencies: ["UISim", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
+        .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"]),
+        .testTarget(name: "LayersTests", dependencies: ["Layers"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

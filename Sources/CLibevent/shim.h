@@ -1,0 +1,4 @@
+#ifndef UISIM_CLIBEVENT_SHIM_H
+#define UISIM_CLIBEVENT_SHIM_H
+#include <event2/event.h>
+#endif

@@ -1,0 +1,72 @@
+import Foundation
+
+extension CALayer {
+    /// The sublayers, back to front in sibling order; nil when there are none, as in Core
+    /// Animation. Setting it removes the old sublayers and adds the new ones.
+    public var sublayers: [CALayer]? {
+        get { sublayerStorage.isEmpty ? nil : sublayerStorage }
+        set {
+            for layer in sublayerStorage { layer.superlayer = nil }
+            sublayerStorage = []
+            for layer in newValue ?? [] { addSublayer(layer) }
+        }
+    }
+
+    /// Appends `layer` as the front-most sublayer, first removing it from its old superlayer.
+    public func addSublayer(_ layer: CALayer) {
+        insert(layer, at: nil)
+    }
+
+    /// Inserts `layer` at `index` of the sublayers (0 is the back).
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        insert(layer, at: Int(index))
+    }
+
+    /// Inserts `layer` just behind `sibling`; at the front when `sibling` is nil or not a sublayer.
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        layer.removeFromSuperlayer()
+        insert(layer, at: sibling.flatMap(indexOfSublayer))
+    }
+
+    /// Inserts `layer` just in front of `sibling`; at the front when `sibling` is nil or not a sublayer.
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        layer.removeFromSuperlayer()
+        insert(layer, at: sibling.flatMap(indexOfSublayer).map { $0 + 1 })
+    }
+
+    /// Puts `newLayer` where `oldLayer` is; does nothing when `oldLayer` is not a sublayer.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let index = indexOfSublayer(oldLayer) else { return }
+        oldLayer.removeFromSuperlayer()
+        insert(newLayer, at: index)
+    }
+
+    /// Detaches the layer from its superlayer.
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer, let index = parent.indexOfSublayer(self) else { return }
+        parent.sublayerStorage.remove(at: index)
+        superlayer = nil
+    }
+
+    /// Whether `self` is `layer` or lies below it in the tree.
+    public func isDescendant(of layer: CALayer) -> Bool {
+        var current: CALayer? = self
+        while let l = current {
+            if l === layer { return true }
+            current = l.superlayer
+        }
+        return false
+    }
+
+    private func indexOfSublayer(_ layer: CALayer) -> Int? {
+        sublayerStorage.firstIndex { $0 === layer }
+    }
+
+    private func insert(_ layer: CALayer, at index: Int?) {
+        precondition(!isDescendant(of: layer), "cannot add a layer inside itself: \(layer)")
+        layer.removeFromSuperlayer()
+        let position = min(index ?? sublayerStorage.count, sublayerStorage.count)
+        sublayerStorage.insert(layer, at: position)
+        layer.superlayer = self
+    }
+}

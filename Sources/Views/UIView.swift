@@ -1,0 +1,173 @@
+import Foundation
+import Geometry
+import Graphics
+import Layers
+
+/// A rectangular area of the screen and the object that manages its content, as UIKit's
+/// `UIView`; backed by a `CALayer` that holds its geometry.
+///
+/// The view is its layer's delegate. Geometry (`frame`, `bounds`, `center`, `transform`) is read
+/// from and written to the layer, so the two never disagree.
+open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomStringConvertible {
+    /// The class of the layer a new view creates; a subclass overrides it to use another layer
+    /// class. Must be `CALayer` or a subclass.
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The view's layer, created with the view and never replaced.
+    public let layer: CALayer
+
+    /// A view whose frame is `frame`, in its future superview's coordinates.
+    public init(frame: CGRect) {
+        guard let layerType = Self.layerClass as? CALayer.Type else {
+            preconditionFailure("\(Self.self).layerClass must be a CALayer subclass")
+        }
+        layer = layerType.init()
+        super.init()
+        layer.delegate = self
+        layer.isOpaque = true
+        self.frame = frame
+    }
+
+    /// A view with a zero frame.
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    // MARK: Geometry (stored in the layer)
+
+    /// The view's rectangle in its superview's coordinates: the axis-aligned bounding box of the
+    /// transformed bounds. Setting it sets the bounds size and the center. With a transform that
+    /// is not the identity, UIKit says the frame is undefined; see `CALayer.frame` for what uisim does.
+    open var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+
+    /// The view's own coordinate space. Changing its size keeps the center (the view grows
+    /// about it) and autoresizes the subviews; changing its origin shifts what the view shows, so
+    /// the subviews move the other way.
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+
+    /// The center of the view in its superview's coordinates (the layer's `position`).
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The transform applied about the center, relative to the bounds.
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    // MARK: Appearance
+
+    /// The view's opacity, 0...1 (the layer's `opacity`).
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    /// Whether the view and its subviews are not shown (and receive no touches).
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// A promise that the view fills its bounds with opaque content, letting the compositor skip
+    /// what lies beneath. Default true, as in UIKit.
+    open var isOpaque: Bool {
+        get { layer.isOpaque }
+        set { layer.isOpaque = newValue }
+    }
+
+    /// Whether subviews are clipped to the bounds (the layer's `masksToBounds`).
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// The view's background color; nil is transparent.
+    open var backgroundColor: UIColor? {
+        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+    }
+
+    /// How the view's content is placed when its bounds change. Default `.scaleToFill`.
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet {
+            layer.contentsGravity = contentMode.contentsGravity
+            layer.needsDisplayOnBoundsChange = contentMode == .redraw
+        }
+    }
+
+    /// Pixels per point of the view's content (the layer's `contentsScale`); set to the screen's
+    /// scale when the view enters a window.
+    open var contentScaleFactor: CGFloat {
+        get { layer.contentsScale }
+        set { layer.contentsScale = newValue }
+    }
+
+    /// An integer that identifies the view (`viewWithTag(_:)`).
+    open var tag = 0
+
+    /// Whether touches are delivered to the view (and its subviews).
+    open var isUserInteractionEnabled = true
+
+    // MARK: Layout
+
+    /// How the view resizes when its superview's bounds size changes.
+    open var autoresizingMask: AutoresizingMask = []
+
+    /// Whether the view autoresizes its subviews when its bounds size changes. Default true.
+    open var autoresizesSubviews = true
+
+    // MARK: Hierarchy
+
+    /// The view's superview, or nil.
+    public internal(set) weak var superview: UIView?
+
+    /// The view's subviews, back to front.
+    public internal(set) var subviews: [UIView] = []
+
+    /// Called before the view is added to a superview (or removed, with nil).
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view's superview changed.
+    open func didMoveToSuperview() {}
+    /// Called before the view enters a window (or leaves one, with nil).
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view's window changed.
+    open func didMoveToWindow() {}
+    /// Called after `subview` was added.
+    open func didAddSubview(_ subview: UIView) {}
+    /// Called before `subview` is removed.
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    // MARK: Responder chain
+
+    /// The superview (uisim has no view controllers).
+    open override var next: UIResponder? { superview }
+
+    // MARK: Layer delegate
+
+    package func layer(_ layer: CALayer, didChangeBoundsSizeFrom oldSize: CGSize) {
+        guard autoresizesSubviews else { return }
+        for subview in subviews {
+            subview.resize(withOldSuperviewSize: oldSize)
+        }
+    }
+
+    open var description: String {
+        let f = frame
+        var text = "<\(type(of: self)): frame = (\(f.minX.shortDescription) \(f.minY.shortDescription);"
+            + " \(f.width.shortDescription) \(f.height.shortDescription))"
+        if !transform.isIdentity {
+            let t = transform
+            text += "; transform = [\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(\.shortDescription).joined(separator: ", "))]"
+        }
+        if tag != 0 { text += "; tag = \(tag)" }
+        return text + ">"
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import UISim
+
+/// `uisim`: the command line. Each subcommand parses its options, calls the library and prints.
+@main
+struct UISimCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "uisim",
+        abstract: "Replay recorded touch traces headlessly through a simulated UIKit runtime.",
+        discussion: """
+            uisim runs a view hierarchy through UIKit's runtime model on Linux: touches, hit testing, \
+            responders, layout, drawing and compositing, timing and counting every frame.
+            """,
+        version: "uisim \(UISimVersion.string) (libevent \(libeventVersion), cairo \(cairoVersion))",
+        subcommands: [DemoCommand.self])
+}
+
+/// The version of uisim.
+enum UISimVersion {
+    static let string = "0.1.0"
+}
