@@ -35,7 +35,8 @@ let package = Package(
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"]),
+        .testTarget(name: "UISimTests", dependencies: ["UISim"]),
     ],
     swiftLanguageModes: [.v5]
 )

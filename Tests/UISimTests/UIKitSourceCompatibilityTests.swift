@@ -1,0 +1,45 @@
+import Testing
+import UISim
+
+/// Code written the way it is for UIKit, with only the import changed: it must compile and
+/// give UIKit's answers.
+@Suite struct UIKitSourceCompatibilityTests {
+    final class BadgeView: UIView {
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            backgroundColor = UIColor(red: 1, green: 0.4, blue: 1, alpha: 1)
+            isOpaque = false
+            autoresizingMask = [.flexibleLeftMargin, .flexibleBottomMargin]
+            contentMode = .redraw
+        }
+    }
+
+    @Test func portedCodeReadsTheSame() {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let mainview = UIView(frame: window.bounds)
+        window.addSubview(mainview)
+        let v1 = UIView(frame: CGRect(x: 113, y: 111, width: 132, height: 194))
+        let v2 = UIView(frame: v1.bounds.insetBy(dx: 10, dy: 10))
+        mainview.addSubview(v1)
+        v1.addSubview(v2)
+        v2.bounds.size.height += 20
+        v2.bounds.size.width += 20
+        v1.bounds.origin.x += 10
+        v1.bounds.origin.y += 10
+        #expect(v2.convert(CGPoint.zero, to: nil) == CGPoint(x: 103, y: 101))
+
+        let badge = BadgeView(frame: CGRect(x: 300, y: 10, width: 40, height: 20))
+        mainview.addSubview(badge)
+        mainview.frame.size.width += 10
+        #expect(badge.frame.origin == CGPoint(x: 310, y: 10))
+        #expect(badge.layer.contentsScale == UIScreen.main.scale)
+
+        badge.layer.anchorPoint = CGPoint(x: 0, y: 0)
+        badge.layer.zPosition = 1
+        badge.transform = CGAffineTransform(rotationAngle: .pi).scaledBy(x: 2, y: 2)
+        let r = v1.superview!.convert(v1.frame, to: UIScreen.main.fixedCoordinateSpace)
+        #expect(r == CGRect(x: 113, y: 111, width: 132, height: 194))
+        let sublayers: [CALayer]? = v1.layer.sublayers
+        #expect(sublayers?.count == 1)
+    }
+}
