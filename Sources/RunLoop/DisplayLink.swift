@@ -1,0 +1,81 @@
+import Foundation
+
+/// A timer synchronized to the display's refresh, as Core Animation's `CADisplayLink`: its
+/// handler runs once per vsync (or every few, for a lower `preferredFramesPerSecond`), on the
+/// vsync grid `k / refreshRate` of the run loop it is added to.
+///
+/// uisim has no Objective-C runtime, so the target–selector pair is a closure.
+public final class CADisplayLink {
+    /// The vsync that started this frame: when the previous frame was shown.
+    public private(set) var timestamp: TimeInterval = 0
+    /// The next vsync: when the frame being prepared should be shown.
+    public private(set) var targetTimestamp: TimeInterval = 0
+    /// Time between vsyncs of the display.
+    public private(set) var duration: TimeInterval = 0
+    /// The rate the handler should run at; 0 means the display's rate.
+    public var preferredFramesPerSecond = 0 {
+        didSet { reschedule() }
+    }
+    /// Whether the handler is suspended (the link keeps its place on the grid).
+    public var isPaused = false {
+        didSet {
+            timer?.isPaused = isPaused
+            if !isPaused, let loop, let timer { timer.moveOnGrid(after: loop.clock.now - 1e-12) }
+        }
+    }
+
+    private let handler: (CADisplayLink) -> Void
+    private weak var loop: EventRunLoop?
+    private var timer: LoopTimer?
+    private var modes: [LoopMode] = []
+
+    public init(handler: @escaping (CADisplayLink) -> Void) {
+        self.handler = handler
+    }
+
+    /// The display's refresh rate, once added to a loop.
+    public var maximumFramesPerSecond: Int { loop?.refreshRate ?? 60 }
+
+    /// Starts ticking on `runLoop` in `mode`. A link belongs to one loop.
+    public func add(to runLoop: EventRunLoop, forMode mode: LoopMode) {
+        precondition(loop == nil || loop === runLoop, "a display link runs on one loop")
+        loop = runLoop
+        modes.append(mode)
+        if timer == nil { reschedule() } else if let timer { runLoop.add(timer, forMode: mode) }
+    }
+
+    /// Stops ticking in `mode`.
+    public func remove(from runLoop: EventRunLoop, forMode mode: LoopMode) {
+        modes.removeAll { $0 == mode }
+        if let timer { runLoop.remove(timer, forMode: mode) }
+    }
+
+    /// Removes the link from its loop for good.
+    public func invalidate() {
+        timer?.invalidate()
+        timer = nil
+        modes = []
+        loop = nil
+    }
+
+    private func reschedule() {
+        guard let loop else { return }
+        timer?.invalidate()
+        let rate = loop.refreshRate
+        let wanted = preferredFramesPerSecond > 0 ? min(preferredFramesPerSecond, rate) : rate
+        let step = max(1, Int((Double(rate) / Double(wanted)).rounded()))
+        let period = 1.0 / Double(rate)
+        let first = Int((loop.clock.now / period).rounded(.up))
+        // The loop keeps the link alive through its timer until `invalidate()`, as a run loop
+        // retains an added CADisplayLink.
+        let timer = LoopTimer(gridPeriod: period, step: step, firstIndex: first) { timer in
+            self.duration = period
+            self.timestamp = timer.fireDate
+            self.targetTimestamp = timer.fireDate + period * Double(step)
+            self.handler(self)
+        }
+        timer.isPaused = isPaused
+        self.timer = timer
+        for mode in modes { loop.add(timer, forMode: mode) }
+    }
+}

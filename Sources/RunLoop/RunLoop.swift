@@ -1,0 +1,246 @@
+import Foundation
+
+/// The run loop that drives a uisim app, as `CFRunLoop`/`RunLoop` (renamed so as not to clash
+/// with Foundation's): modes, timers, observers and input sources, on libevent.
+///
+/// One turn of the loop:
+/// 1. sources that are ready (hardware input first, as in a frame);
+/// 2. `beforeTimers` observers, then the timers (and display links) due in the current mode;
+/// 3. `beforeSources` observers, then sources signalled meanwhile;
+/// 4. `beforeWaiting` observers (Core Animation's commit, order 2 000 000); the loop returns
+///    here when stopped or past its deadline, so a turn is never cut in half;
+/// 5. the clock waits until the next timer, source time or input; `afterWaiting` observers.
+///
+/// UIKit enters the tracking mode by running the loop nested; uisim switches the mode of the
+/// running loop instead (`pushMode`/`popMode`), with the same effect on what fires.
+public final class EventRunLoop {
+    /// How a `run` ended.
+    public enum RunResult: Equatable, Sendable {
+        /// Nothing was left to wait for.
+        case finished
+        /// `stop()` was called.
+        case stopped
+        /// The deadline passed.
+        case timedOut
+    }
+
+    /// The loop currently running on this thread, if any.
+    public private(set) static var current: EventRunLoop?
+
+    /// The loop's clock.
+    public let clock: LoopClock
+    /// The modes `.common` stands for. Default and tracking.
+    public private(set) var commonModes: Set<LoopMode> = [.default, .tracking]
+    /// The display's refresh rate: display links tick on its vsync grid. Default 60.
+    public var refreshRate: Int = 60 {
+        didSet { precondition(refreshRate > 0, "refresh rate must be positive") }
+    }
+
+    let eventBase = EventBase()
+    private var modeStack: [LoopMode] = []
+    private var timers: [LoopTimer] = []
+    private var observers: [LoopObserver] = []
+    private var sources: [LoopSource] = []
+    private var nextSequence = 0
+    private var stopRequested = false
+
+    public init(clock: LoopClock) {
+        self.clock = clock
+    }
+
+    /// The mode the loop is running in, or nil when it is not running.
+    public var currentMode: LoopMode? { modeStack.last }
+
+    /// Adds `mode` to the modes `.common` stands for.
+    public func addCommonMode(_ mode: LoopMode) {
+        commonModes.insert(mode)
+    }
+
+    // MARK: Items
+
+    /// Schedules `timer` in `mode` (`.common` for every common mode).
+    public func add(_ timer: LoopTimer, forMode mode: LoopMode) {
+        if timer.modes.isEmpty {
+            timer.sequence = takeSequence()
+            timers.append(timer)
+        }
+        timer.modes.insert(mode)
+    }
+
+    /// Adds `observer` for `mode`.
+    public func add(_ observer: LoopObserver, forMode mode: LoopMode) {
+        if observer.modes.isEmpty {
+            observer.sequence = takeSequence()
+            observers.append(observer)
+            observers.sort { ($0.order, $0.sequence) < ($1.order, $1.sequence) }
+        }
+        observer.modes.insert(mode)
+    }
+
+    /// Adds `source` for `mode`.
+    public func add(_ source: LoopSource, forMode mode: LoopMode) {
+        if source.modes.isEmpty {
+            source.sequence = takeSequence()
+            sources.append(source)
+            sources.sort { ($0.order, $0.sequence) < ($1.order, $1.sequence) }
+            source.didAttach(to: self)
+        }
+        source.modes.insert(mode)
+    }
+
+    /// Removes `timer` from `mode`; it stays for the loop's other modes.
+    public func remove(_ timer: LoopTimer, forMode mode: LoopMode) {
+        timer.modes.remove(mode)
+        if timer.modes.isEmpty { timers.removeAll { $0 === timer } }
+    }
+
+    /// Removes `observer` from `mode`.
+    public func remove(_ observer: LoopObserver, forMode mode: LoopMode) {
+        observer.modes.remove(mode)
+        if observer.modes.isEmpty { observers.removeAll { $0 === observer } }
+    }
+
+    /// Removes `source` from `mode`.
+    public func remove(_ source: LoopSource, forMode mode: LoopMode) {
+        source.modes.remove(mode)
+        if source.modes.isEmpty { sources.removeAll { $0 === source } }
+    }
+
+    /// A new timer in `mode` that fires `interval` seconds from now.
+    @discardableResult
+    public func scheduledTimer(withTimeInterval interval: TimeInterval, repeats: Bool,
+                               mode: LoopMode = .default, block: @escaping (LoopTimer) -> Void) -> LoopTimer {
+        let timer = LoopTimer(fireAt: clock.now + interval, interval: interval, repeats: repeats, block: block)
+        add(timer, forMode: mode)
+        return timer
+    }
+
+    // MARK: Modes
+
+    /// Switches the running loop to `mode` until the matching `popMode()`.
+    public func pushMode(_ mode: LoopMode) {
+        precondition(!modeStack.isEmpty, "pushMode(\(mode)) on a loop that is not running")
+        modeStack.append(mode)
+    }
+
+    /// Returns to the mode before the last `pushMode`.
+    public func popMode() {
+        precondition(modeStack.count > 1, "popMode() without a pushMode")
+        modeStack.removeLast()
+    }
+
+    // MARK: Running
+
+    /// Makes the current `run` return at the end of this turn, after its commit.
+    public func stop() {
+        stopRequested = true
+    }
+
+    /// Runs the loop in `mode` until it is stopped, the deadline passes, or nothing is left to
+    /// wait for.
+    @discardableResult
+    public func run(mode: LoopMode = .default, until deadline: TimeInterval? = nil) -> RunResult {
+        precondition(modeStack.isEmpty, "EventRunLoop.run is not reentrant")
+        let previous = Self.current
+        Self.current = self
+        modeStack = [mode]
+        stopRequested = false
+        defer {
+            modeStack = []
+            Self.current = previous
+        }
+        notify(.entry)
+        let result = runTurns(until: deadline)
+        notify(.exit)
+        return result
+    }
+
+    private func runTurns(until deadline: TimeInterval?) -> RunResult {
+        while true {
+            performReadySources()
+            notify(.beforeTimers)
+            fireDueTimers()
+            notify(.beforeSources)
+            performReadySources()
+            notify(.beforeWaiting)
+            prune()
+            if stopRequested { return .stopped }
+            if let deadline, clock.now >= deadline { return .timedOut }
+            let wake = nextWakeDate(deadline: deadline)
+            if wake == nil && !sources.contains(where: { $0.keepsLoopAlive && isActive($0.modes) }) {
+                return .finished
+            }
+            guard clock.wait(until: wake, poll: pollInput) else { return .finished }
+            notify(.afterWaiting)
+        }
+    }
+
+    /// The earliest time the loop must wake: the next timer (within its tolerance) or source time.
+    private func nextWakeDate(deadline: TimeInterval?) -> TimeInterval? {
+        var wake = deadline
+        for timer in timers where timer.isValid && !timer.isPaused && isActive(timer.modes) {
+            wake = min(wake ?? .infinity, timer.wakeDate)
+        }
+        for source in sources where source.isValid && isActive(source.modes) {
+            if source.isSignalled { return clock.now }
+            if let ready = source.readyTime { wake = min(wake ?? .infinity, ready) }
+        }
+        return wake
+    }
+
+    private func pollInput(timeout: TimeInterval?) -> Bool {
+        var timer: EventTimer?
+        if let timeout {
+            if timeout <= 0 {
+                eventBase.runOnce(nonBlocking: true)
+                return sources.contains { $0.isSignalled }
+            }
+            timer = EventTimer(base: eventBase) {}
+            timer?.schedule(after: timeout)
+        }
+        eventBase.runOnce()
+        timer?.cancel()
+        return sources.contains { $0.isSignalled }
+    }
+
+    private func fireDueTimers() {
+        let now = clock.now
+        let due = timers.filter { $0.isValid && !$0.isPaused && $0.fireDate <= now && isActive($0.modes) }
+            .sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
+        for timer in due where timer.isValid && !timer.isPaused && isActive(timer.modes) {
+            timer.fire { clock.now }
+        }
+    }
+
+    private func performReadySources() {
+        let now = clock.now
+        for source in sources where source.isValid && isActive(source.modes) {
+            let timeReached = source.readyTime.map { $0 <= now } ?? false
+            guard source.isSignalled || timeReached else { continue }
+            source.isSignalled = false
+            source.perform()
+        }
+    }
+
+    private func notify(_ activity: LoopObserver.Activity) {
+        for observer in observers where observer.isValid && observer.activities.contains(activity) && isActive(observer.modes) {
+            observer.call(activity)
+        }
+    }
+
+    private func prune() {
+        timers.removeAll { !$0.isValid }
+        observers.removeAll { !$0.isValid }
+        sources.removeAll { !$0.isValid }
+    }
+
+    private func isActive(_ modes: ModeSet) -> Bool {
+        guard let mode = currentMode else { return false }
+        return modes.isActive(in: mode, commonModes: commonModes)
+    }
+
+    private func takeSequence() -> Int {
+        nextSequence += 1
+        return nextSequence
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// An input source of a run loop, as `CFRunLoopSource`: the loop calls `perform()` when the
+/// source was signalled or when the clock reaches its `readyTime`.
+///
+/// Sources are handled as soon as the loop wakes (before timers, the way hardware input comes
+/// first in a frame) and again after the timers, for sources signalled by them.
+open class LoopSource {
+    /// Sources ready at the same time are performed in ascending order.
+    public let order: Int
+    var modes = ModeSet()
+    var sequence = 0
+    var isSignalled = false
+    /// Whether the source is still attached; false after `invalidate()`.
+    public private(set) var isValid = true
+    private let handler: (() -> Void)?
+
+    /// A source that calls `handler` (or the subclass's `perform()`) when signalled.
+    public init(order: Int = 0, handler: (() -> Void)? = nil) {
+        self.order = order
+        self.handler = handler
+    }
+
+    /// When the source becomes ready by itself, with no signal; nil for none. The loop wakes
+    /// for it as for a timer.
+    open var readyTime: TimeInterval? { nil }
+
+    /// Whether a loop with nothing else to do keeps waiting for this source.
+    open var keepsLoopAlive: Bool { readyTime != nil }
+
+    /// Marks the source ready: the loop performs it on its next turn.
+    public func signal() {
+        isSignalled = true
+    }
+
+    /// The source's work. The default calls the handler given at creation.
+    open func perform() {
+        handler?()
+    }
+
+    /// Detaches the source from every loop.
+    open func invalidate() {
+        isValid = false
+    }
+
+    /// Called when the source is added to `loop` (once per loop).
+    open func didAttach(to loop: EventRunLoop) {}
+}
+
+/// A source that reads a file descriptor: performed when the descriptor becomes readable
+/// (watched by libevent), with the descriptor passed to `handler`.
+public final class FileDescriptorSource: LoopSource {
+    /// The descriptor watched.
+    public let fileDescriptor: Int32
+    private let readHandler: (Int32) -> Void
+    private var watcher: EventWatcher?
+
+    public init(fileDescriptor: Int32, order: Int = 0, handler: @escaping (Int32) -> Void) {
+        self.fileDescriptor = fileDescriptor
+        readHandler = handler
+        super.init(order: order)
+    }
+
+    public override var keepsLoopAlive: Bool { true }
+
+    public override func perform() {
+        readHandler(fileDescriptor)
+    }
+
+    public override func didAttach(to loop: EventRunLoop) {
+        watcher = EventWatcher(base: loop.eventBase, kind: .readable(fileDescriptor)) { [weak self] in
+            self?.signal()
+        }
+    }
+
+    public override func invalidate() {
+        watcher?.cancel()
+        watcher = nil
+        super.invalidate()
+    }
+}
+
+/// A source performed when the process receives a POSIX signal (such as SIGINT), delivered
+/// through libevent so the handler runs as ordinary code on the loop, not in a signal handler.
+/// While attached, the signal no longer has its default effect.
+public final class SignalSource: LoopSource {
+    /// The signal number watched.
+    public let signalNumber: Int32
+    private var watcher: EventWatcher?
+
+    public init(signal: Int32, order: Int = 0, handler: @escaping () -> Void) {
+        signalNumber = signal
+        super.init(order: order, handler: handler)
+    }
+
+    /// A signal source never keeps an otherwise idle loop running.
+    public override var keepsLoopAlive: Bool { false }
+
+    public override func didAttach(to loop: EventRunLoop) {
+        watcher = EventWatcher(base: loop.eventBase, kind: .signal(signalNumber)) { [weak self] in
+            self?.signal()
+        }
+    }
+
+    public override func invalidate() {
+        watcher?.cancel()
+        watcher = nil
+        super.invalidate()
+    }
+}

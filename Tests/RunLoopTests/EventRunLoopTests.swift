@@ -1,0 +1,277 @@
+import Foundation
+@testable import RunLoop
+import Testing
+
+@Suite struct TimerTests {
+    @Test func timersFireInOrderAtTheirTimes() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var log: [String] = []
+        loop.add(LoopTimer(fireAt: 0.3) { _ in log.append("c@\(clock.now)") }, forMode: .default)
+        loop.add(LoopTimer(fireAt: 0.1) { _ in log.append("a@\(clock.now)") }, forMode: .default)
+        loop.add(LoopTimer(fireAt: 0.1) { _ in log.append("b@\(clock.now)") }, forMode: .default)
+        #expect(loop.run() == .finished)
+        #expect(log == ["a@0.1", "b@0.1", "c@0.3"])
+        #expect(clock.now == 0.3)
+    }
+
+    @Test func repeatingTimerUntilADeadline() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var times: [TimeInterval] = []
+        loop.scheduledTimer(withTimeInterval: 0.125, repeats: true) { _ in times.append(clock.now) }
+        #expect(loop.run(until: 0.6) == .timedOut)
+        #expect(times == [0.125, 0.25, 0.375, 0.5])
+        #expect(clock.now == 0.6)
+    }
+
+    @Test func repeatingTimerSkipsWhatASlowBlockOverran() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var times: [TimeInterval] = []
+        loop.scheduledTimer(withTimeInterval: 0.25, repeats: true) { timer in
+            times.append(clock.now)
+            if times.count == 1 { clock.advance(by: 0.6) }   // work overruns 0.5 and 0.75
+            if times.count == 3 { timer.invalidate() }
+        }
+        loop.run()
+        #expect(times == [0.25, 1.0, 1.25])
+    }
+
+    @Test func toleranceCoalescesWakeUps() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var times: [TimeInterval] = []
+        let early = LoopTimer(fireAt: 1.0) { _ in times.append(clock.now) }
+        early.tolerance = 0.5
+        loop.add(early, forMode: .default)
+        loop.add(LoopTimer(fireAt: 1.25) { _ in times.append(clock.now) }, forMode: .default)
+        loop.run()
+        #expect(times == [1.25, 1.25])
+    }
+
+    @Test func invalidatedTimerNeverFires() {
+        let loop = EventRunLoop(clock: VirtualClock())
+        var fired = false
+        let timer = LoopTimer(fireAt: 1) { _ in fired = true }
+        loop.add(timer, forMode: .default)
+        timer.invalidate()
+        #expect(loop.run() == .finished && !fired && !timer.isValid)
+    }
+}
+
+@Suite struct ModeTests {
+    /// A default-mode timer due at 0.1 waits while the loop tracks (0.05 to 0.3), then fires at
+    /// once; a common-mode timer fires in both modes.
+    @Test func defaultModeTimerWaitsWhileTracking() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var log: [String] = []
+        loop.add(LoopTimer(fireAt: 0.05) { _ in loop.pushMode(.tracking); log.append("track@0.05") }, forMode: .common)
+        loop.add(LoopTimer(fireAt: 0.1) { _ in log.append("default@\(clock.now) in \(loop.currentMode!.rawValue)") }, forMode: .default)
+        loop.add(LoopTimer(fireAt: 0.2) { _ in log.append("common@\(clock.now)") }, forMode: .common)
+        loop.add(LoopTimer(fireAt: 0.3) { _ in loop.popMode(); log.append("untrack@0.3") }, forMode: .common)
+        loop.run()
+        #expect(log == ["track@0.05", "common@0.2", "untrack@0.3", "default@0.3 in kCFRunLoopDefaultMode"])
+    }
+
+    @Test func trackingOnlyTimerWaitsOutsideTracking() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var fired: [TimeInterval] = []
+        loop.add(LoopTimer(fireAt: 0.1) { _ in fired.append(clock.now) }, forMode: .tracking)
+        #expect(loop.run(until: 1) == .timedOut)
+        #expect(fired.isEmpty)
+    }
+}
+
+@Suite struct ObserverTests {
+    @Test func activitiesComeInTurnOrder() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var log: [String] = []
+        loop.add(LoopObserver(activities: .allActivities) { _, activity in log.append(activity.description) }, forMode: .default)
+        loop.add(LoopTimer(fireAt: 0.5) { _ in log.append("timer") }, forMode: .default)
+        loop.run()
+        #expect(log == ["entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting",
+                        "beforeTimers", "timer", "beforeSources", "beforeWaiting", "exit"])
+    }
+
+    @Test func orderDecidesAndOneShotObserversGoAway() {
+        let loop = EventRunLoop(clock: VirtualClock())
+        var log: [String] = []
+        loop.add(LoopObserver(activities: .beforeWaiting, order: LoopObserver.coreAnimationCommitOrder) { _, _ in log.append("commit") }, forMode: .common)
+        loop.add(LoopObserver(activities: .beforeWaiting, order: 10) { _, _ in log.append("10") }, forMode: .default)
+        loop.add(LoopObserver(activities: .beforeWaiting, repeats: false, order: -5) { _, _ in log.append("once") }, forMode: .default)
+        loop.add(LoopObserver(activities: .beforeWaiting, order: 10) { _, _ in log.append("10b") }, forMode: .default)
+        loop.add(LoopTimer(fireAt: 1) { _ in }, forMode: .default)
+        loop.run()
+        #expect(log == ["once", "10", "10b", "commit", "10", "10b", "commit"])
+    }
+
+    @Test func stopReturnsAfterTheTurnsCommit() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var log: [String] = []
+        loop.add(LoopObserver(activities: .beforeWaiting) { _, _ in log.append("commit@\(clock.now)") }, forMode: .default)
+        loop.add(LoopTimer(fireAt: 1) { _ in log.append("stop"); loop.stop() }, forMode: .default)
+        loop.add(LoopTimer(fireAt: 2) { _ in log.append("never") }, forMode: .default)
+        #expect(loop.run() == .stopped)
+        #expect(log == ["commit@0.0", "stop", "commit@1.0"])
+    }
+}
+
+@Suite struct SourceTests {
+    final class ScheduledSource: LoopSource {
+        var times: [TimeInterval]
+        var performedAt: [TimeInterval] = []
+        let clock: LoopClock
+        init(times: [TimeInterval], clock: LoopClock) {
+            self.times = times
+            self.clock = clock
+            super.init()
+        }
+        override var readyTime: TimeInterval? { times.first }
+        override func perform() {
+            performedAt.append(clock.now)
+            times.removeFirst()
+        }
+    }
+
+    @Test func timedSourceRunsBeforeTimersOfTheSameTurn() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var log: [String] = []
+        let source = ScheduledSource(times: [0, 0.5], clock: clock)
+        loop.add(source, forMode: .common)
+        loop.add(LoopTimer(fireAt: 0.5) { _ in log.append("timer, source ran \(source.performedAt.count)×") }, forMode: .default)
+        #expect(loop.run() == .finished)
+        #expect(source.performedAt == [0, 0.5])
+        #expect(log == ["timer, source ran 2×"])
+    }
+
+    @Test func signalledSourceRunsOnTheNextTurn() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var performed: [TimeInterval] = []
+        let source = LoopSource { performed.append(clock.now) }
+        loop.add(source, forMode: .default)
+        loop.add(LoopTimer(fireAt: 0.25) { _ in source.signal() }, forMode: .default)
+        loop.run()
+        #expect(performed == [0.25])
+    }
+
+    @Test func fileDescriptorSourceReadsAPipe() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var received: [UInt8] = []
+        let source = FileDescriptorSource(fileDescriptor: fds[0]) { fd in
+            var byte: UInt8 = 0
+            if read(fd, &byte, 1) == 1 { received.append(byte) }
+        }
+        loop.add(source, forMode: .default)
+        var one: UInt8 = 42
+        loop.add(LoopTimer(fireAt: 0.5) { _ in _ = write(fds[1], &one, 1) }, forMode: .default)
+        loop.add(LoopTimer(fireAt: 1.0) { _ in source.invalidate() }, forMode: .default)
+        loop.run()
+        #expect(received == [42])
+    }
+
+    @Test func realClockWakesForInputWithoutWaitingForTheDeadline() {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let loop = EventRunLoop(clock: RealClock())
+        var byte: UInt8 = 7
+        _ = write(fds[1], &byte, 1)
+        var got: UInt8 = 0
+        loop.add(FileDescriptorSource(fileDescriptor: fds[0]) { fd in _ = read(fd, &got, 1); loop.stop() }, forMode: .default)
+        #expect(loop.run(until: 60) == .stopped)
+        #expect(got == 7)
+        #expect(loop.clock.now < 30)
+    }
+
+    @Test func sigintReachesASignalSource() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var interrupted: TimeInterval?
+        let source = SignalSource(signal: SIGINT) { interrupted = clock.now; loop.stop() }
+        loop.add(source, forMode: .common)
+        // Test threads (dispatch workers) block asynchronous signals: unblock SIGINT here so that
+        // raise() runs libevent's handler synchronously, as Ctrl-C does on the CLI's main thread.
+        var sigint = sigset_t(), previous = sigset_t()
+        sigemptyset(&sigint)
+        sigaddset(&sigint, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &sigint, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        loop.add(LoopTimer(fireAt: 0.5) { _ in raise(SIGINT) }, forMode: .default)
+        loop.add(LoopTimer(fireAt: 5) { _ in }, forMode: .default)
+        #expect(loop.run() == .stopped)
+        source.invalidate()
+        #expect(interrupted == 0.5)
+    }
+}
+
+@Suite struct DisplayLinkTests {
+    @Test func ticksOnTheVsyncGrid() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var stamps: [(TimeInterval, TimeInterval)] = []
+        let link = CADisplayLink { link in stamps.append((link.timestamp, link.targetTimestamp)) }
+        link.add(to: loop, forMode: .common)
+        loop.run(until: 0.06)
+        let expected: [TimeInterval] = [0, 1.0 / 60, 2.0 / 60, 3.0 / 60]
+        #expect(stamps.map(\.0) == expected)
+        #expect(stamps.allSatisfy { abs($0.1 - $0.0 - 1.0 / 60) < 1e-12 })
+        #expect(link.duration == 1.0 / 60 && link.maximumFramesPerSecond == 60)
+    }
+
+    @Test func proMotionAndPreferredRate() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        loop.refreshRate = 120
+        var fast: [TimeInterval] = [], half: [TimeInterval] = []
+        CADisplayLink { fast.append($0.timestamp) }.add(to: loop, forMode: .common)
+        let thirty = CADisplayLink { half.append($0.timestamp) }
+        thirty.preferredFramesPerSecond = 30
+        thirty.add(to: loop, forMode: .common)
+        loop.run(until: 0.045)
+        #expect(fast == (0...5).map { Double($0) / 120 })
+        let expectedHalf: [TimeInterval] = [0, 4.0 / 120]
+        #expect(half == expectedHalf)
+    }
+
+    /// A frame whose work takes 20 ms at 60 Hz misses the next vsync: the link's next tick is the
+    /// one after.
+    @Test func slowFrameSkipsAVsync() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var stamps: [TimeInterval] = []
+        CADisplayLink { link in
+            stamps.append(link.timestamp)
+            if stamps.count == 2 { clock.advance(by: 0.020) }
+        }.add(to: loop, forMode: .common)
+        loop.run(until: 0.07)
+        let expected: [TimeInterval] = [0, 1.0 / 60, 3.0 / 60, 4.0 / 60]
+        #expect(stamps == expected)
+    }
+
+    @Test func pausedLinkWaitsAndResumesOnTheGrid() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var stamps: [TimeInterval] = []
+        let link = CADisplayLink { stamps.append($0.timestamp) }
+        link.add(to: loop, forMode: .common)
+        loop.add(LoopTimer(fireAt: 0.02) { _ in link.isPaused = true }, forMode: .default)
+        loop.add(LoopTimer(fireAt: 0.07) { _ in link.isPaused = false }, forMode: .default)
+        loop.run(until: 0.09)
+        let expected: [TimeInterval] = [0, 1.0 / 60, 5.0 / 60]
+        #expect(stamps == expected)
+        link.invalidate()
+        #expect(loop.run(until: 1) == .timedOut)
+        #expect(stamps.count == 3)
+    }
+}
