@@ -26,7 +26,8 @@ let package = Package(
         .target(name: "RunLoop", dependencies: ["CLibevent"]),
         .target(name: "Layers", dependencies: ["Geometry", "Graphics"]),
         .target(name: "Views", dependencies: ["Layers", "RunLoop"]),
-        .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views"]),
+        .target(name: "Traces", dependencies: ["Geometry"]),
+        .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces"]),
         .executableTarget(
             name: "uisim",
             dependencies: ["UISim", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -36,6 +37,7 @@ let package = Package(
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"]),
+        .testTarget(name: "TracesTests", dependencies: ["Traces"]),
         .testTarget(name: "UISimTests", dependencies: ["UISim"]),
     ],
     swiftLanguageModes: [.v5]

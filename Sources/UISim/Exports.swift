@@ -4,3 +4,4 @@
 @_exported import Layers
 @_exported import RunLoop
 @_exported import Views
+@_exported import Traces

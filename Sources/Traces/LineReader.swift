@@ -1,0 +1,85 @@
+import Foundation
+
+/// Reads a file line by line with a fixed-size buffer, so memory does not grow with the file.
+/// Lines end with "\n" (a "\r" before it is dropped); a line longer than
+/// `TraceLimits.maxLineLength` is an error at its line.
+struct LineReader {
+    let name: String
+    private let handle: FileHandle?
+    private var memory: [UInt8]?
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    private(set) var lineNumber = 0
+    private static let chunk = 64 * 1024
+
+    init(url: URL) throws {
+        name = url.path
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw TraceError(file: url.path, line: nil, "cannot open: \(error.localizedDescription)")
+        }
+    }
+
+    init(name: String, text: String) {
+        self.name = name
+        handle = nil
+        memory = Array(text.utf8)
+    }
+
+    /// The next line without its terminator, or nil at the end of the file.
+    mutating func next() throws -> String? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                try checkLength(newline - start)
+                let line = take(upTo: newline)
+                start = newline + 1
+                return line
+            }
+            try checkLength(buffer.count - start)
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = take(upTo: buffer.count)
+                start = buffer.count
+                return line
+            }
+            try fill()
+        }
+    }
+
+    private mutating func take(upTo end: Int) -> String {
+        lineNumber += 1
+        var stop = end
+        if stop > start && buffer[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
+        return String(decoding: buffer[start..<stop], as: UTF8.self)
+    }
+
+    private func checkLength(_ length: Int) throws {
+        if length > TraceLimits.maxLineLength + 1 {
+            throw TraceError(file: name, line: lineNumber + 1, "line is longer than \(TraceLimits.maxLineLength) bytes")
+        }
+    }
+
+    private mutating func fill() throws {
+        buffer.removeSubrange(0..<start)
+        start = 0
+        if let bytes = memory {
+            buffer.append(contentsOf: bytes)
+            memory = nil
+            atEnd = true
+            return
+        }
+        let data: Data?
+        do {
+            data = try handle?.read(upToCount: Self.chunk)
+        } catch {
+            throw TraceError(file: name, line: lineNumber + 1, "cannot read: \(error.localizedDescription)")
+        }
+        guard let data, !data.isEmpty else {
+            atEnd = true
+            return
+        }
+        buffer.append(contentsOf: data)
+    }
+}

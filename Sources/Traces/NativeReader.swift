@@ -1,0 +1,187 @@
+import Foundation
+
+/// Reads uisim's native trace format (see `Traces/FORMAT.md`) as a stream: the header when
+/// opened, then one sample per `next()`. Every problem is a `TraceError` with file and line.
+public struct NativeTraceReader: TouchSampleStream {
+    /// The first word of every native trace.
+    public static let magic = "uisim-trace"
+    /// The format version this reader writes and fully understands.
+    public static let version = (major: 1, minor: 0)
+
+    public private(set) var screen: TraceScreen?
+    public private(set) var warnings: [TraceWarning] = []
+    public var format: String { "\(Self.magic) \(fileVersion.major).\(fileVersion.minor)" }
+
+    private var lines: LineReader
+    private var fileVersion = (major: 0, minor: 0)
+    private var pending: String?
+    private var tracker = ContactTracker()
+
+    /// Opens `url` and reads its header.
+    public init(url: URL) throws {
+        try self.init(lines: LineReader(url: url))
+    }
+
+    /// Reads a trace held in memory; `name` stands for the file in errors.
+    public init(text: String, name: String = "<memory>") throws {
+        try self.init(lines: LineReader(name: name, text: text))
+    }
+
+    init(lines: LineReader) throws {
+        self.lines = lines
+        try readHeader()
+    }
+
+    private func error(_ message: String) -> TraceError {
+        TraceError(file: lines.name, line: lines.lineNumber, message)
+    }
+
+    private mutating func readHeader() throws {
+        guard let first = try nextMeaningfulLine() else {
+            throw TraceError(file: lines.name, line: nil, "empty file: expected '\(Self.magic) 1.0' on the first line")
+        }
+        let words = first.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count == 2, words[0] == Self.magic else {
+            throw error("not a uisim trace: the first line must be '\(Self.magic) 1.0'")
+        }
+        let parts = words[1].split(separator: ".")
+        guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else {
+            throw error("bad version '\(words[1])': expected MAJOR.MINOR such as 1.0")
+        }
+        guard major == Self.version.major else {
+            throw error("version \(major).\(minor) is not supported: this uisim reads \(Self.version.major).x")
+        }
+        fileVersion = (major, minor)
+        while let line = try nextMeaningfulLine() {
+            if let first = line.first, first.isNumber || first == "-" || first == "." || first == "+" {
+                pending = line
+                return
+            }
+            try readHeaderLine(line)
+        }
+    }
+
+    private mutating func readHeaderLine(_ line: String) throws {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        switch words[0] {
+        case "screen":
+            var screen = self.screen ?? .default
+            screen.deviceName = self.screen?.deviceName
+            let size = words.count > 1 ? words[1].split(separator: "x") : []
+            guard size.count == 2, let w = Double(size[0]), let h = Double(size[1]), w > 0, h > 0, w.isFinite, h.isFinite else {
+                throw error("bad screen size: expected 'screen WIDTHxHEIGHT scale=S refresh=HZ', such as 'screen 390x844 scale=3 refresh=60'")
+            }
+            screen.size = CGSize(width: w, height: h)
+            for word in words.dropFirst(2) {
+                let (key, value) = try keyValue(word)
+                switch key {
+                case "scale":
+                    guard let scale = Double(value), scale > 0, scale <= 10 else { throw error("bad scale '\(value)': expected a number in (0, 10]") }
+                    screen.scale = scale
+                case "refresh":
+                    guard let hz = Int(value), hz > 0, hz <= 1000 else { throw error("bad refresh rate '\(value)': expected whole frames per second in 1...1000") }
+                    screen.refreshRate = hz
+                default:
+                    try unknown("screen attribute '\(key)'")
+                }
+            }
+            self.screen = screen
+        case "device":
+            var screen = self.screen ?? .default
+            screen.deviceName = words.dropFirst().joined(separator: " ")
+            self.screen = screen
+        default:
+            try unknown("header key '\(words[0])'")
+        }
+    }
+
+    /// A key this version does not know: skipped with a warning when the file is from a newer
+    /// minor version (it may add keys), an error otherwise.
+    private mutating func unknown(_ what: String) throws {
+        if fileVersion.minor > Self.version.minor {
+            warnings.append(error("unknown \(what) from version \(fileVersion.major).\(fileVersion.minor) skipped"))
+        } else {
+            throw error("unknown \(what)")
+        }
+    }
+
+    private func keyValue(_ word: Substring) throws -> (Substring, Substring) {
+        guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+            throw error("expected KEY=VALUE, found '\(word)'")
+        }
+        return (word[..<equals], word[word.index(after: equals)...])
+    }
+
+    private mutating func nextMeaningfulLine() throws -> String? {
+        while let raw = try lines.next() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .trimmingCharacters(in: .whitespaces)
+            if !line.isEmpty { return line }
+        }
+        return nil
+    }
+
+    public mutating func next() throws -> TouchSample? {
+        let line: String
+        if let pending {
+            line = pending
+            self.pending = nil
+        } else {
+            guard let next = try nextMeaningfulLine() else { return nil }
+            line = next
+        }
+        let sample = try parseSample(line)
+        do {
+            try tracker.accept(sample)
+        } catch {
+            throw self.error(error.message)
+        }
+        return sample
+    }
+
+    private mutating func parseSample(_ line: String) throws -> TouchSample {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        if Double(words[0]) == nil, words[0].first?.isLetter == true {
+            throw error("header line '\(words[0])' after the first sample")
+        }
+        guard words.count >= 3 else {
+            throw error("expected 'TIME CONTACT PHASE [X Y] [KEY=VALUE…]', found '\(line)'")
+        }
+        guard let time = Double(words[0]) else {
+            throw error("bad time '\(words[0])': expected seconds, such as 0.25")
+        }
+        guard let contact = Int(words[1]), contact >= 0 else {
+            throw error("bad contact '\(words[1])': expected a whole number ≥ 0")
+        }
+        guard let phase = TouchSample.Phase(rawValue: String(words[2])) else {
+            throw error("bad phase '\(words[2])': expected down, move, up or cancel")
+        }
+        var rest = words.dropFirst(3)
+        var location: CGPoint
+        if let x = rest.first, !x.contains("=") {
+            guard rest.count >= 2, let xv = Double(x), let yv = Double(rest[rest.startIndex + 1]) else {
+                throw error("bad position: expected two numbers X Y after '\(phase.rawValue)'")
+            }
+            location = CGPoint(x: xv, y: yv)
+            rest = rest.dropFirst(2)
+        } else {
+            guard phase == .up || phase == .cancel, let last = tracker.down[contact] else {
+                throw error("'\(phase.rawValue)' needs a position X Y")
+            }
+            location = last
+        }
+        var sample = TouchSample(time: time, contact: contact, phase: phase, location: location)
+        for word in rest {
+            let (key, value) = try keyValue(word)
+            guard let number = Double(value) else { throw error("bad \(key) '\(value)': expected a number") }
+            switch key {
+            case "force": sample.force = number
+            case "radius": sample.majorRadius = number
+            case "altitude": sample.altitude = number
+            case "azimuth": sample.azimuth = number
+            default: try unknown("sample attribute '\(key)'")
+            }
+        }
+        return sample
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// One report of one contact from a touchscreen: where a finger (or pencil) was, and when.
+public struct TouchSample: Hashable, Sendable {
+    /// What happened to the contact.
+    public enum Phase: String, Hashable, Sendable, CaseIterable {
+        /// The contact touched down.
+        case down
+        /// The contact moved (or its force changed).
+        case move
+        /// The contact lifted.
+        case up
+        /// The system took the contact away (the touch is cancelled, not ended).
+        case cancel
+    }
+
+    /// Seconds from the start of the trace.
+    public var time: TimeInterval
+    /// Identifies the contact from its `down` to its `up` or `cancel`; may be reused after.
+    public var contact: Int
+    public var phase: Phase
+    /// Position in screen points (origin top-left, y down).
+    public var location: CGPoint
+    /// Force, 1.0 being an average touch (`UITouch.force`); nil when not reported.
+    public var force: Double?
+    /// Radius of the contact in points (`UITouch.majorRadius`); nil when not reported.
+    public var majorRadius: Double?
+    /// Pencil altitude in radians (0 parallel to the screen, π/2 perpendicular); nil for fingers.
+    public var altitude: Double?
+    /// Pencil azimuth in radians in the screen plane; nil for fingers.
+    public var azimuth: Double?
+
+    public init(time: TimeInterval, contact: Int, phase: Phase, location: CGPoint, force: Double? = nil,
+                majorRadius: Double? = nil, altitude: Double? = nil, azimuth: Double? = nil) {
+        self.time = time
+        self.contact = contact
+        self.phase = phase
+        self.location = location
+        self.force = force
+        self.majorRadius = majorRadius
+        self.altitude = altitude
+        self.azimuth = azimuth
+    }
+
+    /// Whether the sample comes from a pencil (it has an altitude).
+    public var isPencil: Bool { altitude != nil }
+}
+
+/// The screen a trace was recorded on (or is meant for).
+public struct TraceScreen: Hashable, Sendable {
+    /// Size in points, portrait.
+    public var size: CGSize
+    /// Pixels per point.
+    public var scale: Double
+    /// Display refresh rate in frames per second.
+    public var refreshRate: Int
+    /// The device's name, if known.
+    public var deviceName: String?
+
+    public init(size: CGSize, scale: Double, refreshRate: Int, deviceName: String? = nil) {
+        self.size = size
+        self.scale = scale
+        self.refreshRate = refreshRate
+        self.deviceName = deviceName
+    }
+
+    /// uisim's default screen, the same as `UIScreen.main`'s default: an iPhone 14
+    /// (390 × 844 pt, @3x, 60 Hz).
+    public static let `default` = TraceScreen(size: CGSize(width: 390, height: 844), scale: 3,
+                                              refreshRate: 60, deviceName: "iPhone 14")
+}
