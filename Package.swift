@@ -3,6 +3,9 @@
 // Layers, bottom up (an import only points down): see ../shared/DESIGN.md and README.md.
 import PackageDescription
 
+/// UISim and every module it re-exports.
+let reexported: [Target.Dependency] = ["UISim", "Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay"]
+
 let package = Package(
     name: "uisim",
     products: [
@@ -27,10 +30,14 @@ let package = Package(
         .target(name: "Layers", dependencies: ["Geometry", "Graphics"]),
         .target(name: "Views", dependencies: ["Layers", "RunLoop"]),
         .target(name: "Traces", dependencies: ["Geometry"]),
-        .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces"]),
+        .target(name: "Replay", dependencies: ["Views", "Traces", "RunLoop"]),
+        .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay"]),
+        // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
+        // client only when a module it depends on directly changes, and UISim's own interface
+        // never does, so without these a changed class layout would leave stale code behind.
         .executableTarget(
             name: "uisim",
-            dependencies: ["UISim", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: reexported + [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
@@ -38,7 +45,8 @@ let package = Package(
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"]),
         .testTarget(name: "TracesTests", dependencies: ["Traces"]),
-        .testTarget(name: "UISimTests", dependencies: ["UISim"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry"]),
+        .testTarget(name: "UISimTests", dependencies: reexported),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -20,7 +20,7 @@ public final class CADisplayLink {
     public var isPaused = false {
         didSet {
             timer?.isPaused = isPaused
-            if !isPaused, let loop, let timer { timer.moveOnGrid(after: loop.clock.now - 1e-12) }
+            if !isPaused, let loop, let timer { timer.moveOnGrid(after: loop.clock.now) }
         }
     }
 
@@ -64,14 +64,14 @@ public final class CADisplayLink {
         let rate = loop.refreshRate
         let wanted = preferredFramesPerSecond > 0 ? min(preferredFramesPerSecond, rate) : rate
         let step = max(1, Int((Double(rate) / Double(wanted)).rounded()))
-        let period = 1.0 / Double(rate)
-        let first = Int((loop.clock.now / period).rounded(.up))
+        let grid = VsyncGrid(rate: rate)
+        let first = grid.frame(atOrAfter: loop.clock.now)
         // The loop keeps the link alive through its timer until `invalidate()`, as a run loop
         // retains an added CADisplayLink.
-        let timer = LoopTimer(gridPeriod: period, step: step, firstIndex: first) { timer in
-            self.duration = period
+        let timer = LoopTimer(grid: grid, step: step, firstIndex: first) { timer in
+            self.duration = grid.period
             self.timestamp = timer.fireDate
-            self.targetTimestamp = timer.fireDate + period * Double(step)
+            self.targetTimestamp = grid.time(ofFrame: timer.gridIndex + step)
             self.handler(self)
         }
         timer.isPaused = isPaused

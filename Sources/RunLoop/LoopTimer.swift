@@ -10,8 +10,8 @@ public final class LoopTimer {
     enum Schedule {
         case once
         case repeating(TimeInterval)
-        /// Fires on the vsync grid `k × period`, every `step`-th vsync (display links).
-        case grid(period: TimeInterval, step: Int)
+        /// Fires on a vsync grid, every `step`-th vsync (display links).
+        case grid(VsyncGrid, step: Int)
     }
 
     /// When the timer fires next, on the loop's timeline.
@@ -37,10 +37,10 @@ public final class LoopTimer {
         self.block = block
     }
 
-    init(gridPeriod period: TimeInterval, step: Int, firstIndex: Int, block: @escaping (LoopTimer) -> Void) {
-        schedule = .grid(period: period, step: step)
+    init(grid: VsyncGrid, step: Int, firstIndex: Int, block: @escaping (LoopTimer) -> Void) {
+        schedule = .grid(grid, step: step)
         gridIndex = firstIndex
-        fireDate = Double(firstIndex) * period
+        fireDate = grid.time(ofFrame: firstIndex)
         self.block = block
     }
 
@@ -49,7 +49,7 @@ public final class LoopTimer {
         switch schedule {
         case .once: 0
         case .repeating(let interval): interval
-        case .grid(let period, let step): period * Double(step)
+        case .grid(let grid, let step): grid.period * Double(step)
         }
     }
 
@@ -82,13 +82,13 @@ public final class LoopTimer {
 
     /// Moves a grid timer to the first grid point after `now` that it fires on.
     func moveOnGrid(after now: TimeInterval) {
-        guard case .grid(let period, let step) = schedule else { return }
+        guard case .grid(let grid, let step) = schedule else { return }
         var next = gridIndex + step
-        let reached = Int((now / period).rounded(.down))
+        let reached = grid.frame(atOrBefore: now)
         if next <= reached {
             next += ((reached - next) / step + 1) * step
         }
         gridIndex = next
-        fireDate = Double(next) * period
+        fireDate = grid.time(ofFrame: next)
     }
 }

@@ -36,6 +36,9 @@ public final class EventRunLoop {
         didSet { precondition(refreshRate > 0, "refresh rate must be positive") }
     }
 
+    /// The vsync grid of `refreshRate`.
+    public var vsync: VsyncGrid { VsyncGrid(rate: refreshRate) }
+
     let eventBase = EventBase()
     private var modeStack: [LoopMode] = []
     private var timers: [LoopTimer] = []

@@ -50,6 +50,16 @@ public struct Trace: Sendable {
         }
     }
 
+    /// The samples of several traces interleaved by time (ties keep the order of `traces`), for
+    /// fingers that move in parallel. Each trace's contacts must differ from the others'.
+    public init(merging traces: [Trace], screen: TraceScreen? = nil) {
+        self.init(screen: screen ?? traces.first?.screen)
+        let tagged = traces.enumerated().flatMap { index, trace in trace.samples.enumerated().map { (index, $0.offset, $0.element) } }
+        for (_, _, sample) in tagged.sorted(by: { ($0.2.time, $0.0, $0.1) < ($1.2.time, $1.0, $1.1) }) {
+            append(sample)
+        }
+    }
+
     /// Appends a sample, checking it follows from the ones before.
     public mutating func append(_ sample: TouchSample) {
         do {

@@ -5,3 +5,4 @@
 @_exported import RunLoop
 @_exported import Views
 @_exported import Traces
+@_exported import Replay

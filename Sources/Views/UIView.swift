@@ -65,11 +65,17 @@ open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomSt
 
     // MARK: Appearance
 
-    /// The view's opacity, 0...1 (the layer's `opacity`).
+    /// The view's opacity, 0...1 (the layer's `opacity`, a `Float`: the exact value set is
+    /// remembered while the layer still has it, so `alpha = 0.01` reads back as 0.01).
     open var alpha: CGFloat {
-        get { CGFloat(layer.opacity) }
-        set { layer.opacity = Float(newValue) }
+        get { Float(exactAlpha) == layer.opacity ? exactAlpha : CGFloat(layer.opacity) }
+        set {
+            exactAlpha = newValue
+            layer.opacity = Float(newValue)
+        }
     }
+
+    private var exactAlpha: CGFloat = 1
 
     /// Whether the view and its subviews are not shown (and receive no touches).
     open var isHidden: Bool {
@@ -144,6 +150,29 @@ open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomSt
     open func didAddSubview(_ subview: UIView) {}
     /// Called before `subview` is removed.
     open func willRemoveSubview(_ subview: UIView) {}
+
+    // MARK: Events
+
+    /// Whether the view receives more than one touch at a time. Default false: a second touch
+    /// on the view goes to its gesture recognizers, not to its touch methods.
+    open var isMultipleTouchEnabled = false
+
+    /// Whether the view's touches exclude every other view's in the window: while it tracks a
+    /// touch, no other view gets a new one, and it gets none while others track.
+    open var isExclusiveTouch = false
+
+    /// The gesture recognizers attached to the view, in the order added.
+    public internal(set) var gestureRecognizers: [UIGestureRecognizer]?
+
+    /// The deepest visible, interactive view under `point` (in the view's coordinates), or nil.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        defaultHitTest(point, with: event)
+    }
+
+    /// Whether `point`, in the view's coordinates, is inside it. Default: inside the bounds.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
 
     // MARK: Responder chain
 

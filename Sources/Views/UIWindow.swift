@@ -35,6 +35,12 @@ open class UIWindow: UIView {
         UIApplication.shared.makeKey(self)
     }
 
+    /// Delivers the event's touches in this window: to gesture recognizers first, then to the
+    /// views they were hit-tested to.
+    open func sendEvent(_ event: UIEvent) {
+        GestureEnvironment.shared.deliver(event, in: self)
+    }
+
     /// The application, after the window.
     open override var next: UIResponder? { UIApplication.shared }
 }

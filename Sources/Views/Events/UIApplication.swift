@@ -23,6 +23,17 @@ open class UIApplication: UIResponder {
     /// The window that receives keyboard and other non-touch events: the one last made key.
     public private(set) weak var keyWindow: UIWindow?
 
+    /// Dispatches an event to the windows of its touches (each window once, in the order of
+    /// its first touch), which route it to gesture recognizers and views.
+    open func sendEvent(_ event: UIEvent) {
+        var sent: [UIWindow] = []
+        for touch in event.orderedTouches {
+            guard let window = touch.window, !sent.contains(where: { $0 === window }) else { continue }
+            sent.append(window)
+            window.sendEvent(event)
+        }
+    }
+
     func windowDidBecomeVisible(_ window: UIWindow) {
         windowStorage.removeAll { $0.window == nil || $0.window === window }
         windowStorage.append(WeakWindow(window))

@@ -1,0 +1,112 @@
+import Foundation
+import RunLoop
+
+/// The run-loop source through which hardware touch samples reach the app, as the HID event
+/// port does on iOS: it never delivers by a direct call from whoever produces the samples.
+///
+/// Samples are pulled one at a time from `next` (memory stays flat however long the trace) and
+/// delivered on the display's vsync grid: at each frame, every sample due by that vsync is
+/// packaged into one `UIEvent` and sent through `UIApplication.sendEvent`. This is the event
+/// phase of the frame; it runs before the frame's timers and its commit.
+///
+/// When `next` runs out, contacts still down are cancelled at the next frame. When `next`
+/// throws, the error is kept in `error`, delivery stops, and the running loop is stopped.
+public final class DigitizerSource: LoopSource {
+    /// Counts of touch phases delivered and hit tests made.
+    public struct Statistics: Equatable, Sendable {
+        public var began = 0, moved = 0, ended = 0, cancelled = 0
+        /// Touches hit-tested (one per touch, when it begins).
+        public var hitTests = 0
+    }
+
+    private let next: () throws -> HardwareTouchSample?
+    private let grid: VsyncGrid
+    private let packager: TouchPackager
+    private var lookahead: HardwareTouchSample?
+    private var lastFrame = Int.min
+    private weak var loop: EventRunLoop?
+
+    /// Whether every sample has been read.
+    public private(set) var isExhausted = false
+    /// The error that stopped reading, if any.
+    public private(set) var error: Error?
+    /// Called with each event before it is sent (the replay's instrumentation hook).
+    public var willSendEvent: ((UIEvent) -> Void)?
+
+    /// A source for a display of `refreshRate` Hz; touches land in `windows` (front-most
+    /// first), by default the app's visible windows.
+    public init(refreshRate: Int, windows: @escaping () -> [UIWindow] = { UIApplication.shared.windows.reversed() },
+                next: @escaping () throws -> HardwareTouchSample?) {
+        self.next = next
+        grid = VsyncGrid(rate: refreshRate)
+        packager = TouchPackager(frameInterval: grid.period, windows: windows)
+        super.init(order: -1_000)
+    }
+
+    public var statistics: Statistics {
+        let s = packager.statistics
+        return Statistics(began: s.began, moved: s.moved, ended: s.ended, cancelled: s.cancelled, hitTests: s.hitTests)
+    }
+
+    /// Whether no touch is down and nothing waits to be delivered.
+    public var isIdle: Bool {
+        isExhausted && lookahead == nil && packager.activeTouches.allSatisfy { $0.phase == .ended || $0.phase == .cancelled }
+            && !packager.hasCarriedSamples
+    }
+
+    public override func didAttach(to loop: EventRunLoop) {
+        self.loop = loop
+    }
+
+    /// The vsync of the next sample, or the next frame when samples were carried over or
+    /// contacts must be cancelled; never a frame already delivered.
+    public override var readyTime: TimeInterval? {
+        pullIfNeeded()
+        var frame = lookahead.map { grid.frame(atOrAfter: $0.time) }
+        if packager.hasCarriedSamples || hasContactsToCancel {
+            frame = min(frame ?? .max, lastFrame &+ 1)
+        }
+        return frame.map { grid.time(ofFrame: max($0, lastFrame &+ 1)) }
+    }
+
+    private var hasContactsToCancel: Bool {
+        isExhausted && error == nil && lookahead == nil
+            && packager.activeTouches.contains { $0.phase != .ended && $0.phase != .cancelled }
+    }
+
+    public override func perform() {
+        guard let now = loop?.clock.now else { return }
+        let frame = grid.frame(atOrBefore: now)
+        guard frame > lastFrame else { return }
+        lastFrame = frame
+        var batch: [HardwareTouchSample] = []
+        while true {
+            pullIfNeeded()
+            guard let sample = lookahead, grid.frame(atOrAfter: sample.time) <= frame else { break }
+            batch.append(sample)
+            lookahead = nil
+        }
+        if hasContactsToCancel && batch.isEmpty && !packager.hasCarriedSamples {
+            for touch in packager.activeTouches where touch.phase != .ended && touch.phase != .cancelled {
+                batch.append(HardwareTouchSample(time: now, contact: touch.contact, phase: .cancel,
+                                                 location: touch.location(in: nil).applying(touch.window!.transformToScreenCoordinates)))
+            }
+        }
+        guard let event = packager.package(batch) else { return }
+        willSendEvent?(event)
+        UIApplication.shared.sendEvent(event)
+    }
+
+    private func pullIfNeeded() {
+        guard lookahead == nil, !isExhausted else { return }
+        do {
+            lookahead = try next()
+            if lookahead == nil { isExhausted = true }
+        } catch {
+            self.error = error
+            isExhausted = true
+            packager.abandon()
+            loop?.stop()
+        }
+    }
+}

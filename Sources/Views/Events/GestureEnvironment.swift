@@ -1,0 +1,361 @@
+import Foundation
+
+/// Routes a window's touches the way UIKit does: to the gesture recognizers of the touched view
+/// and its ancestors first, then to the views, honouring `cancelsTouchesInView`,
+/// `delaysTouchesBegan`/`delaysTouchesEnded`, `require(toFail:)`, the delegate, and
+/// `isMultipleTouchEnabled`/`isExclusiveTouch`.
+///
+/// Everything is walked in a fixed order (touches by contact, recognizers from the deepest view
+/// outward, views by their first touch), so delivery is the same on every run.
+final class GestureEnvironment {
+    static let shared = GestureEnvironment()
+
+    /// Recognizers with touches, or waiting to be reset, in the order they first got a touch.
+    private var recognizers: [UIGestureRecognizer] = []
+    private var pendingActions: [UIGestureRecognizer] = []
+    /// The event being delivered, or the last one (for deliveries a timer causes).
+    private var lastEvent: UIEvent?
+    /// Touches whose view delivery is held back, in the order they were held.
+    private var heldTouches: [UITouch] = []
+
+    // MARK: Delivery of one event
+
+    func deliver(_ event: UIEvent, in window: UIWindow) {
+        lastEvent = event
+        isDelivering = true
+        defer { isDelivering = false }
+        let touches = event.orderedTouches.filter { $0.window === window }
+        for touch in touches where touch.phase == .began {
+            attachRecognizers(to: touch)
+            applyViewExclusion(to: touch, among: touches)
+        }
+        for recognizer in recognizers {
+            deliver(touches, to: recognizer, with: event)
+        }
+        flushActions()
+        deliverToViews(touches, with: event)
+        finishTouches(touches)
+        isDelivering = false
+        settle()
+    }
+
+    private func attachRecognizers(to touch: UITouch) {
+        var found: [UIGestureRecognizer] = []
+        var view = touch.view
+        while let v = view {
+            for recognizer in v.gestureRecognizers ?? [] where recognizer.isEnabled && recognizer.acceptsTouches {
+                if recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true {
+                    found.append(recognizer)
+                }
+            }
+            view = v.superview
+        }
+        touch.gestureRecognizers = found
+        for recognizer in found {
+            recognizer.trackedTouches.append(touch)
+            recognizer.sequenceTouches.append(touch)
+            if !recognizers.contains(where: { $0 === recognizer }) { recognizers.append(recognizer) }
+        }
+    }
+
+    private func applyViewExclusion(to touch: UITouch, among touches: [UITouch]) {
+        guard let view = touch.view else {
+            touch.delivery.excludedFromView = true
+            return
+        }
+        let others = touches.filter {
+            $0 !== touch && $0.view != nil && !$0.delivery.excludedFromView && !$0.delivery.viewFinished
+        }
+        if !view.isMultipleTouchEnabled && others.contains(where: { $0.view === view }) {
+            touch.delivery.excludedFromView = true
+        } else if view.isExclusiveTouch && others.contains(where: { $0.view !== view }) {
+            touch.delivery.excludedFromView = true
+        } else if others.contains(where: { $0.view !== view && $0.view?.isExclusiveTouch == true }) {
+            touch.delivery.excludedFromView = true
+        }
+    }
+
+    private func deliver(_ touches: [UITouch], to recognizer: UIGestureRecognizer, with event: UIEvent) {
+        let mine = touches.filter { touch in touch.gestureRecognizers?.contains { $0 === recognizer } ?? false }
+        for phase in [UITouch.Phase.began, .moved, .ended, .cancelled] {
+            guard recognizer.acceptsTouches else { return }
+            let some = mine.filter { $0.phase == phase }
+            guard !some.isEmpty else { continue }
+            let set = Set(some)
+            switch phase {
+            case .began: recognizer.touchesBegan(set, with: event)
+            case .moved: recognizer.touchesMoved(set, with: event)
+            case .ended: recognizer.touchesEnded(set, with: event)
+            default: recognizer.touchesCancelled(set, with: event)
+            }
+        }
+    }
+
+    private func deliverToViews(_ touches: [UITouch], with event: UIEvent) {
+        var batches = ViewBatches()
+        for touch in touches where touch.phase != .stationary && touch.view != nil {
+            guard !touch.delivery.excludedFromView, !touch.delivery.cancelledForView, !touch.delivery.viewFinished else { continue }
+            if !touch.delivery.held.isEmpty || holdsBegan(touch) && touch.phase == .began || holdsEnded(touch) && touch.phase == .ended {
+                hold(touch.phase, of: touch)
+                continue
+            }
+            batches.add(touch, phase: touch.phase)
+        }
+        batches.send(with: event)
+    }
+
+    private func finishTouches(_ touches: [UITouch]) {
+        for touch in touches where touch.phase == .ended || touch.phase == .cancelled {
+            for recognizer in touch.gestureRecognizers ?? [] {
+                recognizer.trackedTouches.removeAll { $0 === touch }
+            }
+        }
+        for recognizer in recognizers where recognizer.trackedTouches.isEmpty && recognizer.state == .possible {
+            if !recognizer.isAwaitingMoreTouches && recognizer.pendingState == nil && !recognizer.sequenceTouches.isEmpty {
+                set(.failed, for: recognizer)
+            }
+        }
+    }
+
+    // MARK: State changes
+
+    /// A recognizer (or its subclass) asks to move to `newState`.
+    func request(_ newState: UIGestureRecognizer.State, for recognizer: UIGestureRecognizer) {
+        let old = recognizer.state
+        guard Self.isAllowed(from: old, to: newState) else {
+            assertionFailure("\(type(of: recognizer)): \(old) → \(newState) is not a transition UIKit allows")
+            return
+        }
+        if old == .possible && (newState == .began || newState == .ended) {
+            begin(recognizer, as: newState)
+        } else if old != newState || newState == .changed {
+            set(newState, for: recognizer)
+        }
+        if lastEvent != nil { settleIfIdle() }
+    }
+
+    private static func isAllowed(from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State) -> Bool {
+        switch (old, new) {
+        case (.possible, .possible), (.possible, .began), (.possible, .ended), (.possible, .failed): true
+        case (.began, .changed), (.began, .ended), (.began, .cancelled): true
+        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
+        default: false
+        }
+    }
+
+    private func begin(_ recognizer: UIGestureRecognizer, as newState: UIGestureRecognizer.State) {
+        if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false {
+            set(.failed, for: recognizer)
+            return
+        }
+        let requirements = failureRequirements(of: recognizer)
+        if requirements.contains(where: { $0.state != .possible && $0.state != .failed }) {
+            set(.failed, for: recognizer)
+            return
+        }
+        if requirements.contains(where: { $0.state == .possible && $0.isInSequence }) {
+            recognizer.pendingState = newState
+            return
+        }
+        if recognizers.contains(where: { other in
+            other !== recognizer && (other.state == .began || other.state == .changed)
+                && sharesTouches(other, recognizer) && !simultaneous(other, recognizer)
+        }) {
+            set(.failed, for: recognizer)
+            return
+        }
+        recognizer.pendingState = nil
+        set(newState, for: recognizer)
+        for other in recognizers where other !== recognizer && sharesTouches(other, recognizer) && !simultaneous(other, recognizer) {
+            if other.state == .possible && !failureRequirements(of: recognizer).contains(where: { $0 === other }) {
+                set(.failed, for: other)
+            }
+        }
+        for other in recognizers where other.state == .possible && failureRequirements(of: other).contains(where: { $0 === recognizer }) {
+            set(.failed, for: other)
+        }
+        if recognizer.cancelsTouchesInView {
+            cancelViewTouches(of: recognizer)
+        }
+    }
+
+    private func set(_ state: UIGestureRecognizer.State, for recognizer: UIGestureRecognizer) {
+        recognizer.setStateDirectly(state)
+        switch state {
+        case .began, .changed, .ended, .cancelled:
+            pendingActions.append(recognizer)
+        case .failed:
+            recognizer.pendingState = nil
+            recognizer.isAwaitingMoreTouches = false
+            releaseRecognizers(waitingFor: recognizer)
+        case .possible:
+            break
+        }
+    }
+
+    /// `failed` has failed: recognizers waiting for it may go ahead.
+    private func releaseRecognizers(waitingFor failed: UIGestureRecognizer) {
+        for waiting in recognizers where waiting.pendingState != nil {
+            let requirements = failureRequirements(of: waiting)
+            guard requirements.contains(where: { $0 === failed }),
+                  !requirements.contains(where: { $0.state == .possible && $0.isInSequence }) else { continue }
+            let pending = waiting.pendingState!
+            waiting.pendingState = nil
+            begin(waiting, as: pending)
+        }
+    }
+
+    private func failureRequirements(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
+        var result = recognizer.failureRequirements.compactMap(\.recognizer)
+        for other in recognizers where other !== recognizer && !result.contains(where: { $0 === other }) {
+            if recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
+                || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true {
+                result.append(other)
+            }
+        }
+        return result
+    }
+
+    private func sharesTouches(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
+        a.sequenceTouches.contains { touch in b.sequenceTouches.contains { $0 === touch } }
+    }
+
+    private func simultaneous(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
+        a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
+            || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
+    }
+
+    // MARK: Views
+
+    private func holdsBegan(_ touch: UITouch) -> Bool {
+        touch.gestureRecognizers?.contains { $0.delaysTouchesBegan && $0.state == .possible } ?? false
+    }
+
+    private func holdsEnded(_ touch: UITouch) -> Bool {
+        touch.gestureRecognizers?.contains { $0.delaysTouchesEnded && $0.state == .possible } ?? false
+    }
+
+    private func hold(_ phase: UITouch.Phase, of touch: UITouch) {
+        if touch.delivery.held.isEmpty { heldTouches.append(touch) }
+        if phase == .moved && touch.delivery.held.last == .moved { return }
+        touch.delivery.held.append(phase)
+    }
+
+    /// Sends `touchesCancelled` for the recognizer's touches whose views already began, and
+    /// drops what was held for them.
+    private func cancelViewTouches(of recognizer: UIGestureRecognizer) {
+        var batches = ViewBatches()
+        for touch in recognizer.sequenceTouches where !touch.delivery.cancelledForView && !touch.delivery.viewFinished {
+            touch.delivery.cancelledForView = true
+            touch.delivery.held = []
+            heldTouches.removeAll { $0 === touch }
+            if touch.delivery.viewBegan {
+                batches.add(touch, phase: .cancelled)
+            }
+        }
+        if let event = lastEvent { batches.send(with: event) }
+    }
+
+    /// Delivers held phases whose recognizers no longer hold them.
+    private func flushHeldTouches() {
+        guard let event = lastEvent else { return }
+        var batches = ViewBatches()
+        var stillHeld: [UITouch] = []
+        for touch in heldTouches {
+            let held = touch.delivery.held
+            if held.contains(.began) && holdsBegan(touch) || held.contains(.ended) && holdsEnded(touch) {
+                stillHeld.append(touch)
+                continue
+            }
+            touch.delivery.held = []
+            for phase in held { batches.add(touch, phase: phase) }
+        }
+        heldTouches = stillHeld
+        batches.send(with: event)
+    }
+
+    // MARK: Settling
+
+    /// After a change made outside an event (a recognizer's timer), deliver what it released.
+    private func settleIfIdle() {
+        guard !isSettling, !isDelivering else { return }
+        settle()
+    }
+
+    private var isSettling = false
+    private var isDelivering = false
+
+    private func settle() {
+        isSettling = true
+        defer { isSettling = false }
+        flushActions()
+        flushHeldTouches()
+        for recognizer in recognizers where recognizer.trackedTouches.isEmpty && recognizer.state == .possible
+            && !recognizer.isAwaitingMoreTouches && recognizer.pendingState == nil && !recognizer.sequenceTouches.isEmpty {
+            set(.failed, for: recognizer)
+        }
+        flushActions()
+        flushHeldTouches()
+        var kept: [UIGestureRecognizer] = []
+        for recognizer in recognizers {
+            let done = recognizer.state == .ended || recognizer.state == .cancelled || recognizer.state == .failed
+            if recognizer.trackedTouches.isEmpty && done {
+                recognizer.reset()
+                recognizer.setStateDirectly(.possible)
+                recognizer.lastTouches = recognizer.sequenceTouches
+                recognizer.sequenceTouches = []
+                recognizer.isAwaitingMoreTouches = false
+            } else {
+                kept.append(recognizer)
+            }
+        }
+        recognizers = kept
+    }
+
+    private func flushActions() {
+        while !pendingActions.isEmpty {
+            let recognizer = pendingActions.removeFirst()
+            for action in recognizer.actions { action(recognizer) }
+        }
+    }
+}
+
+/// Touches to send to views, grouped per view (views in the order of their first touch) and
+/// per phase (began, moved, ended, cancelled), as `UIWindow.sendEvent` sends them.
+private struct ViewBatches {
+    private var views: [UIView] = []
+    private var touches: [ObjectIdentifier: [UITouch.Phase: [UITouch]]] = [:]
+
+    mutating func add(_ touch: UITouch, phase: UITouch.Phase) {
+        guard let view = touch.view else { return }
+        let key = ObjectIdentifier(view)
+        if touches[key] == nil {
+            views.append(view)
+            touches[key] = [:]
+        }
+        touches[key]![phase, default: []].append(touch)
+        switch phase {
+        case .began: touch.delivery.viewBegan = true
+        case .ended, .cancelled: touch.delivery.viewFinished = true
+        default: break
+        }
+    }
+
+    func send(with event: UIEvent) {
+        for view in views {
+            let phases = touches[ObjectIdentifier(view)]!
+            if let some = phases[.began] { view.touchesBegan(Set(some), with: event) }
+            if let some = phases[.moved] { view.touchesMoved(Set(some), with: event) }
+            if let some = phases[.ended] { view.touchesEnded(Set(some), with: event) }
+            if let some = phases[.cancelled] { view.touchesCancelled(Set(some), with: event) }
+        }
+    }
+}
+
+extension UIGestureRecognizer {
+    /// Whether the recognizer takes touches now (it is not finished and waiting to be reset).
+    var acceptsTouches: Bool { state == .possible || state == .began || state == .changed }
+
+    /// Whether the recognizer is following a touch sequence (it has or had touches since its reset).
+    var isInSequence: Bool { !sequenceTouches.isEmpty || isAwaitingMoreTouches }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Geometry
+import RunLoop
+
+/// The methods a gesture recognizer's delegate can implement, as UIKit's
+/// `UIGestureRecognizerDelegate`. Every method has a default (UIKit's), so a delegate implements
+/// only what it needs (Objective-C's optional methods have no Swift counterpart on Linux).
+public protocol UIGestureRecognizerDelegate: AnyObject {
+    /// Whether the recognizer may leave `.possible` (begin or recognize). Default true.
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+    /// Whether the two recognizers may recognize at the same time. Default false.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool
+    /// Whether `gestureRecognizer` must wait for `other` to fail. Default false.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf other: UIGestureRecognizer) -> Bool
+    /// Whether `other` must wait for `gestureRecognizer` to fail. Default false.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy other: UIGestureRecognizer) -> Bool
+    /// Whether the recognizer receives `touch` at all. Default true.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                  shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRequireFailureOf other: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy other: UIGestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+}
+
+/// Recognizes a gesture from touches, as UIKit's `UIGestureRecognizer`, with UIKit's state
+/// machine: `.possible` → `.began` → `.changed`… → `.ended`/`.cancelled` for continuous gestures,
+/// `.possible` → `.recognized` (= `.ended`) for discrete ones, `.possible` → `.failed` otherwise.
+///
+/// Subclasses set `state` from their touch methods, as with `UIGestureRecognizerSubclass`.
+/// Target–action pairs are closures (no Objective-C selectors on Linux): `init(action:)` and
+/// `addTarget(_:)`.
+open class UIGestureRecognizer {
+    /// The states of a gesture recognizer.
+    public enum State: Int, Sendable, CustomStringConvertible {
+        case possible, began, changed, ended, cancelled, failed
+        /// A discrete gesture was recognized: the same as `.ended`.
+        public static let recognized = State.ended
+
+        public var description: String {
+            switch self {
+            case .possible: "possible"
+            case .began: "began"
+            case .changed: "changed"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            case .failed: "failed"
+            }
+        }
+    }
+
+    /// The view the recognizer is attached to.
+    public internal(set) weak var view: UIView?
+    /// The delegate; weak, as in UIKit.
+    public weak var delegate: UIGestureRecognizerDelegate?
+    /// Whether the recognizer receives touches. Setting false while active cancels it.
+    public var isEnabled = true {
+        didSet {
+            if !isEnabled && (storedState == .began || storedState == .changed) { state = .cancelled }
+        }
+    }
+    /// Whether recognizing cancels the touches in the view (they get `touchesCancelled`). Default true.
+    public var cancelsTouchesInView = true
+    /// Whether the view's `touchesBegan` waits until this recognizer fails. Default false.
+    public var delaysTouchesBegan = false
+    /// Whether the view's `touchesEnded` waits until this recognizer fails (and becomes
+    /// `touchesCancelled` if it recognizes). Default true.
+    public var delaysTouchesEnded = true
+    /// A name for debugging.
+    public var name: String?
+
+    private var storedState: State = .possible
+    /// A begin/recognize held back until the recognizers this one requires to fail have failed.
+    var pendingState: State?
+    var actions: [(UIGestureRecognizer) -> Void] = []
+    var failureRequirements: [WeakRecognizer] = []
+    /// The touches being tracked, in the order they arrived.
+    var trackedTouches: [UITouch] = []
+    /// Every touch since the last reset, ended ones included (a double tap's first tap).
+    var sequenceTouches: [UITouch] = []
+    /// A subclass sets this while it waits for more touches after the current ones ended
+    /// (a double tap between its taps), so it is not failed when its touches end.
+    var isAwaitingMoreTouches = false
+
+    struct WeakRecognizer {
+        weak var recognizer: UIGestureRecognizer?
+    }
+
+    /// A recognizer with an action called on every state change that UIKit reports
+    /// (began, changed, ended/recognized, cancelled).
+    public init(action: ((UIGestureRecognizer) -> Void)? = nil) {
+        if let action { actions.append(action) }
+    }
+
+    /// Adds an action (UIKit's `addTarget(_:action:)` with a closure).
+    public func addTarget(_ action: @escaping (UIGestureRecognizer) -> Void) {
+        actions.append(action)
+    }
+
+    /// Removes every action.
+    public func removeAllTargets() {
+        actions.removeAll()
+    }
+
+    /// The recognizer's state. Subclasses set it; the transitions UIKit forbids are ignored
+    /// (and assert in debug builds).
+    public var state: State {
+        get { storedState }
+        set { GestureEnvironment.shared.request(newValue, for: self) }
+    }
+
+    func setStateDirectly(_ state: State) {
+        storedState = state
+    }
+
+    /// Makes this recognizer wait until `other` fails before it begins or recognizes.
+    public func require(toFail other: UIGestureRecognizer) {
+        failureRequirements.append(WeakRecognizer(recognizer: other))
+    }
+
+    /// How many touches the recognizer is tracking.
+    public var numberOfTouches: Int { trackedTouches.count }
+
+    /// The centroid of the recognizer's touches in `view`'s coordinates (nil: the window's).
+    open func location(in view: UIView?) -> CGPoint {
+        let touches = trackedTouches.isEmpty ? lastTouches : trackedTouches
+        guard !touches.isEmpty else { return .zero }
+        let points = touches.map { $0.location(in: view) }
+        let sum = points.reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
+        return CGPoint(x: sum.x / CGFloat(points.count), y: sum.y / CGFloat(points.count))
+    }
+
+    /// The location of the recognizer's `index`-th touch in `view`'s coordinates.
+    open func location(ofTouch index: Int, in view: UIView?) -> CGPoint {
+        trackedTouches[index].location(in: view)
+    }
+
+    /// The touches of the last sequence, kept for `location(in:)` after they ended.
+    var lastTouches: [UITouch] = []
+
+    // MARK: Subclass hooks (UIGestureRecognizerSubclass)
+
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
+    }
+
+    /// Returns the recognizer to `.possible` after a gesture; subclasses clear their own state
+    /// and call super.
+    open func reset() {}
+
+    /// Called by subclasses that wait on a timer, for the loop running the app.
+    var runLoop: EventRunLoop? { EventRunLoop.current }
+}
+
+extension UIView {
+    /// Attaches `gestureRecognizer`; it receives the touches of this view and its subviews.
+    public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+        gestureRecognizer.view = self
+        gestureRecognizers = (gestureRecognizers ?? []) + [gestureRecognizer]
+    }
+
+    /// Detaches `gestureRecognizer`.
+    public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard gestureRecognizer.view === self else { return }
+        gestureRecognizers?.removeAll { $0 === gestureRecognizer }
+        if gestureRecognizers?.isEmpty == true { gestureRecognizers = nil }
+        gestureRecognizer.view = nil
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Geometry
+import Layers
+
+extension UIView {
+    /// The default `hitTest(_:with:)`, by UIKit's rules: nil for a hidden view, one that ignores
+    /// touches, one with alpha below 0.01, or when `point(inside:with:)` says no; otherwise the
+    /// first answer of the subviews, front-most first, or the view itself.
+    func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        HitTestStatistics.viewsVisited &+= 1
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else {
+            return nil
+        }
+        for subview in subviews.reversed() {
+            let local = point.applying(subview.layer.transformToSuperlayer.inverted())
+            if let hit = subview.hitTest(local, with: event) { return hit }
+        }
+        return self
+    }
+}
+
+/// Counts of hit-testing work, for the replay's counters: every `hitTest(_:with:)` call that
+/// reaches UIKit's default implementation adds one view visited.
+public enum HitTestStatistics {
+    /// Views visited by the default `hitTest(_:with:)` since the count was last reset.
+    public static var viewsVisited = 0
+}
