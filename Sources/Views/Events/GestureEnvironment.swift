@@ -17,6 +17,9 @@ final class GestureEnvironment {
     private var lastEvent: UIEvent?
     /// Touches whose view delivery is held back, in the order they were held.
     private var heldTouches: [UITouch] = []
+    /// touchesCancelled calls owed to views, sent after the recognizers' actions (UIKit calls a
+    /// recognizer's action before the view learns its touches were cancelled).
+    private var pendingCancellations = ViewBatches()
 
     // MARK: Delivery of one event
 
@@ -241,19 +244,17 @@ final class GestureEnvironment {
         touch.delivery.held.append(phase)
     }
 
-    /// Sends `touchesCancelled` for the recognizer's touches whose views already began, and
+    /// Owes `touchesCancelled` for the recognizer's touches whose views already began, and
     /// drops what was held for them.
     private func cancelViewTouches(of recognizer: UIGestureRecognizer) {
-        var batches = ViewBatches()
         for touch in recognizer.sequenceTouches where !touch.delivery.cancelledForView && !touch.delivery.viewFinished {
             touch.delivery.cancelledForView = true
             touch.delivery.held = []
             heldTouches.removeAll { $0 === touch }
             if touch.delivery.viewBegan {
-                batches.add(touch, phase: .cancelled)
+                pendingCancellations.add(touch, phase: .cancelled)
             }
         }
-        if let event = lastEvent { batches.send(with: event) }
     }
 
     /// Delivers held phases whose recognizers no longer hold them.
@@ -312,10 +313,16 @@ final class GestureEnvironment {
         recognizers = kept
     }
 
+    /// Runs the recognizers' actions, then sends the cancellations they caused.
     private func flushActions() {
-        while !pendingActions.isEmpty {
-            let recognizer = pendingActions.removeFirst()
-            for action in recognizer.actions { action(recognizer) }
+        while !pendingActions.isEmpty || !pendingCancellations.isEmpty {
+            while !pendingActions.isEmpty {
+                let recognizer = pendingActions.removeFirst()
+                for action in recognizer.actions { action(recognizer) }
+            }
+            let cancellations = pendingCancellations
+            pendingCancellations = ViewBatches()
+            if let event = lastEvent { cancellations.send(with: event) }
         }
     }
 }
@@ -324,6 +331,8 @@ final class GestureEnvironment {
 /// per phase (began, moved, ended, cancelled), as `UIWindow.sendEvent` sends them.
 private struct ViewBatches {
     private var views: [UIView] = []
+
+    var isEmpty: Bool { views.isEmpty }
     private var touches: [ObjectIdentifier: [UITouch.Phase: [UITouch]]] = [:]
 
     mutating func add(_ touch: UITouch, phase: UITouch.Phase) {

@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 
 /// Recognizes fingers dragging, as UIKit's `UIPanGestureRecognizer`: it begins once the
-/// fingers' centroid has moved 10 pt (the hysteresis), then changes with every move and ends
+/// fingers' centroid has moved more than 10 pt (the hysteresis), then changes with every move and ends
 /// when the fingers lift. A touch that lifts without moving that far fails it.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Fewest fingers that pan. Default 1.
@@ -51,7 +51,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         record(centroid, at: event.timestamp)
         switch state {
         case .possible:
-            if numberOfTouches >= minimumNumberOfTouches && distance(centroid, origin) >= Self.hysteresis {
+            if numberOfTouches >= minimumNumberOfTouches && distance(centroid, origin) > Self.hysteresis {
                 state = .began
             }
         case .began, .changed:

@@ -1,0 +1,66 @@
+import Foundation
+import Replay
+import RunLoop
+import Testing
+import Traces
+import Views
+
+@Suite(.serialized) struct ReplayTests {
+    static let traces = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Traces")
+
+    /// The real wetab recording: 11 single-finger contacts, each delivered as one began and one
+    /// ended touch, streamed from the file.
+    @Test func realRecordingDeliversElevenTouches() throws {
+        let log = EventLog()
+        let window = makeWindow()
+        window.addSubview(RecordingView("v", frame: window.bounds, log: log))
+        var stream = try TraceFile.open(Self.traces.appendingPathComponent("wetab-taps.evemu"))
+        let clock = VirtualClock()
+        let result = try Replay(window: window, clock: clock).run(&stream)
+        #expect(result.touches.began == 11 && result.touches.ended == 11 && result.touches.cancelled == 0)
+        #expect(result.touches.hitTests == 11)
+        #expect(log.entries.filter { $0.hasPrefix("v began") }.count == 11)
+        #expect(log.entries.filter { $0.hasPrefix("v ended") }.count == 11)
+        // 4.64 s at 60 Hz: the last frame is the one after the last lift.
+        #expect(result.frames >= 278 && result.frames <= 282)
+        #expect(!result.stopped)
+    }
+
+    @Test func brokenInputStopsTheReplayWithItsPlace() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).trace")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try "uisim-trace 1.0\n0 1 down 10 10\n0.5 1 move 20 20\n0.2 1 up\n".write(to: url, atomically: true, encoding: .utf8)
+        let window = makeWindow()
+        var stream = try TraceFile.open(url)
+        #expect(throws: TraceError(file: url.path, line: 4, "time 0.2 is earlier than the previous 0.5")) {
+            _ = try Replay(window: window, clock: VirtualClock()).run(&stream)
+        }
+    }
+
+    @Test func traceFromAnotherScreenIsStretchedOntoThisOne() throws {
+        final class Where: UIView {
+            var points: [CGPoint] = []
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { points.append(touches.first!.location(in: nil)) }
+        }
+        let window = makeWindow()   // 390 × 844
+        let view = Where(frame: window.bounds)
+        window.addSubview(view)
+        var trace = Trace(screen: TraceScreen(size: CGSize(width: 195, height: 422), scale: 2, refreshRate: 60))
+        trace.tap(1, at: CGPoint(x: 100, y: 200), time: 0)
+        _ = try Replay(window: window, clock: VirtualClock()).run(trace)
+        #expect(view.points == [CGPoint(x: 200, y: 400)])
+    }
+
+    @Test func proMotionScreenTicksAt120Hz() throws {
+        let window = makeWindow()
+        window.screen = UIScreen(model: .iPhone15Pro)
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 10, y: 10), time: 0, duration: 0.1)
+        let result = try Replay(window: window, clock: VirtualClock()).run(trace)
+        // Down at frame 0, up at frame 12 (0.1 s = 12/120); the lift is delivered in frame 12's
+        // event phase, before its display-link tick, which finds the app idle: frames 0…12.
+        #expect(result.frames == 13)
+    }
+}
