@@ -60,6 +60,36 @@ package final class CairoImage {
         surface = converted
     }
 
+    /// The bitmap decoded from PNG bytes.
+    package convenience init(pngData: Data) throws {
+        final class Source {
+            let data: Data
+            var offset = 0
+            init(_ data: Data) { self.data = data }
+        }
+        let source = Source(pngData)
+        let png = cairo_image_surface_create_from_png_stream({ closure, buffer, length in
+            let source = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
+            let count = Int(length)
+            guard source.offset + count <= source.data.count else { return CAIRO_STATUS_READ_ERROR }
+            source.data.copyBytes(to: buffer!, from: source.offset..<(source.offset + count))
+            source.offset += count
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(source).toOpaque())!
+        let status = cairo_surface_status(png)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(png)
+            throw CairoError(status)
+        }
+        try self.init(width: Int(cairo_image_surface_get_width(png)), height: Int(cairo_image_surface_get_height(png)))
+        let cr = cairo_create(surface)!
+        cairo_set_source_surface(cr, png, 0, 0)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_destroy(png)
+    }
+
     deinit {
         cairo_surface_destroy(surface)
     }
@@ -81,12 +111,11 @@ package final class CairoImage {
     /// what was there (`SOURCE`) or blending over it (`OVER`).
     package func fill(x: Int, y: Int, width w: Int, height h: Int,
                       red: Double, green: Double, blue: Double, alpha: Double, blend: Bool) {
-        let cr = cairo_create(surface)!
-        cairo_set_operator(cr, blend ? CAIRO_OPERATOR_OVER : CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, red, green, blue, alpha)
-        cairo_rectangle(cr, Double(x), Double(y), Double(w), Double(h))
-        cairo_fill(cr)
-        cairo_destroy(cr)
+        let cr = CairoContext(image: self)
+        cr.setOperator(blend ? .over : .source)
+        cr.setSourceRGBA(red, green, blue, alpha)
+        cr.rectangle(Double(x), Double(y), Double(w), Double(h))
+        cr.fill()
     }
 
     /// The bitmap encoded as PNG.
@@ -100,6 +129,248 @@ package final class CairoImage {
         }, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status) }
         return sink.data
+    }
+}
+
+extension CairoImage {
+    /// Copies `source` into this bitmap at (`x`, `y`) (whole pixels, no blending).
+    package func copy(from source: CairoImage, x: Int = 0, y: Int = 0) {
+        let cr = CairoContext(image: self)
+        cr.setOperator(.source)
+        cr.setSource(source, x: Double(x), y: Double(y))
+        cr.paint()
+    }
+
+    /// The raw bytes of the bitmap (premultiplied ARGB, native byte order, `stride` per row).
+    package func withPixels<R>(_ body: (UnsafeMutableRawPointer, Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(surface)
+        defer { cairo_surface_mark_dirty(surface) }
+        return try body(cairo_image_surface_get_data(surface)!, stride)
+    }
+}
+
+/// A cairo drawing context on a `CairoImage`: the state stack, the transformation matrix, paths,
+/// sources, clipping and painting. `CGContext` and the compositor draw through it.
+package final class CairoContext {
+    let cr: OpaquePointer
+    /// The bitmap drawn into.
+    package let image: CairoImage
+
+    package init(image: CairoImage) {
+        self.image = image
+        cr = cairo_create(image.surface)!
+    }
+
+    deinit {
+        cairo_destroy(cr)
+    }
+
+    /// Compositing operators.
+    package enum Operator {
+        /// Replace the destination (a copy).
+        case source
+        /// Blend over the destination.
+        case over
+        /// Clear to transparent.
+        case clear
+    }
+
+    package enum LineCap { case butt, round, square }
+    package enum LineJoin { case miter, round, bevel }
+    package enum Filter { case nearest, fast, good, best }
+
+    // MARK: State
+
+    package func save() { cairo_save(cr) }
+    package func restore() { cairo_restore(cr) }
+
+    package func setOperator(_ op: Operator) {
+        switch op {
+        case .source: cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        case .over: cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        case .clear: cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        }
+    }
+
+    package func setAntialias(_ on: Bool) {
+        cairo_set_antialias(cr, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+    }
+
+    // MARK: Transformation matrix (xx yx xy yy x0 y0 = a b c d tx ty)
+
+    package func translate(_ x: Double, _ y: Double) { cairo_translate(cr, x, y) }
+    package func scale(_ x: Double, _ y: Double) { cairo_scale(cr, x, y) }
+    package func rotate(_ angle: Double) { cairo_rotate(cr, angle) }
+
+    /// Multiplies the matrix by `(a b c d tx ty)`, applied to user coordinates first.
+    package func transform(_ m: (Double, Double, Double, Double, Double, Double)) {
+        var matrix = cairo_matrix_t(xx: m.0, yx: m.1, xy: m.2, yy: m.3, x0: m.4, y0: m.5)
+        cairo_transform(cr, &matrix)
+    }
+
+    package func setMatrix(_ m: (Double, Double, Double, Double, Double, Double)) {
+        var matrix = cairo_matrix_t(xx: m.0, yx: m.1, xy: m.2, yy: m.3, x0: m.4, y0: m.5)
+        cairo_set_matrix(cr, &matrix)
+    }
+
+    package func matrix() -> (Double, Double, Double, Double, Double, Double) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return (m.xx, m.yx, m.xy, m.yy, m.x0, m.y0)
+    }
+
+    // MARK: Paths
+
+    package func newPath() { cairo_new_path(cr) }
+    package func moveTo(_ x: Double, _ y: Double) { cairo_move_to(cr, x, y) }
+    package func lineTo(_ x: Double, _ y: Double) { cairo_line_to(cr, x, y) }
+    package func curveTo(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
+        cairo_curve_to(cr, x1, y1, x2, y2, x, y)
+    }
+    package func arc(_ x: Double, _ y: Double, radius: Double, from a1: Double, to a2: Double, clockwise: Bool) {
+        // cairo's positive direction (increasing angles) is clockwise on a y-down screen.
+        if clockwise { cairo_arc(cr, x, y, radius, a1, a2) } else { cairo_arc_negative(cr, x, y, radius, a1, a2) }
+    }
+    package func rectangle(_ x: Double, _ y: Double, _ w: Double, _ h: Double) { cairo_rectangle(cr, x, y, w, h) }
+    package func closePath() { cairo_close_path(cr) }
+    package func currentPoint() -> (Double, Double)? {
+        guard cairo_has_current_point(cr) != 0 else { return nil }
+        var x = 0.0, y = 0.0
+        cairo_get_current_point(cr, &x, &y)
+        return (x, y)
+    }
+
+    // MARK: Painting
+
+    package func setSourceRGBA(_ r: Double, _ g: Double, _ b: Double, _ a: Double) {
+        cairo_set_source_rgba(cr, r, g, b, a)
+    }
+
+    /// Uses `image` as the source, its top-left at (`x`, `y`) in user space, sampled with `filter`.
+    package func setSource(_ image: CairoImage, x: Double, y: Double, filter: Filter = .good) {
+        cairo_set_source_surface(cr, image.surface, x, y)
+        let pattern = cairo_get_source(cr)
+        cairo_pattern_set_filter(pattern, Self.cairoFilter(filter))
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    }
+
+    package func setSource(_ gradient: CairoGradient) {
+        cairo_set_source(cr, gradient.pattern)
+    }
+
+    package func fill(evenOdd: Bool = false, preserve: Bool = false) {
+        cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        if preserve { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
+    }
+
+    package func stroke(preserve: Bool = false) {
+        if preserve { cairo_stroke_preserve(cr) } else { cairo_stroke(cr) }
+    }
+
+    package func paint(alpha: Double = 1) {
+        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
+    }
+
+    package func setLineWidth(_ w: Double) { cairo_set_line_width(cr, w) }
+    package func setLineCap(_ cap: LineCap) {
+        switch cap {
+        case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        }
+    }
+    package func setLineJoin(_ join: LineJoin) {
+        switch join {
+        case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        }
+    }
+    package func setMiterLimit(_ limit: Double) { cairo_set_miter_limit(cr, limit) }
+    package func setDash(_ lengths: [Double], phase: Double) {
+        lengths.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), phase) }
+    }
+
+    // MARK: Clipping
+
+    package func clip(evenOdd: Bool = false) {
+        cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_clip(cr)
+    }
+    package func resetClip() { cairo_reset_clip(cr) }
+    /// The clip's bounding box in user coordinates.
+    package func clipExtents() -> (Double, Double, Double, Double) {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        return (x1, y1, x2 - x1, y2 - y1)
+    }
+
+    // MARK: Groups (offscreen rendering)
+
+    /// Starts drawing into an offscreen buffer.
+    package func pushGroup() { cairo_push_group(cr) }
+    /// Ends the offscreen buffer and paints it with `alpha`.
+    package func popGroupAndPaint(alpha: Double) {
+        cairo_pop_group_to_source(cr)
+        paint(alpha: alpha)
+    }
+
+    // MARK: Text (cairo's toy font API: one sans-serif face)
+
+    package func setFont(size: Double, bold: Bool) {
+        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+    }
+
+    /// Width of `text` and the font's ascent and descent, in user units.
+    package func measure(_ text: String) -> (width: Double, ascent: Double, descent: Double) {
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &extents)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(cr, &font)
+        return (extents.x_advance, font.ascent, font.descent)
+    }
+
+    /// Draws `text` with its baseline starting at (`x`, `y`).
+    package func showText(_ text: String, x: Double, y: Double) {
+        cairo_move_to(cr, x, y)
+        cairo_show_text(cr, text)
+        cairo_new_path(cr)
+    }
+
+    static func cairoFilter(_ filter: Filter) -> cairo_filter_t {
+        switch filter {
+        case .nearest: CAIRO_FILTER_NEAREST
+        case .fast: CAIRO_FILTER_FAST
+        case .good: CAIRO_FILTER_GOOD
+        case .best: CAIRO_FILTER_BEST
+        }
+    }
+}
+
+/// A cairo linear or radial gradient pattern with color stops.
+package final class CairoGradient {
+    let pattern: OpaquePointer
+
+    package init(linearFrom x0: Double, _ y0: Double, to x1: Double, _ y1: Double) {
+        pattern = cairo_pattern_create_linear(x0, y0, x1, y1)!
+    }
+
+    package init(radialFrom x0: Double, _ y0: Double, _ r0: Double, to x1: Double, _ y1: Double, _ r1: Double) {
+        pattern = cairo_pattern_create_radial(x0, y0, r0, x1, y1, r1)!
+    }
+
+    deinit {
+        cairo_pattern_destroy(pattern)
+    }
+
+    package func addStop(at offset: Double, _ r: Double, _ g: Double, _ b: Double, _ a: Double) {
+        cairo_pattern_add_color_stop_rgba(pattern, offset, r, g, b, a)
+    }
+
+    /// Whether the gradient continues past its ends with the end colors.
+    package func setExtends(_ extend: Bool) {
+        cairo_pattern_set_extend(pattern, extend ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
     }
 }
 

@@ -6,8 +6,7 @@ extension CALayer {
     public var sublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }
         set {
-            for layer in sublayerStorage { layer.superlayer = nil }
-            sublayerStorage = []
+            for layer in sublayerStorage { layer.removeFromSuperlayer() }
             for layer in newValue ?? [] { addSublayer(layer) }
         }
     }
@@ -44,8 +43,21 @@ extension CALayer {
     /// Detaches the layer from its superlayer.
     public func removeFromSuperlayer() {
         guard let parent = superlayer, let index = parent.indexOfSublayer(self) else { return }
+        var root = parent
+        while let up = root.superlayer { root = up }
+        forgetScreenBoxes(into: &root.removedDamage)
+        parent.markSubtreeRenderChanged()
+        parent.subtreeRenderChanged = true
         parent.sublayerStorage.remove(at: index)
         superlayer = nil
+        geometryDidChange()
+    }
+
+    /// Moves what the subtree covered on screen into `damage`: those pixels must be redrawn.
+    private func forgetScreenBoxes(into damage: inout PixelRegion) {
+        if let box = lastScreenBox { damage.formUnion(box) }
+        lastScreenBox = nil
+        for sublayer in sublayerStorage { sublayer.forgetScreenBoxes(into: &damage) }
     }
 
     /// Whether `self` is `layer` or lies below it in the tree.
@@ -68,5 +80,8 @@ extension CALayer {
         let position = min(index ?? sublayerStorage.count, sublayerStorage.count)
         sublayerStorage.insert(layer, at: position)
         layer.superlayer = self
+        layer.geometryDidChange()
+        if layer.needsLayoutFlag || layer.subtreeNeedsLayout { layer.markAncestorsNeedLayout() }
+        if layer.needsDisplayFlag || layer.subtreeNeedsDisplay { layer.markAncestorsNeedDisplay() }
     }
 }

@@ -2,9 +2,24 @@ import Foundation
 import Geometry
 import Graphics
 
-/// The object that a layer asks about its content and layout, as Core Animation's
-/// `CALayerDelegate` (a `UIView` is the delegate of its own layer).
-public protocol CALayerDelegate: AnyObject {}
+/// The object that a layer asks to draw and lay out, as Core Animation's `CALayerDelegate` (a
+/// `UIView` is the delegate of its own layer). Both methods have defaults, as Objective-C's
+/// optional methods would.
+public protocol CALayerDelegate: AnyObject {
+    /// Draws the layer's content into `ctx` (in the layer's bounds coordinates, clipped to the
+    /// dirty rectangle). The default draws nothing.
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Lays out the layer's sublayers. The default does nothing.
+    func layoutSublayers(of layer: CALayer)
+}
+
+extension CALayerDelegate {
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        ctx.defaultDrawReached = true
+    }
+
+    public func layoutSublayers(of layer: CALayer) {}
+}
 
 /// Told synchronously when a layer's bounds size changes, so a view can autoresize its subviews
 /// as UIKit does inside `setFrame:`/`setBounds:`.
@@ -13,7 +28,7 @@ package protocol LayerGeometryObserver: AnyObject {
 }
 
 /// A node of the layer tree, as Core Animation's `CALayer`: geometry (`bounds`, `position`,
-/// `anchorPoint`, `transform`), drawing attributes, and sublayers.
+/// `anchorPoint`, `transform`), drawing attributes, content, and sublayers.
 ///
 /// uisim has no render server and no implicit animations: a property set is the property shown
 /// in the next composited frame (there is no separate presentation layer).
@@ -25,57 +40,91 @@ open class CALayer: CustomStringConvertible {
 
     /// The layer's own coordinate space: its origin is what the top-left corner shows; its size
     /// is the layer's size. Changing the size keeps `position`, so the layer grows about its
-    /// anchor point.
+    /// anchor point; it also asks for layout (and for display with `needsDisplayOnBoundsChange`).
     open var bounds: CGRect = .zero {
         didSet {
+            guard bounds != oldValue else { return }
+            geometryDidChange()
             guard bounds.size != oldValue.size else { return }
+            setNeedsLayout()
+            if needsDisplayOnBoundsChange { setNeedsDisplay() }
             (delegate as? LayerGeometryObserver)?.layer(self, didChangeBoundsSizeFrom: oldValue.size)
         }
     }
 
     /// Where the anchor point lies in the superlayer's coordinates (a view's `center`).
-    open var position: CGPoint = .zero
+    open var position: CGPoint = .zero {
+        didSet { if position != oldValue { geometryDidChange() } }
+    }
 
     /// The point of the bounds, in unit coordinates (0...1 from the top-left), that sits at
     /// `position` and about which `transform` applies. Changing it keeps `position` and moves the
     /// frame.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
+        didSet { if anchorPoint != oldValue { geometryDidChange() } }
+    }
 
     /// The layer's place along the z axis: orders drawing among siblings (higher in front), never
     /// hit testing.
-    open var zPosition: CGFloat = 0
+    open var zPosition: CGFloat = 0 {
+        didSet { if zPosition != oldValue { geometryDidChange() } }
+    }
 
     /// The transform applied about the anchor point. Only its affine part is used.
-    open var transform = CATransform3DIdentity
+    open var transform = CATransform3DIdentity {
+        didSet { if transform != oldValue { geometryDidChange() } }
+    }
 
     /// When true, sublayers are placed from the bottom edge: the sublayers' coordinate space is
     /// mirrored vertically inside the bounds.
-    open var isGeometryFlipped = false
+    open var isGeometryFlipped = false {
+        didSet { if isGeometryFlipped != oldValue { geometryDidChange() } }
+    }
 
     // MARK: Appearance
 
     /// Whether sublayers and contents are clipped to the bounds.
-    open var masksToBounds = false
+    open var masksToBounds = false {
+        didSet { if masksToBounds != oldValue { geometryDidChange() } }
+    }
 
     /// A promise that the layer's contents fill its bounds with opaque pixels; lets the compositor
-    /// skip what lies beneath. Default false for layers (a `UIView`'s default is true).
-    open var isOpaque = false
+    /// skip what lies beneath and copy instead of blend. Default false for layers (a `UIView`'s
+    /// default is true).
+    open var isOpaque = false {
+        didSet { if isOpaque != oldValue { appearanceDidChange() } }
+    }
 
-    /// The layer's opacity, 0...1.
-    open var opacity: Float = 1
+    /// The layer's opacity, 0...1. Below 1 with sublayers, the layer and its sublayers are
+    /// composited together offscreen, then blended (Core Animation's group opacity).
+    open var opacity: Float = 1 {
+        didSet { if opacity != oldValue { geometryDidChange() } }
+    }
 
     /// Whether the layer and its sublayers are not drawn (and not hit).
-    open var isHidden = false
+    open var isHidden = false {
+        didSet { if isHidden != oldValue { geometryDidChange() } }
+    }
 
     /// The color the bounds are filled with beneath the contents.
-    open var backgroundColor: CGColor?
+    open var backgroundColor: CGColor? {
+        didSet { if backgroundColor != oldValue { appearanceDidChange() } }
+    }
 
     /// Pixels per point of the layer's backing store. A view's layer takes its screen's scale
-    /// when the view enters a window.
-    open var contentsScale: CGFloat = 1
+    /// when the view enters a window; a change asks drawn content to be redrawn.
+    open var contentsScale: CGFloat = 1 {
+        didSet {
+            guard contentsScale != oldValue else { return }
+            if store?.isDrawn == true { setNeedsDisplay() }
+            appearanceDidChange()
+        }
+    }
 
     /// How the contents are placed when their size differs from the bounds.
-    open var contentsGravity: CALayerContentsGravity = .resize
+    open var contentsGravity: CALayerContentsGravity = .resize {
+        didSet { if contentsGravity != oldValue { appearanceDidChange() } }
+    }
 
     /// Whether a change of bounds size asks for the contents to be redrawn (a view's
     /// `contentMode == .redraw`).
@@ -87,12 +136,20 @@ open class CALayer: CustomStringConvertible {
     /// The object told about content and layout; weak, as in Core Animation.
     public weak var delegate: CALayerDelegate?
 
-    // MARK: Tree
+    // MARK: Content
 
-    var sublayerStorage: [CALayer] = []
+    /// The layer's content image. Setting an image shows it (placed by `contentsGravity`);
+    /// drawn content (`display()`) is read back as an image of the backing store.
+    open var contents: CGImage? {
+        get { store?.image }
+        set {
+            store = newValue.map { BackingStore(image: $0, scale: contentsScale) }
+            contentDamage = bounds
+            appearanceDidChange()
+        }
+    }
 
-    /// The layer's superlayer, or nil at the root of a tree.
-    public internal(set) weak var superlayer: CALayer?
+    var store: BackingStore?
 
     // MARK: Hit testing
 
@@ -109,6 +166,70 @@ open class CALayer: CustomStringConvertible {
     /// `UIView.hitTest(_:with:)`, and what the seeds describe for the outermost layer.
     open func hitTest(_ point: CGPoint) -> CALayer? {
         defaultHitTest(point)
+    }
+
+    // MARK: Layout and display
+
+    /// Lays out the sublayers; the default asks the delegate (a view runs `layoutSubviews`).
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// Redraws the layer's content into its backing store, for the dirty rectangle. The default
+    /// makes a `CGContext` on the backing store and calls `draw(in:)`.
+    open func display() {
+        defaultDisplay()
+    }
+
+    /// Draws the layer's content; the default asks the delegate.
+    open func draw(in ctx: CGContext) {
+        if let delegate {
+            delegate.draw(self, in: ctx)
+        } else {
+            ctx.defaultDrawReached = true
+        }
+    }
+
+    // MARK: Bookkeeping
+
+    var sublayerStorage: [CALayer] = []
+    var needsLayoutFlag = false
+    var subtreeNeedsLayout = false
+    var needsDisplayFlag = false
+    var subtreeNeedsDisplay = false
+    /// The part of the bounds to redraw (union of `setNeedsDisplay` rectangles).
+    var dirtyRect = CGRect.null
+    /// Something that moves this layer's pixels (and its sublayers') changed.
+    var geometryChanged = true
+    /// Something that changes only this layer's own pixels changed.
+    var appearanceChanged = true
+    var subtreeRenderChanged = false
+    /// Redrawn content not yet composited, in bounds coordinates.
+    var contentDamage = CGRect.null
+    /// The screen pixels the layer covered when last composited.
+    var lastScreenBox: PixelRect?
+    /// Pixels to damage that belonged to sublayers removed since the last frame (on roots).
+    var removedDamage = PixelRegion()
+
+    /// The layer's superlayer, or nil at the root of a tree.
+    public internal(set) weak var superlayer: CALayer?
+
+    func geometryDidChange() {
+        geometryChanged = true
+        markSubtreeRenderChanged()
+    }
+
+    func appearanceDidChange() {
+        appearanceChanged = true
+        markSubtreeRenderChanged()
+    }
+
+    func markSubtreeRenderChanged() {
+        var layer = superlayer
+        while let l = layer, !l.subtreeRenderChanged {
+            l.subtreeRenderChanged = true
+            layer = l.superlayer
+        }
     }
 
     public var description: String {

@@ -45,6 +45,12 @@ public final class Replay {
         }
         loop.add(source, forMode: .common)
 
+        var work = CommitStatistics()
+        let commit = CommitObserver(windows: { [window] in [window] })
+        commit.onCommit = { _, stats in work.add(stats) }
+        commit.install(on: loop)
+        defer { commit.invalidate() }
+
         var frames = 0
         let link = CADisplayLink { link in
             frames += 1
@@ -56,7 +62,25 @@ public final class Replay {
         loop.remove(source, forMode: .common)
         if let error = source.error { throw error }
         return ReplayResult(frames: frames, duration: clock.now, touches: source.statistics,
-                            viewsHitTested: HitTestStatistics.viewsVisited, stopped: outcome == .stopped)
+                            viewsHitTested: HitTestStatistics.viewsVisited, work: work, stopped: outcome == .stopped)
+    }
+}
+
+extension CommitStatistics {
+    /// Adds another commit's counts (backing-store bytes are a level, not a sum: the latest wins).
+    mutating func add(_ other: CommitStatistics) {
+        layouts += other.layouts
+        display.layersDisplayed += other.display.layersDisplayed
+        display.pixelsDrawn += other.display.pixelsDrawn
+        display.drawOperations += other.display.drawOperations
+        render.damagedPixels += other.render.damagedPixels
+        render.compositedPixels += other.render.compositedPixels
+        render.blendedPixels += other.render.blendedPixels
+        render.occludedPixels += other.render.occludedPixels
+        render.layersComposited += other.render.layersComposited
+        render.misalignedLayers += other.render.misalignedLayers
+        render.offscreenLayers += other.render.offscreenLayers
+        backingStoreBytes = other.backingStoreBytes
     }
 }
 
@@ -76,6 +100,8 @@ public struct ReplayResult: Equatable, Sendable {
     public var touches: DigitizerSource.Statistics
     /// Views visited by hit testing.
     public var viewsHitTested: Int
+    /// Layout, display and render work summed over every commit (backing-store bytes: the last).
+    public var work: CommitStatistics
     /// Whether the run was stopped before the end.
     public var stopped: Bool
 }

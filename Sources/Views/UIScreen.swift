@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 
 /// A display, as UIKit's `UIScreen`: its size in points, scale, native pixels and refresh rate.
 ///
@@ -21,9 +22,11 @@ public final class UIScreen: UICoordinateSpace, CustomStringConvertible {
         public let nativePixelSize: CGSize
         /// Frames per second of the display (`maximumFramesPerSecond`).
         public let maximumFramesPerSecond: Int
+        /// The edges covered by the status bar or sensor housing and the home indicator, portrait.
+        public let safeAreaInsets: UIEdgeInsets
 
         public init(identifier: String, name: String, pointSize: CGSize, scale: CGFloat,
-                    nativePixelSize: CGSize? = nil, maximumFramesPerSecond: Int) {
+                    nativePixelSize: CGSize? = nil, maximumFramesPerSecond: Int, safeAreaInsets: UIEdgeInsets = .zero) {
             self.identifier = identifier
             self.name = name
             self.pointSize = pointSize
@@ -31,39 +34,49 @@ public final class UIScreen: UICoordinateSpace, CustomStringConvertible {
             self.nativePixelSize = nativePixelSize
                 ?? CGSize(width: pointSize.width * scale, height: pointSize.height * scale)
             self.maximumFramesPerSecond = maximumFramesPerSecond
+            self.safeAreaInsets = safeAreaInsets
         }
 
         public static let iPhoneSE3 = Model(
             identifier: "iphone-se-3", name: "iPhone SE (3rd generation)",
-            pointSize: CGSize(width: 375, height: 667), scale: 2, maximumFramesPerSecond: 60)
+            pointSize: CGSize(width: 375, height: 667), scale: 2, maximumFramesPerSecond: 60,
+            safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
         /// Rendered at @3x and downsampled to a 1080-pixel-wide panel (native scale 2.608).
         public static let iPhone8Plus = Model(
             identifier: "iphone-8-plus", name: "iPhone 8 Plus",
             pointSize: CGSize(width: 414, height: 736), scale: 3,
-            nativePixelSize: CGSize(width: 1080, height: 1920), maximumFramesPerSecond: 60)
+            nativePixelSize: CGSize(width: 1080, height: 1920), maximumFramesPerSecond: 60,
+            safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
         /// Rendered at @3x and downsampled to a 1080-pixel-wide panel (native scale 2.88).
         public static let iPhone13Mini = Model(
             identifier: "iphone-13-mini", name: "iPhone 13 mini",
             pointSize: CGSize(width: 375, height: 812), scale: 3,
-            nativePixelSize: CGSize(width: 1080, height: 2340), maximumFramesPerSecond: 60)
+            nativePixelSize: CGSize(width: 1080, height: 2340), maximumFramesPerSecond: 60,
+            safeAreaInsets: UIEdgeInsets(top: 50, left: 0, bottom: 34, right: 0))
         public static let iPhone14 = Model(
             identifier: "iphone-14", name: "iPhone 14",
-            pointSize: CGSize(width: 390, height: 844), scale: 3, maximumFramesPerSecond: 60)
+            pointSize: CGSize(width: 390, height: 844), scale: 3, maximumFramesPerSecond: 60,
+            safeAreaInsets: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         public static let iPhone15Pro = Model(
             identifier: "iphone-15-pro", name: "iPhone 15 Pro",
-            pointSize: CGSize(width: 393, height: 852), scale: 3, maximumFramesPerSecond: 120)
+            pointSize: CGSize(width: 393, height: 852), scale: 3, maximumFramesPerSecond: 120,
+            safeAreaInsets: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
         public static let iPhone15ProMax = Model(
             identifier: "iphone-15-pro-max", name: "iPhone 15 Pro Max",
-            pointSize: CGSize(width: 430, height: 932), scale: 3, maximumFramesPerSecond: 120)
+            pointSize: CGSize(width: 430, height: 932), scale: 3, maximumFramesPerSecond: 120,
+            safeAreaInsets: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
         public static let iPad10 = Model(
             identifier: "ipad-10", name: "iPad (10th generation)",
-            pointSize: CGSize(width: 820, height: 1180), scale: 2, maximumFramesPerSecond: 60)
+            pointSize: CGSize(width: 820, height: 1180), scale: 2, maximumFramesPerSecond: 60,
+            safeAreaInsets: UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
         public static let iPadPro11 = Model(
             identifier: "ipad-pro-11", name: "iPad Pro 11-inch (4th generation)",
-            pointSize: CGSize(width: 834, height: 1194), scale: 2, maximumFramesPerSecond: 120)
+            pointSize: CGSize(width: 834, height: 1194), scale: 2, maximumFramesPerSecond: 120,
+            safeAreaInsets: UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
         public static let iPadPro12_9 = Model(
             identifier: "ipad-pro-12.9", name: "iPad Pro 12.9-inch (6th generation)",
-            pointSize: CGSize(width: 1024, height: 1366), scale: 2, maximumFramesPerSecond: 120)
+            pointSize: CGSize(width: 1024, height: 1366), scale: 2, maximumFramesPerSecond: 120,
+            safeAreaInsets: UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
 
         /// Every preset, phones first, smallest first.
         public static let all: [Model] = [
@@ -86,7 +99,9 @@ public final class UIScreen: UICoordinateSpace, CustomStringConvertible {
     }
 
     /// The screen uisim simulates: by default an iPhone 14 (390 × 844 pt at @3x, 60 Hz).
-    public static var main = UIScreen(model: .iPhone14)
+    public static var main = UIScreen(model: .iPhone14) {
+        didSet { UIGraphicsImageRendererFormat.mainScreenScale = main.scale }
+    }
 
     /// The screen's rectangle in points, origin zero.
     public var bounds: CGRect { CGRect(origin: .zero, size: model.pointSize) }

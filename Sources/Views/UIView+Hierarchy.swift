@@ -41,6 +41,8 @@ extension UIView {
         if oldWindow !== newWindow {
             view.didChangeWindow(to: newWindow)
         }
+        setNeedsLayout()
+        view.setNeedsLayout()
         view.didMoveToSuperview()
         didAddSubview(view)
     }
@@ -82,6 +84,7 @@ extension UIView {
         if oldWindow != nil {
             forEachInSubtree { $0.willMove(toWindow: nil) }
         }
+        superview?.setNeedsLayout()
         detachFromSuperview()
         if oldWindow != nil {
             didChangeWindow(to: nil)

@@ -179,7 +179,69 @@ open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomSt
     /// The superview (uisim has no view controllers).
     open override var next: UIResponder? { superview }
 
+    // MARK: Layout and drawing (overridable)
+
+    /// Lays out the subviews; called by the layout pass for views marked with
+    /// `setNeedsLayout()` (or whose bounds size changed). The default does nothing (autoresizing
+    /// has already happened when the bounds changed).
+    open func layoutSubviews() {}
+
+    /// Draws the view's content within `rect` (bounds coordinates) into
+    /// `UIGraphicsGetCurrentContext()`. Only views that override it get a backing store; the
+    /// default draws nothing.
+    open func draw(_ rect: CGRect) {
+        UIGraphicsGetCurrentContext()?.defaultDrawReached = true
+    }
+
+    /// The size the view would like within `size`; the default is its current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize {
+        bounds.size
+    }
+
+    /// The space around the content that layout keeps free. Default 8 pt on every edge; with
+    /// `insetsLayoutMarginsFromSafeArea`, the safe-area insets are added.
+    open var layoutMargins: UIEdgeInsets {
+        get {
+            guard insetsLayoutMarginsFromSafeArea else { return storedLayoutMargins }
+            let safe = safeAreaInsets
+            let m = storedLayoutMargins
+            return UIEdgeInsets(top: m.top + safe.top, left: m.left + safe.left, bottom: m.bottom + safe.bottom, right: m.right + safe.right)
+        }
+        set {
+            guard newValue != storedLayoutMargins else { return }
+            storedLayoutMargins = newValue
+            layoutMarginsDidChange()
+        }
+    }
+
+    /// Whether `layoutMargins` include the safe-area insets. Default true.
+    open var insetsLayoutMarginsFromSafeArea = true
+
+    var storedLayoutMargins = UIEdgeInsets(all: 8)
+
+    /// Called when `layoutMargins` change; the default asks for layout.
+    open func layoutMarginsDidChange() {
+        setNeedsLayout()
+    }
+
+    /// Called when `safeAreaInsets` change; the default asks for layout.
+    open func safeAreaInsetsDidChange() {
+        setNeedsLayout()
+    }
+
     // MARK: Layer delegate
+
+    /// Runs `draw(_:)` with `ctx` as the current context, for the dirty rectangle.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        UIGraphicsPushContext(ctx)
+        draw(ctx.boundingBoxOfClipPath.intersection(bounds))
+        UIGraphicsPopContext()
+    }
+
+    /// Runs `layoutSubviews()`.
+    public func layoutSublayers(of layer: CALayer) {
+        layoutSubviews()
+    }
 
     package func layer(_ layer: CALayer, didChangeBoundsSizeFrom oldSize: CGSize) {
         guard autoresizesSubviews else { return }

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Layers
 
 /// The root of a view hierarchy, placed on a screen, as UIKit's `UIWindow`. Its coordinates are
 /// the ones `nil` stands for in `convert(_:to:)`. As in UIKit, a new window is hidden until
@@ -10,7 +11,19 @@ open class UIWindow: UIView {
         didSet {
             let scale = screen.scale
             forEachInSubtree { $0.layer.contentsScale = scale }
+            storedCompositor = nil
         }
+    }
+
+    private var storedCompositor: Compositor?
+
+    /// The compositor that renders the window into a frame buffer of its screen's native pixels.
+    public var compositor: Compositor {
+        if let storedCompositor { return storedCompositor }
+        let native = screen.nativeBounds
+        let made = try! Compositor(root: layer, pixelWidth: Int(native.width), pixelHeight: Int(native.height), scale: screen.nativeScale)
+        storedCompositor = made
+        return made
     }
 
     /// A hidden window with the given frame, on the main screen.

@@ -1,0 +1,112 @@
+import Foundation
+import Geometry
+
+/// The stack of contexts that UIKit's drawing functions draw into.
+private enum ContextStack {
+    nonisolated(unsafe) static var contexts: [CGContext] = []
+}
+
+/// The context `draw(_:)` (or an image renderer) is drawing into, or nil.
+public func UIGraphicsGetCurrentContext() -> CGContext? {
+    ContextStack.contexts.last
+}
+
+/// Makes `context` the current context until the matching `UIGraphicsPopContext()`.
+public func UIGraphicsPushContext(_ context: CGContext) {
+    ContextStack.contexts.append(context)
+}
+
+/// Restores the context that was current before the last `UIGraphicsPushContext`.
+public func UIGraphicsPopContext() {
+    _ = ContextStack.contexts.popLast()
+}
+
+/// Options of an image renderer, as UIKit's `UIGraphicsImageRendererFormat`.
+public final class UIGraphicsImageRendererFormat {
+    /// Pixels per point; by default the main screen's scale.
+    public var scale: CGFloat
+    /// Whether the image is opaque (its background starts black instead of transparent).
+    public var opaque = false
+
+    /// The scale new formats take: set by the view layer to `UIScreen.main.scale`.
+    nonisolated(unsafe) public static var mainScreenScale: CGFloat = 3
+
+    public init() {
+        scale = Self.mainScreenScale
+    }
+
+    public static func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+}
+
+/// The context an image renderer hands to its drawing block.
+public final class UIGraphicsImageRendererContext {
+    /// The Core Graphics context to draw into (UIKit orientation, scaled).
+    public let cgContext: CGContext
+    private let format: UIGraphicsImageRendererFormat
+
+    init(cgContext: CGContext, format: UIGraphicsImageRendererFormat) {
+        self.cgContext = cgContext
+        self.format = format
+    }
+
+    /// The image drawn so far.
+    public var currentImage: UIImage {
+        UIImage(cgImage: try! CGImage(copying: cgContext.cairo.image), scale: format.scale)
+    }
+
+    public func fill(_ rect: CGRect) { cgContext.fill(rect) }
+    public func fill(_ rect: CGRect, blendMode: CGBlendMode) {
+        cgContext.saveGState()
+        cgContext.setBlendMode(blendMode)
+        cgContext.fill(rect)
+        cgContext.restoreGState()
+    }
+    public func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+    public func clip(to rect: CGRect) { cgContext.clip(to: rect) }
+}
+
+/// Draws into a new bitmap and gives it back as an image or PNG, as UIKit's
+/// `UIGraphicsImageRenderer`.
+public final class UIGraphicsImageRenderer {
+    public let format: UIGraphicsImageRendererFormat
+    private let bounds: CGRect
+
+    public init(size: CGSize, format: UIGraphicsImageRendererFormat = .default()) {
+        bounds = CGRect(origin: .zero, size: size)
+        self.format = format
+    }
+
+    public init(bounds: CGRect, format: UIGraphicsImageRendererFormat = .default()) {
+        self.bounds = bounds
+        self.format = format
+    }
+
+    /// Runs `actions` with a fresh context and returns what it drew.
+    public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
+        let context = render(actions)
+        return UIImage(cgImage: CGImage(adopting: context.cgContext.cairo.image), scale: format.scale)
+    }
+
+    /// Runs `actions` and returns what it drew as PNG bytes.
+    public func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
+        (try? render(actions).cgContext.cairo.image.pngData()) ?? Data()
+    }
+
+    private func render(_ actions: (UIGraphicsImageRendererContext) -> Void) -> UIGraphicsImageRendererContext {
+        let width = Int((bounds.width * format.scale).rounded(.up))
+        let height = Int((bounds.height * format.scale).rounded(.up))
+        let bitmap = try! CairoImage(width: max(width, 0), height: max(height, 0))
+        if format.opaque {
+            bitmap.fill(x: 0, y: 0, width: width, height: height, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
+        }
+        let cairo = CairoContext(image: bitmap)
+        cairo.scale(Double(format.scale), Double(format.scale))
+        cairo.translate(Double(-bounds.minX), Double(-bounds.minY))
+        let cg = CGContext(cairo: cairo)
+        let context = UIGraphicsImageRendererContext(cgContext: cg, format: format)
+        UIGraphicsPushContext(cg)
+        actions(context)
+        UIGraphicsPopContext()
+        return context
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Geometry
+import Graphics
+
+/// A layer's content bitmap: drawn by `display()` (`bounds.size × contentsScale` pixels,
+/// premultiplied ARGB), or an image set as `contents`.
+final class BackingStore {
+    let bitmap: CairoImage
+    /// Pixels per point of the content.
+    let scale: CGFloat
+    /// Whether the layer drew it (as opposed to an image set as `contents`).
+    let isDrawn: Bool
+    private let sharedImage: CGImage?
+
+    /// Bytes of drawn backing stores alive in the process.
+    nonisolated(unsafe) static var bytesAlive = 0
+
+    init(pixelWidth: Int, pixelHeight: Int, scale: CGFloat) throws {
+        bitmap = try CairoImage(width: pixelWidth, height: pixelHeight)
+        self.scale = scale
+        isDrawn = true
+        sharedImage = nil
+        Self.bytesAlive += bitmap.stride * bitmap.height
+    }
+
+    init(image: CGImage, scale: CGFloat) {
+        bitmap = image.storage
+        self.scale = scale
+        isDrawn = false
+        sharedImage = image
+    }
+
+    deinit {
+        if isDrawn { Self.bytesAlive -= bitmap.stride * bitmap.height }
+    }
+
+    var pixelWidth: Int { bitmap.width }
+    var pixelHeight: Int { bitmap.height }
+
+    /// The content as an image (a copy for drawn stores, which keep changing).
+    var image: CGImage? {
+        if let sharedImage { return sharedImage }
+        return try? CGImage(copying: bitmap)
+    }
+
+    /// Size of the content in points.
+    var pointSize: CGSize { CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale) }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Geometry
+import Graphics
+
+/// What display passes did, counted exactly.
+public struct DisplayStatistics: Equatable, Sendable {
+    /// Layers whose content was drawn (`draw(in:)` called).
+    public var layersDisplayed = 0
+    /// Pixels of backing stores inside the dirty rectangles redrawn.
+    public var pixelsDrawn = 0
+    /// Drawing operations (fills, strokes, images, text) made while drawing.
+    public var drawOperations = 0
+
+    public init() {}
+}
+
+extension CALayer {
+    /// Marks the whole layer for redrawing in the next display pass.
+    public func setNeedsDisplay() {
+        setNeedsDisplay(bounds)
+    }
+
+    /// Marks `rect` (bounds coordinates) for redrawing. Rectangles of one frame are unioned,
+    /// then clipped to the bounds when drawn.
+    public func setNeedsDisplay(_ rect: CGRect) {
+        guard !rect.isNull, !rect.isEmpty else { return }
+        dirtyRect = dirtyRect.union(rect)
+        guard !needsDisplayFlag else { return }
+        needsDisplayFlag = true
+        markAncestorsNeedDisplay()
+    }
+
+    /// Whether the layer is marked for redrawing.
+    public func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Redraws now if marked.
+    public func displayIfNeeded() {
+        if needsDisplayFlag { display() }
+    }
+
+    func markAncestorsNeedDisplay() {
+        var layer = superlayer
+        while let l = layer, !l.subtreeNeedsDisplay {
+            l.subtreeNeedsDisplay = true
+            layer = l.superlayer
+        }
+    }
+
+    /// Counts of the display work done since the last `takeDisplayStatistics()`.
+    nonisolated(unsafe) static var pendingStatistics = DisplayStatistics()
+
+    /// The display work done since the last call, and a fresh count.
+    package static func takeDisplayStatistics() -> DisplayStatistics {
+        defer { pendingStatistics = DisplayStatistics() }
+        return pendingStatistics
+    }
+
+    /// Bytes of drawn backing stores alive now.
+    public static var backingStoreBytesAlive: Int { BackingStore.bytesAlive }
+
+    /// The display pass of a frame: every marked layer of the tree redraws its dirty rectangle.
+    package static func displayPass(_ root: CALayer) {
+        root.runDisplay()
+    }
+
+    private func runDisplay() {
+        if needsDisplayFlag { display() }
+        guard subtreeNeedsDisplay else { return }
+        subtreeNeedsDisplay = false
+        for sublayer in sublayerStorage where sublayer.needsDisplayFlag || sublayer.subtreeNeedsDisplay {
+            sublayer.runDisplay()
+        }
+    }
+
+    /// Classes (layer, delegate) found not to draw anything: they get no backing store.
+    nonisolated(unsafe) private static var nonDrawing: Set<DrawerKey> = []
+
+    private struct DrawerKey: Hashable {
+        let layer: ObjectIdentifier
+        let delegate: ObjectIdentifier?
+    }
+
+    /// Core Animation's `display()`: a backing store of `bounds.size × contentsScale` pixels
+    /// (kept between frames), cleared and redrawn within the dirty rectangle only.
+    func defaultDisplay() {
+        let dirty = dirtyRect.intersection(bounds)
+        needsDisplayFlag = false
+        dirtyRect = .null
+        let key = DrawerKey(layer: ObjectIdentifier(type(of: self)), delegate: delegate.map { ObjectIdentifier(type(of: $0)) })
+        guard !Self.nonDrawing.contains(key) else { return }
+        let scale = contentsScale
+        let width = Int((bounds.width * scale - 1e-6).rounded(.up))
+        let height = Int((bounds.height * scale - 1e-6).rounded(.up))
+        guard width > 0, height > 0, !dirty.isNull, !dirty.isEmpty else {
+            if width <= 0 || height <= 0, store?.isDrawn == true { store = nil }
+            return
+        }
+        var target = store
+        var area = dirty
+        if target == nil || target?.isDrawn == false || target!.pixelWidth != width || target!.pixelHeight != height || target!.scale != scale {
+            guard let fresh = try? BackingStore(pixelWidth: width, pixelHeight: height, scale: scale) else { return }
+            target = fresh
+            area = bounds
+        }
+        let bitmap = target!.bitmap
+        let pixels = PixelRect(covering: CGRect(x: (area.minX - bounds.minX) * scale, y: (area.minY - bounds.minY) * scale,
+                                                width: area.width * scale, height: area.height * scale))
+            .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        let cairo = CairoContext(image: bitmap)
+        cairo.rectangle(Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
+        cairo.clip()
+        cairo.save()
+        cairo.setOperator(.clear)
+        cairo.paint()
+        cairo.restore()
+        cairo.scale(Double(scale), Double(scale))
+        cairo.translate(Double(-bounds.minX), Double(-bounds.minY))
+        let context = CGContext(cairo: cairo)
+        draw(in: context)
+        if context.defaultDrawReached && context.drawingOperations == 0 {
+            Self.nonDrawing.insert(key)
+            if store?.isDrawn == true { store = nil }
+            return
+        }
+        store = target
+        contentDamage = contentDamage.union(area)
+        appearanceDidChange()
+        Self.pendingStatistics.layersDisplayed += 1
+        Self.pendingStatistics.pixelsDrawn += pixels.area
+        Self.pendingStatistics.drawOperations += context.drawingOperations
+    }
+
+    /// The dirty rectangle a `display()` would redraw now (bounds coordinates), for tests and
+    /// views that draw.
+    public var pendingDirtyRect: CGRect { dirtyRect.intersection(bounds) }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+extension CALayer {
+    /// Marks the layer as needing `layoutSublayers()` in the next layout pass. Calls in one
+    /// frame coalesce: the layer is laid out once.
+    public func setNeedsLayout() {
+        guard !needsLayoutFlag else { return }
+        needsLayoutFlag = true
+        markAncestorsNeedLayout()
+    }
+
+    /// Whether the layer is marked for layout.
+    public func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out now, from the highest ancestor that needs layout down, as Core Animation does.
+    public func layoutIfNeeded() {
+        var top: CALayer = self
+        var layer: CALayer? = self
+        while let l = layer {
+            if l.needsLayoutFlag { top = l }
+            layer = l.superlayer
+        }
+        var count = 0
+        top.runLayout(count: &count)
+    }
+
+    func markAncestorsNeedLayout() {
+        var layer = superlayer
+        while let l = layer, !l.subtreeNeedsLayout {
+            l.subtreeNeedsLayout = true
+            layer = l.superlayer
+        }
+    }
+
+    /// Lays out the layer if marked, then every marked layer below it, parents first. Only the
+    /// paths to marked layers are walked. `count` adds one per `layoutSublayers()` call.
+    func runLayout(count: inout Int) {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            count += 1
+            layoutSublayers()
+        }
+        guard subtreeNeedsLayout else { return }
+        subtreeNeedsLayout = false
+        for sublayer in sublayerStorage where sublayer.needsLayoutFlag || sublayer.subtreeNeedsLayout {
+            sublayer.runLayout(count: &count)
+        }
+    }
+
+    /// The layout pass of a frame over the tree of `root`: returns how many layers were laid out.
+    package static func layoutPass(_ root: CALayer) -> Int {
+        var count = 0
+        while root.needsLayoutFlag || root.subtreeNeedsLayout {
+            root.runLayout(count: &count)
+            if count > 100_000 { break }   // a layout that keeps asking for layout: give up this frame
+        }
+        return count
+    }
+}
