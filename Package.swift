@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"]),
         .testTarget(name: "TracesTests", dependencies: ["Traces"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers"]),
         .testTarget(name: "UISimTests", dependencies: reexported),
     ],
     swiftLanguageModes: [.v5]

@@ -124,7 +124,7 @@ extension CALayer {
         }
         store = target
         contentDamage = contentDamage.union(area)
-        appearanceDidChange()
+        markSubtreeRenderChanged()
         Self.pendingStatistics.layersDisplayed += 1
         Self.pendingStatistics.pixelsDrawn += pixels.area
         Self.pendingStatistics.drawOperations += context.drawingOperations

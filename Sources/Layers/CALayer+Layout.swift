@@ -12,14 +12,11 @@ extension CALayer {
     /// Whether the layer is marked for layout.
     public func needsLayout() -> Bool { needsLayoutFlag }
 
-    /// Lays out now, from the highest ancestor that needs layout down, as Core Animation does.
+    /// Lays out now, as Core Animation does: the superlayers are climbed while they need
+    /// layout, and the tree below the highest of them is laid out.
     public func layoutIfNeeded() {
         var top: CALayer = self
-        var layer: CALayer? = self
-        while let l = layer {
-            if l.needsLayoutFlag { top = l }
-            layer = l.superlayer
-        }
+        while let parent = top.superlayer, parent.needsLayoutFlag { top = parent }
         var count = 0
         top.runLayout(count: &count)
     }

@@ -1,0 +1,61 @@
+import Foundation
+import Graphics
+import Replay
+import RunLoop
+import Testing
+import Traces
+@testable import Views
+
+/// An app that changes views while handling a touch gets exactly that frame's layout, display
+/// and composite work.
+@Suite(.serialized) struct CommitTests {
+    final class Button: UIView {
+        var draws = 0
+        var pressed = false
+        override func draw(_ rect: CGRect) {
+            draws += 1
+            (pressed ? UIColor.red : UIColor.white).setFill()
+            UIGraphicsGetCurrentContext()?.fill(rect)
+        }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+            pressed = true
+            setNeedsDisplay()
+            superview?.setNeedsLayout()
+        }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+            pressed = false
+            setNeedsDisplay(CGRect(x: 0, y: 0, width: 10, height: 10))
+        }
+    }
+
+    final class Container: UIView {
+        var layouts = 0
+        override func layoutSubviews() { layouts += 1 }
+    }
+
+    @Test func touchDrivenRedrawIsCountedExactly() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let container = Container(frame: window.bounds)
+        container.backgroundColor = .gray
+        let button = Button(frame: CGRect(x: 100, y: 100, width: 40, height: 20))
+        window.addSubview(container)
+        container.addSubview(button)
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 110, y: 110), time: 0.5, duration: 0.1)
+        let result = try Replay(window: window, clock: VirtualClock()).run(trace)
+        // Draws: the first frame (the button appears), touch down (whole button), lift (10 × 10 pt).
+        #expect(button.draws == 3)
+        #expect(result.work.display.layersDisplayed == 3)
+        // At @3x: 120 × 60 px twice, then 30 × 30 px.
+        #expect(result.work.display.pixelsDrawn == 2 * 120 * 60 + 30 * 30)
+        // Layouts: first frame (window, container, button), then the container on touch down.
+        #expect(result.work.layouts == 4 && container.layouts == 2)
+        // Damage: the whole screen once, then the button twice, then its 30 × 30 px corner.
+        #expect(result.work.render.damagedPixels == 1170 * 2532 + 120 * 60 + 30 * 30)
+        #expect(result.work.backingStoreBytes >= 120 * 60 * 4)
+        // Only the 10 × 10 pt corner was redrawn white on release; the rest stays red.
+        let image = window.compositor.snapshot()
+        #expect(image.pixel(x: 310, y: 310) == 0xFFFF_FFFF)
+        #expect(image.pixel(x: 400, y: 330) == 0xFFFF_0000)
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Geometry
+import Graphics
+import Layers
+import Testing
+@testable import Views
+
+/// A 100 × 100 pt screen at @2x: small frame buffers for exact counts.
+let testScreen = UIScreen(model: UIScreen.Model(identifier: "test", name: "Test", pointSize: CGSize(width: 100, height: 100),
+                                                scale: 2, maximumFramesPerSecond: 60))
+
+func testWindow() -> UIWindow {
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    window.screen = testScreen
+    window.isHidden = false
+    return window
+}
+
+final class LayoutLog {
+    var entries: [String] = []
+}
+
+final class LoggingView: UIView {
+    let name: String
+    let log: LayoutLog
+    var onLayout: (() -> Void)?
+    init(_ name: String, _ log: LayoutLog, frame: CGRect = .zero) {
+        self.name = name
+        self.log = log
+        super.init(frame: frame)
+    }
+    override func layoutSubviews() {
+        log.entries.append(name)
+        onLayout?()
+    }
+}
+
+final class Canvas: UIView {
+    var rects: [CGRect] = []
+    override func draw(_ rect: CGRect) {
+        rects.append(rect)
+        UIColor.green.setFill()
+        UIGraphicsGetCurrentContext()?.fill(rect)
+    }
+}
+
+@Suite(.serialized) struct LayoutPassTests {
+    func tree() -> (window: UIWindow, log: LayoutLog, a: LoggingView, b: LoggingView, c: LoggingView) {
+        let window = testWindow()
+        let log = LayoutLog()
+        let a = LoggingView("a", log, frame: CGRect(x: 0, y: 0, width: 80, height: 80))
+        let b = LoggingView("b", log, frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        let c = LoggingView("c", log, frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        window.addSubview(a)
+        a.addSubview(b)
+        b.addSubview(c)
+        _ = window.layoutPass()
+        log.entries = []
+        return (window, log, a, b, c)
+    }
+
+    @Test func setNeedsLayoutCoalescesAndRunsTopDown() {
+        let t = tree()
+        t.c.setNeedsLayout()
+        t.c.setNeedsLayout()
+        t.a.setNeedsLayout()
+        t.c.setNeedsLayout()
+        #expect(t.window.layoutPass() == 2)
+        #expect(t.log.entries == ["a", "c"])
+        #expect(t.window.layoutPass() == 0)
+    }
+
+    @Test func boundsSizeChangeMarksLayoutButMovingDoesNot() {
+        let t = tree()
+        t.b.center = CGPoint(x: 30, y: 30)
+        t.b.bounds.origin = CGPoint(x: 5, y: 5)
+        #expect(t.window.layoutPass() == 0)
+        t.b.frame.size.width = 50
+        #expect(t.window.layoutPass() == 1 && t.log.entries == ["b"])
+    }
+
+    @Test func addingASubviewLaysOutBoth() {
+        let t = tree()
+        let d = LoggingView("d", t.log)
+        t.a.addSubview(d)
+        _ = t.window.layoutPass()
+        #expect(t.log.entries == ["a", "d"])
+    }
+
+    /// A parent that resizes its child in layoutSubviews: the child's subviews autoresize at once,
+    /// and the child is laid out in the same pass, after its parent.
+    @Test func layoutResizingAChildAutoresizesAndLaysItOutInTheSamePass() {
+        let t = tree()
+        t.c.autoresizingMask = .flexibleWidth
+        t.a.onLayout = { t.b.frame = CGRect(x: 0, y: 0, width: 60, height: 40) }
+        t.a.setNeedsLayout()
+        // a lays out b; b's new size autoresizes c, whose new size lays c out too.
+        #expect(t.window.layoutPass() == 3)
+        #expect(t.log.entries == ["a", "b", "c"])
+        #expect(t.c.frame.width == 40)   // 20 + (60 − 40)
+    }
+
+    @Test func layoutIfNeededLaysOutNow() {
+        let t = tree()
+        t.b.setNeedsLayout()
+        t.c.layoutIfNeeded()                 // c's superview b needs layout: b's tree is laid out
+        #expect(t.log.entries == ["b"] && !t.b.layer.needsLayout())
+        t.b.setNeedsLayout()
+        t.a.layoutIfNeeded()                 // the marked tree beneath a is laid out (the animation idiom)
+        #expect(t.log.entries == ["b", "b"])
+        t.c.setNeedsLayout()
+        t.b.setNeedsLayout()
+        t.c.layoutIfNeeded()                 // parents first
+        #expect(t.log.entries == ["b", "b", "b", "c"])
+    }
+
+    @Test func sizeThatFitsAndMargins() {
+        final class Badge: UIView {
+            override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: 44, height: 22) }
+        }
+        let badge = Badge(frame: CGRect(x: 10, y: 10, width: 5, height: 5))
+        badge.sizeToFit()
+        #expect(badge.bounds.size == CGSize(width: 44, height: 22) && badge.center == CGPoint(x: 12.5, y: 12.5))
+        #expect(UIView().sizeThatFits(.zero) == .zero)
+        let window = UIWindow(frame: UIScreen.main.bounds)   // iPhone 14: 47 pt top, 34 pt bottom
+        let full = UIView(frame: window.bounds), middle = UIView(frame: CGRect(x: 0, y: 100, width: 390, height: 100))
+        window.addSubview(full)
+        window.addSubview(middle)
+        #expect(window.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        #expect(full.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        #expect(middle.safeAreaInsets == .zero)
+        #expect(middle.layoutMargins == UIEdgeInsets(all: 8))
+        #expect(full.layoutMargins == UIEdgeInsets(top: 55, left: 8, bottom: 42, right: 8))
+        full.insetsLayoutMarginsFromSafeArea = false
+        #expect(full.layoutMargins == UIEdgeInsets(all: 8))
+    }
+}
+
+@Suite(.serialized) struct DisplayPassTests {
+    @Test func twoDirtyRectsInAFrameGiveOneDrawOfTheirUnion() {
+        let window = testWindow()
+        let canvas = Canvas(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        window.addSubview(canvas)
+        window.commit()
+        #expect(canvas.rects == [CGRect(x: 0, y: 0, width: 50, height: 50)])
+        canvas.setNeedsDisplay(CGRect(x: 0, y: 0, width: 10, height: 10))
+        canvas.setNeedsDisplay(CGRect(x: 20, y: 5, width: 10, height: 10))
+        let stats = window.commit()
+        #expect(canvas.rects.last == CGRect(x: 0, y: 0, width: 30, height: 15))
+        #expect(canvas.rects.count == 2)
+        #expect(stats.display.layersDisplayed == 1 && stats.display.pixelsDrawn == 60 * 30)
+        #expect(stats.render.damagedPixels == 60 * 30)
+        // Outside the bounds is clipped off: (40,40)–(60,60) draws (40,40)–(50,50).
+        canvas.setNeedsDisplay(CGRect(x: 40, y: 40, width: 20, height: 20))
+        window.commit()
+        #expect(canvas.rects.last == CGRect(x: 40, y: 40, width: 10, height: 10))
+    }
+
+    @Test func onlyViewsThatDrawGetABackingStore() {
+        let window = testWindow()
+        let before = CALayer.backingStoreBytesAlive
+        let plain = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        plain.backgroundColor = .blue
+        window.addSubview(plain)
+        plain.setNeedsDisplay()
+        var stats = window.commit()
+        #expect(stats.display.layersDisplayed == 0 && CALayer.backingStoreBytesAlive == before)
+        let canvas = Canvas(frame: CGRect(x: 0, y: 0, width: 10, height: 20))
+        window.addSubview(canvas)
+        canvas.setNeedsDisplay()
+        stats = window.commit()
+        #expect(stats.display.layersDisplayed == 1)
+        // 10 × 20 pt at @2x, 4 bytes a pixel.
+        #expect(CALayer.backingStoreBytesAlive - before == 20 * 40 * 4)
+        #expect(stats.backingStoreBytes == CALayer.backingStoreBytesAlive)
+    }
+
+    /// contentMode .redraw redraws when the bounds size changes; any other mode keeps the old
+    /// backing store and the compositor scales it.
+    @Test func contentModeRedrawVersusScaling() {
+        let window = testWindow()
+        let canvas = Canvas(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        window.addSubview(canvas)
+        canvas.setNeedsDisplay()
+        window.commit()
+        canvas.contentMode = .scaleAspectFill
+        canvas.frame.size = CGSize(width: 40, height: 40)
+        var stats = window.commit()
+        #expect(stats.display.layersDisplayed == 0 && canvas.rects.count == 1)
+        #expect(stats.render.misalignedLayers == 1)   // 40 × 40 px stretched over 80 × 80
+        #expect(window.compositor.snapshot().pixel(x: 70, y: 70) == 0xFF00_FF00)
+        canvas.contentMode = .redraw
+        canvas.frame.size = CGSize(width: 30, height: 30)
+        stats = window.commit()
+        #expect(stats.display.layersDisplayed == 1 && canvas.rects.last == CGRect(x: 0, y: 0, width: 30, height: 30))
+    }
+
+    @Test func redOpaqueViewOverBlueViewInPixels() {
+        let window = testWindow()
+        let blue = UIView(frame: window.bounds)
+        blue.backgroundColor = .blue
+        let red = UIView(frame: CGRect(x: 25, y: 25, width: 50, height: 50))
+        red.backgroundColor = .red
+        window.addSubview(blue)
+        window.addSubview(red)
+        let stats = window.commit()
+        let image = window.compositor.snapshot()
+        #expect(image.pixel(x: 100, y: 100) == 0xFFFF_0000 && image.pixel(x: 10, y: 10) == 0xFF00_00FF)
+        // 200 × 200 px; the red view hides 100 × 100 px of blue.
+        #expect(stats.render.damagedPixels == 40_000)
+        #expect(stats.render.occludedPixels == 10_000)
+        #expect(stats.render.compositedPixels == 40_000 && stats.render.blendedPixels == 0)
+    }
+}
