@@ -4,7 +4,7 @@
 import PackageDescription
 
 /// UISim and every module it re-exports.
-let reexported: [Target.Dependency] = ["UISim", "Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay"]
+let reexported: [Target.Dependency] = ["UISim", "Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]
 
 let package = Package(
     name: "uisim",
@@ -14,6 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift file (RunLoop/EventBase.swift, Graphics/Cairo.swift).
@@ -30,8 +31,9 @@ let package = Package(
         .target(name: "Layers", dependencies: ["Geometry", "Graphics"]),
         .target(name: "Views", dependencies: ["Layers", "RunLoop"]),
         .target(name: "Traces", dependencies: ["Geometry"]),
-        .target(name: "Replay", dependencies: ["Views", "Traces", "RunLoop"]),
-        .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay"]),
+        .target(name: "Replay", dependencies: ["Views", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")]),
+        .target(name: "Scenes", dependencies: ["Views"]),
+        .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]),
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface
         // never does, so without these a changed class layout would leave stale code behind.
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"]),
         .testTarget(name: "TracesTests", dependencies: ["Traces"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Views", "Replay", "Traces", "RunLoop"]),
         .testTarget(name: "UISimTests", dependencies: reexported),
     ],
     swiftLanguageModes: [.v5]

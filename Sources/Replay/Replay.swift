@@ -1,22 +1,40 @@
 import Foundation
+import Layers
 import RunLoop
 import Traces
 import Views
 
+/// Receives each frame's record as the frame finishes.
+public protocol FrameSink: AnyObject {
+    func write(_ frame: FrameRecord) throws
+}
+
 /// Replays a touch trace against a window, frame by frame on a run loop, as the app would have
-/// received it: the in-process entry point (the `uisim replay` command uses it too).
+/// received it, timing and counting every frame: the in-process entry point (the `uisim
+/// replay` command uses it too).
 ///
 /// ```swift
 /// let result = try Replay(window: window).run(trace)   // until the trace ends and the UI is idle
 /// ```
 /// The trace's samples enter the loop through a `DigitizerSource`; a display link ticks every
-/// frame. The run ends when the trace is exhausted, no touch is down, and nothing else (a
-/// gesture recognizer's timer) is scheduled.
+/// frame; a commit observer lays out, redraws and composites. The run ends when the trace is
+/// exhausted, no touch is down, nothing is left to draw, and nothing else (a gesture
+/// recognizer's timer) is scheduled.
 public final class Replay {
     /// The window touches land in; made key and visible when the replay starts.
     public let window: UIWindow
     /// The clock the replay's run loop lives by.
     public let clock: LoopClock
+    /// Where frame records go, as frames finish (outside the app's timeline).
+    public var sinks: [FrameSink] = []
+    /// Called after each frame with its record and the window (for progress and snapshots),
+    /// outside the app's timeline.
+    public var afterFrame: ((FrameRecord, UIWindow) -> Void)?
+    /// Whether SIGINT stops the replay at the end of the current frame (the command line's
+    /// Ctrl-C), instead of killing the process.
+    public var stopsOnInterrupt = false
+    /// Paces input at recorded speed on a `RealClock` through a producer thread and a pipe.
+    public var isRealtime: Bool { clock is RealClock }
 
     /// A replay on a virtual clock that measured work advances (the default), or on `clock`.
     public init(window: UIWindow, clock: LoopClock = VirtualClock(measuresWork: true)) {
@@ -32,6 +50,7 @@ public final class Replay {
 
     /// Replays a stream of samples (a file being read, say) without holding it in memory.
     public func run(_ stream: inout some TouchSampleStream) throws -> ReplayResult {
+        clock.restart()
         let loop = EventRunLoop(clock: clock)
         loop.refreshRate = window.screen.maximumFramesPerSecond
         if window.isHidden { window.makeKeyAndVisible() }
@@ -40,54 +59,39 @@ public final class Replay {
         let mapping = ScreenMapping(from: stream.screen, to: window.screen)
         let input = StreamBox(stream)
         defer { stream = input.stream }
-        let source = DigitizerSource(refreshRate: loop.refreshRate, windows: { [window] in [window] }) {
-            try input.stream.next().map(mapping.hardwareSample)
+        var feed: RealtimeFeed?
+        let source: DigitizerSource
+        if isRealtime {
+            let realtime = try RealtimeFeed(clock: clock) { try input.stream.next().map(mapping.hardwareSample) }
+            feed = realtime
+            source = DigitizerSource(refreshRate: loop.refreshRate, windows: { [window] in [window] }, pull: realtime.pull)
+            loop.add(realtime.pipeSource(waking: source), forMode: .common)
+        } else {
+            source = DigitizerSource(refreshRate: loop.refreshRate, windows: { [window] in [window] }) {
+                try input.stream.next().map(mapping.hardwareSample)
+            }
         }
         loop.add(source, forMode: .common)
 
-        var work = CommitStatistics()
-        let commit = CommitObserver(windows: { [window] in [window] })
-        commit.onCommit = { _, stats in work.add(stats) }
-        commit.install(on: loop)
-        defer { commit.invalidate() }
-
-        var frames = 0
-        let link = CADisplayLink { link in
-            frames += 1
-            if source.isIdle { link.invalidate() }
+        let recorder = FrameRecorder(replay: self, loop: loop, source: source)
+        var interrupted = false
+        var interrupt: SignalSource?
+        if stopsOnInterrupt {
+            let signal = SignalSource(signal: SIGINT) { interrupted = true; loop.stop() }
+            loop.add(signal, forMode: .common)
+            interrupt = signal
         }
-        link.add(to: loop, forMode: .common)
+        feed?.start()
         let outcome = loop.run()
-        link.invalidate()
+        feed?.stop()
+        interrupt?.invalidate()
+        recorder.finish()
         loop.remove(source, forMode: .common)
-        if let error = source.error { throw error }
-        return ReplayResult(frames: frames, duration: clock.now, touches: source.statistics,
-                            viewsHitTested: HitTestStatistics.viewsVisited, work: work, stopped: outcome == .stopped)
+        if let error = source.error ?? feed?.error ?? recorder.sinkError { throw error }
+        return ReplayResult(frames: recorder.frames, duration: clock.now, touches: source.statistics,
+                            viewsHitTested: HitTestStatistics.viewsVisited, work: recorder.work,
+                            stopped: outcome == .stopped, interrupted: interrupted)
     }
-}
-
-extension CommitStatistics {
-    /// Adds another commit's counts (backing-store bytes are a level, not a sum: the latest wins).
-    mutating func add(_ other: CommitStatistics) {
-        layouts += other.layouts
-        display.layersDisplayed += other.display.layersDisplayed
-        display.pixelsDrawn += other.display.pixelsDrawn
-        display.drawOperations += other.display.drawOperations
-        render.damagedPixels += other.render.damagedPixels
-        render.compositedPixels += other.render.compositedPixels
-        render.blendedPixels += other.render.blendedPixels
-        render.occludedPixels += other.render.occludedPixels
-        render.layersComposited += other.render.layersComposited
-        render.misalignedLayers += other.render.misalignedLayers
-        render.offscreenLayers += other.render.offscreenLayers
-        backingStoreBytes = other.backingStoreBytes
-    }
-}
-
-/// Holds a stream the digitizer source reads from while the loop runs.
-private final class StreamBox<Stream: TouchSampleStream> {
-    var stream: Stream
-    init(_ stream: Stream) { self.stream = stream }
 }
 
 /// What a replay did.
@@ -104,6 +108,14 @@ public struct ReplayResult: Equatable, Sendable {
     public var work: CommitStatistics
     /// Whether the run was stopped before the end.
     public var stopped: Bool
+    /// Whether SIGINT stopped it.
+    public var interrupted: Bool
+}
+
+/// Holds a stream the digitizer source reads from while the loop runs.
+final class StreamBox<Stream: TouchSampleStream> {
+    var stream: Stream
+    init(_ stream: Stream) { self.stream = stream }
 }
 
 /// Maps a trace's screen points onto the replaying screen: unchanged when the trace does not

@@ -14,4 +14,26 @@ public protocol LoopClock: AnyObject {
     ///
     /// Returns false when the clock cannot wait: a virtual clock with no deadline and no input.
     func wait(until deadline: TimeInterval?, poll: (TimeInterval?) -> Bool) -> Bool
+
+    /// Runs `body` so that its real time does not count as the app's work (a virtual clock cuts
+    /// it out; a real clock cannot).
+    func excludingWork<R>(_ body: () throws -> R) rethrows -> R
+
+    /// Starts the timeline again at 0 (a replay's first frame is at time 0, whatever it took
+    /// to build the app before).
+    func restart()
+
+    /// Told by the run loop when it starts and stops running: a measuring virtual clock counts
+    /// work only in between (building the app before is not a frame's work).
+    func loopDidStart()
+    func loopDidStop()
+}
+
+extension LoopClock {
+    public func excludingWork<R>(_ body: () throws -> R) rethrows -> R {
+        try body()
+    }
+
+    public func loopDidStart() {}
+    public func loopDidStop() {}
 }

@@ -3,9 +3,13 @@ import Foundation
 /// A clock that is real time since it was made: waiting really waits (in libevent, so that
 /// file-descriptor and signal input wakes it). Used for `--realtime` replays.
 public final class RealClock: LoopClock {
-    private let start: UInt64
+    private var start: UInt64
 
     public init() {
+        start = Monotonic.nanoseconds()
+    }
+
+    public func restart() {
         start = Monotonic.nanoseconds()
     }
 

@@ -148,7 +148,9 @@ public final class EventRunLoop {
         Self.current = self
         modeStack = [mode]
         stopRequested = false
+        clock.loopDidStart()
         defer {
+            clock.loopDidStop()
             modeStack = []
             Self.current = previous
         }

@@ -4,25 +4,53 @@ import Foundation
 ///
 /// With `measuresWork` (what replays use), the real time the loop spends working between
 /// waits also advances it, so a slow frame really misses its deadline; it is "real time with
-/// the idle gaps cut out". Without it (what tests use), time moves only by jumps and by
-/// `advance(by:)`, which stands for a known, fake cost of work.
+/// the idle gaps cut out". Work is counted only while a run loop runs the clock. Without
+/// `measuresWork` (what tests use), time moves only by jumps and by `advance(by:)`, which
+/// stands for a known, fake cost of work.
 public final class VirtualClock: LoopClock {
     /// Whether measured work time advances the clock.
     public let measuresWork: Bool
 
     private var base: TimeInterval
-    private var realBase: UInt64
+    private var realBase: UInt64 = 0
+    /// Whether real time is being counted now (a run loop is running the clock).
+    private var counting = false
 
     /// A clock at `start` (seconds).
     public init(start: TimeInterval = 0, measuresWork: Bool = false) {
         self.measuresWork = measuresWork
         base = start
-        realBase = measuresWork ? Monotonic.nanoseconds() : 0
     }
 
     public var now: TimeInterval {
-        guard measuresWork else { return base }
+        guard counting else { return base }
         return base + Double(Monotonic.nanoseconds() &- realBase) / 1e9
+    }
+
+    public func loopDidStart() {
+        guard measuresWork, !counting else { return }
+        counting = true
+        realBase = Monotonic.nanoseconds()
+    }
+
+    public func loopDidStop() {
+        guard counting else { return }
+        base = now
+        counting = false
+    }
+
+    /// Runs `body` without its real time counting as work: for a profiler's own bookkeeping,
+    /// which must not make the app's frames late.
+    public func excludingWork<R>(_ body: () throws -> R) rethrows -> R {
+        guard counting else { return try body() }
+        let start = Monotonic.nanoseconds()
+        defer { realBase &+= Monotonic.nanoseconds() &- start }
+        return try body()
+    }
+
+    public func restart() {
+        base = 0
+        if counting { realBase = Monotonic.nanoseconds() }
     }
 
     /// Moves the clock forward by `seconds` of pretended work.
@@ -45,7 +73,7 @@ public final class VirtualClock: LoopClock {
         guard let deadline else { return false }
         // The wait itself is idle time: cut it out of the timeline.
         base = max(current, deadline)
-        if measuresWork { realBase = Monotonic.nanoseconds() }
+        if counting { realBase = Monotonic.nanoseconds() }
         return true
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Reads a file line by line with a fixed-size buffer, so memory does not grow with the file.
 /// Lines end with "\n" (a "\r" before it is dropped); a line longer than
 /// `TraceLimits.maxLineLength` is an error at its line.
-struct LineReader {
+package struct LineReader {
     let name: String
     private let handle: FileHandle?
     private var memory: [UInt8]?
@@ -13,7 +13,7 @@ struct LineReader {
     private(set) var lineNumber = 0
     private static let chunk = 64 * 1024
 
-    init(url: URL) throws {
+    package init(url: URL) throws {
         name = url.path
         do {
             handle = try FileHandle(forReadingFrom: url)
@@ -29,7 +29,7 @@ struct LineReader {
     }
 
     /// The next line without its terminator, or nil at the end of the file.
-    mutating func next() throws -> String? {
+    package mutating func next() throws -> String? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 try checkLength(newline - start)

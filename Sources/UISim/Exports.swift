@@ -6,3 +6,4 @@
 @_exported import Views
 @_exported import Traces
 @_exported import Replay
+@_exported import Scenes

@@ -34,14 +34,20 @@ extension UIWindow {
         compositor.render()
     }
 
-    /// All three, as Core Animation's commit does at the end of a run-loop turn.
+    /// All three, as Core Animation's commit does at the end of a run-loop turn. `timings`, if
+    /// given, receives each pass's duration in nanoseconds (layout, display, render).
     @discardableResult
-    public func commit() -> CommitStatistics {
+    public func commit(timings: ((UInt64, UInt64, UInt64) -> Void)? = nil) -> CommitStatistics {
         var stats = CommitStatistics()
+        let start = Monotonic.nanoseconds()
         stats.layouts = layoutPass()
+        let laidOut = Monotonic.nanoseconds()
         stats.display = displayPass()
+        let displayed = Monotonic.nanoseconds()
         stats.render = renderPass()
+        let rendered = Monotonic.nanoseconds()
         stats.backingStoreBytes = CALayer.backingStoreBytesAlive
+        timings?(laidOut &- start, displayed &- laidOut, rendered &- displayed)
         return stats
     }
 }
@@ -52,7 +58,8 @@ extension UIWindow {
 public final class CommitObserver {
     private let windows: () -> [UIWindow]
     private var observer: LoopObserver?
-    public var onCommit: ((UIWindow, CommitStatistics) -> Void)?
+    /// Receives each window's counts and its passes' durations (ns: layout, display, render).
+    public var onCommit: ((UIWindow, CommitStatistics, (UInt64, UInt64, UInt64)) -> Void)?
 
     /// Commits `windows` (by default the app's visible windows) on every turn.
     public init(windows: @escaping () -> [UIWindow] = { UIApplication.shared.windows }) {
@@ -76,8 +83,9 @@ public final class CommitObserver {
 
     private func commitAll() {
         for window in windows() where !window.isHidden {
-            let stats = window.commit()
-            onCommit?(window, stats)
+            var timings: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            let stats = window.commit { timings = ($0, $1, $2) }
+            onCommit?(window, stats, timings)
         }
     }
 }

@@ -17,9 +17,26 @@ public final class DigitizerSource: LoopSource {
         public var began = 0, moved = 0, ended = 0, cancelled = 0
         /// Touches hit-tested (one per touch, when it begins).
         public var hitTests = 0
+
+        public init(began: Int = 0, moved: Int = 0, ended: Int = 0, cancelled: Int = 0, hitTests: Int = 0) {
+            self.began = began
+            self.moved = moved
+            self.ended = ended
+            self.cancelled = cancelled
+            self.hitTests = hitTests
+        }
     }
 
-    private let next: () throws -> HardwareTouchSample?
+    /// What asking for the next sample gives.
+    public enum Pull: Sendable {
+        case sample(HardwareTouchSample)
+        /// None yet (a real-time producer has not delivered it); the source waits for a signal.
+        case later
+        /// No more samples.
+        case end
+    }
+
+    private let pull: () throws -> Pull
     private let grid: VsyncGrid
     private let packager: TouchPackager
     private var lookahead: HardwareTouchSample?
@@ -30,14 +47,21 @@ public final class DigitizerSource: LoopSource {
     public private(set) var isExhausted = false
     /// The error that stopped reading, if any.
     public private(set) var error: Error?
-    /// Called with each event before it is sent (the replay's instrumentation hook).
-    public var willSendEvent: ((UIEvent) -> Void)?
+    /// Wraps each frame's event phase (packaging and delivery), for a profiler to time it.
+    public var eventPhase: ((() -> Void) -> Void)?
 
     /// A source for a display of `refreshRate` Hz; touches land in `windows` (front-most
     /// first), by default the app's visible windows.
+    public convenience init(refreshRate: Int, windows: @escaping () -> [UIWindow] = { UIApplication.shared.windows.reversed() },
+                            next: @escaping () throws -> HardwareTouchSample?) {
+        self.init(refreshRate: refreshRate, windows: windows) { try next().map(Pull.sample) ?? .end }
+    }
+
+    /// A source that asks `pull` for samples, which may answer "later" (real-time input): it is
+    /// then woken by `signal()` when more arrive.
     public init(refreshRate: Int, windows: @escaping () -> [UIWindow] = { UIApplication.shared.windows.reversed() },
-                next: @escaping () throws -> HardwareTouchSample?) {
-        self.next = next
+                pull: @escaping () throws -> Pull) {
+        self.pull = pull
         grid = VsyncGrid(rate: refreshRate)
         packager = TouchPackager(frameInterval: grid.period, windows: windows)
         super.init(order: -1_000)
@@ -75,6 +99,14 @@ public final class DigitizerSource: LoopSource {
     }
 
     public override func perform() {
+        if let eventPhase {
+            eventPhase { deliverDueSamples() }
+        } else {
+            deliverDueSamples()
+        }
+    }
+
+    private func deliverDueSamples() {
         guard let now = loop?.clock.now else { return }
         let frame = grid.frame(atOrBefore: now)
         guard frame > lastFrame else { return }
@@ -93,15 +125,17 @@ public final class DigitizerSource: LoopSource {
             }
         }
         guard let event = packager.package(batch) else { return }
-        willSendEvent?(event)
         UIApplication.shared.sendEvent(event)
     }
 
     private func pullIfNeeded() {
         guard lookahead == nil, !isExhausted else { return }
         do {
-            lookahead = try next()
-            if lookahead == nil { isExhausted = true }
+            switch try pull() {
+            case .sample(let sample): lookahead = sample
+            case .later: break
+            case .end: isExhausted = true
+            }
         } catch {
             self.error = error
             isExhausted = true

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Everything measured and counted in one frame (one vsync of the display link), as written
+/// to `frames.jsonl`. Times are measured (they vary run to run); counts are exact.
+public struct FrameRecord: Codable, Equatable, Sendable {
+    /// The version of this record's layout.
+    public static let schemaVersion = 1
+
+    public var schema = FrameRecord.schemaVersion
+    /// 0-based frame number.
+    public var frame: Int
+    /// The vsync the frame started at, in seconds.
+    public var vsync: TimeInterval
+    /// The frame's deadline: the next vsync, when it should be shown.
+    public var target: TimeInterval
+    /// When it was shown: the deadline, or the first vsync after its work ended.
+    public var presented: TimeInterval
+    /// How much later than its deadline it was shown, in milliseconds (0: no hitch).
+    public var hitch: Double
+    /// The run-loop mode the frame ran in.
+    public var mode: String
+    public var phases: Phases
+    public var counts: Counts
+    public var touches: Touches
+
+    /// Time spent in each phase, in microseconds.
+    public struct Phases: Codable, Equatable, Sendable {
+        public var event = 0.0, timers = 0.0, layout = 0.0, display = 0.0, render = 0.0
+        /// From the frame's wake-up to the end of its commit (phases plus the loop's own work).
+        public var total = 0.0
+        public init() {}
+    }
+
+    /// Work done in the frame.
+    public struct Counts: Codable, Equatable, Sendable {
+        public var layouts = 0, draws = 0, drawnPixels = 0, drawOperations = 0
+        public var damagedPixels = 0, compositedPixels = 0, blendedPixels = 0, occludedPixels = 0
+        public var layersComposited = 0, misalignedLayers = 0, offscreenLayers = 0
+        public var backingStoreBytes = 0, hitTestedViews = 0
+        public init() {}
+
+        enum CodingKeys: String, CodingKey {
+            case layouts, draws
+            case drawnPixels = "drawn_pixels", drawOperations = "draw_operations"
+            case damagedPixels = "damaged_pixels", compositedPixels = "composited_pixels"
+            case blendedPixels = "blended_pixels", occludedPixels = "occluded_pixels"
+            case layersComposited = "layers_composited", misalignedLayers = "misaligned_layers"
+            case offscreenLayers = "offscreen_layers", backingStoreBytes = "backing_store_bytes"
+            case hitTestedViews = "hit_tested_views"
+        }
+    }
+
+    /// Touch phases delivered in the frame.
+    public struct Touches: Codable, Equatable, Sendable {
+        public var began = 0, moved = 0, ended = 0, cancelled = 0
+        public init() {}
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, frame, mode, counts, touches
+        case vsync = "vsync_s", target = "target_s", presented = "presented_s", hitch = "hitch_ms"
+        case phases = "phases_us"
+    }
+
+    /// The counters only, as text: what must be identical between two runs.
+    public var countersSignature: String {
+        "\(frame) \(mode) \(counts) \(touches)"
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import RunLoop
+import Views
+
+/// Real-time input, as hardware delivers it: a producer thread reads the trace, waits until
+/// each sample's recorded time on the real clock, queues it and writes a byte into a pipe that
+/// the run loop watches (libevent). The digitizer source then takes the queued samples; what it
+/// does with them is the same as on the virtual clock.
+final class RealtimeFeed: @unchecked Sendable {
+    private let clock: LoopClock
+    private let next: () throws -> HardwareTouchSample?
+    private let lock = NSLock()
+    private var queue: [HardwareTouchSample] = []
+    private var finished = false
+    private var stopping = false
+    private var storedError: Error?
+    private let readEnd: Int32, writeEnd: Int32
+    private let done = DispatchSemaphore(value: 0)
+    private var started = false
+
+    init(clock: LoopClock, next: @escaping () throws -> HardwareTouchSample?) throws {
+        self.clock = clock
+        self.next = next
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        readEnd = fds[0]
+        writeEnd = fds[1]
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    /// The error the trace gave, if reading it failed.
+    var error: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedError
+    }
+
+    /// The source that drains the pipe and wakes `source`.
+    func pipeSource(waking source: LoopSource) -> FileDescriptorSource {
+        FileDescriptorSource(fileDescriptor: readEnd, order: -2_000) { fd in
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while read(fd, &buffer, buffer.count) > 0 {}
+            source.signal()
+        }
+    }
+
+    /// The next queued sample, "later" when none has arrived yet, or the end.
+    func pull() throws -> DigitizerSource.Pull {
+        lock.lock()
+        defer { lock.unlock() }
+        if !queue.isEmpty { return .sample(queue.removeFirst()) }
+        if let storedError { throw storedError }
+        return finished ? .end : .later
+    }
+
+    func start() {
+        started = true
+        let thread = Thread { [self] in
+            produce()
+            done.signal()
+        }
+        thread.name = "uisim.digitizer"
+        thread.start()
+    }
+
+    /// Stops the producer and waits for it.
+    func stop() {
+        guard started else { return }
+        lock.lock()
+        stopping = true
+        lock.unlock()
+        done.wait()
+        started = false
+    }
+
+    private func produce() {
+        while true {
+            lock.lock()
+            let stop = stopping
+            lock.unlock()
+            if stop { return }
+            let sample: HardwareTouchSample?
+            do {
+                sample = try next()
+            } catch {
+                finish(error: error)
+                return
+            }
+            guard let sample else {
+                finish(error: nil)
+                return
+            }
+            while true {
+                let wait = sample.time - clock.now
+                if wait <= 0 { break }
+                lock.lock()
+                let stop = stopping
+                lock.unlock()
+                if stop { return }
+                usleep(useconds_t(min(wait, 0.05) * 1_000_000))
+            }
+            lock.lock()
+            queue.append(sample)
+            lock.unlock()
+            wake()
+        }
+    }
+
+    private func finish(error: Error?) {
+        lock.lock()
+        finished = true
+        storedError = error
+        lock.unlock()
+        wake()
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Graphics
+import Layers
+import Views
+
+/// Which frames get a PNG snapshot.
+public enum SnapshotPolicy: String, CaseIterable, Sendable {
+    /// None at all.
+    case none
+    /// The three slowest frames, shown in the report (the default).
+    case worst
+    /// Every frame that hitched, plus the three slowest.
+    case hitches
+    /// Every frame, plus the three slowest.
+    case all
+}
+
+/// The folder a replay writes (`frames.jsonl`, `trace.json`, `summary.json`, `report.html`,
+/// `snapshots/`), each file written atomically: frame files stream as frames finish and are
+/// moved into place at the end, so an interrupted replay leaves complete, valid files for the
+/// frames it finished.
+public final class ReplayOutputs: FrameSink {
+    public let directory: URL
+    private let frames: FramesJSONL
+    private let chrome: ChromeTrace
+    private var builder: SummaryBuilder
+    private let policy: SnapshotPolicy
+    private let overlays: DebugOverlays
+    private var worst: [(frame: FrameRecord, image: CGImage)] = []
+    private static let worstKept = 3
+
+    public var framesURL: URL { directory.appendingPathComponent("frames.jsonl") }
+    public var summaryURL: URL { directory.appendingPathComponent("summary.json") }
+    public var reportURL: URL { directory.appendingPathComponent("report.html") }
+    public var traceURL: URL { directory.appendingPathComponent("trace.json") }
+    public var snapshotsURL: URL { directory.appendingPathComponent("snapshots") }
+
+    /// Starts the folder (created if missing) for a replay described by `header`.
+    public init(directory: URL, header: Summary, snapshots: SnapshotPolicy = .worst, overlays: DebugOverlays = .blended) throws {
+        self.directory = directory
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ReplayOutputError("\(directory.path): cannot create the output folder: \(error.localizedDescription)")
+        }
+        frames = try FramesJSONL(url: directory.appendingPathComponent("frames.jsonl"))
+        chrome = try ChromeTrace(url: directory.appendingPathComponent("trace.json"), name: "\(header.trace) on \(header.scene)")
+        builder = SummaryBuilder(header)
+        policy = snapshots
+        self.overlays = overlays
+        if snapshots != .none {
+            try? FileManager.default.removeItem(at: snapshotsURL)
+        }
+    }
+
+    public func write(_ frame: FrameRecord) throws {
+        try frames.write(frame)
+        try chrome.write(frame)
+        builder.add(frame)
+    }
+
+    /// Takes the snapshots the policy asks for; call after each frame (the replay's `afterFrame`).
+    public func afterFrame(_ frame: FrameRecord, window: UIWindow) {
+        guard policy != .none else { return }
+        let every = policy == .all || (policy == .hitches && frame.hitch > 0)
+        let isWorst = worst.count < Self.worstKept || rank(frame) > rank(worst.last!.frame)
+        guard every || isWorst else { return }
+        let image = window.compositor.snapshot(overlays: overlays)
+        if every, let png = try? image.pngData() {
+            try? FileManager.default.createDirectory(at: snapshotsURL, withIntermediateDirectories: true)
+            try? AtomicFile.write(png, to: snapshotsURL.appendingPathComponent(String(format: "frame-%06d.png", frame.frame)))
+        }
+        if isWorst {
+            worst.append((frame, image))
+            worst.sort { rank($0.frame) > rank($1.frame) }
+            if worst.count > Self.worstKept { worst.removeLast() }
+        }
+    }
+
+    /// Hitching frames first, then the slowest.
+    private func rank(_ frame: FrameRecord) -> (Double, Double) {
+        (frame.hitch, frame.phases.total)
+    }
+
+    /// Moves the frame files into place and writes the summary, the report and the worst
+    /// frames' snapshots. Returns the summary.
+    @discardableResult
+    public func finish(interrupted: Bool) throws -> Summary {
+        let summary = builder.finished(interrupted: interrupted)
+        try frames.finish()
+        try chrome.finish()
+        try AtomicFile.write(StableJSON.encode(summary, pretty: true) + Data("\n".utf8), to: summaryURL)
+        var snapshots: [HTMLReport.Snapshot] = []
+        if !worst.isEmpty {
+            try? FileManager.default.createDirectory(at: snapshotsURL, withIntermediateDirectories: true)
+        }
+        for (index, entry) in worst.enumerated() {
+            guard let png = try? entry.image.pngData() else { continue }
+            try AtomicFile.write(png, to: snapshotsURL.appendingPathComponent("worst-\(index + 1).png"))
+            let thumbnail = Self.thumbnail(entry.image) ?? png
+            let f = entry.frame
+            let caption = "frame \(f.frame) at \(String(format: "%.3f", f.vsync)) s: \(String(format: "%.2f", f.phases.total / 1000)) ms"
+                + (f.hitch > 0 ? ", hitch \(String(format: "%.1f", f.hitch)) ms" : "")
+            snapshots.append(HTMLReport.Snapshot(frame: f, png: thumbnail, caption: caption))
+        }
+        let html = try HTMLReport.render(summary: summary, framesFile: framesURL, snapshots: snapshots)
+        try AtomicFile.write(Data(html.utf8), to: reportURL)
+        return summary
+    }
+
+    /// A 240-point-wide copy for the report page.
+    private static func thumbnail(_ image: CGImage) -> Data? {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        let width: CGFloat = 240
+        let height = width * CGFloat(image.height) / CGFloat(max(image.width, 1))
+        return UIGraphicsImageRenderer(size: CGSize(width: width, height: height), format: format).pngData { ctx in
+            ctx.cgContext.interpolationQuality = .high
+            UIImage(cgImage: image).draw(in: CGRect(x: 0, y: 0, width: width, height: height))
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A file written in pieces under a temporary name and renamed into place when complete, so a
+/// reader never sees half of it: an interrupted run leaves either the old file or a whole new one.
+final class AtomicFile {
+    let url: URL
+    private let partial: URL
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    init(_ url: URL) throws {
+        self.url = url
+        partial = url.appendingPathExtension("partial")
+        FileManager.default.createFile(atPath: partial.path, contents: nil)
+        guard let handle = FileHandle(forWritingAtPath: partial.path) else {
+            throw ReplayOutputError("\(partial.path): cannot create the file")
+        }
+        self.handle = handle
+    }
+
+    func append(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count > 1 << 16 { try flush() }
+    }
+
+    private func flush() throws {
+        guard !buffer.isEmpty else { return }
+        do {
+            try handle.write(contentsOf: buffer)
+        } catch {
+            throw ReplayOutputError("\(partial.path): cannot write: \(error.localizedDescription)")
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is left and moves the file into place.
+    func commit() throws {
+        try flush()
+        try? handle.synchronize()
+        try? handle.close()
+        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+        try FileManager.default.moveItem(at: partial, to: url)
+    }
+
+    /// Writes `data` to `url` atomically in one go.
+    static func write(_ data: Data, to url: URL) throws {
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw ReplayOutputError("\(url.path): cannot write: \(error.localizedDescription)")
+        }
+    }
+}
+
+/// A problem writing a replay's outputs, with the file it concerns.
+public struct ReplayOutputError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// JSON with sorted keys, so that equal values give equal bytes.
+enum StableJSON {
+    static func encode<T: Encodable>(_ value: T, pretty: Bool = false) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+
+    static func string<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encode(value), as: UTF8.self)
+    }
+}

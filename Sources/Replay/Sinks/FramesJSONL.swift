@@ -1,0 +1,19 @@
+import Foundation
+
+/// `frames.jsonl`: one JSON object per frame (`"schema": 1` in each), written as frames finish.
+public final class FramesJSONL: FrameSink {
+    private let file: AtomicFile
+
+    public init(url: URL) throws {
+        file = try AtomicFile(url)
+    }
+
+    public func write(_ frame: FrameRecord) throws {
+        try file.append(StableJSON.string(frame) + "\n")
+    }
+
+    /// Moves the complete file into place.
+    public func finish() throws {
+        try file.commit()
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Traces
+
+/// `report.html`: one self-contained page (inline SVG, no scripts, no network) with the
+/// frame-time chart against the frame budget, hitches, the phase breakdown, a histogram, the
+/// counters, Apple's hitch bands, and snapshots of the worst frames.
+enum HTMLReport {
+    struct Snapshot {
+        let frame: FrameRecord
+        let png: Data
+        let caption: String
+    }
+
+    /// Builds the page from the summary and `frames.jsonl`, read back as a stream.
+    static func render(summary: Summary, framesFile: URL, snapshots: [Snapshot]) throws -> String {
+        let budget = 1000.0 / Double(max(summary.refreshRate, 1))
+        let chart = try FrameChart(framesFile: framesFile, frameCount: summary.frames, budget: budget)
+        let s = summary
+        let bandColor = ["good": "#1a7f37", "warning": "#b58100", "critical": "#cf222e"][s.hitchBand] ?? "#555"
+        let blendedShare = s.counts.compositedPixels > 0 ? Double(s.counts.blendedPixels) / Double(s.counts.compositedPixels) * 100 : 0
+        var html = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>uisim — \(escape(s.trace)) on \(escape(s.scene))</title>
+        <style>
+        body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;margin:24px auto;max-width:1080px;color:#1f2328;padding:0 16px}
+        h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
+        .meta{color:#57606a} .cards{display:flex;flex-wrap:wrap;gap:12px;margin-top:16px}
+        .card{border:1px solid #d0d7de;border-radius:8px;padding:10px 14px;min-width:140px}
+        .card b{display:block;font-size:20px} .band{color:#fff;border-radius:12px;padding:2px 10px;font-weight:600}
+        table{border-collapse:collapse} td,th{padding:4px 12px;border-bottom:1px solid #eaeef2;text-align:right}
+        th:first-child,td:first-child{text-align:left} .snaps{display:flex;gap:16px;flex-wrap:wrap}
+        .snaps figure{margin:0;width:240px} .snaps img{width:240px;border:1px solid #d0d7de} figcaption{color:#57606a;font-size:12px}
+        .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}
+        </style></head><body>
+        <h1>\(escape(s.trace)) on <i>\(escape(s.scene))</i></h1>
+        <div class="meta">\(escape(s.device)) · \(s.refreshRate) Hz · \(s.frames) frames · \(format(s.durationSeconds, 2)) s\(s.variant.isEmpty ? "" : " · " + escape(s.variant))\(s.interrupted ? " · <b>interrupted</b>" : "")</div>
+        <div class="cards">
+        <div class="card">hitch time ratio<b>\(format(s.hitchTimeRatio, 2)) ms/s</b><span class="band" style="background:\(bandColor)">\(s.hitchBand)</span></div>
+        <div class="card">hitches<b>\(s.hitches)</b>of \(s.frames) frames</div>
+        <div class="card">frame time p50<b>\(format(s.phases.frame.p50 / 1000, 2)) ms</b>p99 \(format(s.phases.frame.p99 / 1000, 2)) ms</div>
+        <div class="card">draws<b>\(s.counts.draws)</b>\(group(s.counts.drawnPixels)) px drawn</div>
+        <div class="card">blended<b>\(format(blendedShare, 1)) %</b>of composited pixels</div>
+        <div class="card">occluded<b>\(group(s.counts.occludedPixels))</b>pixels skipped</div>
+        </div>
+        <h2>Frame time</h2>
+        \(chart.svg)
+        <div class="legend">budget \(format(budget, 2)) ms (dashed)<span style="background:#0969da"></span>within budget<span style="background:#bf8700"></span>over budget, no hitch<span style="background:#cf222e"></span>hitch</div>
+        <p class="meta">Apple's bands for the hitch time ratio: good below 5 ms/s, warning from 5 to 10, critical from 10.</p>
+        <h2>Phases</h2>
+        \(phaseTable(s))
+        <h2>Frame-time histogram</h2>
+        \(chart.histogramSVG)
+        <h2>Counters</h2>
+        \(countersTable(s))
+        """
+        if !snapshots.isEmpty {
+            html += "<h2>Worst frames</h2><p class=\"meta\">With Simulator's overlays: blended pixels red, opaque (copied) green; misaligned magenta, stretched yellow.</p><div class=\"snaps\">"
+            for snap in snapshots {
+                html += "<figure><img alt=\"frame \(snap.frame.frame)\" src=\"data:image/png;base64,\(snap.png.base64EncodedString())\"><figcaption>\(escape(snap.caption))</figcaption></figure>"
+            }
+            html += "</div>"
+        }
+        html += "<p class=\"meta\">uisim · schema \(s.schema) · times measured, counts exact</p></body></html>\n"
+        return html
+    }
+
+    private static func phaseTable(_ s: Summary) -> String {
+        let rows: [(String, PhaseDistribution)] = [("event", s.phases.event), ("timers", s.phases.timers), ("layout", s.phases.layout),
+                                                   ("display", s.phases.display), ("render", s.phases.render), ("frame", s.phases.frame)]
+        let total = max(rows.dropLast().reduce(0) { $0 + $1.1.mean }, 1e-9)
+        let colors = ["#8250df", "#57606a", "#0969da", "#1a7f37", "#bf8700"]
+        var bar = "<svg width=\"1000\" height=\"26\" role=\"img\" aria-label=\"mean time per phase\">"
+        var x = 0.0
+        for (i, row) in rows.dropLast().enumerated() {
+            let w = row.1.mean / total * 1000
+            bar += "<rect x=\"\(format(x, 1))\" y=\"2\" width=\"\(format(w, 1))\" height=\"22\" fill=\"\(colors[i])\"><title>\(row.0): \(format(row.1.mean, 1)) µs mean</title></rect>"
+            if w > 60 { bar += "<text x=\"\(format(x + 4, 1))\" y=\"18\" fill=\"#fff\" font-size=\"12\">\(row.0)</text>" }
+            x += w
+        }
+        bar += "</svg>"
+        var table = "<table><tr><th>phase</th><th>p50 µs</th><th>p90 µs</th><th>p99 µs</th><th>max µs</th><th>mean µs</th></tr>"
+        for (name, d) in rows {
+            table += "<tr><td>\(name)</td><td>\(format(d.p50, 1))</td><td>\(format(d.p90, 1))</td><td>\(format(d.p99, 1))</td><td>\(format(d.max, 1))</td><td>\(format(d.mean, 1))</td></tr>"
+        }
+        return bar + table + "</table>"
+    }
+
+    private static func countersTable(_ s: Summary) -> String {
+        let c = s.counts
+        let rows: [(String, Int)] = [
+            ("touches began / moved / ended / cancelled", -1),
+            ("layouts (layoutSubviews)", c.layouts), ("draws (draw(_:))", c.draws), ("pixels drawn", c.drawnPixels),
+            ("draw operations", c.drawOperations), ("pixels damaged", c.damagedPixels), ("pixels composited", c.compositedPixels),
+            ("pixels blended", c.blendedPixels), ("pixels occluded (skipped)", c.occludedPixels), ("layers composited", c.layersComposited),
+            ("misaligned layers (frames × layers)", c.misalignedLayers), ("offscreen groups", c.offscreenLayers),
+            ("views visited by hit testing", c.hitTestedViews), ("backing-store bytes, peak", s.backingStoreBytesPeak),
+        ]
+        var table = "<table>"
+        for (name, value) in rows {
+            let shown = value >= 0 ? group(value) : "\(s.touches.began) / \(s.touches.moved) / \(s.touches.ended) / \(s.touches.cancelled)"
+            table += "<tr><td>\(name)</td><td>\(shown)</td></tr>"
+        }
+        return table + "</table>"
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static func format(_ value: Double, _ digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+
+    static func group(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "\u{2009}" }
+            out.append(ch)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+}
+
+/// The frame-time chart and histogram, from frames.jsonl read as a stream: frames are put into
+/// at most 1 000 columns (each showing its slowest frame), so any length of replay fits.
+private struct FrameChart {
+    var svg = ""
+    var histogramSVG = ""
+
+    init(framesFile: URL, frameCount: Int, budget: Double) throws {
+        let columns = max(1, min(frameCount, 1000))
+        let perColumn = max(1, Int((Double(frameCount) / Double(columns)).rounded(.up)))
+        var slowest = [Double](repeating: 0, count: columns)
+        var hitch = [Bool](repeating: false, count: columns)
+        let bucketWidth = budget / 4
+        var histogram = [Int](repeating: 0, count: 17)
+        var lines = try LineReader(url: framesFile)
+        let decoder = JSONDecoder()
+        var index = 0
+        while let line = try lines.next() {
+            guard !line.isEmpty, let frame = try? decoder.decode(FrameRecord.self, from: Data(line.utf8)) else { continue }
+            let ms = frame.phases.total / 1000
+            let column = min(index / perColumn, columns - 1)
+            slowest[column] = max(slowest[column], ms)
+            hitch[column] = hitch[column] || frame.hitch > 0
+            histogram[min(Int(ms / bucketWidth), 16)] += 1
+            index += 1
+        }
+        let top = max(budget * 1.5, (slowest.max() ?? 0) * 1.1)
+        let width = 1000.0, height = 240.0
+        let barWidth = width / Double(columns)
+        var out = "<svg width=\"1000\" height=\"270\" role=\"img\" aria-label=\"frame time per frame\" style=\"background:#f6f8fa\">"
+        for tick in stride(from: 0.0, through: top, by: max(budget / 2, 1)) {
+            let y = height - tick / top * height
+            out += "<line x1=\"0\" x2=\"1000\" y1=\"\(HTMLReport.format(y, 1))\" y2=\"\(HTMLReport.format(y, 1))\" stroke=\"#d0d7de\"/>"
+            out += "<text x=\"2\" y=\"\(HTMLReport.format(y - 2, 1))\" font-size=\"10\" fill=\"#57606a\">\(HTMLReport.format(tick, 1)) ms</text>"
+        }
+        for (i, ms) in slowest.enumerated() where ms > 0 {
+            let h = max(1, ms / top * height)
+            let color = hitch[i] ? "#cf222e" : ms > budget ? "#bf8700" : "#0969da"
+            out += "<rect x=\"\(HTMLReport.format(Double(i) * barWidth, 2))\" y=\"\(HTMLReport.format(height - h, 2))\" width=\"\(HTMLReport.format(max(barWidth - 0.3, 0.6), 2))\" height=\"\(HTMLReport.format(h, 2))\" fill=\"\(color)\"/>"
+        }
+        let budgetY = height - budget / top * height
+        out += "<line x1=\"0\" x2=\"1000\" y1=\"\(HTMLReport.format(budgetY, 1))\" y2=\"\(HTMLReport.format(budgetY, 1))\" stroke=\"#cf222e\" stroke-dasharray=\"6 4\" stroke-width=\"1.5\"/>"
+        out += "<text x=\"0\" y=\"262\" font-size=\"11\" fill=\"#57606a\">frame 0</text><text x=\"1000\" y=\"262\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">frame \(max(frameCount - 1, 0))\(perColumn > 1 ? " (slowest of each \(perColumn))" : "")</text></svg>"
+        svg = out
+
+        let most = max(histogram.max() ?? 1, 1)
+        var bars = "<svg width=\"1000\" height=\"180\" role=\"img\" aria-label=\"histogram of frame times\">"
+        for (i, count) in histogram.enumerated() {
+            let h = Double(count) / Double(most) * 140
+            let x = Double(i) * 58 + 4
+            let label = i == 16 ? "≥ \(HTMLReport.format(16 * bucketWidth, 1))" : HTMLReport.format(Double(i) * bucketWidth, 1)
+            bars += "<rect x=\"\(x)\" y=\"\(HTMLReport.format(150 - h, 1))\" width=\"52\" height=\"\(HTMLReport.format(h, 1))\" fill=\"\(Double(i) * bucketWidth >= budget ? "#bf8700" : "#0969da")\"><title>\(count) frames</title></rect>"
+            bars += "<text x=\"\(x + 26)\" y=\"166\" font-size=\"10\" text-anchor=\"middle\" fill=\"#57606a\">\(label)</text>"
+            if count > 0 { bars += "<text x=\"\(x + 26)\" y=\"\(HTMLReport.format(146 - h, 1))\" font-size=\"10\" text-anchor=\"middle\">\(count)</text>" }
+        }
+        histogramSVG = bars + "<text x=\"4\" y=\"178\" font-size=\"10\" fill=\"#57606a\">ms per frame (bucket start)</text></svg>"
+    }
+}
