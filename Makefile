@@ -4,7 +4,10 @@
 SWIFT ?= swift
 APT_PACKAGES := libevent-dev libcairo2-dev pkg-config
 
-.PHONY: deps build release run test clean
+TRACE ?= Traces/wetab-taps.evemu
+OUT ?= out/wetab-taps-controls
+
+.PHONY: deps build release run test report-check clean
 
 deps:
 	@if pkg-config --exists libevent cairo 2>/dev/null; then \
@@ -21,12 +24,22 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product uisim
 
+# Replays the bundled real recording on the default scene; prints the summary and the
+# report's path.
 run: release
-	"$$($(SWIFT) build -c release --show-bin-path)/uisim" demo
+	"$$($(SWIFT) build -c release --show-bin-path)/uisim" replay $(TRACE) --out $(OUT)
 
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
+
+# Opens the report in headless Chromium and saves a screenshot to look at (not part of
+# `make test`: it needs a browser).
+report-check: run
+	@command -v chromium >/dev/null 2>&1 || { export DEBIAN_FRONTEND=noninteractive; apt-get update && apt-get install -y chromium; }
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,2400 \
+		--screenshot="$(OUT)/report.png" "file://$(abspath $(OUT))/report.html"
+	@echo "screenshot: $(OUT)/report.png"
 
 clean:
 	rm -rf .build out

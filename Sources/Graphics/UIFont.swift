@@ -39,6 +39,21 @@ public final class UIFont: Hashable, @unchecked Sendable {
     }
 }
 
+extension UIFont {
+    /// Loads the font machinery (fontconfig, glyph caches) by setting a line of text once, so the
+    /// first `draw(_:)` that shows text does not pay for it: on iOS the fonts are ready before an
+    /// app's first frame.
+    public static func warmUp() {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        _ = UIGraphicsImageRenderer(size: CGSize(width: 64, height: 32), format: format).image { _ in
+            for font in [UIFont.systemFont(ofSize: 17), .boldSystemFont(ofSize: 17)] {
+                "Warm up Ag".draw(at: .zero, withAttributes: [.font: font])
+            }
+        }
+    }
+}
+
 /// A scratch cairo context for measuring text.
 private enum TextMeasure {
     nonisolated(unsafe) static let context = Measurer()

@@ -57,7 +57,10 @@ final class FrameRecorder {
             ticked = true
             record.vsync = link.timestamp
             record.target = link.targetTimestamp
-            if source.isIdle && !replay.window.compositor.hasDamage && !replay.window.layer.needsLayout() {
+            // Idle: no input left, nothing to draw, and no timer or display link of the app's
+            // own (an animation, a gesture's timeout) still scheduled besides this one.
+            if source.isIdle && !replay.window.compositor.hasDamage && !replay.window.layer.needsLayout()
+                && loop.activeTimerCount <= 1 {
                 link.invalidate()
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Layers
 import RunLoop
 import Traces
@@ -16,10 +17,12 @@ public protocol FrameSink: AnyObject {
 /// ```swift
 /// let result = try Replay(window: window).run(trace)   // until the trace ends and the UI is idle
 /// ```
-/// The trace's samples enter the loop through a `DigitizerSource`; a display link ticks every
-/// frame; a commit observer lays out, redraws and composites. The run ends when the trace is
-/// exhausted, no touch is down, nothing is left to draw, and nothing else (a gesture
-/// recognizer's timer) is scheduled.
+/// The app is on screen when the trace starts, as it was when the trace was recorded: its first
+/// layout, draw and composite happen before frame 0 and are not counted. Then the trace's
+/// samples enter the loop through a `DigitizerSource`; a display link ticks every frame; a
+/// commit observer lays out, redraws and composites. The run ends when the trace is exhausted,
+/// no touch is down, nothing is left to draw, and nothing else (a gesture recognizer's timer)
+/// is scheduled.
 public final class Replay {
     /// The window touches land in; made key and visible when the replay starts.
     public let window: UIWindow
@@ -50,10 +53,12 @@ public final class Replay {
 
     /// Replays a stream of samples (a file being read, say) without holding it in memory.
     public func run(_ stream: inout some TouchSampleStream) throws -> ReplayResult {
+        UIFont.warmUp()
+        if window.isHidden { window.makeKeyAndVisible() }
+        window.commit()
         clock.restart()
         let loop = EventRunLoop(clock: clock)
         loop.refreshRate = window.screen.maximumFramesPerSecond
-        if window.isHidden { window.makeKeyAndVisible() }
         HitTestStatistics.viewsVisited = 0
 
         let mapping = ScreenMapping(from: stream.screen, to: window.screen)

@@ -80,6 +80,16 @@ public final class LoopTimer {
         }
     }
 
+    /// A grid timer that missed a whole vsync (work ran past it) moves to the first vsync at or
+    /// after `now`: missed vsyncs are skipped, never fired late with a deadline already gone.
+    func skipMissedVsyncs(now: TimeInterval) {
+        guard case .grid(let grid, let step) = schedule else { return }
+        guard now >= grid.time(ofFrame: gridIndex + step) else { return }
+        let first = grid.frame(atOrAfter: now)
+        gridIndex += ((first - gridIndex + step - 1) / step) * step
+        fireDate = grid.time(ofFrame: gridIndex)
+    }
+
     /// Moves a grid timer to the first grid point after `now` that it fires on.
     func moveOnGrid(after now: TimeInterval) {
         guard case .grid(let grid, let step) = schedule else { return }

@@ -118,6 +118,11 @@ public final class EventRunLoop {
         return timer
     }
 
+    /// How many timers (display links included) are scheduled and not paused, in any mode.
+    public var activeTimerCount: Int {
+        timers.filter { $0.isValid && !$0.isPaused }.count
+    }
+
     // MARK: Modes
 
     /// Switches the running loop to `mode` until the matching `popMode()`.
@@ -210,6 +215,7 @@ public final class EventRunLoop {
 
     private func fireDueTimers() {
         let now = clock.now
+        for timer in timers where timer.isValid && !timer.isPaused { timer.skipMissedVsyncs(now: now) }
         let due = timers.filter { $0.isValid && !$0.isPaused && $0.fireDate <= now && isActive($0.modes) }
             .sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
         for timer in due where timer.isValid && !timer.isPaused && isActive(timer.modes) {

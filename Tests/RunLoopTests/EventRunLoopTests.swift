@@ -275,3 +275,21 @@ import Testing
         #expect(stamps.count == 3)
     }
 }
+
+@Suite struct MissedVsyncTests {
+    /// Work after the display link's callback (the commit) overruns two vsyncs: the next tick
+    /// is the first vsync after the work, not a late one for a vsync already gone.
+    @Test func workAfterTheCallbackSkipsMissedVsyncs() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var stamps: [TimeInterval] = []
+        var costly = true
+        CADisplayLink { link in stamps.append(link.timestamp) }.add(to: loop, forMode: .common)
+        loop.add(LoopObserver(activities: .beforeWaiting) { _, _ in
+            if costly && clock.now >= 0.1 - 1e-9 { clock.advance(by: 0.040); costly = false }
+        }, forMode: .default)
+        loop.run(until: 0.2)
+        let frames = stamps.map { Int(($0 * 60).rounded()) }
+        #expect(frames == [0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12])
+    }
+}

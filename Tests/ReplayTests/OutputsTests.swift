@@ -1,0 +1,210 @@
+import Foundation
+import FoundationXML
+import Graphics
+import Replay
+import RunLoop
+import Testing
+import Traces
+@testable import Views
+
+/// A 100 × 100 pt screen at @2x, 60 Hz; a black window; a 40 × 40 pt pad at (10, 10) that redraws
+/// itself (red while pressed, green otherwise), optionally with a fake cost on the clock.
+@Suite(.serialized) struct OutputsTests {
+    static let screen = UIScreen(model: UIScreen.Model(identifier: "test", name: "Test", pointSize: CGSize(width: 100, height: 100),
+                                                       scale: 2, maximumFramesPerSecond: 60))
+
+    final class Pad: UIView {
+        var pressed = false
+        var cost: TimeInterval = 0
+        weak var clock: VirtualClock?
+        override func draw(_ rect: CGRect) {
+            (pressed ? UIColor.red : UIColor.green).setFill()
+            UIGraphicsGetCurrentContext()?.fill(rect)
+            clock?.advance(by: cost)
+        }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { pressed = true; setNeedsDisplay() }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { pressed = false; setNeedsDisplay() }
+    }
+
+    func scene(cost: TimeInterval = 0, clock: VirtualClock) -> UIWindow {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.screen = Self.screen
+        window.backgroundColor = .black
+        let pad = Pad(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+        pad.cost = cost
+        pad.clock = clock
+        window.addSubview(pad)
+        return window
+    }
+
+    var tap: Trace {
+        var trace = Trace()
+        trace.down(1, at: CGPoint(x: 20, y: 20), time: 0.1)
+        trace.up(1, time: 0.2)
+        return trace
+    }
+
+    func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("uisim-out-\(UUID().uuidString)")
+    }
+
+    func replay(_ trace: Trace, cost: TimeInterval = 0, into folder: URL) throws -> (ReplayResult, Summary, [FrameRecord]) {
+        let clock = VirtualClock()
+        let window = scene(cost: cost, clock: clock)
+        let header = Summary(trace: "tap.trace", scene: "pad", variant: "", device: "Test", refreshRate: 60)
+        let outputs = try ReplayOutputs(directory: folder, header: header, snapshots: .worst)
+        let replay = Replay(window: window, clock: clock)
+        replay.sinks = [outputs]
+        replay.afterFrame = { outputs.afterFrame($0, window: $1) }
+        let result = try replay.run(trace)
+        let summary = try outputs.finish(interrupted: result.interrupted)
+        let lines = try String(contentsOf: outputs.framesURL, encoding: .utf8).split(separator: "\n")
+        let frames = try lines.map { try JSONDecoder().decode(FrameRecord.self, from: Data($0.utf8)) }
+        return (result, summary, frames)
+    }
+
+    /// Hand-worked: the pad is redrawn in full at touch down (frame 6, 0.1 s) and at lift
+    /// (frame 12): 80 × 80 px each time, copied (it is opaque), hiding the window beneath.
+    @Test func exactCountersForATap() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, summary, frames) = try replay(tap, into: folder)
+        #expect(summary.frames == 13 && frames.count == 13)
+        #expect(frames.map(\.frame) == Array(0...12))
+        #expect(summary.touches == { var t = FrameRecord.Touches(); t.began = 1; t.ended = 1; return t }())
+        let c = summary.counts
+        #expect(c.layouts == 0 && c.draws == 2 && c.drawnPixels == 12_800 && c.drawOperations == 2)
+        #expect(c.damagedPixels == 12_800 && c.compositedPixels == 12_800 && c.blendedPixels == 0 && c.occludedPixels == 12_800)
+        #expect(c.layersComposited == 2 && c.hitTestedViews == 2)
+        #expect(summary.backingStoreBytesPeak >= 80 * 80 * 4)
+        #expect(frames[6].counts.draws == 1 && frames[6].touches.began == 1 && frames[12].touches.ended == 1)
+        #expect(frames.filter { $0.counts.draws > 0 }.map(\.frame) == [6, 12])
+        #expect(summary.hitches == 0 && summary.hitchBand == "good")
+        #expect(abs(summary.durationSeconds - 13.0 / 60) < 1e-9)
+        #expect(frames.allSatisfy { $0.schema == 1 })
+    }
+
+    @Test func twoRunsGiveIdenticalCounters() throws {
+        let a = temporaryFolder(), b = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        var trace = Trace()
+        trace.drag(1, from: CGPoint(x: 15, y: 15), to: CGPoint(x: 45, y: 40), start: 0, duration: 0.3, rate: 240)
+        trace.tap(2, at: CGPoint(x: 30, y: 30), time: 0.5)
+        let first = try replay(trace, into: a), second = try replay(trace, into: b)
+        #expect(first.2.map(\.countersSignature) == second.2.map(\.countersSignature))
+        #expect(first.1.counts == second.1.counts && first.1.touches == second.1.touches && first.1.frames == second.1.frames)
+    }
+
+    /// Each redraw costs 40 ms on the virtual clock. Touch down at frame 6 (0.1 s): its work ends at
+    /// 0.14 s, after its 0.1167 s deadline, so it shows at the next vsync, 0.15 s: a 33.3 ms hitch,
+    /// and the next frame starts at that vsync (frame 9). The lift at frame 12 does the same and is
+    /// the last frame, shown at 0.25 s. Frames: vsyncs 0…6 and 9…12, eleven in all.
+    @Test func hitchesComeFromTheCostOfTheWork() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, summary, frames) = try replay(tap, cost: 0.040, into: folder)
+        #expect(frames.map(\.frame) == Array(0...10))
+        let vsyncs = frames.map { Int(($0.vsync * 60).rounded()) }
+        #expect(vsyncs == [0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12])
+        let hitched = frames.filter { $0.hitch > 0 }
+        #expect(hitched.map { Int(($0.vsync * 60).rounded()) } == [6, 12])
+        #expect(hitched.allSatisfy { abs($0.hitch - 1000.0 / 30) < 1e-6 })
+        #expect(hitched.map { Int(($0.presented * 60).rounded()) } == [9, 15])
+        #expect(summary.hitches == 2)
+        // 66.7 ms of hitches over 15/60 s.
+        #expect(abs(summary.hitchTimeRatio - (2000.0 / 30) / (15.0 / 60)) < 1e-6)
+        #expect(summary.hitchBand == "critical")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("snapshots/worst-1.png").path))
+    }
+
+    @Test func everyOutputParses() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try replay(tap, into: folder)
+        // trace.json: Chrome's object form with a span per frame and per phase.
+        let trace = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("trace.json"))) as! [String: Any]
+        let events = trace["traceEvents"] as! [[String: Any]]
+        #expect(events.filter { ($0["cat"] as? String) == "frame" }.count == 13)
+        #expect(events.contains { ($0["name"] as? String) == "display" && ($0["ph"] as? String) == "X" })
+        #expect(events.contains { ($0["name"] as? String) == "touch began" && ($0["ph"] as? String) == "i" })
+        #expect(events.contains { ($0["name"] as? String) == "pixels" && ($0["ph"] as? String) == "C" })
+        // summary.json: the keys the issue names, exactly.
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("summary.json"))) as! [String: Any]
+        for key in ["schema", "trace", "scene", "frames", "duration_s", "refresh_hz", "hitches", "hitch_time_ratio_ms_per_s", "touches", "counts", "phases_us"] {
+            #expect(summary[key] != nil, "summary.json lacks \(key)")
+        }
+        let counts = summary["counts"] as! [String: Any]
+        for key in ["layouts", "draws", "drawn_pixels", "composited_pixels", "blended_pixels", "occluded_pixels"] { #expect(counts[key] != nil) }
+        let phases = summary["phases_us"] as! [String: [String: Double]]
+        for phase in ["event", "layout", "display", "render", "frame"] {
+            #expect(Set(phases[phase]!.keys) == ["p50", "p90", "p99", "max", "mean"])
+        }
+        #expect(Set((summary["touches"] as! [String: Int]).keys) == ["began", "moved", "ended", "cancelled"])
+        // report.html: one self-contained page.
+        let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.hasPrefix("<!doctype html>") && html.contains("<svg") && html.contains("data:image/png;base64,"))
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script"))
+        // Nothing half-written is left behind.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func checkPassesForTheSameCountsAndFailsWhenDrawsGrow() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, summary, _) = try replay(tap, into: folder)
+        let baseline = Baseline(summary: summary)
+        #expect(baseline.check(summary, timeTolerance: 1.5).allSatisfy { $0.passed })
+        var worse = summary
+        worse.counts.draws += 1
+        worse.phases.render.p50 = max(summary.phases.render.p50, 10) * 3
+        let findings = baseline.check(worse, timeTolerance: 1.5)
+        let failed = findings.filter { !$0.passed }
+        #expect(failed.map(\.name) == ["counts.draws", "phases_us.render.p50"])
+        #expect(failed[0].message == "counts.draws: 2 → 3 (+1)")
+        // JUnit XML that parses, with one failure per regression.
+        let xml = Baseline.junit(findings, suite: "tap.trace on pad")
+        let document = try XMLDocument(data: Data(xml.utf8))
+        let cases = try document.nodes(forXPath: "//testcase")
+        let failures = try document.nodes(forXPath: "//testcase/failure")
+        #expect(cases.count == findings.count && failures.count == 2)
+        // A baseline round-trips through its file.
+        let url = folder.appendingPathComponent("baseline.json")
+        try baseline.write(to: url)
+        #expect(try Baseline.read(from: url) == baseline)
+    }
+
+    /// SIGINT stops the replay at the end of a frame; the outputs are complete and valid for the
+    /// frames done.
+    @Test func interruptionLeavesValidOutputs() throws {
+        final class Interrupter: UIView {
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { raise(SIGINT) }
+        }
+        var mask = sigset_t(), previous = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &mask, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = VirtualClock()
+        let window = scene(clock: clock)
+        window.addSubview(Interrupter(frame: CGRect(x: 60, y: 60, width: 30, height: 30)))
+        let outputs = try ReplayOutputs(directory: folder, header: Summary(trace: "t", scene: "s", variant: "", device: "Test", refreshRate: 60))
+        let replay = Replay(window: window, clock: clock)
+        replay.sinks = [outputs]
+        replay.stopsOnInterrupt = true
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 70, y: 70), time: 0.1)
+        trace.tap(2, at: CGPoint(x: 20, y: 20), time: 1.0)
+        let result = try replay.run(trace)
+        let summary = try outputs.finish(interrupted: result.interrupted)
+        #expect(result.interrupted && summary.interrupted)
+        #expect(summary.touches.began == 1 && summary.frames < 20)
+        let lines = try String(contentsOf: outputs.framesURL, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == summary.frames)
+        #expect(lines.allSatisfy { (try? JSONDecoder().decode(FrameRecord.self, from: Data($0.utf8))) != nil })
+        _ = try JSONSerialization.jsonObject(with: Data(contentsOf: outputs.traceURL))
+    }
+}
