@@ -50,6 +50,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Views", "Replay", "Traces", "RunLoop"]),
         .testTarget(name: "UISimTests", dependencies: reexported),
+        .testTarget(name: "uisimTests", dependencies: ["uisim"]),
     ],
     swiftLanguageModes: [.v5]
 )

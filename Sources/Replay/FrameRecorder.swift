@@ -16,6 +16,8 @@ final class FrameRecorder {
     private var commit: CommitObserver?
     private var observers: [LoopObserver] = []
 
+    /// Called once when the replay finds the app idle (to release input sources).
+    var onIdle: (() -> Void)?
     private(set) var frames = 0
     private(set) var work = CommitStatistics()
     private var record = FrameRecord.empty
@@ -62,6 +64,7 @@ final class FrameRecorder {
             if source.isIdle && !replay.window.compositor.hasDamage && !replay.window.layer.needsLayout()
                 && loop.activeTimerCount <= 1 {
                 link.invalidate()
+                onIdle?()
             }
         }
         link.add(to: loop, forMode: .common)

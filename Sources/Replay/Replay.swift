@@ -65,12 +65,14 @@ public final class Replay {
         let input = StreamBox(stream)
         defer { stream = input.stream }
         var feed: RealtimeFeed?
+        var pipe: FileDescriptorSource?
         let source: DigitizerSource
         if isRealtime {
             let realtime = try RealtimeFeed(clock: clock) { try input.stream.next().map(mapping.hardwareSample) }
             feed = realtime
             source = DigitizerSource(refreshRate: loop.refreshRate, windows: { [window] in [window] }, pull: realtime.pull)
-            loop.add(realtime.pipeSource(waking: source), forMode: .common)
+            pipe = realtime.pipeSource(waking: source)
+            loop.add(pipe!, forMode: .common)
         } else {
             source = DigitizerSource(refreshRate: loop.refreshRate, windows: { [window] in [window] }) {
                 try input.stream.next().map(mapping.hardwareSample)
@@ -79,6 +81,7 @@ public final class Replay {
         loop.add(source, forMode: .common)
 
         let recorder = FrameRecorder(replay: self, loop: loop, source: source)
+        recorder.onIdle = { pipe?.invalidate() }
         var interrupted = false
         var interrupt: SignalSource?
         if stopsOnInterrupt {
@@ -89,6 +92,7 @@ public final class Replay {
         feed?.start()
         let outcome = loop.run()
         feed?.stop()
+        pipe?.invalidate()
         interrupt?.invalidate()
         recorder.finish()
         loop.remove(source, forMode: .common)

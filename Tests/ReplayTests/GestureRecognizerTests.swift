@@ -214,7 +214,7 @@ func track(_ recognizer: UIGestureRecognizer, _ name: String, _ log: EventLog, c
         let scene = Scene()
         let pan = UIPanGestureRecognizer(), tap = UITapGestureRecognizer()
         var trace = Trace()
-        trace.drag(1, from: CGPoint(x: 100, y: 100), to: CGPoint(x: 100, y: 300), start: 0, duration: 0.1, rate: 60)
+        trace.drag(1, from: CGPoint(x: 100, y: 100), to: CGPoint(x: 100, y: 300), time: 0, duration: 0.1, rate: 60)
         try run(trace, scene, recognizers: [(tap, "tap"), (pan, "pan")])
         #expect(scene.log.entries.filter { $0.hasPrefix("tap") }.isEmpty)
         #expect(scene.log.entries.contains("pan began@0.017"))
@@ -249,7 +249,7 @@ func track(_ recognizer: UIGestureRecognizer, _ name: String, _ log: EventLog, c
         let both = Both()
         a.delegate = both
         var trace = Trace()
-        trace.drag(1, from: CGPoint(x: 100, y: 100), to: CGPoint(x: 100, y: 200), start: 0, duration: 0.05, rate: 60)
+        trace.drag(1, from: CGPoint(x: 100, y: 100), to: CGPoint(x: 100, y: 200), time: 0, duration: 0.05, rate: 60)
         try run(trace, scene, recognizers: [(a, "a"), (b, "b")])
         #expect(scene.log.entries.contains { $0.hasPrefix("a began") } && scene.log.entries.contains { $0.hasPrefix("b began") })
     }

@@ -88,7 +88,7 @@ import Traces
         let a = temporaryFolder(), b = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
         var trace = Trace()
-        trace.drag(1, from: CGPoint(x: 15, y: 15), to: CGPoint(x: 45, y: 40), start: 0, duration: 0.3, rate: 240)
+        trace.drag(1, from: CGPoint(x: 15, y: 15), to: CGPoint(x: 45, y: 40), time: 0, duration: 0.3, rate: 240)
         trace.tap(2, at: CGPoint(x: 30, y: 30), time: 0.5)
         let first = try replay(trace, into: a), second = try replay(trace, into: b)
         #expect(first.2.map(\.countersSignature) == second.2.map(\.countersSignature))

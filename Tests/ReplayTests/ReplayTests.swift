@@ -64,3 +64,20 @@ import Views
         #expect(result.frames == 13)
     }
 }
+
+/// The --realtime path: a producer thread paces samples on the real clock and wakes the loop
+/// through a pipe. Only counts are checked (times are real). The trace lasts 60 ms.
+@Suite(.serialized) struct RealtimeReplayTests {
+    @Test func realClockDeliversTheSameTouches() throws {
+        let log = EventLog()
+        let window = makeWindow()
+        window.addSubview(RecordingView("v", frame: window.bounds, log: log))
+        var trace = Trace()
+        trace.down(1, at: CGPoint(x: 10, y: 10), time: 0)
+        trace.move(1, to: CGPoint(x: 50, y: 10), time: 0.03)
+        trace.up(1, time: 0.06)
+        let result = try Replay(window: window, clock: RealClock()).run(trace)
+        #expect(log.entries == ["v began [1]", "v moved [1]", "v ended [1]"])
+        #expect(result.touches.began == 1 && result.touches.ended == 1 && result.duration >= 0.06)
+    }
+}

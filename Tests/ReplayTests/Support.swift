@@ -70,21 +70,3 @@ func replay(_ trace: Trace, in window: UIWindow) throws -> (ReplayResult, Virtua
     return (result, clock)
 }
 
-/// A tap of contact `id` at `point`, lasting `duration`.
-extension Trace {
-    mutating func tap(_ id: Int, at point: CGPoint, time: TimeInterval, duration: TimeInterval = 0.05) {
-        down(id, at: point, time: time)
-        up(id, time: time + duration)
-    }
-
-    /// A straight drag sampled at `rate` Hz.
-    mutating func drag(_ id: Int, from a: CGPoint, to b: CGPoint, start: TimeInterval, duration: TimeInterval, rate: Double = 120) {
-        down(id, at: a, time: start)
-        let steps = Int((duration * rate).rounded())
-        for i in 1...steps {
-            let f = Double(i) / Double(steps)
-            move(id, to: CGPoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f), time: start + duration * f)
-        }
-        up(id, time: start + duration + 1 / rate)
-    }
-}

@@ -131,7 +131,7 @@ import Traces
         window.addSubview(RecordingView("left", frame: CGRect(x: 0, y: 0, width: 195, height: 844), log: log))
         window.addSubview(RecordingView("right", frame: CGRect(x: 195, y: 0, width: 195, height: 844), log: log))
         var trace = Trace()
-        trace.drag(1, from: CGPoint(x: 50, y: 50), to: CGPoint(x: 350, y: 50), start: 0, duration: 0.05, rate: 60)
+        trace.drag(1, from: CGPoint(x: 50, y: 50), to: CGPoint(x: 350, y: 50), time: 0, duration: 0.05, rate: 60)
         _ = try replay(trace, in: window)
         #expect(log.entries.allSatisfy { $0.hasPrefix("left ") })
         #expect(log.entries.first == "left began [1]" && log.entries.last == "left ended [1]")
@@ -210,8 +210,8 @@ import Traces
             view.isMultipleTouchEnabled = true
             window.addSubview(view)
             var one = Trace(), two = Trace()
-            one.drag(1, from: CGPoint(x: 10, y: 10), to: CGPoint(x: 200, y: 300), start: 0, duration: 0.3, rate: 240)
-            two.drag(2, from: CGPoint(x: 300, y: 10), to: CGPoint(x: 20, y: 600), start: 0.1, duration: 0.4, rate: 240)
+            one.drag(1, from: CGPoint(x: 10, y: 10), to: CGPoint(x: 200, y: 300), time: 0, duration: 0.3, rate: 240)
+            two.drag(2, from: CGPoint(x: 300, y: 10), to: CGPoint(x: 20, y: 600), time: 0.1, duration: 0.4, rate: 240)
             let (result, _) = try replay(Trace(merging: [one, two]), in: window)
             return (log.entries, result)
         }

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Runs the built `uisim` binary (next to the test bundle) and checks what it prints and the
+/// exit codes the README documents.
+@Suite(.serialized) struct CommandLineTests {
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("uisim")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func uisim(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func temporary(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("uisim-cli-\(UUID().uuidString)-\(name)")
+    }
+
+    @Test func versionAndScenes() throws {
+        let version = try uisim(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("uisim 0.1.0"))
+        let scenes = try uisim(["scenes"])
+        #expect(scenes.status == 0 && scenes.stdout.contains("controls (default)"))
+    }
+
+    @Test func brokenTraceExits65WithItsPlace() throws {
+        let trace = temporary("broken.trace")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        try "uisim-trace 1.0\n0 1 down 10 10\n0.5 1 move 20 20\n0.2 1 up\n".write(to: trace, atomically: true, encoding: .utf8)
+        let out = temporary("out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try uisim(["replay", trace.path, "--out", out.path, "--quiet"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\(trace.path):4: time 0.2 is earlier than the previous 0.5"))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let scene = try uisim(["replay", "Traces/drag.trace", "--scene", "nope"])
+        #expect(scene.status == 64 && scene.stderr.contains("no scene 'nope'"))
+        let missing = try uisim(["replay", "no-such-file.trace"])
+        #expect(missing.status == 64 && missing.stderr.contains("cannot read the trace file"))
+    }
+
+    @Test func replayBaselineAndCheck() throws {
+        let out = temporary("out"), baseline = temporary("baseline.json"), junit = temporary("junit.xml")
+        defer { for url in [out, baseline, junit] { try? FileManager.default.removeItem(at: url) } }
+        let replay = try uisim(["replay", "Traces/drag.trace", "--out", out.path, "--json", "--snapshots", "none"])
+        #expect(replay.status == 0)
+        let summary = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as! [String: Any]
+        #expect((summary["touches"] as! [String: Int])["began"] == 1)
+        #expect(try uisim(["baseline", out.path, "-o", baseline.path]).status == 0)
+        let ok = try uisim(["check", out.path, "--baseline", baseline.path, "--time-tolerance", "1000", "--junit", junit.path])
+        #expect(ok.status == 0 && ok.stdout.hasPrefix("ok:"))
+        // A build whose draw count grew fails the check.
+        var edited = try JSONSerialization.jsonObject(with: Data(contentsOf: baseline)) as! [String: Any]
+        var counts = edited["counts"] as! [String: Any]
+        counts["draws"] = (counts["draws"] as! Int) - 1
+        edited["counts"] = counts
+        try JSONSerialization.data(withJSONObject: edited).write(to: baseline)
+        let failed = try uisim(["check", out.path, "--baseline", baseline.path, "--time-tolerance", "1000", "--junit", junit.path])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("counts.draws:"))
+        #expect(try String(contentsOf: junit, encoding: .utf8).contains("<failure"))
+    }
+}
