@@ -115,36 +115,32 @@ public struct Baseline: Codable, Equatable, Sendable {
     }
 }
 
+/// Reads a JSON file of uisim's as `T`; `what` names the kind of file in errors.
+func readJSON<T: Decodable>(_ type: T.Type, from url: URL, what: String) throws -> T {
+    let data: Data
+    do {
+        data = try Data(contentsOf: url)
+    } catch {
+        throw ReplayOutputError("\(url.path): cannot read: \(error.localizedDescription)")
+    }
+    do {
+        return try JSONDecoder().decode(T.self, from: data)
+    } catch {
+        throw ReplayOutputError("\(url.path): not a uisim \(what): \(error)")
+    }
+}
+
 extension Summary {
     /// Reads a `summary.json`.
     public static func read(from url: URL) throws -> Summary {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ReplayOutputError("\(url.path): cannot read: \(error.localizedDescription)")
-        }
-        do {
-            return try JSONDecoder().decode(Summary.self, from: data)
-        } catch {
-            throw ReplayOutputError("\(url.path): not a uisim summary: \(error)")
-        }
+        try readJSON(Summary.self, from: url, what: "summary")
     }
 }
 
 extension Baseline {
+    /// Reads a baseline file.
     public static func read(from url: URL) throws -> Baseline {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ReplayOutputError("\(url.path): cannot read: \(error.localizedDescription)")
-        }
-        do {
-            return try JSONDecoder().decode(Baseline.self, from: data)
-        } catch {
-            throw ReplayOutputError("\(url.path): not a uisim baseline: \(error)")
-        }
+        try readJSON(Baseline.self, from: url, what: "baseline")
     }
 
     public func write(to url: URL) throws {
