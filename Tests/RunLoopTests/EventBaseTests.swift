@@ -1,4 +1,4 @@
-@testable import RunLoop
+import Libevent
 import Testing
 
 @Suite struct EventBaseTests {
