@@ -4,7 +4,7 @@
 import PackageDescription
 
 /// UISim and every module it re-exports.
-let reexported: [Target.Dependency] = ["UISim", "Geometry", "Graphics", "Libevent", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]
+let reexported: [Target.Dependency] = ["UISim", "Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]
 
 let package = Package(
     name: "uisim",
@@ -17,7 +17,7 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
-        // C libraries, each wrapped by exactly one Swift file (Libevent/EventBase.swift, Graphics/Cairo.swift).
+        // C libraries, each wrapped by exactly one Swift file (RunLoop/EventBase.swift, Graphics/Cairo.swift).
         .systemLibrary(
             name: "CLibevent", path: "Sources/CLibevent", pkgConfig: "libevent",
             providers: [.apt(["libevent-dev"])]),
@@ -27,14 +27,13 @@ let package = Package(
 
         .target(name: "Geometry"),
         .target(name: "Graphics", dependencies: ["Geometry", "CCairo"]),
-        .target(name: "Libevent", dependencies: ["CLibevent"]),
-        .target(name: "RunLoop", dependencies: ["Libevent"]),
+        .target(name: "RunLoop", dependencies: ["CLibevent"]),
         .target(name: "Layers", dependencies: ["Geometry", "Graphics"]),
         .target(name: "Views", dependencies: ["Layers", "RunLoop"]),
         .target(name: "Traces", dependencies: ["Geometry"]),
         .target(name: "Replay", dependencies: ["Views", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")]),
         .target(name: "Scenes", dependencies: ["Views"]),
-        .target(name: "UISim", dependencies: ["Geometry", "Graphics", "Libevent", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]),
+        .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]),
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface
         // never does, so without these a changed class layout would leave stale code behind.
@@ -44,7 +43,7 @@ let package = Package(
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
-        .testTarget(name: "RunLoopTests", dependencies: ["RunLoop", "Libevent"]),
+        .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"]),
         .testTarget(name: "TracesTests", dependencies: ["Traces"]),

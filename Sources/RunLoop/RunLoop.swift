@@ -1,5 +1,4 @@
 import Foundation
-import Libevent
 
 /// The run loop that drives a uisim app, as `CFRunLoop`/`RunLoop` (renamed so as not to clash
 /// with Foundation's): modes, timers, observers and input sources, on libevent.

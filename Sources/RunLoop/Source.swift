@@ -1,5 +1,4 @@
 import Foundation
-import Libevent
 
 /// An input source of a run loop, as `CFRunLoopSource`: the loop calls `perform()` when the
 /// source was signalled or when the clock reaches its `readyTime`.

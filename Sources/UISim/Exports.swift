@@ -2,7 +2,6 @@
 @_exported import Geometry
 @_exported import Graphics
 @_exported import Layers
-@_exported import Libevent
 @_exported import RunLoop
 @_exported import Views
 @_exported import Traces

@@ -1,4 +1,4 @@
-import Libevent
+@testable import RunLoop
 import Testing
 
 @Suite struct EventBaseTests {

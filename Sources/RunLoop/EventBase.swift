@@ -1,11 +1,7 @@
-internal import CLibevent
+import CLibevent
 
 // The one file that calls libevent. The run loop (modes, timers, observers, sources) is built on
 // these types; nothing else in uisim touches libevent.
-//
-// It lives in a target of its own that imports neither Foundation nor Dispatch, and imports
-// libevent's headers implementation-only: glibc is not a Clang module on Linux, so a module that
-// loaded both libevent's headers and Dispatch's would see two definitions of `fd_set`.
 
 /// A libevent `event_base`: the readiness and timer multiplexer under a run loop.
 ///
