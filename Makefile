@@ -5,7 +5,7 @@ SWIFT ?= swift
 APT_PACKAGES := libevent-dev libcairo2-dev pkg-config
 
 TRACE ?= Traces/wetab-taps.evemu
-OUT ?= out/wetab-taps-controls
+OUT ?= out/wetab-taps-feed
 
 .PHONY: deps build release run test report-check clean
 

@@ -10,6 +10,8 @@ final class BackingStore {
     let scale: CGFloat
     /// Whether the layer drew it (as opposed to an image set as `contents`).
     let isDrawn: Bool
+    /// Whether the layer's opaque background color was drawn into it (an opaque store).
+    var hasBackground = false
     private let sharedImage: CGImage?
 
     /// Bytes of drawn backing stores alive in the process.

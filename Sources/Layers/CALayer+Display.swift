@@ -110,7 +110,16 @@ extension CALayer {
         cairo.rectangle(Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
         cairo.clip()
         cairo.save()
-        cairo.setOperator(.clear)
+        // An opaque layer with an opaque background has an opaque store, as UIKit gives opaque
+        // views: the background is in it, so the compositor copies it in one pass.
+        let opaqueFill = isOpaque ? backgroundColor.flatMap { $0.alpha >= 1 ? $0 : nil } : nil
+        if let fill = opaqueFill {
+            let c = fill.components
+            cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), 1)
+            cairo.setOperator(.source)
+        } else {
+            cairo.setOperator(.clear)
+        }
         cairo.paint()
         cairo.restore()
         cairo.scale(Double(scale), Double(scale))
@@ -122,6 +131,7 @@ extension CALayer {
             if store?.isDrawn == true { store = nil }
             return
         }
+        target!.hasBackground = opaqueFill != nil
         store = target
         contentDamage = contentDamage.union(area)
         markSubtreeRenderChanged()

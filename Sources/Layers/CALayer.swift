@@ -108,7 +108,11 @@ open class CALayer: CustomStringConvertible {
 
     /// The color the bounds are filled with beneath the contents.
     open var backgroundColor: CGColor? {
-        didSet { if backgroundColor != oldValue { appearanceDidChange() } }
+        didSet {
+            guard backgroundColor != oldValue else { return }
+            if store?.hasBackground == true { setNeedsDisplay() }
+            appearanceDidChange()
+        }
     }
 
     /// Pixels per point of the layer's backing store. A view's layer takes its screen's scale

@@ -156,10 +156,22 @@ public final class Compositor {
         }
     }
 
+    /// Paints one layer within its visible region. An axis-aligned layer is painted one visible
+    /// rectangle at a time under a plain rectangular clip (cairo's fast path); others under the
+    /// whole region.
     private func paint(_ entry: PaintPlan.Entry, with cairo: CairoContext) {
+        let t = entry.transform
+        if t.b == 0 && t.c == 0 {
+            for rect in entry.region.rects { paint(entry, within: [rect], with: cairo) }
+        } else {
+            paint(entry, within: entry.region.rects, with: cairo)
+        }
+    }
+
+    private func paint(_ entry: PaintPlan.Entry, within rects: [PixelRect], with cairo: CairoContext) {
         let layer = entry.layer
         cairo.save()
-        for rect in entry.region.rects { cairo.rectangle(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
+        for rect in rects { cairo.rectangle(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
         cairo.clip()
         cairo.setMatrix(entry.transform.cairoMatrix)
         let b = layer.bounds
@@ -167,10 +179,12 @@ public final class Compositor {
             cairo.rectangle(Double(b.minX), Double(b.minY), Double(b.width), Double(b.height))
             cairo.clip()
         }
-        if let color = layer.backgroundColor, color.alpha > 0 {
+        let storeHasBackground = layer.store?.hasBackground == true && layer.contentsGravity == .resize
+        if let color = layer.backgroundColor, color.alpha > 0, !storeHasBackground {
             let c = color.components
+            // OVER with an opaque color is a copy: pixman takes its copy path by itself.
             cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]) * entry.directOpacity)
-            cairo.setOperator(entry.copies ? .source : .over)
+            cairo.setOperator(.over)
             cairo.rectangle(Double(b.minX), Double(b.minY), Double(b.width), Double(b.height))
             cairo.fill()
         }
@@ -179,7 +193,8 @@ public final class Compositor {
             cairo.translate(Double(placed.minX), Double(placed.minY))
             cairo.scale(Double(placed.width) / Double(store.pixelWidth), Double(placed.height) / Double(store.pixelHeight))
             cairo.setSource(store.bitmap, x: 0, y: 0)
-            cairo.setOperator(layer.isOpaque && entry.copies ? .source : .over)
+            // An opaque store (its background drawn in) is copied; any other content is blended.
+            cairo.setOperator(storeHasBackground && entry.copies && rects.count == 1 ? .source : .over)
             cairo.rectangle(0, 0, Double(store.pixelWidth), Double(store.pixelHeight))
             cairo.clip()
             cairo.paint(alpha: entry.directOpacity)

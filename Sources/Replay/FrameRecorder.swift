@@ -87,7 +87,9 @@ final class FrameRecorder {
         turnStart = Monotonic.nanoseconds()
         guard ticked else { return }
         ticked = false
-        let end = loop.clock.now
+        // The frame's work ends when the clock says (a measuring clock counted it), or, on a clock
+        // that does not measure work, its vsync plus the work measured.
+        let end = max(loop.clock.now, record.vsync + record.phases.total / 1_000_000)
         let grid = loop.vsync
         record.frame = frames
         record.mode = loop.currentMode?.rawValue ?? ""

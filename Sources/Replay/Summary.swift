@@ -33,6 +33,8 @@ public struct Summary: Codable, Equatable, Sendable {
     /// The most backing-store bytes alive at once.
     public var backingStoreBytesPeak = 0
     public var phases = Phases()
+    /// Problems with how the scene's views are built (see `UIView.hierarchyWarnings()`).
+    public var warnings: [String] = []
 
     public struct Phases: Codable, Equatable, Sendable {
         public var event = PhaseDistribution(), timers = PhaseDistribution(), layout = PhaseDistribution()
@@ -41,7 +43,7 @@ public struct Summary: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema, trace, scene, variant, device, frames, hitches, interrupted, touches, counts
+        case schema, trace, scene, variant, device, frames, hitches, interrupted, touches, counts, warnings
         case durationSeconds = "duration_s", refreshRate = "refresh_hz"
         case hitchTimeRatio = "hitch_time_ratio_ms_per_s", hitchBand = "hitch_band"
         case backingStoreBytesPeak = "backing_store_bytes_peak", phases = "phases_us"

@@ -10,12 +10,15 @@ enum ControlsScene {
     static let scene = Scene(
         name: "controls",
         summary: "A grid of custom-drawn buttons that highlight while touched, and a slider.",
-        variants: []
-    ) { window, _ in
-        build(in: window)
+        variants: [
+            .init(name: "subviews-in-controls",
+                  summary: "add a badge subview inside every other control (the seed notes warn against it; reported as hierarchy warnings)"),
+        ]
+    ) { window, settings in
+        build(in: window, badges: settings.isOn("subviews-in-controls"))
     }
 
-    static func build(in window: UIWindow) {
+    static func build(in window: UIWindow, badges: Bool) {
         let content = UIView(frame: window.bounds)
         content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         content.backgroundColor = UIColor(white: 0.95, alpha: 1)
@@ -33,6 +36,15 @@ enum ControlsScene {
                 let button = CardButton(frame: frame.integral(scale: window.screen.scale))
                 button.title = "Button \(row * columns + column + 1)"
                 button.hue = CGFloat(row * columns + column) / CGFloat(rows * columns)
+                if badges && (row * columns + column) % 2 == 0 {
+                    let badge = UILabel(frame: CGRect(x: frame.width - 40, y: 6, width: 34, height: 18))
+                    badge.text = "NEW"
+                    badge.font = .boldSystemFont(ofSize: 11)
+                    badge.textColor = .white
+                    badge.backgroundColor = .red
+                    badge.textAlignment = .center
+                    button.addSubview(badge)
+                }
                 content.addSubview(button)
             }
         }
@@ -41,12 +53,14 @@ enum ControlsScene {
     }
 }
 
-/// A button drawn by hand: a shaded rounded card with a title, darker while a finger is on it.
-final class CardButton: UIView {
+/// A control drawn by hand: a shaded rounded card with a title, darker while highlighted
+/// (`UIControl` tracks the touch and sends its events).
+final class CardButton: UIControl {
     var title = ""
     var hue: CGFloat = 0.6
-    private(set) var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
+
+    override func stateDidChange() {
+        setNeedsDisplay()
     }
 
     override init(frame: CGRect) {
@@ -75,13 +89,6 @@ final class CardButton: UIView {
         title.draw(at: CGPoint(x: card.midX - size.width / 2, y: card.midY - size.height / 2),
                    withAttributes: [.font: font, .foregroundColor: isHighlighted ? UIColor.white : UIColor.darkGray])
     }
-
-    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { isHighlighted = true }
-    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        isHighlighted = bounds.insetBy(dx: -20, dy: -20).contains(touches.first!.location(in: self))
-    }
-    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { isHighlighted = false }
-    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { isHighlighted = false }
 }
 
 /// A slider drawn by hand: a track and a thumb that follows the finger; only the strip the

@@ -84,7 +84,7 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
 /// The scenes that ship with uisim.
 public enum BuiltInScenes {
     /// Every built-in scene; the first is the default.
-    public static let all: [Scene] = [ControlsScene.scene]
+    public static let all: [Scene] = [FeedScene.scene, ControlsScene.scene, ResizeScene.scene]
 
     /// The scene replays use when none is named.
     public static var defaultScene: Scene { all[0] }

@@ -177,6 +177,10 @@ open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomSt
 
     // MARK: Responder chain
 
+    /// Subviews that a UIKit class adds to itself (a button's label and image view), as opposed to
+    /// ones an app adds: the replay's hierarchy check warns only about the latter in controls.
+    public internal(set) var systemSubviews: [UIView] = []
+
     /// The superview (uisim has no view controllers).
     open override var next: UIResponder? { superview }
 

@@ -28,8 +28,17 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "The output folder (default: out/<trace>-<scene>).")
     var out: String?
 
-    @Flag(help: "Pace the replay at recorded speed on the real clock (default: virtual clock).")
+    @Flag(help: "Pace the replay at recorded speed on the real clock (the same as --clock real).")
     var realtime = false
+
+    enum ClockKind: String, ExpressibleByArgument, CaseIterable {
+        case virtual, fixed, real
+    }
+
+    @Option(help: """
+        virtual: idle time is cut out and the measured work advances time, so a slow frame delays the next         (the default); fixed: every vsync gets a frame whatever the work took, so counters never depend on         the machine (lateness still comes from each frame's measured work); real: recorded speed.
+        """)
+    var clock: ClockKind = .virtual
 
     @Option(help: "Which frames to save as PNG: none, worst, hitches or all.")
     var snapshots: SnapshotPolicy = .worst
@@ -60,15 +69,11 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func parsedVariants() throws -> [String: Bool] {
-        var values: [String: Bool] = [:]
-        for text in variants {
-            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, ["on", "off"].contains(parts[1]) else {
-                throw ValidationError("bad variant '\(text)': write name=on or name=off")
-            }
-            values[parts[0]] = parts[1] == "on"
+        do {
+            return try parseVariants(variants)
+        } catch let error as SceneError {
+            throw ValidationError(error.description)
         }
-        return values
     }
 
     func parsedOverlays() throws -> DebugOverlays {
@@ -88,40 +93,31 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let model = UIScreen.Model.named(device)!
-        UIScreen.main = UIScreen(model: model)
         let sceneDefinition = try BuiltInScenes.named(scene)
-        let settings = try sceneDefinition.settings(try parsedVariants())
         let url = URL(fileURLWithPath: trace)
         let traceName = url.deletingPathExtension().lastPathComponent
         let outDirectory = URL(fileURLWithPath: out ?? "out/\(traceName)-\(scene)")
-        let traceScreen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond, deviceName: model.name)
         let showProgress = !quiet && !json
+        let loopClock: LoopClock = switch realtime ? .real : clock {
+        case .virtual: VirtualClock(measuresWork: true)
+        case .fixed: VirtualClock(measuresWork: false)
+        case .real: RealClock()
+        }
+        let job = ReplayJob(trace: url, scene: sceneDefinition, settings: try sceneDefinition.settings(try parsedVariants()),
+                            model: model, out: outDirectory, snapshots: snapshots, overlays: try parsedOverlays(), clock: loopClock)
         do {
-            let duration = showProgress && isatty(STDERR_FILENO) == 1 ? try Self.duration(of: url, screen: traceScreen) : nil
-            var stream = try TraceFile.open(url, screen: traceScreen)
-            for warning in stream.warnings { report("warning: \(warning)") }
-            let window = sceneDefinition.makeWindow(screen: UIScreen.main, settings: settings)
-            let header = Summary(trace: url.lastPathComponent, scene: scene, variant: settings.description,
-                                 device: model.name, refreshRate: model.maximumFramesPerSecond)
-            let outputs = try ReplayOutputs(directory: outDirectory, header: header, snapshots: snapshots, overlays: try parsedOverlays())
-            let replay = Replay(window: window, clock: realtime ? RealClock() : VirtualClock(measuresWork: true))
-            replay.sinks = [outputs]
-            replay.stopsOnInterrupt = true
+            let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
+            let duration = showProgress && isatty(STDERR_FILENO) == 1 ? try Self.duration(of: url, screen: screen) : nil
             var progress = ProgressBar(total: duration, enabled: showProgress)
-            replay.afterFrame = { frame, window in
-                outputs.afterFrame(frame, window: window)
-                progress.update(frame: frame.frame, time: frame.vsync)
-            }
-            let result = try replay.run(&stream)
+            let result = try job.run { progress.update(frame: $0, time: $1) }
             progress.finish()
-            let summary = try outputs.finish(interrupted: result.interrupted)
             if json {
-                print(String(decoding: try JSONEncoder.sorted.encode(summary), as: UTF8.self))
+                print(String(decoding: try JSONEncoder.sorted.encode(result.summary), as: UTF8.self))
             } else if !quiet {
-                print(Self.table(summary, outputs: outputs))
+                print(Self.table(result.summary, outputs: result.outputs))
             }
             if result.interrupted {
-                report("interrupted: wrote complete outputs for \(summary.frames) frames to \(outDirectory.path)")
+                report("interrupted: wrote complete outputs for \(result.summary.frames) frames to \(outDirectory.path)")
                 throw Exit.interrupted
             }
         } catch let error as TraceError {
@@ -156,8 +152,9 @@ struct ReplayCommand: ParsableCommand {
             row("touches", "\(s.touches.began) began, \(s.touches.moved) moved, \(s.touches.ended) ended, \(s.touches.cancelled) cancelled"),
             row("layouts / draws", "\(s.counts.layouts) / \(s.counts.draws) (\(s.counts.drawnPixels) px drawn)"),
             row("pixels composited", "\(s.counts.compositedPixels) (\(s.counts.blendedPixels) blended, \(s.counts.occludedPixels) occluded)"),
+            row("hierarchy warnings", s.warnings.isEmpty ? "none" : "\(s.warnings.count)"),
             row("report", outputs.reportURL.path),
-        ].joined(separator: "\n")
+        ].joined(separator: "\n") + s.warnings.prefix(5).map { "\n  warning: \($0)" }.joined()
     }
 }
 

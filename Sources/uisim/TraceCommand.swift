@@ -14,10 +14,10 @@ struct SynthCommand: ParsableCommand {
         commandName: "synth", abstract: "Write a synthesized gesture as a uisim trace.")
 
     enum Gesture: String, ExpressibleByArgument, CaseIterable {
-        case tap, drag
+        case tap, doubleTap = "double-tap", longPress = "long-press", drag, fling, pinch, rotate
     }
 
-    @Argument(help: "The gesture: tap or drag.")
+    @Argument(help: "The gesture: tap, double-tap, long-press, drag, fling, pinch or rotate.")
     var gesture: Gesture
 
     @Option(help: "Where the gesture starts, in points: x,y.")
@@ -35,6 +35,21 @@ struct SynthCommand: ParsableCommand {
     @Option(help: "When the gesture starts, in seconds.")
     var start: Double = 0.1
 
+    @Option(help: "Seconds a drag's finger rests at its end before lifting (0: lifts moving).")
+    var hold: Double = 0
+
+    @Option(help: "Pinch and rotate: the fingers' distance at the start and the end, in points: a,b.")
+    var distance: String = "100,300"
+
+    @Option(help: "Rotate: the turn in degrees.")
+    var degrees: Double = 90
+
+    @Option(help: "Move every position by up to this many points at random (reproducible with --seed).")
+    var jitter: Double = 0
+
+    @Option(help: "The seed of --jitter.")
+    var seed: UInt64 = 1
+
     @Option(name: .shortAndLong, help: "The trace file to write.")
     var output: String
 
@@ -42,6 +57,8 @@ struct SynthCommand: ParsableCommand {
         guard [60, 120, 240].contains(rate) else { throw ValidationError("--rate must be 60, 120 or 240") }
         guard duration > 0, duration.isFinite else { throw ValidationError("--duration must be a positive number of seconds") }
         guard start >= 0, start.isFinite else { throw ValidationError("--start must be zero or more seconds") }
+        guard hold >= 0, hold.isFinite, jitter >= 0, jitter.isFinite else { throw ValidationError("--hold and --jitter must be zero or more") }
+        _ = try distances()
         _ = try point(from, "from")
         _ = try point(to, "to")
     }
@@ -54,12 +71,30 @@ struct SynthCommand: ParsableCommand {
         return CGPoint(x: x, y: y)
     }
 
+    private func distances() throws -> (CGFloat, CGFloat) {
+        let parts = distance.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let a = parts[0], let b = parts[1], a > 0, b > 0, a.isFinite, b.isFinite else {
+            throw ValidationError("--distance must be two positive numbers a,b, such as 100,300")
+        }
+        return (CGFloat(a), CGFloat(b))
+    }
+
     func run() throws {
         var trace = Trace(screen: .default)
+        let a = try point(from, "from"), b = try point(to, "to")
         switch gesture {
-        case .tap: trace.tap(1, at: try point(from, "from"), time: start, duration: duration)
-        case .drag: trace.drag(1, from: try point(from, "from"), to: try point(to, "to"), time: start, duration: duration, rate: rate)
+        case .tap: trace.tap(1, at: a, time: start, duration: duration)
+        case .doubleTap: trace.doubleTap(1, at: a, time: start)
+        case .longPress: trace.longPress(1, at: a, time: start, duration: duration)
+        case .drag: trace.drag(1, from: a, to: b, time: start, duration: duration, rate: rate, hold: hold)
+        case .fling: trace.fling(1, from: a, to: b, time: start, duration: duration, rate: rate)
+        case .pinch, .rotate:
+            let (d0, d1) = try distances()
+            trace = Trace.twoFingers(center: a, startDistance: d0, endDistance: gesture == .pinch ? d1 : d0,
+                                     rotation: gesture == .rotate ? CGFloat(degrees * .pi / 180) : 0,
+                                     time: start, duration: duration, rate: rate, screen: .default)
         }
+        if jitter > 0 { trace = trace.jittered(by: jitter, seed: seed) }
         do {
             try trace.write(to: URL(fileURLWithPath: output))
         } catch {

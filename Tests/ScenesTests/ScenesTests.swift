@@ -7,9 +7,9 @@ import Traces
 @testable import Views
 
 @Suite(.serialized) struct ScenesTests {
-    @Test func controlsIsTheDefaultAndBuildsItsGrid() throws {
-        let scene = BuiltInScenes.defaultScene
-        #expect(scene.name == "controls")
+    @Test func controlsBuildsItsGrid() throws {
+        #expect(BuiltInScenes.defaultScene.name == "feed")
+        let scene = try BuiltInScenes.named("controls")
         let window = scene.makeWindow(screen: UIScreen(model: .iPhone14), settings: try scene.settings())
         #expect(!window.isHidden && window.subviews.count == 1)
         let content = window.subviews[0]
@@ -20,15 +20,15 @@ import Traces
     }
 
     @Test func unknownScenesAndVariantsSayWhatExists() {
-        #expect(throws: SceneError("no scene 'feeed'; the scenes are: controls")) { try BuiltInScenes.named("feeed") }
-        #expect(throws: SceneError("scene 'controls' has no variant 'opaque'")) {
-            try BuiltInScenes.defaultScene.settings(["opaque": true])
+        #expect(throws: SceneError("no scene 'feeed'; the scenes are: feed, controls, resize")) { try BuiltInScenes.named("feeed") }
+        #expect(throws: SceneError("scene 'controls' has no variant 'opaque'; its variants are: subviews-in-controls")) {
+            try BuiltInScenes.named("controls").settings(["opaque": true])
         }
     }
 
     /// A tap on the first button highlights it (one full redraw) and releases it (another).
     @Test func tappingAButtonRedrawsItTwice() throws {
-        let scene = BuiltInScenes.defaultScene
+        let scene = try BuiltInScenes.named("controls")
         let window = scene.makeWindow(screen: UIScreen(model: .iPhone14), settings: try scene.settings())
         let button = window.subviews[0].subviews[0]
         var trace = Trace()

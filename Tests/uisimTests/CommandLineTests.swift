@@ -37,7 +37,7 @@ import Testing
         let version = try uisim(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("uisim 0.1.0"))
         let scenes = try uisim(["scenes"])
-        #expect(scenes.status == 0 && scenes.stdout.contains("controls (default)"))
+        #expect(scenes.status == 0 && scenes.stdout.contains("feed (default)") && scenes.stdout.contains("--variant opaque=on|off"))
     }
 
     @Test func brokenTraceExits65WithItsPlace() throws {

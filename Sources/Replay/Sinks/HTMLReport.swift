@@ -53,6 +53,9 @@ enum HTMLReport {
         <h2>Counters</h2>
         \(countersTable(s))
         """
+        if !s.warnings.isEmpty {
+            html += "<h2>Hierarchy warnings</h2><ul>" + s.warnings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
+        }
         if !snapshots.isEmpty {
             html += "<h2>Worst frames</h2><p class=\"meta\">With Simulator's overlays: blended pixels red, opaque (copied) green; misaligned magenta, stretched yellow.</p><div class=\"snaps\">"
             for snap in snapshots {

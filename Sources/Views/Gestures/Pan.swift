@@ -62,6 +62,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        // Fingers that rested more than 50 ms before lifting have no speed left.
+        if let last = history.last, event.timestamp - last.0 > 0.05 { lastVelocity = .zero }
         let remaining = numberOfTouches - touches.count
         if remaining == 0 || remaining < minimumNumberOfTouches {
             switch state {

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Two variants of a scene replayed the same number of times, interleaved (A B A B …, so the
+/// machine's noise hits both), compared: counters exactly (they must not change between runs of
+/// one variant), phase times as the median of the per-pair ratios B/A with their spread.
+public struct Comparison: Codable, Sendable {
+    public struct Side: Codable, Sendable {
+        /// The variant settings, "name=on …".
+        public var label: String
+        public var runs: [Summary]
+        /// Mean display time per frame while scrolling (frames in the tracking mode), per run, µs.
+        public var scrollingDisplay: [Double]
+        /// Whether every run gave the same counters.
+        public var deterministic: Bool
+
+        public init(label: String, runs: [Summary], scrollingDisplay: [Double], deterministic: Bool) {
+            self.label = label
+            self.runs = runs
+            self.scrollingDisplay = scrollingDisplay
+            self.deterministic = deterministic
+        }
+    }
+
+    public struct Ratio: Codable, Sendable {
+        public var name: String
+        public var median: Double
+        public var min: Double
+        public var max: Double
+    }
+
+    public struct Difference: Codable, Sendable {
+        public var name: String
+        public var a: Int
+        public var b: Int
+        /// (b − a) / a, or nil when a is 0.
+        public var change: Double?
+    }
+
+    public var trace: String
+    public var scene: String
+    public var a: Side
+    public var b: Side
+    public var counters: [Difference]
+    public var times: [Ratio]
+
+    public init(trace: String, scene: String, a: Side, b: Side) {
+        self.trace = trace
+        self.scene = scene
+        self.a = a
+        self.b = b
+        let x = a.runs[0], y = b.runs[0]
+        func diff(_ name: String, _ p: Int, _ q: Int) -> Difference {
+            Difference(name: name, a: p, b: q, change: p != 0 ? Double(q - p) / Double(p) : nil)
+        }
+        counters = [
+            diff("frames", x.frames, y.frames), diff("hitches", x.hitches, y.hitches),
+            diff("layouts", x.counts.layouts, y.counts.layouts), diff("draws", x.counts.draws, y.counts.draws),
+            diff("drawn_pixels", x.counts.drawnPixels, y.counts.drawnPixels),
+            diff("draw_operations", x.counts.drawOperations, y.counts.drawOperations),
+            diff("damaged_pixels", x.counts.damagedPixels, y.counts.damagedPixels),
+            diff("composited_pixels", x.counts.compositedPixels, y.counts.compositedPixels),
+            diff("blended_pixels", x.counts.blendedPixels, y.counts.blendedPixels),
+            diff("occluded_pixels", x.counts.occludedPixels, y.counts.occludedPixels),
+            diff("misaligned_layers", x.counts.misalignedLayers, y.counts.misalignedLayers),
+            diff("backing_store_bytes_peak", x.backingStoreBytesPeak, y.backingStoreBytesPeak),
+            diff("hierarchy_warnings", x.warnings.count, y.warnings.count),
+        ]
+        func ratios(_ name: String, _ value: (Summary) -> Double) -> Ratio {
+            let pairs = zip(a.runs, b.runs).map { value($0) > 0 ? value($1) / value($0) : (value($1) > 0 ? Double.infinity : 1) }
+            let sorted = pairs.sorted()
+            return Ratio(name: name, median: sorted[sorted.count / 2], min: sorted.first!, max: sorted.last!)
+        }
+        times = [
+            ratios("event p50") { $0.phases.event.p50 }, ratios("layout p50") { $0.phases.layout.p50 },
+            ratios("display mean") { $0.phases.display.mean }, ratios("render p50") { $0.phases.render.p50 },
+            ratios("render mean") { $0.phases.render.mean }, ratios("frame p50") { $0.phases.frame.p50 },
+            ratios("frame p99") { $0.phases.frame.p99 }, ratios("hitch time ratio") { $0.hitchTimeRatio },
+        ]
+        let scrolling = zip(a.scrollingDisplay, b.scrollingDisplay).map { $0 > 0 ? $1 / $0 : 1 }.sorted()
+        times.append(Ratio(name: "display per scrolling frame", median: scrolling[scrolling.count / 2], min: scrolling.first!, max: scrolling.last!))
+    }
+
+    public func counter(_ name: String) -> Difference? { counters.first { $0.name == name } }
+    public func time(_ name: String) -> Ratio? { times.first { $0.name == name } }
+
+    /// Mean display time of the frames spent scrolling (run-loop tracking mode) in a frames file.
+    public static func scrollingDisplayTime(framesFile: URL) throws -> Double {
+        let text = try String(contentsOf: framesFile, encoding: .utf8)
+        var total = 0.0, count = 0
+        for line in text.split(separator: "\n") {
+            guard let frame = try? JSONDecoder().decode(FrameRecord.self, from: Data(line.utf8)),
+                  frame.mode == "UITrackingRunLoopMode" else { continue }
+            total += frame.phases.display
+            count += 1
+        }
+        return count > 0 ? total / Double(count) : 0
+    }
+
+    /// A table of the comparison, for a terminal.
+    public var table: String {
+        var lines = ["\(trace) on \(scene): A = [\(a.label)], B = [\(b.label)], \(a.runs.count) runs each, interleaved"]
+        if !a.deterministic || !b.deterministic { lines.append("WARNING: counters differed between runs of one variant") }
+        for d in counters {
+            let change = d.change.map { String(format: "%+.1f %%", $0 * 100) } ?? (d.a == d.b ? "=" : "new")
+            lines.append(d.name.padding(toLength: 28, withPad: " ", startingAt: 0) + "\(d.a) → \(d.b)  (\(change))")
+        }
+        for r in times {
+            lines.append(r.name.padding(toLength: 28, withPad: " ", startingAt: 0) + String(format: "×%.2f  (runs ×%.2f–×%.2f)", r.median, r.min, r.max))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

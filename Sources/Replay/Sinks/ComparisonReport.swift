@@ -1,0 +1,56 @@
+import Foundation
+import Traces
+
+/// `compare.html`: the comparison's tables and the two variants' frame-time curves overlaid.
+enum ComparisonReport {
+    static func render(_ c: Comparison, framesA: URL, framesB: URL) throws -> String {
+        func curve(_ url: URL) throws -> [Double] {
+            var lines = try LineReader(url: url)
+            var values: [Double] = []
+            while let line = try lines.next() {
+                if let frame = try? JSONDecoder().decode(FrameRecord.self, from: Data(line.utf8)) { values.append(frame.phases.total / 1000) }
+            }
+            return values
+        }
+        let a = try curve(framesA), b = try curve(framesB)
+        let budget = 1000.0 / Double(max(c.a.runs[0].refreshRate, 1))
+        let top = max(budget * 1.5, (a + b).max() ?? 0)
+        let count = max(a.count, b.count, 2)
+        func polyline(_ values: [Double], _ color: String) -> String {
+            let points = values.enumerated().map { i, v in
+                "\(HTMLReport.format(Double(i) / Double(count - 1) * 1000, 1)),\(HTMLReport.format(240 - v / top * 240, 1))"
+            }
+            return "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>"
+        }
+        let budgetY = 240 - budget / top * 240
+        var html = """
+        <!doctype html><html lang="en"><head><meta charset="utf-8"><title>uisim compare — \(HTMLReport.escape(c.scene))</title>
+        <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;margin:24px auto;max-width:1080px;padding:0 16px;color:#1f2328}
+        table{border-collapse:collapse}td,th{padding:4px 12px;border-bottom:1px solid #eaeef2;text-align:right}th:first-child,td:first-child{text-align:left}
+        .a{color:#0969da}.b{color:#cf222e}</style></head><body>
+        <h1>\(HTMLReport.escape(c.trace)) on <i>\(HTMLReport.escape(c.scene))</i></h1>
+        <p><b class="a">A</b> = \(HTMLReport.escape(c.a.label)) · <b class="b">B</b> = \(HTMLReport.escape(c.b.label)) · \(c.a.runs.count) runs each, interleaved\(c.a.deterministic && c.b.deterministic ? "" : " · <b>counters differed between runs</b>")</p>
+        <h2>Frame time (last run of each)</h2>
+        <svg width="1000" height="250" style="background:#f6f8fa">\(polyline(a, "#0969da"))\(polyline(b, "#cf222e"))
+        <line x1="0" x2="1000" y1="\(HTMLReport.format(budgetY, 1))" y2="\(HTMLReport.format(budgetY, 1))" stroke="#57606a" stroke-dasharray="6 4"/></svg>
+        <h2>Counters (exact)</h2><table><tr><th>counter</th><th class="a">A</th><th class="b">B</th><th>change</th></tr>
+        """
+        for d in c.counters {
+            html += "<tr><td>\(d.name)</td><td>\(HTMLReport.group(d.a))</td><td>\(HTMLReport.group(d.b))</td><td>\(d.change.map { HTMLReport.format($0 * 100, 1) + " %" } ?? "")</td></tr>"
+        }
+        html += "</table><h2>Times (B ÷ A, median of the runs)</h2><table><tr><th>phase</th><th>median</th><th>spread</th></tr>"
+        for r in c.times {
+            html += "<tr><td>\(r.name)</td><td>×\(HTMLReport.format(r.median, 2))</td><td>×\(HTMLReport.format(r.min, 2)) – ×\(HTMLReport.format(r.max, 2))</td></tr>"
+        }
+        return html + "</table></body></html>\n"
+    }
+}
+
+extension Comparison {
+    /// Writes `compare.json` and `compare.html` into `directory`.
+    public func write(to directory: URL, framesA: URL, framesB: URL) throws {
+        try AtomicFile.write(StableJSON.encode(self, pretty: true), to: directory.appendingPathComponent("compare.json"))
+        let html = try ComparisonReport.render(self, framesA: framesA, framesB: framesB)
+        try AtomicFile.write(Data(html.utf8), to: directory.appendingPathComponent("compare.html"))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Geometry
+import Graphics
+import Layers
+
+/// Shows an image, as UIKit's `UIImageView`: the image is the layer's contents, placed by
+/// `contentMode` in the compositor; the view never draws (no `draw(_:)`, no backing store of
+/// its own).
+open class UIImageView: UIView {
+    open var image: UIImage? {
+        didSet {
+            layer.contents = image?.cgImage
+            if let image { layer.contentsScale = image.scale }
+        }
+    }
+
+    public convenience init(image: UIImage?) {
+        self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        self.image = image
+        layer.contents = image?.cgImage
+        if let image { layer.contentsScale = image.scale }
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+        isUserInteractionEnabled = false
+    }
+
+    /// The image's size.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        image?.size ?? .zero
+    }
+}

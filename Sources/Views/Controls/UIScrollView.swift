@@ -1,0 +1,328 @@
+import Foundation
+import Geometry
+import Graphics
+import Layers
+import RunLoop
+
+/// What a scroll view tells its delegate; every method has a default (Objective-C's optional
+/// methods have no Swift counterpart on Linux).
+public protocol UIScrollViewDelegate: AnyObject {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+}
+
+/// A view that scrolls its content, as UIKit's `UIScrollView`: `contentOffset` is
+/// `bounds.origin`; a finger drags it (its `panGestureRecognizer`), and on release it
+/// decelerates by `decelerationRate` per millisecond and rubber-bands past its edges. While a
+/// finger drags it and while it decelerates, the run loop is in the tracking mode.
+open class UIScrollView: UIView {
+    /// How fast a released scroll view slows down: the velocity kept per millisecond.
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    /// The recognizer that drags the content.
+    public let panGestureRecognizer: UIPanGestureRecognizer
+    private let delayRecognizer = DelayedTouchesRecognizer()
+
+    public weak var delegate: UIScrollViewDelegate?
+    /// The size of the content, in points.
+    open var contentSize: CGSize = .zero
+    /// Extra scrollable space around the content.
+    open var contentInset: UIEdgeInsets = .zero
+    /// The insets scrolling uses (uisim does not add the safe area automatically).
+    public var adjustedContentInset: UIEdgeInsets { contentInset }
+    open var isScrollEnabled = true {
+        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+    }
+    open var bounces = true
+    open var alwaysBounceVertical = false
+    open var alwaysBounceHorizontal = false
+    open var decelerationRate = DecelerationRate.normal
+    /// Whether touches reach the content only after a short wait (~150 ms) that tells a tap from
+    /// a drag. Default true.
+    open var delaysContentTouches = true {
+        didSet { delayRecognizer.isEnabled = delaysContentTouches }
+    }
+    /// Whether a drag that starts on content that already has the touch takes it away
+    /// (`touchesCancelled`). Default true.
+    open var canCancelContentTouches = true
+
+    /// Whether a finger is on the scroll view (it may not have moved yet).
+    public var isTracking: Bool { panGestureRecognizer.numberOfTouches > 0 }
+    /// Whether the finger is dragging the content.
+    public private(set) var isDragging = false
+    /// Whether the content moves on after the finger lifted.
+    public private(set) var isDecelerating = false
+
+    private var dragStartOffset = CGPoint.zero
+    private var velocity = CGPoint.zero
+    private var animation: CADisplayLink?
+    private var lastStep: TimeInterval = 0
+    private weak var trackingLoop: EventRunLoop?
+
+    public override init(frame: CGRect) {
+        panGestureRecognizer = UIPanGestureRecognizer()
+        super.init(frame: frame)
+        clipsToBounds = true
+        panGestureRecognizer.addTarget { [unowned self] _ in self.handlePan() }
+        panGestureRecognizer.delegate = delayRecognizer
+        delayRecognizer.scrollView = self
+        addGestureRecognizer(delayRecognizer)
+        addGestureRecognizer(panGestureRecognizer)
+    }
+
+    // MARK: Offset
+
+    /// Where the content's origin is scrolled to: the bounds origin.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set {
+            guard newValue != bounds.origin else { return }
+            bounds.origin = newValue
+            setNeedsLayout()
+            delegate?.scrollViewDidScroll(self)
+        }
+    }
+
+    /// Moves the content; `animated` is accepted for source compatibility and moves at once.
+    open func setContentOffset(_ offset: CGPoint, animated: Bool) {
+        stopDecelerating(notify: false)
+        contentOffset = offset
+    }
+
+    /// The smallest and largest offsets that keep the content in view.
+    var offsetRange: (min: CGPoint, max: CGPoint) {
+        let inset = adjustedContentInset
+        let minimum = CGPoint(x: -inset.left, y: -inset.top)
+        let maximum = CGPoint(x: max(minimum.x, contentSize.width + inset.right - bounds.width),
+                              y: max(minimum.y, contentSize.height + inset.bottom - bounds.height))
+        return (minimum, maximum)
+    }
+
+    private var scrollsHorizontally: Bool { alwaysBounceHorizontal || offsetRange.max.x > offsetRange.min.x }
+    private var scrollsVertically: Bool { alwaysBounceVertical || offsetRange.max.y > offsetRange.min.y }
+
+    // MARK: Content touches
+
+    /// Whether a touch on content `view` may start there; default true.
+    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool { true }
+
+    /// Whether a drag may take touches away from content `view`; default: not from controls.
+    open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
+
+    /// Whether the pan may begin, given where its touches already went.
+    fileprivate func panMayBegin() -> Bool {
+        for touch in panGestureRecognizer.trackedTouches where touch.delivery.viewBegan {
+            guard let view = touch.view, view !== self else { continue }
+            if !canCancelContentTouches || !touchesShouldCancel(in: view) { return false }
+        }
+        return true
+    }
+
+    /// A finger touched down: a moving scroll view stops where it is (and that touch does not
+    /// reach the content).
+    fileprivate func fingerDown() -> Bool {
+        guard isDecelerating else { return false }
+        stopDecelerating(notify: false)
+        return true
+    }
+
+    /// The fingers lifted (the delay recognizer resets after every touch sequence).
+    fileprivate func fingersUp() {
+        if !isDragging && !isDecelerating { leaveTrackingMode() }
+    }
+
+    // MARK: Dragging
+
+    private func handlePan() {
+        let pan = panGestureRecognizer
+        switch pan.state {
+        case .began:
+            isDragging = true
+            dragStartOffset = contentOffset
+            enterTrackingMode()
+            delegate?.scrollViewWillBeginDragging(self)
+            follow(pan.translation(in: self))
+        case .changed:
+            follow(pan.translation(in: self))
+        case .ended, .cancelled:
+            isDragging = false
+            let v = pan.velocity(in: self)
+            velocity = CGPoint(x: scrollsHorizontally ? -v.x : 0, y: scrollsVertically ? -v.y : 0)
+            let outside = contentOffset != clamped(contentOffset)
+            let decelerate = outside || hypot(velocity.x, velocity.y) > 10
+            delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerate)
+            if decelerate { startDecelerating() } else { leaveTrackingMode() }
+        default:
+            break
+        }
+    }
+
+    private func follow(_ translation: CGPoint) {
+        var target = CGPoint(x: dragStartOffset.x - (scrollsHorizontally ? translation.x : 0),
+                             y: dragStartOffset.y - (scrollsVertically ? translation.y : 0))
+        let range = offsetRange
+        target.x = rubberBand(target.x, min: range.min.x, max: range.max.x, dimension: bounds.width)
+        target.y = rubberBand(target.y, min: range.min.y, max: range.max.y, dimension: bounds.height)
+        contentOffset = target
+    }
+
+    /// UIKit's rubber band: past an edge, the content follows the finger less and less,
+    /// `(1 − 1 / (x · 0.55 / d + 1)) · d` for an overshoot x along a dimension d.
+    private func rubberBand(_ value: CGFloat, min: CGFloat, max: CGFloat, dimension: CGFloat) -> CGFloat {
+        guard bounces, dimension > 0 else { return Swift.min(Swift.max(value, min), max) }
+        func band(_ x: CGFloat) -> CGFloat { (1 - 1 / (x * 0.55 / dimension + 1)) * dimension }
+        if value < min { return min - band(min - value) }
+        if value > max { return max + band(value - max) }
+        return value
+    }
+
+    private func clamped(_ offset: CGPoint) -> CGPoint {
+        let range = offsetRange
+        return CGPoint(x: Swift.min(Swift.max(offset.x, range.min.x), range.max.x),
+                       y: Swift.min(Swift.max(offset.y, range.min.y), range.max.y))
+    }
+
+    // MARK: Deceleration
+
+    private func startDecelerating() {
+        guard let loop = EventRunLoop.current else {
+            contentOffset = clamped(contentOffset)
+            leaveTrackingMode()
+            return
+        }
+        isDecelerating = true
+        delegate?.scrollViewWillBeginDecelerating(self)
+        // Animation time is vsync time, never the measured clock, so the same trace moves the
+        // content the same way on every run.
+        lastStep = loop.vsync.time(ofFrame: loop.vsync.frame(atOrBefore: loop.clock.now))
+        let link = CADisplayLink { [unowned self] link in self.step(to: link.targetTimestamp) }
+        link.add(to: loop, forMode: .common)
+        animation = link
+    }
+
+    /// One frame of deceleration up to `time`: velocity decays by the rate per millisecond; past
+    /// an edge, a stiff spring pulls the content back.
+    private func step(to time: TimeInterval) {
+        let dt = Swift.max(0, time - lastStep)
+        lastStep = time
+        let decay = pow(decelerationRate.rawValue, CGFloat(dt * 1000))
+        var offset = contentOffset
+        offset.x += velocity.x * CGFloat(dt)
+        offset.y += velocity.y * CGFloat(dt)
+        velocity.x *= decay
+        velocity.y *= decay
+        let inside = clamped(offset)
+        if offset != inside {
+            if !bounces {
+                offset = inside
+                velocity = .zero
+            } else {
+                // Past the edge: momentum dies fast and the content springs back (time constant 60 ms).
+                let pull = CGFloat(exp(-dt / 0.06))
+                velocity.x *= pull * pull
+                velocity.y *= pull * pull
+                offset.x = inside.x + (offset.x - inside.x) * pull
+                offset.y = inside.y + (offset.y - inside.y) * pull
+                if abs(offset.x - inside.x) < 0.5 && abs(offset.y - inside.y) < 0.5 && hypot(velocity.x, velocity.y) < 20 {
+                    offset = inside
+                    velocity = .zero
+                }
+            }
+        }
+        contentOffset = offset
+        if hypot(velocity.x, velocity.y) < 5 && offset == inside {
+            stopDecelerating(notify: true)
+        }
+    }
+
+    private func stopDecelerating(notify: Bool) {
+        guard isDecelerating else { return }
+        animation?.invalidate()
+        animation = nil
+        isDecelerating = false
+        velocity = .zero
+        if notify { delegate?.scrollViewDidEndDecelerating(self) }
+        if !isTracking { leaveTrackingMode() }
+    }
+
+    // MARK: Run-loop mode
+
+    private func enterTrackingMode() {
+        guard trackingLoop == nil, let loop = EventRunLoop.current else { return }
+        loop.pushMode(.tracking)
+        trackingLoop = loop
+    }
+
+    private func leaveTrackingMode() {
+        guard let loop = trackingLoop else { return }
+        if loop.currentMode == .tracking { loop.popMode() }
+        trackingLoop = nil
+    }
+}
+
+/// UIKit's way of delaying content touches: a recognizer that holds touches back from the
+/// content (`delaysTouchesBegan`) for 150 ms, then fails and lets them through — unless the
+/// pan began first, in which case the content never sees them. It also lets a touch that stops
+/// a moving scroll view end there. It is the pan's delegate too, so a drag starting on content
+/// that may not be cancelled does not scroll.
+final class DelayedTouchesRecognizer: UIGestureRecognizer, UIGestureRecognizerDelegate {
+    weak var scrollView: UIScrollView?
+    private var timer: LoopTimer?
+    static let delay: TimeInterval = 0.15
+
+    init() {
+        super.init()
+        delaysTouchesBegan = true
+        delaysTouchesEnded = false
+        cancelsTouchesInView = true
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        if scrollView?.fingerDown() == true {
+            state = .recognized   // the touch stopped the scroll: it does not reach the content
+            return
+        }
+        guard state == .possible, timer == nil else { return }
+        timer = runLoop?.scheduledTimer(withTimeInterval: Self.delay, repeats: false, mode: .common) { [weak self] _ in
+            guard let self, self.state == .possible else { return }
+            self.state = .failed
+        }
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        if state == .possible { state = .failed }
+    }
+
+    override func reset() {
+        super.reset()
+        timer?.invalidate()
+        timer = nil
+        scrollView?.fingersUp()
+    }
+
+    // As the pan's delegate.
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        scrollView?.panMayBegin() ?? true
+    }
+
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool {
+        other === self
+    }
+}

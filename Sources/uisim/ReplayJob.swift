@@ -1,0 +1,57 @@
+import Foundation
+import UISim
+
+/// One replay of a trace on a scene, with its outputs: what `replay`, `compare` and `advice` run.
+struct ReplayJob {
+    var trace: URL
+    var scene: Scene
+    var settings: Scene.Settings
+    var model: UIScreen.Model
+    var out: URL
+    var snapshots: SnapshotPolicy = .none
+    var overlays: DebugOverlays = .blended
+    var clock: LoopClock = VirtualClock(measuresWork: true)
+
+    struct Result {
+        var summary: Summary
+        var outputs: ReplayOutputs
+        var interrupted: Bool
+    }
+
+    /// Runs the replay; `progress` is called after each frame with its number and time.
+    func run(progress: ((Int, Double) -> Void)? = nil) throws -> Result {
+        UIScreen.main = UIScreen(model: model)
+        let traceScreen = TraceScreen(size: model.pointSize, scale: Double(model.scale),
+                                      refreshRate: model.maximumFramesPerSecond, deviceName: model.name)
+        var stream = try TraceFile.open(trace, screen: traceScreen)
+        for warning in stream.warnings { report("warning: \(warning)") }
+        let window = scene.makeWindow(screen: UIScreen.main, settings: settings)
+        var header = Summary(trace: trace.lastPathComponent, scene: scene.name, variant: settings.description,
+                             device: model.name, refreshRate: model.maximumFramesPerSecond)
+        header.warnings = window.hierarchyWarnings()
+        let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays)
+        let replay = Replay(window: window, clock: clock)
+        replay.sinks = [outputs]
+        replay.stopsOnInterrupt = true
+        replay.afterFrame = { frame, window in
+            outputs.afterFrame(frame, window: window)
+            progress?(frame.frame, frame.vsync)
+        }
+        let result = try replay.run(&stream)
+        let summary = try outputs.finish(interrupted: result.interrupted)
+        return Result(summary: summary, outputs: outputs, interrupted: result.interrupted)
+    }
+}
+
+/// Parses "name=on,name=off" into variant values.
+func parseVariants(_ texts: [String]) throws -> [String: Bool] {
+    var values: [String: Bool] = [:]
+    for text in texts.flatMap({ $0.split(separator: ",").map(String.init) }) {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, ["on", "off"].contains(parts[1]) else {
+            throw SceneError("bad variant '\(text)': write name=on or name=off")
+        }
+        values[parts[0]] = parts[1] == "on"
+    }
+    return values
+}
