@@ -46,6 +46,8 @@ final class FeedView: UIScrollView, UIScrollViewDelegate {
     private(set) var rowsCreated = 0
     /// Whether rows draw their cheap version (only with the degrade variant, while scrolling).
     private(set) var degraded = false
+    /// Rows redrawn in full quality when scrolling stopped, in order (for tests).
+    private(set) var restoredRows: [Int] = []
     private let avatars: [UIImage]
 
     init(frame: CGRect, style: FeedStyle) {
@@ -102,7 +104,7 @@ final class FeedView: UIScrollView, UIScrollViewDelegate {
     private func scrollingStopped() {
         guard degraded else { return }
         degraded = false
-        for index in visible.keys.sorted() { visible[index]!.restoreFullQuality() }
+        for index in visible.keys.sorted() where visible[index]!.restoreFullQuality() { restoredRows.append(index) }
     }
 
     /// A round avatar with a gradient, 60 × 60 pt at @3x (drawn once, shown scaled by the rows).
@@ -142,8 +144,9 @@ class FeedRow: UIView {
         data = (0..<24).map { _ in CGFloat.random(in: 0...1, using: &generator) }
     }
 
-    /// Redraw the costly parts at full quality (after scrolling stopped).
-    func restoreFullQuality() {}
+    /// Redraws the costly parts at full quality (after scrolling stopped) if they were drawn
+    /// cheaply; says whether it did.
+    func restoreFullQuality() -> Bool { false }
 
     var title: String { "Row \(index + 1) — Quarterly figures" }
     var subtitle: String { "Updated \(index % 12 + 1) min ago · \(Int(data.reduce(0, +) * 100)) pts" }
@@ -210,10 +213,11 @@ final class ComposedRow: FeedRow {
         chart.setNeedsDisplay()
     }
 
-    override func restoreFullQuality() {
-        guard chart.degraded else { return }
+    override func restoreFullQuality() -> Bool {
+        guard chart.degraded else { return false }
         chart.degraded = false
         chart.setNeedsDisplay()
+        return true
     }
 
     override func layoutSubviews() {
@@ -256,10 +260,11 @@ final class DrawnRow: FeedRow {
         setNeedsDisplay()
     }
 
-    override func restoreFullQuality() {
-        guard degraded else { return }
+    override func restoreFullQuality() -> Bool {
+        guard degraded else { return false }
         degraded = false
         setNeedsDisplay()
+        return true
     }
 
     override func draw(_ rect: CGRect) {
