@@ -105,3 +105,36 @@ import Traces
         #expect(scroll.contentOffset.y > 200)
     }
 }
+
+@Suite(.serialized) struct FlingAndCatchTests {
+    /// A finger that touches a decelerating scroll view stops it where it is, and the content
+    /// never sees that touch.
+    @Test func aTouchStopsTheDecelerationAndDoesNotReachTheContent() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let scroll = UIScrollView(frame: window.bounds)
+        scroll.contentSize = CGSize(width: 390, height: 20000)
+        window.addSubview(scroll)
+        let log = EventLog()
+        let content = RecordingView("content", frame: CGRect(x: 0, y: 0, width: 390, height: 20000), log: log)
+        scroll.addSubview(content)
+        var offsetAtCatch: CGFloat = 0
+        final class Watch: UIScrollViewDelegate {
+            var ended = false
+            func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { ended = true }
+        }
+        let watch = Watch()
+        scroll.delegate = watch
+        var trace = Trace()
+        trace.fling(1, from: CGPoint(x: 195, y: 700), to: CGPoint(x: 195, y: 250), time: 0, duration: 0.12, rate: 120)
+        trace.tap(2, at: CGPoint(x: 195, y: 400), time: 0.6, duration: 0.3)
+        let replay = Replay(window: window, clock: VirtualClock())
+        replay.afterFrame = { frame, _ in
+            if abs(frame.vsync - 0.6) < 1e-9 { offsetAtCatch = scroll.contentOffset.y }
+        }
+        _ = try replay.run(trace)
+        #expect(offsetAtCatch > 1000)
+        #expect(scroll.contentOffset.y == offsetAtCatch)      // stopped at the catch, not a point further
+        #expect(!scroll.isDecelerating && !watch.ended)       // caught, not ended by itself
+        #expect(log.entries.filter { $0.contains("[2]") }.isEmpty)
+    }
+}
