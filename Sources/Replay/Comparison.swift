@@ -21,11 +21,20 @@ public struct Comparison: Codable, Sendable {
         }
     }
 
+    /// B ÷ A over the runs; nil when A is 0 in every run (no ratio is defined).
     public struct Ratio: Codable, Sendable {
         public var name: String
-        public var median: Double
-        public var min: Double
-        public var max: Double
+        public var median: Double?
+        public var min: Double?
+        public var max: Double?
+
+        init(name: String, values: [Double]) {
+            self.name = name
+            let sorted = values.sorted()
+            median = sorted.isEmpty ? nil : sorted[sorted.count / 2]
+            min = sorted.first
+            max = sorted.last
+        }
     }
 
     public struct Difference: Codable, Sendable {
@@ -66,9 +75,7 @@ public struct Comparison: Codable, Sendable {
             diff("hierarchy_warnings", x.warnings.count, y.warnings.count),
         ]
         func ratios(_ name: String, _ value: (Summary) -> Double) -> Ratio {
-            let pairs = zip(a.runs, b.runs).map { value($0) > 0 ? value($1) / value($0) : (value($1) > 0 ? Double.infinity : 1) }
-            let sorted = pairs.sorted()
-            return Ratio(name: name, median: sorted[sorted.count / 2], min: sorted.first!, max: sorted.last!)
+            Ratio(name: name, values: zip(a.runs, b.runs).compactMap { value($0) > 0 ? value($1) / value($0) : (value($1) == 0 ? 1 : nil) })
         }
         times = [
             ratios("event p50") { $0.phases.event.p50 }, ratios("layout p50") { $0.phases.layout.p50 },
@@ -76,8 +83,8 @@ public struct Comparison: Codable, Sendable {
             ratios("render mean") { $0.phases.render.mean }, ratios("frame p50") { $0.phases.frame.p50 },
             ratios("frame p99") { $0.phases.frame.p99 }, ratios("hitch time ratio") { $0.hitchTimeRatio },
         ]
-        let scrolling = zip(a.scrollingDisplay, b.scrollingDisplay).map { $0 > 0 ? $1 / $0 : 1 }.sorted()
-        times.append(Ratio(name: "display per scrolling frame", median: scrolling[scrolling.count / 2], min: scrolling.first!, max: scrolling.last!))
+        times.append(Ratio(name: "display per scrolling frame",
+                           values: zip(a.scrollingDisplay, b.scrollingDisplay).compactMap { $0 > 0 ? $1 / $0 : ($1 == 0 ? 1 : nil) }))
     }
 
     public func counter(_ name: String) -> Difference? { counters.first { $0.name == name } }
@@ -105,7 +112,8 @@ public struct Comparison: Codable, Sendable {
             lines.append(d.name.padding(toLength: 28, withPad: " ", startingAt: 0) + "\(d.a) → \(d.b)  (\(change))")
         }
         for r in times {
-            lines.append(r.name.padding(toLength: 28, withPad: " ", startingAt: 0) + String(format: "×%.2f  (runs ×%.2f–×%.2f)", r.median, r.min, r.max))
+            let text = r.median.map { String(format: "×%.2f  (runs ×%.2f–×%.2f)", $0, r.min!, r.max!) } ?? "n/a (0 in A)"
+            lines.append(r.name.padding(toLength: 28, withPad: " ", startingAt: 0) + text)
         }
         return lines.joined(separator: "\n")
     }

@@ -96,6 +96,7 @@ public final class Replay {
         interrupt?.invalidate()
         recorder.finish()
         loop.remove(source, forMode: .common)
+        GestureEnvironment.shared.forgetAll()
         if let error = source.error ?? feed?.error ?? recorder.sinkError { throw error }
         return ReplayResult(frames: recorder.frames, duration: clock.now, touches: source.statistics,
                             viewsHitTested: HitTestStatistics.viewsVisited, work: recorder.work,

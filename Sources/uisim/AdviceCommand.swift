@@ -34,8 +34,8 @@ struct AdviceCommand: ParsableCommand {
     }
 
     static func times(_ r: Comparison.Ratio?) -> String {
-        guard let r else { return "?" }
-        return String(format: "×%.2f", r.median)
+        guard let median = r?.median else { return "n/a" }
+        return String(format: "×%.2f", median)
     }
 
     static let definitions: [Definition] = [

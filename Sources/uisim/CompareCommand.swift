@@ -20,7 +20,10 @@ struct Experiment {
             for side in sides.indices {
                 progress("\(scene.name) \(side == 0 ? "A" : "B") run \(run + 1)/\(runs)")
                 let directory = out.appendingPathComponent("\(side == 0 ? "A" : "B")-\(run + 1)")
-                let job = ReplayJob(trace: trace, scene: scene, settings: sides[side].settings, model: model, out: directory)
+                // The fixed clock: every vsync gets a frame, so counters are exact whatever the
+                // machine's load; phase times are still measured.
+                let job = ReplayJob(trace: trace, scene: scene, settings: sides[side].settings, model: model, out: directory,
+                                    clock: VirtualClock(measuresWork: false))
                 let result = try job.run()
                 sides[side].runs.append(result.summary)
                 sides[side].scrolling.append(try Comparison.scrollingDisplayTime(framesFile: result.outputs.framesURL))

@@ -40,7 +40,11 @@ enum ComparisonReport {
         }
         html += "</table><h2>Times (B ÷ A, median of the runs)</h2><table><tr><th>phase</th><th>median</th><th>spread</th></tr>"
         for r in c.times {
-            html += "<tr><td>\(r.name)</td><td>×\(HTMLReport.format(r.median, 2))</td><td>×\(HTMLReport.format(r.min, 2)) – ×\(HTMLReport.format(r.max, 2))</td></tr>"
+            if let median = r.median, let low = r.min, let high = r.max {
+                html += "<tr><td>\(r.name)</td><td>×\(HTMLReport.format(median, 2))</td><td>×\(HTMLReport.format(low, 2)) – ×\(HTMLReport.format(high, 2))</td></tr>"
+            } else {
+                html += "<tr><td>\(r.name)</td><td>n/a</td><td>0 in A</td></tr>"
+            }
         }
         return html + "</table></body></html>\n"
     }

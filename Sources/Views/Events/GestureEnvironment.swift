@@ -7,8 +7,8 @@ import Foundation
 ///
 /// Everything is walked in a fixed order (touches by contact, recognizers from the deepest view
 /// outward, views by their first touch), so delivery is the same on every run.
-final class GestureEnvironment {
-    static let shared = GestureEnvironment()
+package final class GestureEnvironment {
+    package static let shared = GestureEnvironment()
 
     /// Recognizers with touches, or waiting to be reset, in the order they first got a touch.
     private var recognizers: [UIGestureRecognizer] = []
@@ -20,6 +20,22 @@ final class GestureEnvironment {
     /// touchesCancelled calls owed to views, sent after the recognizers' actions (UIKit calls a
     /// recognizer's action before the view learns its touches were cancelled).
     private var pendingCancellations = ViewBatches()
+
+    /// Forgets every recognizer, held touch and event: after a replay, so that nothing of its
+    /// window outlives it.
+    package func forgetAll() {
+        for recognizer in recognizers {
+            recognizer.trackedTouches = []
+            recognizer.sequenceTouches = []
+            recognizer.lastLocation = nil
+            recognizer.setStateDirectly(.possible)
+        }
+        recognizers = []
+        pendingActions = []
+        pendingCancellations = ViewBatches()
+        heldTouches = []
+        lastEvent = nil
+    }
 
     // MARK: Delivery of one event
 
@@ -303,7 +319,12 @@ final class GestureEnvironment {
             if recognizer.trackedTouches.isEmpty && done {
                 recognizer.reset()
                 recognizer.setStateDirectly(.possible)
-                recognizer.lastTouches = recognizer.sequenceTouches
+                if let first = recognizer.sequenceTouches.first {
+                    let points = recognizer.sequenceTouches.map { $0.location(in: nil) }
+                    let sum = points.reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
+                    recognizer.lastLocation = (CGPoint(x: sum.x / CGFloat(points.count), y: sum.y / CGFloat(points.count)),
+                                               .init(window: first.window))
+                }
                 recognizer.sequenceTouches = []
                 recognizer.isAwaitingMoreTouches = false
             } else {

@@ -128,9 +128,12 @@ open class UIGestureRecognizer {
 
     /// The centroid of the recognizer's touches in `view`'s coordinates (nil: the window's).
     open func location(in view: UIView?) -> CGPoint {
-        let touches = trackedTouches.isEmpty ? lastTouches : trackedTouches
-        guard !touches.isEmpty else { return .zero }
-        let points = touches.map { $0.location(in: view) }
+        guard !trackedTouches.isEmpty else {
+            guard let last = lastLocation else { return .zero }
+            guard let view, let window = last.window.window, view !== window else { return last.point }
+            return view.convert(last.point, from: window)
+        }
+        let points = trackedTouches.map { $0.location(in: view) }
         let sum = points.reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
         return CGPoint(x: sum.x / CGFloat(points.count), y: sum.y / CGFloat(points.count))
     }
@@ -140,8 +143,14 @@ open class UIGestureRecognizer {
         trackedTouches[index].location(in: view)
     }
 
-    /// The touches of the last sequence, kept for `location(in:)` after they ended.
-    var lastTouches: [UITouch] = []
+    /// Where the touches of the last sequence were (window coordinates), kept for
+    /// `location(in:)` after they ended. Not the touches themselves: a touch keeps its view, which
+    /// keeps its recognizers.
+    var lastLocation: (point: CGPoint, window: WeakWindow)?
+
+    struct WeakWindow {
+        weak var window: UIWindow?
+    }
 
     // MARK: Subclass hooks (UIGestureRecognizerSubclass)
 
