@@ -4,7 +4,8 @@ import Graphics
 import Views
 
 /// The `feed` scene: a list of 300 rows in a scroll view, rows reused as they scroll (a small
-/// table view), each with an avatar image, a title, a subtitle and a custom-drawn chart.
+/// table view), each with an avatar image, a title, a subtitle and a custom-drawn chart. A tap
+/// selects a row, as in a table view: it keeps a selection color until another is selected.
 enum FeedScene {
     static let scene = Scene(
         name: "feed",
@@ -48,6 +49,8 @@ final class FeedView: UIScrollView, UIScrollViewDelegate {
     private(set) var degraded = false
     /// Rows redrawn in full quality when scrolling stopped, in order (for tests).
     private(set) var restoredRows: [Int] = []
+    /// The selected row, if any.
+    private(set) var selectedRow: Int?
     private let avatars: [UIImage]
 
     init(frame: CGRect, style: FeedStyle) {
@@ -81,8 +84,16 @@ final class FeedView: UIScrollView, UIScrollViewDelegate {
             }
             row.frame = CGRect(x: 0, y: CGFloat(index) * Self.rowHeight, width: bounds.width, height: Self.rowHeight)
             row.configure(index: index, avatar: avatars[index % avatars.count], degraded: degraded)
+            row.isSelected = index == selectedRow
             visible[index] = row
         }
+    }
+
+    /// Selects row `index` (a tap on it), deselecting the one before.
+    func select(_ index: Int) {
+        if let old = selectedRow { visible[old]?.isSelected = false }
+        selectedRow = index
+        visible[index]?.isSelected = true
     }
 
     // MARK: Degrading while scrolling
@@ -135,6 +146,20 @@ class FeedRow: UIView {
         super.init(frame: .zero)
         isOpaque = style.opaque
         backgroundColor = style.opaque ? .white : nil
+    }
+
+    static let selectionColor = UIColor(red: 0.82, green: 0.9, blue: 1, alpha: 1)
+
+    /// Whether the row is the selected one: it shows the selection color.
+    var isSelected = false {
+        didSet {
+            guard isSelected != oldValue else { return }
+            backgroundColor = isSelected ? Self.selectionColor : (style.opaque ? .white : nil)
+        }
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        (superview as? FeedView)?.select(index)
     }
 
     func configure(index: Int, avatar: UIImage, degraded: Bool) {
