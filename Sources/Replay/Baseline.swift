@@ -58,19 +58,9 @@ public struct Baseline: Codable, Equatable, Sendable {
         exact("touches.moved", touches.moved, summary.touches.moved)
         exact("touches.ended", touches.ended, summary.touches.ended)
         exact("touches.cancelled", touches.cancelled, summary.touches.cancelled)
-        let a = counts, b = summary.counts
-        exact("counts.layouts", a.layouts, b.layouts)
-        exact("counts.draws", a.draws, b.draws)
-        exact("counts.drawn_pixels", a.drawnPixels, b.drawnPixels)
-        exact("counts.draw_operations", a.drawOperations, b.drawOperations)
-        exact("counts.damaged_pixels", a.damagedPixels, b.damagedPixels)
-        exact("counts.composited_pixels", a.compositedPixels, b.compositedPixels)
-        exact("counts.blended_pixels", a.blendedPixels, b.blendedPixels)
-        exact("counts.occluded_pixels", a.occludedPixels, b.occludedPixels)
-        exact("counts.layers_composited", a.layersComposited, b.layersComposited)
-        exact("counts.misaligned_layers", a.misalignedLayers, b.misalignedLayers)
-        exact("counts.offscreen_layers", a.offscreenLayers, b.offscreenLayers)
-        exact("counts.hit_tested_views", a.hitTestedViews, b.hitTestedViews)
+        for (old, new) in zip(counts.named, summary.counts.named) {
+            exact("counts.\(old.name)", old.value, new.value)
+        }
         let pairs: [(String, PhaseDistribution, PhaseDistribution)] = [
             ("event", phases.event, summary.phases.event), ("layout", phases.layout, summary.phases.layout),
             ("display", phases.display, summary.phases.display), ("render", phases.render, summary.phases.render),

@@ -61,19 +61,10 @@ public struct Comparison: Codable, Sendable {
         func diff(_ name: String, _ p: Int, _ q: Int) -> Difference {
             Difference(name: name, a: p, b: q, change: p != 0 ? Double(q - p) / Double(p) : nil)
         }
-        counters = [
-            diff("frames", x.frames, y.frames), diff("hitches", x.hitches, y.hitches),
-            diff("layouts", x.counts.layouts, y.counts.layouts), diff("draws", x.counts.draws, y.counts.draws),
-            diff("drawn_pixels", x.counts.drawnPixels, y.counts.drawnPixels),
-            diff("draw_operations", x.counts.drawOperations, y.counts.drawOperations),
-            diff("damaged_pixels", x.counts.damagedPixels, y.counts.damagedPixels),
-            diff("composited_pixels", x.counts.compositedPixels, y.counts.compositedPixels),
-            diff("blended_pixels", x.counts.blendedPixels, y.counts.blendedPixels),
-            diff("occluded_pixels", x.counts.occludedPixels, y.counts.occludedPixels),
-            diff("misaligned_layers", x.counts.misalignedLayers, y.counts.misalignedLayers),
-            diff("backing_store_bytes_peak", x.backingStoreBytesPeak, y.backingStoreBytesPeak),
-            diff("hierarchy_warnings", x.warnings.count, y.warnings.count),
-        ]
+        counters = [diff("frames", x.frames, y.frames), diff("hitches", x.hitches, y.hitches)]
+            + zip(x.counts.named, y.counts.named).map { diff($0.name, $0.value, $1.value) }
+            + [diff("backing_store_bytes_peak", x.backingStoreBytesPeak, y.backingStoreBytesPeak),
+               diff("hierarchy_warnings", x.warnings.count, y.warnings.count)]
         func ratios(_ name: String, _ value: (Summary) -> Double) -> Ratio {
             Ratio(name: name, values: zip(a.runs, b.runs).compactMap { value($0) > 0 ? value($1) / value($0) : (value($1) == 0 ? 1 : nil) })
         }

@@ -39,6 +39,15 @@ public struct FrameRecord: Codable, Equatable, Sendable {
         public var backingStoreBytes = 0, hitTestedViews = 0
         public init() {}
 
+        /// Every counter with its JSON name, in a fixed order (what baselines and comparisons
+        /// go through). Backing-store bytes are a level, not a count, and are left out.
+        public var named: [(name: String, value: Int)] {
+            [("layouts", layouts), ("draws", draws), ("drawn_pixels", drawnPixels), ("draw_operations", drawOperations),
+             ("damaged_pixels", damagedPixels), ("composited_pixels", compositedPixels), ("blended_pixels", blendedPixels),
+             ("occluded_pixels", occludedPixels), ("layers_composited", layersComposited), ("misaligned_layers", misalignedLayers),
+             ("offscreen_layers", offscreenLayers), ("hit_tested_views", hitTestedViews)]
+        }
+
         enum CodingKeys: String, CodingKey {
             case layouts, draws
             case drawnPixels = "drawn_pixels", drawOperations = "draw_operations"
