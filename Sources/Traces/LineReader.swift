@@ -28,16 +28,34 @@ package struct LineReader {
         memory = Array(text.utf8)
     }
 
-    /// The next line without its terminator, or nil at the end of the file.
+    /// The next line without its terminator, or nil at the end of the file. A line longer than
+    /// the limit is an error; it is skipped, so reading can go on after it.
     package mutating func next() throws -> String? {
         while true {
+            if skippingLongLine {
+                guard let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+                    start = buffer.count
+                    if atEnd { return nil }
+                    try fill()
+                    continue
+                }
+                start = newline + 1
+                skippingLongLine = false
+                continue
+            }
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                try checkLength(newline - start)
+                if newline - start > TraceLimits.maxLineLength + 1 {
+                    start = newline + 1
+                    throw longLine()
+                }
                 let line = take(upTo: newline)
                 start = newline + 1
                 return line
             }
-            try checkLength(buffer.count - start)
+            if buffer.count - start > TraceLimits.maxLineLength + 1 {
+                skippingLongLine = true
+                throw longLine()
+            }
             if atEnd {
                 guard start < buffer.count else { return nil }
                 let line = take(upTo: buffer.count)
@@ -55,10 +73,12 @@ package struct LineReader {
         return String(decoding: buffer[start..<stop], as: UTF8.self)
     }
 
-    private func checkLength(_ length: Int) throws {
-        if length > TraceLimits.maxLineLength + 1 {
-            throw TraceError(file: name, line: lineNumber + 1, "line is longer than \(TraceLimits.maxLineLength) bytes")
-        }
+    private var skippingLongLine = false
+
+    /// The error for the line being skipped (it counts as a line).
+    private mutating func longLine() -> TraceError {
+        lineNumber += 1
+        return TraceError(file: name, line: lineNumber, "line is longer than \(TraceLimits.maxLineLength) bytes")
     }
 
     private mutating func fill() throws {

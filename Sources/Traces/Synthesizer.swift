@@ -90,3 +90,31 @@ extension Trace {
         return result
     }
 }
+
+extension Trace {
+    /// The samples from `start` to `end`, shifted to start at 0. Contacts down at `start` go
+    /// down at 0 where they were; contacts still down at `end` stay down.
+    public func cut(from start: TimeInterval, to end: TimeInterval) -> Trace {
+        var result = Trace(screen: screen)
+        var down: [Int: CGPoint] = [:]
+        var opened = false
+        for sample in samples {
+            if sample.time > end { break }
+            if sample.time < start {
+                switch sample.phase {
+                case .down, .move: down[sample.contact] = sample.location
+                case .up, .cancel: down[sample.contact] = nil
+                }
+                continue
+            }
+            if !opened {
+                for contact in down.keys.sorted() { result.down(contact, at: down[contact]!, time: 0) }
+                opened = true
+            }
+            var shifted = sample
+            shifted.time -= start
+            result.append(shifted)
+        }
+        return result
+    }
+}

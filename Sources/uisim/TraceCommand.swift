@@ -5,7 +5,7 @@ import UISim
 /// `uisim trace`: tools for trace files.
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "trace", abstract: "Make and inspect trace files.", subcommands: [SynthCommand.self])
+        commandName: "trace", abstract: "Make and inspect trace files.", subcommands: [InfoCommand.self, ValidateCommand.self, ConvertCommand.self, CutCommand.self, SynthCommand.self])
 }
 
 /// `uisim trace synth`: a gesture made by hand, written in the native format.
@@ -100,6 +100,108 @@ struct SynthCommand: ParsableCommand {
         } catch {
             report("\(output): cannot write: \(error.localizedDescription)")
             throw Exit.cannotWrite
+        }
+    }
+}
+
+/// `uisim trace info`: what a trace holds.
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "info", abstract: "Show a trace's format, screen, samples, contacts and rate.")
+
+    @Argument(help: "The trace file (any supported format).")
+    var file: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        do {
+            var stream = try TraceFile.open(URL(fileURLWithPath: file))
+            let screen = stream.screen
+            let info = try TraceInfo(reading: &stream)
+            if json {
+                print(String(decoding: try JSONEncoder.sorted.encode(info), as: UTF8.self))
+                return
+            }
+            print("format            \(info.format)")
+            if let screen {
+                print("screen            \(Int(screen.size.width))×\(Int(screen.size.height)) pt @\(screen.scale)x, \(screen.refreshRate) Hz\(screen.deviceName.map { " (\($0))" } ?? "")")
+            }
+            print("samples           \(info.samples)")
+            print("contacts          \(info.contacts), at most \(info.maxSimultaneous) at once")
+            print("duration          \(String(format: "%.3f", info.duration)) s")
+            print("sample rate       \(String(format: "%.0f", info.rate)) Hz (median)")
+            print("unfinished        \(info.unfinished)")
+        } catch let error as TraceError {
+            report(error.description)
+            throw Exit.badData
+        }
+    }
+}
+
+/// `uisim trace validate`: every problem of a trace, with its line.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "validate", abstract: "List every problem of a trace file (exit 65 when any).")
+
+    @Argument(help: "The trace file.")
+    var file: String
+
+    func run() throws {
+        let problems = TraceFile.problems(in: URL(fileURLWithPath: file))
+        for problem in problems { print(problem.description) }
+        if problems.isEmpty { print("\(file): ok") } else { throw Exit.badData }
+    }
+}
+
+/// `uisim trace convert`: any supported format to uisim's native one.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "convert", abstract: "Convert a trace to uisim's native format.")
+
+    @Argument(help: "The trace file (any supported format).")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "The native trace to write.")
+    var output: String
+
+    func run() throws {
+        do {
+            try Trace(contentsOf: URL(fileURLWithPath: input)).write(to: URL(fileURLWithPath: output))
+        } catch let error as TraceError {
+            report(error.description)
+            throw Exit.badData
+        }
+    }
+}
+
+/// `uisim trace cut`: the part of a trace between two times.
+struct CutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cut", abstract: "Keep the part of a trace between two times (shifted to start at 0).",
+        discussion: "Contacts already down at --from go down at 0 where they were; contacts still down at --to are left down (a replay cancels them).")
+
+    @Argument(help: "The trace file.")
+    var file: String
+
+    @Option(help: "Start, in seconds.")
+    var from: Double
+
+    @Option(help: "End, in seconds.")
+    var to: Double
+
+    @Option(name: .shortAndLong, help: "The native trace to write.")
+    var output: String
+
+    func validate() throws {
+        guard from >= 0, to > from, from.isFinite, to.isFinite else { throw ValidationError("need 0 ≤ --from < --to") }
+    }
+
+    func run() throws {
+        do {
+            let source = try Trace(contentsOf: URL(fileURLWithPath: file))
+            try source.cut(from: from, to: to).write(to: URL(fileURLWithPath: output))
+        } catch let error as TraceError {
+            report(error.description)
+            throw Exit.badData
         }
     }
 }
