@@ -155,6 +155,9 @@ open class CALayer: CustomStringConvertible {
 
     var store: BackingStore?
 
+    /// Whether the layer has content (drawn or set), without copying it as `contents` does.
+    package var hasContents: Bool { store != nil }
+
     // MARK: Hit testing
 
     /// Whether `point`, in the layer's own coordinates, lies inside its bounds.

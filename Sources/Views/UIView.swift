@@ -250,7 +250,7 @@ open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomSt
 
     package func layer(_ layer: CALayer, didChangeBoundsSizeFrom oldSize: CGSize) {
         // A view is drawn when it first has an area (UIKit draws new views on first display).
-        if oldSize.width <= 0 || oldSize.height <= 0, layer.contents == nil { layer.setNeedsDisplay() }
+        if oldSize.width <= 0 || oldSize.height <= 0, !layer.hasContents { layer.setNeedsDisplay() }
         guard autoresizesSubviews else { return }
         for subview in subviews {
             subview.resize(withOldSuperviewSize: oldSize)
