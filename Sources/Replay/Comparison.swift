@@ -83,11 +83,9 @@ public struct Comparison: Codable, Sendable {
 
     /// Mean display time of the frames spent scrolling (run-loop tracking mode) in a frames file.
     public static func scrollingDisplayTime(framesFile: URL) throws -> Double {
-        let text = try String(contentsOf: framesFile, encoding: .utf8)
         var total = 0.0, count = 0
-        for line in text.split(separator: "\n") {
-            guard let frame = try? JSONDecoder().decode(FrameRecord.self, from: Data(line.utf8)),
-                  frame.mode == "UITrackingRunLoopMode" else { continue }
+        try FrameRecord.forEach(in: framesFile) { frame in
+            guard frame.mode == "UITrackingRunLoopMode" else { return }
             total += frame.phases.display
             count += 1
         }

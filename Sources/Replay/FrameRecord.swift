@@ -1,4 +1,5 @@
 import Foundation
+import Traces
 
 /// Everything measured and counted in one frame (one vsync of the display link), as written
 /// to `frames.jsonl`. Times are measured (they vary run to run); counts are exact.
@@ -69,6 +70,17 @@ public struct FrameRecord: Codable, Equatable, Sendable {
         case schema, frame, mode, counts, touches
         case vsync = "vsync_s", target = "target_s", presented = "presented_s", hitch = "hitch_ms"
         case phases = "phases_us"
+    }
+
+    /// Reads the records of a `frames.jsonl` file one by one, in constant memory (lines that are
+    /// not records are skipped).
+    public static func forEach(in framesFile: URL, _ body: (FrameRecord) throws -> Void) throws {
+        var lines = try LineReader(url: framesFile)
+        let decoder = JSONDecoder()
+        while let line = try lines.next() {
+            guard !line.isEmpty, let frame = try? decoder.decode(FrameRecord.self, from: Data(line.utf8)) else { continue }
+            try body(frame)
+        }
     }
 
     /// The counters only, as text: what must be identical between two runs.

@@ -44,7 +44,6 @@ final class FeedView: UIScrollView, UIScrollViewDelegate {
     let style: FeedStyle
     private var visible: [Int: FeedRow] = [:]
     private var pool: [FeedRow] = []
-    private(set) var rowsCreated = 0
     /// Whether rows draw their cheap version (only with the degrade variant, while scrolling).
     private(set) var degraded = false
     /// Rows redrawn in full quality when scrolling stopped, in order (for tests).
@@ -79,7 +78,6 @@ final class FeedView: UIScrollView, UIScrollViewDelegate {
                 row.isHidden = false
             } else {
                 row = style.systemViews ? ComposedRow(style: style) : DrawnRow(style: style)
-                rowsCreated += 1
                 addSubview(row)
             }
             row.frame = CGRect(x: 0, y: CGFloat(index) * Self.rowHeight, width: bounds.width, height: Self.rowHeight)

@@ -15,7 +15,6 @@ func track(_ recognizer: UIGestureRecognizer, _ name: String, _ log: EventLog, c
         let window = makeWindow()
         let log = EventLog()
         let view: RecordingView
-        var now: TimeInterval = 0
 
         init() {
             view = RecordingView("view", frame: CGRect(x: 0, y: 0, width: 390, height: 844), log: log)

@@ -5,11 +5,8 @@ import Traces
 enum ComparisonReport {
     static func render(_ c: Comparison, framesA: URL, framesB: URL) throws -> String {
         func curve(_ url: URL) throws -> [Double] {
-            var lines = try LineReader(url: url)
             var values: [Double] = []
-            while let line = try lines.next() {
-                if let frame = try? JSONDecoder().decode(FrameRecord.self, from: Data(line.utf8)) { values.append(frame.phases.total / 1000) }
-            }
+            try FrameRecord.forEach(in: url) { values.append($0.phases.total / 1000) }
             return values
         }
         let a = try curve(framesA), b = try curve(framesB)

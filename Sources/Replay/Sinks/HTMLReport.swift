@@ -139,11 +139,8 @@ private struct FrameChart {
         var hitch = [Bool](repeating: false, count: columns)
         let bucketWidth = budget / 4
         var histogram = [Int](repeating: 0, count: 17)
-        var lines = try LineReader(url: framesFile)
-        let decoder = JSONDecoder()
         var index = 0
-        while let line = try lines.next() {
-            guard !line.isEmpty, let frame = try? decoder.decode(FrameRecord.self, from: Data(line.utf8)) else { continue }
+        try FrameRecord.forEach(in: framesFile) { frame in
             let ms = frame.phases.total / 1000
             let column = min(index / perColumn, columns - 1)
             slowest[column] = max(slowest[column], ms)

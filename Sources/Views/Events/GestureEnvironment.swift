@@ -54,7 +54,6 @@ package final class GestureEnvironment {
         flushActions()
         deliverToViews(touches, with: event)
         finishTouches(touches)
-        isDelivering = false
         settle()
     }
 
@@ -320,9 +319,7 @@ package final class GestureEnvironment {
                 recognizer.reset()
                 recognizer.setStateDirectly(.possible)
                 if let first = recognizer.sequenceTouches.first {
-                    let points = recognizer.sequenceTouches.map { $0.location(in: nil) }
-                    let sum = points.reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
-                    recognizer.lastLocation = (CGPoint(x: sum.x / CGFloat(points.count), y: sum.y / CGFloat(points.count)),
+                    recognizer.lastLocation = (centroid(recognizer.sequenceTouches.map { $0.location(in: nil) }),
                                                .init(window: first.window))
                 }
                 recognizer.sequenceTouches = []

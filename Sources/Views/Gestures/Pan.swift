@@ -74,7 +74,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
             return
         }
         let kept = trackedTouches.filter { !touches.contains($0) }
-        rebase(centroid: centroidOf(kept))
+        rebase(centroid: centroid(kept.map { $0.location(in: nil) }))
     }
 
     open override func reset() {
@@ -107,12 +107,6 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
             let dt = last.0 - first.0
             lastVelocity = CGPoint(x: (last.1.x - first.1.x) / dt, y: (last.1.y - first.1.y) / dt)
         }
-    }
-
-    private func centroidOf(_ touches: [UITouch]) -> CGPoint {
-        let points = touches.map { $0.location(in: nil) }
-        let sum = points.reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
-        return CGPoint(x: sum.x / CGFloat(max(points.count, 1)), y: sum.y / CGFloat(max(points.count, 1)))
     }
 
     /// A window-space vector in `view`'s coordinates.

@@ -28,8 +28,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
 
     private func distance() -> CGFloat {
         guard trackedTouches.count >= 2 else { return 0 }
-        let a = trackedTouches[0].location(in: nil), b = trackedTouches[1].location(in: nil)
-        return ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+        return Views.distance(trackedTouches[0].location(in: nil), trackedTouches[1].location(in: nil))
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {

@@ -99,3 +99,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
 func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
     ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
 }
+
+/// The mean of `points` (`.zero` for none).
+func centroid(_ points: [CGPoint]) -> CGPoint {
+    guard !points.isEmpty else { return .zero }
+    let sum = points.reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
+    return CGPoint(x: sum.x / CGFloat(points.count), y: sum.y / CGFloat(points.count))
+}

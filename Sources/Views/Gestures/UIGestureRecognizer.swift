@@ -133,9 +133,7 @@ open class UIGestureRecognizer {
             guard let view, let window = last.window.window, view !== window else { return last.point }
             return view.convert(last.point, from: window)
         }
-        let points = trackedTouches.map { $0.location(in: view) }
-        let sum = points.reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.x, y: $0.y + $1.y) }
-        return CGPoint(x: sum.x / CGFloat(points.count), y: sum.y / CGFloat(points.count))
+        return centroid(trackedTouches.map { $0.location(in: view) })
     }
 
     /// The location of the recognizer's `index`-th touch in `view`'s coordinates.
