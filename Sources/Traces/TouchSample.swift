@@ -64,6 +64,10 @@ public struct TraceScreen: Hashable, Sendable {
         self.deviceName = deviceName
     }
 
+    /// How often the digitizer reports a moving finger: twice the refresh rate, as on iPhones and
+    /// iPads (120 Hz on a 60 Hz screen, 240 Hz with ProMotion).
+    public var touchSampleRate: Double { Double(refreshRate) * 2 }
+
     /// uisim's default screen, the same as `UIScreen.main`'s default: an iPhone 14
     /// (390 × 844 pt, @3x, 60 Hz).
     public static let `default` = TraceScreen(size: CGSize(width: 390, height: 844), scale: 3,

@@ -34,4 +34,15 @@ public enum TraceLimits {
     public static let maxTime: TimeInterval = 7 * 24 * 3600
     /// The largest coordinate magnitude accepted, in points or device units.
     public static let maxCoordinate: Double = 1e7
+    /// The most events one device report (up to its `SYN_REPORT`) may hold.
+    public static let maxEventsPerReport = 4096
+    /// The largest file read whole rather than streamed: WebDriver actions JSON, and each device
+    /// description of a libinput recording (its events are streamed).
+    public static let maxWholeFileBytes = 16 * 1024 * 1024
+    /// The longest device description of a libinput recording (read through YAML, not streamed).
+    public static let maxDescriptionBytes = 1024 * 1024
+    /// The deepest nesting of JSON arrays and objects accepted.
+    public static let maxJSONDepth = 32
+    /// The most warnings a reader keeps; past it, one more says how many were left out.
+    public static let maxWarnings = 100
 }

@@ -2,28 +2,84 @@ import Foundation
 
 /// Opens trace files of every supported format, recognized by their content.
 public enum TraceFile {
+    /// The formats uisim reads.
+    public enum Format: String, Sendable, CaseIterable {
+        /// uisim's own (`Traces/FORMAT.md`).
+        case native
+        /// `evemu-record` output.
+        case evemu
+        /// Android's `getevent -lt` or `getevent -t` output.
+        case getevent
+        /// `libinput record` YAML.
+        case libinputRecord = "libinput-record"
+        /// W3C WebDriver actions JSON (touch pointers).
+        case webDriverActions = "webdriver-actions"
+    }
+
     /// A stream of the file's samples. Native traces keep their own screen; recordings of
-    /// devices are mapped onto `screen`.
+    /// devices are mapped onto `screen`, stretched.
     public static func open(_ url: URL, screen: TraceScreen = .default) throws -> any TouchSampleStream {
+        try open(url, options: TraceImportOptions(screen: screen))
+    }
+
+    /// A stream of the file's samples. Native traces keep their own screen; recordings of other
+    /// tools are mapped onto `options.screen` as `options` say.
+    public static func open(_ url: URL, options: TraceImportOptions) throws -> any TouchSampleStream {
+        switch try format(of: url) {
+        case .native: return try NativeTraceReader(url: url)
+        case .evemu: return try EvemuReader(url: url, options: options)
+        case .getevent: return try GeteventReader(url: url, options: options)
+        case .libinputRecord: return try LibinputRecordReader(url: url, options: options)
+        case .webDriverActions: return try WebDriverActionsReader(url: url, options: options)
+        }
+    }
+
+    /// The format of the file at `url`, from its first meaningful line.
+    public static func format(of url: URL) throws -> Format {
         var lines = try LineReader(url: url)
-        var first: String?
-        while let line = try lines.next() {
+        while true {
+            let line: String?
+            do {
+                line = try lines.next()
+            } catch let error as TraceError where error.message.hasPrefix("line is longer") {
+                // Minified JSON is one long line.
+                if try firstByte(of: url).map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) == true {
+                    return .webDriverActions
+                }
+                throw error
+            }
+            guard let line else {
+                throw TraceError(file: url.path, line: nil, "empty file: no trace in it")
+            }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
-            if trimmed.hasPrefix("#") && !trimmed.hasPrefix("# EVEMU") { continue }
-            first = trimmed
-            break
+            if trimmed.hasPrefix("# EVEMU") { return .evemu }
+            if trimmed.hasPrefix("#") { continue }
+            if let format = format(ofFirstLine: trimmed) { return format }
+            throw TraceError(file: url.path, line: lines.lineNumber, """
+                unknown trace format: expected a uisim trace ('\(NativeTraceReader.magic) 1.0'), an evemu recording, \
+                getevent -lt output, a libinput recording or WebDriver actions JSON
+                """)
         }
-        guard let first else {
-            throw TraceError(file: url.path, line: nil, "empty file: no trace in it")
+    }
+
+    static func format(ofFirstLine line: String) -> Format? {
+        if line.hasPrefix(NativeTraceReader.magic) { return .native }
+        if line.hasPrefix("{") || line.hasPrefix("[") && !line.hasPrefix("[ ") && !GeteventReader.looksLikeEvent(line) {
+            return .webDriverActions
         }
-        if first.hasPrefix(NativeTraceReader.magic) {
-            return try NativeTraceReader(url: url)
+        if ["N:", "I:", "P:", "B:", "A:", "E:"].contains(where: line.hasPrefix) { return .evemu }
+        if ["version:", "ndevices:", "libinput:", "system:", "devices:"].contains(where: line.hasPrefix) { return .libinputRecord }
+        if GeteventReader.looksLikeGetevent(line) { return .getevent }
+        return nil
+    }
+
+    private static func firstByte(of url: URL) throws -> UInt8? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        while let data = try handle.read(upToCount: 4096), !data.isEmpty {
+            if let byte = data.first(where: { ![0x20, 0x09, 0x0a, 0x0d].contains($0) }) { return byte }
         }
-        if first.hasPrefix("# EVEMU") || first.hasPrefix("N:") || first.hasPrefix("I:") || first.hasPrefix("E:") {
-            return try EvemuReader(url: url, screen: screen)
-        }
-        throw TraceError(file: url.path, line: lines.lineNumber,
-                         "unknown trace format: expected a uisim trace ('\(NativeTraceReader.magic) 1.0') or an evemu recording")
+        return nil
     }
 }

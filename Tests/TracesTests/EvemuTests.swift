@@ -75,7 +75,8 @@ import Testing
             E: 10.010000 0000 0000 0000
             E: 10.020000 0000 0000 0000
             """
-        var reader = try EvemuReader(text: text, name: "two.evemu", screen: TraceScreen(size: CGSize(width: 100, height: 200), scale: 2, refreshRate: 60))
+        var reader = try EvemuReader(text: text, name: "two.evemu",
+                                     options: TraceImportOptions(screen: TraceScreen(size: CGSize(width: 100, height: 200), scale: 2, refreshRate: 60)))
         let samples = try readAll(&reader)
         #expect(samples.map(\.phase) == [.down, .down, .move, .up, .cancel])
         #expect(samples.map(\.contact) == [1, 2, 1, 2, 1])
@@ -88,8 +89,9 @@ import Testing
 
     static let broken: [(String, String)] = [
         ("# EVEMU 1.1\nN: x\n", "e.evemu: no events: an evemu recording has 'E:' lines"),
-        ("A: 00 0 10 0 0\nE: 1.0 0000 0000 0000\n", "e.evemu: not a multitouch device: no ABS_MT_POSITION_X/Y axes ('A: 35 …' and 'A: 36 …')"),
-        ("A: 35 5 5 0 0\nA: 36 0 10 0 0\nE: 1.0 0000 0000 0000\n", "e.evemu: axis ABS_MT_POSITION_X has an empty range 5...5"),
+        ("A: 00 0 10 0 0\nE: 1.0 0000 0000 0000\n",
+         "e.evemu: no touchscreen in the recording: an unnamed device has no position axes (ABS_MT_POSITION_X/Y or ABS_X/Y)"),
+        ("A: 35 5 5 0 0\nA: 36 0 10 0 0\nE: 1.0 0000 0000 0000\n", "e.evemu:1: axis ABS_MT_POSITION_X has an empty range 5...5"),
         ("A: zz 0 1\n", "e.evemu:1: bad axis line: expected 'A: CODE MIN MAX FUZZ FLAT [RESOLUTION]'"),
         (device + "E: 1.0 0003 0035\n", "e.evemu:7: bad event: expected 'E: SECONDS.MICROS TYPE CODE VALUE'"),
         (device + "E: 2.0 0000 0000 0000\nE: 1.0 0000 0000 0000\n", "e.evemu:8: time -1 is earlier than the previous 0"),

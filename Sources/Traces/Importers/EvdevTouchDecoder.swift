@@ -1,0 +1,413 @@
+import Foundation
+
+/// Turns one input device's events into touch samples, as the kernel's multitouch protocol
+/// (Documentation/input/multi-touch-protocol.rst) defines them. Events are gathered until each
+/// `SYN_REPORT`, then the report is read as a whole:
+/// - **protocol B** (the device has `ABS_MT_SLOT`, or reports tracking ids without
+///   `SYN_MT_REPORT`): a slot whose tracking id appears goes down, one whose id becomes -1 lifts
+///   where it was, one whose position changed moves; values persist from report to report;
+/// - **protocol A** (`SYN_MT_REPORT` closes each contact): contacts are anonymous, so each report's
+///   are matched to the previous report's by tracking id when the device sends one, otherwise by
+///   nearest position (closest pairs first, as the kernel's `input_mt_assign_slots` and mtdev do);
+///   a contact with nothing within a tenth of the device's diagonal is new. `BTN_TOUCH` 0, or a
+///   report without contacts, lifts them all;
+/// - **single touch** (no multitouch events): `BTN_TOUCH` puts the one contact down and up,
+///   `ABS_X`/`ABS_Y` move it.
+/// Contacts are numbered 1, 2… in the order they appear; times count from the first event.
+/// Pressure becomes `force` (the middle of the device's range is 1.0, an average touch) and
+/// `ABS_MT_TOUCH_MAJOR` becomes `majorRadius` (half the major axis, in points).
+struct EvdevTouchDecoder {
+    /// Problems skipped since the last call of `takeWarnings()`, without their place.
+    private var pendingWarnings: [String] = []
+    private var warnedCodes: Set<Int> = []
+
+    private let multitouch: AxisMapping?
+    private let single: AxisMapping?
+    private let pressureRange: AxisRange?
+    private let singlePressureRange: AxisRange?
+    private let slotCount: Int?
+    private let nearDistanceSquared: Double
+
+    private var frame: [EvdevEvent] = []
+    private var dropping = false
+    private var origin: Int64?
+    private(set) var lastTime: TimeInterval = 0
+    private var nextContact = 1
+    private var tracker = ContactTracker()
+
+    // Protocol B.
+    private var slots: [Slot] = []
+    private var currentSlot = 0
+    // Protocol A.
+    private var anonymous: [Active] = []
+    private var sawMTReport = false
+    // Single touch.
+    private var singleState = Single()
+
+    /// The fraction of the device's diagonal within which a protocol A contact is the same as one
+    /// of the previous report.
+    static let nearFraction = 0.1
+
+    private struct Slot {
+        var trackingID = -1
+        var x = 0, y = 0
+        var pressure: Int?
+        var major: Int?
+        var changed = false
+        /// A new tracking id arrived while the slot's contact was down: that contact ended.
+        var replaced = false
+        var contact = 0
+        var isDown = false
+        var location = CGPoint.zero
+        var force: Double?
+        var radius: Double?
+    }
+
+    private struct Active {
+        var contact: Int
+        var trackingID: Int?
+        var x: Int, y: Int
+        var location: CGPoint
+        var force: Double?
+        var radius: Double?
+    }
+
+    private struct Reported {
+        var x: Int?, y: Int?
+        var pressure: Int?, major: Int?, trackingID: Int?
+        var isEmpty: Bool { x == nil && y == nil && pressure == nil && major == nil && trackingID == nil }
+    }
+
+    private struct Single {
+        var x = 0, y = 0
+        var pressure: Int?
+        var touching = false
+        var isDown = false
+        var contact = 0
+        var location = CGPoint.zero
+    }
+
+    /// A decoder for `device`, whose axes must give positions.
+    init(device: EvdevDevice, options: TraceImportOptions) throws(SampleProblem) {
+        func range(_ code: Int, _ name: String) throws(SampleProblem) -> AxisRange? {
+            guard let axis = device.axes[code] else { return nil }
+            guard axis.max > axis.min else { throw SampleProblem("axis \(name) has an empty range \(axis.min)...\(axis.max)") }
+            return axis
+        }
+        let mtX = try range(Evdev.mtPositionX, "ABS_MT_POSITION_X"), mtY = try range(Evdev.mtPositionY, "ABS_MT_POSITION_Y")
+        let stX = try range(Evdev.absX, "ABS_X"), stY = try range(Evdev.absY, "ABS_Y")
+        let size = options.screen.size
+        multitouch = mtX.flatMap { x in mtY.map { AxisMapping(x: x, y: $0, screen: size, fit: options.fit) } }
+        single = stX.flatMap { x in stY.map { AxisMapping(x: x, y: $0, screen: size, fit: options.fit) } }
+        guard let reference = multitouch ?? single else {
+            throw SampleProblem("\(device.label) has no position axes: neither ABS_MT_POSITION_X/Y (0x35, 0x36) nor ABS_X/Y (0x00, 0x01)")
+        }
+        pressureRange = device.axes[Evdev.mtPressure].flatMap { $0.max > $0.min ? $0 : nil }
+        singlePressureRange = device.axes[Evdev.absPressure].flatMap { $0.max > $0.min ? $0 : nil }
+        if let slotAxis = device.axes[Evdev.mtSlot] {
+            let count = slotAxis.max + 1
+            guard slotAxis.min == 0, count >= 1, count <= TraceLimits.maxSimultaneousContacts else {
+                throw SampleProblem("ABS_MT_SLOT allows \(slotAxis.min)...\(slotAxis.max): uisim reads 1 to \(TraceLimits.maxSimultaneousContacts) slots from 0")
+            }
+            slotCount = count
+        } else {
+            slotCount = nil
+        }
+        let w = Double(reference.x.max - reference.x.min), h = Double(reference.y.max - reference.y.min)
+        nearDistanceSquared = (w * w + h * h) * Self.nearFraction * Self.nearFraction
+    }
+
+    /// The warnings found since the last call.
+    mutating func takeWarnings() -> [String] {
+        defer { pendingWarnings.removeAll() }
+        return pendingWarnings
+    }
+
+    /// Takes one event; at each `SYN_REPORT` appends the report's samples to `output`.
+    mutating func feed(_ event: EvdevEvent, into output: inout [TouchSample]) throws(SampleProblem) {
+        let start = origin ?? event.micros
+        origin = start
+        let (delta, overflow) = event.micros.subtractingReportingOverflow(start)
+        let t = overflow ? -.infinity : Double(delta) / 1e6
+        guard t >= lastTime else {
+            throw SampleProblem("time \(TraceNumber.format(t)) is earlier than the previous \(TraceNumber.format(lastTime))")
+        }
+        guard t <= TraceLimits.maxTime else {
+            throw SampleProblem("time \(TraceNumber.format(t)) is past the limit of \(TraceNumber.format(TraceLimits.maxTime)) s")
+        }
+        lastTime = t
+        guard Evdev.isKnown(type: event.type, code: event.code) else {
+            if warnedCodes.insert(event.type << 16 | (event.code & 0xffff)).inserted {
+                pendingWarnings.append("unknown event type \(hex(event.type)) code \(hex(event.code)): skipped")
+            }
+            return
+        }
+        if event.type == Evdev.synType {
+            switch event.code {
+            case Evdev.synReport:
+                if dropping {
+                    dropping = false
+                    frame.removeAll(keepingCapacity: true)
+                    return
+                }
+                try report(at: t, into: &output)
+                return
+            case Evdev.synDropped:
+                dropping = true
+                frame.removeAll(keepingCapacity: true)
+                pendingWarnings.append("SYN_DROPPED: the device's buffer overflowed; events up to the next SYN_REPORT are skipped")
+                return
+            default:
+                break
+            }
+        }
+        guard !dropping else { return }
+        if event.type == Evdev.absType && event.code == Evdev.mtSlot {
+            let limit = slotCount ?? TraceLimits.maxSimultaneousContacts
+            guard event.value >= 0 && event.value < limit else {
+                throw SampleProblem("slot \(event.value) is outside the device's \(limit) slots")
+            }
+        }
+        guard frame.count < TraceLimits.maxEventsPerReport else {
+            throw SampleProblem("more than \(TraceLimits.maxEventsPerReport) events without a SYN_REPORT")
+        }
+        frame.append(event)
+    }
+
+    /// Cancels the contacts still down at the end, with a warning each.
+    mutating func finish(into output: inout [TouchSample]) {
+        if !frame.isEmpty {
+            pendingWarnings.append("the recording ends inside a report: its last \(frame.count) events, without a SYN_REPORT, are skipped")
+            frame.removeAll()
+        }
+        var open: [(contact: Int, location: CGPoint)] = []
+        for i in slots.indices where slots[i].isDown {
+            open.append((slots[i].contact, slots[i].location))
+            slots[i].isDown = false
+        }
+        open += anonymous.map { ($0.contact, $0.location) }
+        anonymous.removeAll()
+        if singleState.isDown {
+            open.append((singleState.contact, singleState.location))
+            singleState.isDown = false
+        }
+        for (contact, location) in open.sorted(by: { $0.contact < $1.contact }) {
+            let sample = TouchSample(time: lastTime, contact: contact, phase: .cancel, location: location)
+            try? tracker.accept(sample)
+            output.append(sample)
+            pendingWarnings.append("contact \(contact) was still down at the end: cancelled at \(TraceNumber.format(lastTime)) s")
+        }
+    }
+
+    private func hex(_ value: Int) -> String {
+        "0x" + String(value, radix: 16)
+    }
+
+    private mutating func report(at t: TimeInterval, into output: inout [TouchSample]) throws(SampleProblem) {
+        defer { frame.removeAll(keepingCapacity: true) }
+        let hasMTReport = frame.contains { $0.type == Evdev.synType && $0.code == Evdev.synMTReport }
+        let hasMT = frame.contains { $0.type == Evdev.absType && ($0.code == Evdev.mtSlot || $0.code == Evdev.mtTrackingID
+                                                                   || $0.code == Evdev.mtPositionX || $0.code == Evdev.mtPositionY) }
+        sawMTReport = sawMTReport || hasMTReport
+        if multitouch != nil && slotCount == nil && sawMTReport {
+            try anonymousReport(at: t, into: &output)
+        } else if multitouch != nil && (slotCount != nil || hasMT || !slots.isEmpty) {
+            try slotReport(at: t, into: &output)
+        } else if single != nil {
+            try singleReport(at: t, into: &output)
+        } else if hasMT || hasMTReport {
+            throw SampleProblem("multitouch events, but the device declares no ABS_MT_POSITION_X/Y axes")
+        }
+    }
+
+    private mutating func emit(_ sample: TouchSample, into output: inout [TouchSample]) throws(SampleProblem) {
+        try tracker.accept(sample)
+        output.append(sample)
+    }
+
+    private mutating func newContact() -> Int {
+        defer { nextContact += 1 }
+        return nextContact
+    }
+
+    private func force(_ pressure: Int?, _ range: AxisRange?) -> Double? {
+        guard let pressure, let range else { return nil }
+        return Double(pressure - range.min) / Double(range.max - range.min) * 2
+    }
+
+    private func radius(_ major: Int?, _ mapping: AxisMapping) -> Double? {
+        major.map { mapping.length($0) / 2 }
+    }
+
+    // MARK: Protocol B
+
+    private mutating func slotReport(at t: TimeInterval, into output: inout [TouchSample]) throws(SampleProblem) {
+        let mapping = multitouch!
+        for event in frame where event.type == Evdev.absType {
+            switch event.code {
+            case Evdev.mtSlot:
+                currentSlot = event.value
+            case Evdev.mtTrackingID, Evdev.mtPositionX, Evdev.mtPositionY, Evdev.mtPressure, Evdev.mtTouchMajor:
+                while slots.count <= currentSlot { slots.append(Slot()) }
+                var slot = slots[currentSlot]
+                switch event.code {
+                case Evdev.mtTrackingID:
+                    if event.value >= 0 && slot.isDown && slot.trackingID >= 0 && event.value != slot.trackingID {
+                        slot.replaced = true
+                        pendingWarnings.append("slot \(currentSlot) got tracking id \(event.value) while contact \(slot.contact) (id \(slot.trackingID)) was down: that contact lifts")
+                    }
+                    slot.trackingID = event.value
+                case Evdev.mtPositionX: slot.x = event.value
+                case Evdev.mtPositionY: slot.y = event.value
+                case Evdev.mtPressure: slot.pressure = event.value
+                default: slot.major = event.value
+                }
+                slot.changed = true
+                slots[currentSlot] = slot
+            default:
+                break
+            }
+        }
+        for i in slots.indices where slots[i].changed {
+            var slot = slots[i]
+            slot.changed = false
+            if slot.replaced && slot.isDown {
+                try emit(TouchSample(time: t, contact: slot.contact, phase: .up, location: slot.location), into: &output)
+                slot.isDown = false
+            }
+            slot.replaced = false
+            let down = slot.trackingID >= 0
+            let location = mapping.point(x: slot.x, y: slot.y)
+            let force = force(slot.pressure, pressureRange), radius = radius(slot.major, mapping)
+            if slot.isDown && !down {
+                try emit(TouchSample(time: t, contact: slot.contact, phase: .up, location: slot.location), into: &output)
+            } else if !slot.isDown && down {
+                slot.contact = newContact()
+                try emit(TouchSample(time: t, contact: slot.contact, phase: .down, location: location, force: force, majorRadius: radius), into: &output)
+            } else if down && (location != slot.location || force != slot.force || radius != slot.radius) {
+                try emit(TouchSample(time: t, contact: slot.contact, phase: .move, location: location, force: force, majorRadius: radius), into: &output)
+            }
+            slot.isDown = down
+            if down {
+                slot.location = location
+                slot.force = force
+                slot.radius = radius
+            }
+            slots[i] = slot
+        }
+    }
+
+    // MARK: Protocol A
+
+    private mutating func anonymousReport(at t: TimeInterval, into output: inout [TouchSample]) throws(SampleProblem) {
+        let mapping = multitouch!
+        var reported: [Reported] = []
+        var current = Reported()
+        var lifted = false
+        func close() throws(SampleProblem) {
+            if current.x != nil && current.y != nil {
+                guard reported.count < TraceLimits.maxSimultaneousContacts else {
+                    throw SampleProblem("more than \(TraceLimits.maxSimultaneousContacts) contacts in one report")
+                }
+                reported.append(current)
+            }
+            current = Reported()
+        }
+        for event in frame {
+            switch (event.type, event.code) {
+            case (Evdev.synType, Evdev.synMTReport): try close()
+            case (Evdev.absType, Evdev.mtPositionX): current.x = event.value
+            case (Evdev.absType, Evdev.mtPositionY): current.y = event.value
+            case (Evdev.absType, Evdev.mtPressure): current.pressure = event.value
+            case (Evdev.absType, Evdev.mtTouchMajor): current.major = event.value
+            case (Evdev.absType, Evdev.mtTrackingID): current.trackingID = event.value
+            case (Evdev.keyType, Evdev.btnTouch): lifted = lifted || event.value == 0
+            default: break
+            }
+        }
+        // The last SYN_MT_REPORT may be left out (the kernel's documentation allows it when the
+        // device also reports BTN_TOUCH or ABS_PRESSURE).
+        if !current.isEmpty { try close() }
+        if lifted { reported.removeAll() }
+
+        // Pair the previous report's contacts with this one's: by tracking id when every contact
+        // has one, otherwise closest pairs first.
+        var previousFor = [Int?](repeating: nil, count: reported.count)
+        var taken = Set<Int>()
+        if !reported.isEmpty && reported.allSatisfy({ $0.trackingID != nil }) && anonymous.allSatisfy({ $0.trackingID != nil }) {
+            for (j, contact) in reported.enumerated() {
+                if let i = anonymous.firstIndex(where: { $0.trackingID == contact.trackingID }), !taken.contains(i) {
+                    previousFor[j] = i
+                    taken.insert(i)
+                }
+            }
+        } else {
+            var pairs: [(distance: Double, i: Int, j: Int)] = []
+            for (i, old) in anonymous.enumerated() {
+                for (j, new) in reported.enumerated() {
+                    let dx = Double(new.x! - old.x), dy = Double(new.y! - old.y)
+                    let d = dx * dx + dy * dy
+                    if d <= nearDistanceSquared { pairs.append((d, i, j)) }
+                }
+            }
+            pairs.sort { ($0.distance, $0.i, $0.j) < ($1.distance, $1.i, $1.j) }
+            for pair in pairs where previousFor[pair.j] == nil && !taken.contains(pair.i) {
+                previousFor[pair.j] = pair.i
+                taken.insert(pair.i)
+            }
+        }
+        for (i, old) in anonymous.enumerated() where !taken.contains(i) {
+            try emit(TouchSample(time: t, contact: old.contact, phase: .up, location: old.location), into: &output)
+        }
+        var next: [Active] = []
+        for (j, new) in reported.enumerated() {
+            let location = mapping.point(x: new.x!, y: new.y!)
+            let force = force(new.pressure, pressureRange), radius = radius(new.major, mapping)
+            if let i = previousFor[j] {
+                var active = anonymous[i]
+                if active.location != location || active.force != force || active.radius != radius {
+                    try emit(TouchSample(time: t, contact: active.contact, phase: .move, location: location, force: force, majorRadius: radius), into: &output)
+                }
+                active.x = new.x!
+                active.y = new.y!
+                active.location = location
+                active.force = force
+                active.radius = radius
+                active.trackingID = new.trackingID
+                next.append(active)
+            } else {
+                let contact = newContact()
+                try emit(TouchSample(time: t, contact: contact, phase: .down, location: location, force: force, majorRadius: radius), into: &output)
+                next.append(Active(contact: contact, trackingID: new.trackingID, x: new.x!, y: new.y!, location: location, force: force, radius: radius))
+            }
+        }
+        anonymous = next
+    }
+
+    // MARK: Single touch
+
+    private mutating func singleReport(at t: TimeInterval, into output: inout [TouchSample]) throws(SampleProblem) {
+        let mapping = single!
+        for event in frame {
+            switch (event.type, event.code) {
+            case (Evdev.absType, Evdev.absX): singleState.x = event.value
+            case (Evdev.absType, Evdev.absY): singleState.y = event.value
+            case (Evdev.absType, Evdev.absPressure): singleState.pressure = event.value
+            case (Evdev.keyType, Evdev.btnTouch): singleState.touching = event.value != 0
+            default: break
+            }
+        }
+        let location = mapping.point(x: singleState.x, y: singleState.y)
+        let force = force(singleState.pressure, singlePressureRange)
+        if singleState.touching && !singleState.isDown {
+            singleState.contact = newContact()
+            try emit(TouchSample(time: t, contact: singleState.contact, phase: .down, location: location, force: force), into: &output)
+        } else if singleState.touching && location != singleState.location {
+            try emit(TouchSample(time: t, contact: singleState.contact, phase: .move, location: location, force: force), into: &output)
+        } else if !singleState.touching && singleState.isDown {
+            try emit(TouchSample(time: t, contact: singleState.contact, phase: .up, location: singleState.location), into: &output)
+        }
+        singleState.isDown = singleState.touching
+        if singleState.touching { singleState.location = location }
+    }
+}

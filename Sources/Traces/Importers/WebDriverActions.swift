@@ -1,0 +1,306 @@
+import Foundation
+
+/// Imports W3C WebDriver actions (the body of `POST /session/{id}/actions`, which Appium and
+/// other WebDriver drivers send to iOS devices): `{"actions": [source…]}` or the list of sources
+/// alone. Each `pointer` source is a finger (`pointerType` `touch`; `pen` is a pencil, `mouse` is
+/// replayed as a finger with a warning).
+///
+/// Actions run in ticks as the specification says: the n-th action of every source makes tick n,
+/// which lasts as long as its longest `pause` or `pointerMove`. `pointerDown`, `pointerUp` and
+/// `pointerCancel` happen at the start of their tick; a `pointerMove` with a duration is
+/// interpolated in a straight line at the screen's touch sample rate
+/// (`TraceScreen.touchSampleRate`), fingers moving in parallel. Coordinates are viewport points
+/// (`origin` `viewport`, the default) or offsets from the pointer (`pointer`); element origins need
+/// a live app and are an error. `pressure` (0…1) becomes `force` (0.5 is 1.0, an average touch),
+/// `width` and `height` the contact's radius. Pointers still down at the end are cancelled.
+///
+/// The document is read whole (at most `TraceLimits.maxWholeFileBytes`); samples are made as they
+/// are asked for, so a long gesture takes no memory.
+public struct WebDriverActionsReader: TouchSampleStream {
+    public let screen: TraceScreen?
+    public var warnings: [TraceWarning] { log.all }
+    public var format: String { "webdriver-actions" }
+
+    private let file: String
+    private var log: WarningLog
+    private let rate: Double
+    private var sources: [Source] = []
+    private let tickCount: Int
+    private var tick = 0
+    private var tickStart = 0.0
+    private var tickEnd = 0.0
+    private var queue: [TouchSample] = []
+    private var queueIndex = 0
+    private var moves: [Move] = []
+    private var finished = false
+    private var tracker = ContactTracker()
+
+    private struct Source {
+        var id: String
+        var line: Int
+        var isPointer: Bool
+        var isPencil: Bool
+        var contact: Int
+        var actions: [Action]
+        var position = CGPoint.zero
+        var isDown = false
+        var force: Double?
+        var radius: Double?
+    }
+
+    private struct Action {
+        enum Kind { case down, up, cancel, move, pause, ignored }
+        var kind: Kind
+        var line: Int
+        /// Seconds; nil when not given (a move then lasts its tick).
+        var duration: Double?
+        var x = 0.0, y = 0.0
+        var relative = false
+        var force: Double?
+        var radius: Double?
+    }
+
+    private struct Move {
+        var source: Int
+        var from: CGPoint
+        var to: CGPoint
+        var start: Double
+        var duration: Double
+        var step = 1
+
+        func nextTime(rate: Double) -> Double {
+            min(start + Double(step) / rate, start + duration)
+        }
+    }
+
+    /// Reads `url` whole and checks every action.
+    public init(url: URL, options: TraceImportOptions = TraceImportOptions()) throws {
+        let bytes: [UInt8]
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: TraceLimits.maxWholeFileBytes + 1) ?? Data()
+            guard data.count <= TraceLimits.maxWholeFileBytes else {
+                throw TraceError(file: url.path, line: nil, "larger than \(TraceLimits.maxWholeFileBytes) bytes: too large for WebDriver actions")
+            }
+            bytes = Array(data)
+        } catch let error as TraceError {
+            throw error
+        } catch {
+            throw TraceError(file: url.path, line: nil, "cannot read: \(error.localizedDescription)")
+        }
+        try self.init(bytes: bytes, name: url.path, options: options)
+    }
+
+    /// Reads actions held in memory; `name` stands for the file in errors.
+    public init(text: String, name: String = "<memory>", options: TraceImportOptions = TraceImportOptions()) throws {
+        try self.init(bytes: Array(text.utf8), name: name, options: options)
+    }
+
+    init(bytes: [UInt8], name: String, options: TraceImportOptions) throws {
+        file = name
+        log = WarningLog(file: name)
+        screen = options.screen
+        rate = options.screen.touchSampleRate
+        let root = try JSONNode.parse(bytes, file: name)
+        guard let list = root["actions"]?.array ?? root.array else {
+            throw TraceError(file: name, line: root.line, "expected {\"actions\": [input sources…]} or a list of input sources")
+        }
+        var contacts = 0
+        for node in list {
+            let source = try Self.source(node, file: name, log: &log, contact: contacts + 1)
+            if source.isPointer {
+                contacts += 1
+                guard contacts <= TraceLimits.maxSimultaneousContacts else {
+                    throw TraceError(file: name, line: node.line, "more than \(TraceLimits.maxSimultaneousContacts) pointers")
+                }
+            }
+            if let other = sources.first(where: { $0.id == source.id }) {
+                throw TraceError(file: name, line: node.line, "input source id '\(source.id)' is used twice (first on line \(other.line))")
+            }
+            sources.append(source)
+        }
+        guard contacts > 0 else { throw TraceError(file: name, line: root.line, "no pointer input source: nothing touches the screen") }
+        tickCount = sources.map(\.actions.count).max() ?? 0
+    }
+
+    private static func source(_ node: JSONNode, file: String, log: inout WarningLog, contact: Int) throws -> Source {
+        func fail(_ message: String, _ at: JSONNode) -> TraceError { TraceError(file: file, line: at.line, message) }
+        guard node.isObject else { throw fail("an input source must be an object", node) }
+        guard let type = node["type"]?.string else { throw fail("an input source needs a \"type\": pointer, key, none or wheel", node) }
+        guard let id = node["id"]?.string else { throw fail("an input source needs an \"id\"", node) }
+        guard ["pointer", "key", "none", "wheel"].contains(type) else {
+            throw fail("unknown input source type '\(type)': expected pointer, key, none or wheel", node)
+        }
+        var pencil = false
+        if type == "pointer" {
+            let pointerType = node["parameters"]?["pointerType"]?.string ?? "mouse"
+            switch pointerType {
+            case "touch": break
+            case "pen": pencil = true
+            case "mouse": log.add(line: node.line, "pointer '\(id)' is a mouse (the default pointerType): replayed as a finger")
+            default: throw fail("unknown pointerType '\(pointerType)': expected touch, pen or mouse", node)
+            }
+        }
+        guard let list = node["actions"]?.array else { throw fail("input source '\(id)' needs an \"actions\" list", node) }
+        var actions: [Action] = []
+        var warnedIgnored = false
+        for item in list {
+            guard let kind = item["type"]?.string else { throw fail("an action needs a \"type\"", item) }
+            var action = Action(kind: .ignored, line: item.line)
+            if let value = item["duration"] {
+                guard let ms = value.number, ms >= 0, ms <= TraceLimits.maxTime * 1000 else {
+                    throw fail("bad duration: expected milliseconds from 0 to \(Int(TraceLimits.maxTime * 1000))", value)
+                }
+                action.duration = ms / 1000
+            }
+            switch (type, kind) {
+            case (_, "pause"):
+                action.kind = .pause
+            case ("pointer", "pointerDown"), ("pointer", "pointerMove"):
+                action.kind = kind == "pointerDown" ? .down : .move
+                if let pressure = item["pressure"] {
+                    guard let p = pressure.number, p >= 0, p <= 1 else { throw fail("bad pressure: expected a number from 0 to 1", pressure) }
+                    action.force = p * 2
+                }
+                let width = item["width"]?.number, height = item["height"]?.number
+                if width != nil || height != nil {
+                    let size = max(width ?? 0, height ?? 0)
+                    guard size >= 0, size <= TraceLimits.maxCoordinate else { throw fail("bad width or height", item) }
+                    action.radius = size / 2
+                }
+                if kind == "pointerMove" {
+                    guard let x = item["x"]?.number, let y = item["y"]?.number else { throw fail("pointerMove needs numbers \"x\" and \"y\"", item) }
+                    guard abs(x) <= TraceLimits.maxCoordinate, abs(y) <= TraceLimits.maxCoordinate else {
+                        throw fail("position (\(x), \(y)) is past the limit of \(TraceLimits.maxCoordinate)", item)
+                    }
+                    action.x = x
+                    action.y = y
+                    if let origin = item["origin"] {
+                        switch origin.string {
+                        case "viewport": break
+                        case "pointer": action.relative = true
+                        default: throw fail("origin must be \"viewport\" or \"pointer\": element origins need a live app", origin)
+                        }
+                    }
+                }
+            case ("pointer", "pointerUp"):
+                action.kind = .up
+            case ("pointer", "pointerCancel"):
+                action.kind = .cancel
+            case ("key", "keyDown"), ("key", "keyUp"), ("wheel", "scroll"):
+                if !warnedIgnored {
+                    log.add(line: item.line, "\(type) actions have no touch equivalent: '\(id)' only waits")
+                    warnedIgnored = true
+                }
+            default:
+                throw fail("unknown action '\(kind)' for a \(type) input source", item)
+            }
+            actions.append(action)
+        }
+        return Source(id: id, line: node.line, isPointer: type == "pointer", isPencil: pencil, contact: contact, actions: actions)
+    }
+
+    public mutating func next() throws -> TouchSample? {
+        while true {
+            if queueIndex < queue.count {
+                defer { queueIndex += 1 }
+                return queue[queueIndex]
+            }
+            queue.removeAll(keepingCapacity: true)
+            queueIndex = 0
+            if !moves.isEmpty {
+                try stepMoves()
+            } else if tick < tickCount {
+                tickStart = tickEnd
+                try beginTick()
+                tick += 1
+            } else if !finished {
+                finished = true
+                for i in sources.indices where sources[i].isDown {
+                    sources[i].isDown = false
+                    try emit(i, .cancel, at: tickEnd, line: nil)
+                    log.add(line: nil, "pointer '\(sources[i].id)' was still down at the end: cancelled at \(TraceNumber.format(tickEnd)) s")
+                }
+            } else {
+                return nil
+            }
+        }
+    }
+
+    private mutating func emit(_ index: Int, _ phase: TouchSample.Phase, at time: Double, line: Int?) throws {
+        let source = sources[index]
+        let sample = TouchSample(time: time, contact: source.contact, phase: phase, location: source.position,
+                                 force: phase == .down || phase == .move ? source.force : nil,
+                                 majorRadius: phase == .down || phase == .move ? source.radius : nil,
+                                 altitude: source.isPencil ? .pi / 2 : nil, azimuth: source.isPencil ? 0 : nil)
+        do {
+            try tracker.accept(sample)
+        } catch {
+            throw TraceError(file: file, line: line, error.message)
+        }
+        queue.append(sample)
+    }
+
+    /// Runs the start of tick `tick`: presses and lifts, instant moves, and the moves to
+    /// interpolate; sets the tick's end.
+    private mutating func beginTick() throws {
+        var duration = 0.0
+        for source in sources where tick < source.actions.count {
+            let action = source.actions[tick]
+            if action.kind == .pause || action.kind == .move { duration = max(duration, action.duration ?? 0) }
+        }
+        tickEnd = tickStart + duration
+        for i in sources.indices where tick < sources[i].actions.count {
+            let action = sources[i].actions[tick]
+            if let force = action.force { sources[i].force = force }
+            if let radius = action.radius { sources[i].radius = radius }
+            switch action.kind {
+            case .down:
+                guard !sources[i].isDown else {
+                    throw TraceError(file: file, line: action.line, "pointer '\(sources[i].id)' goes down while already down")
+                }
+                sources[i].isDown = true
+                try emit(i, .down, at: tickStart, line: action.line)
+            case .up, .cancel:
+                guard sources[i].isDown else {
+                    log.add(line: action.line, "pointer '\(sources[i].id)' is not down: \(action.kind == .up ? "pointerUp" : "pointerCancel") skipped")
+                    continue
+                }
+                sources[i].isDown = false
+                try emit(i, action.kind == .up ? .up : .cancel, at: tickStart, line: action.line)
+            case .move:
+                let from = sources[i].position
+                let to = action.relative ? CGPoint(x: from.x + action.x, y: from.y + action.y) : CGPoint(x: action.x, y: action.y)
+                let length = action.duration ?? duration
+                if length > 0 && sources[i].isDown {
+                    moves.append(Move(source: i, from: from, to: to, start: tickStart, duration: length))
+                } else {
+                    sources[i].position = to
+                    if sources[i].isDown { try emit(i, .move, at: tickStart, line: action.line) }
+                }
+            case .pause, .ignored:
+                break
+            }
+        }
+    }
+
+    /// Makes the next sample of the moves under way: the earliest, the first source on a tie.
+    private mutating func stepMoves() throws {
+        var best = 0
+        for m in moves.indices.dropFirst() where moves[m].nextTime(rate: rate) < moves[best].nextTime(rate: rate) { best = m }
+        var move = moves[best]
+        let t = move.nextTime(rate: rate)
+        let f = min(1, (t - move.start) / move.duration)
+        sources[move.source].position = CGPoint(x: move.from.x + (move.to.x - move.from.x) * f, y: move.from.y + (move.to.y - move.from.y) * f)
+        let line = sources[move.source].actions[tick - 1].line
+        try emit(move.source, .move, at: t, line: line)
+        move.step += 1
+        if f >= 1 {
+            sources[move.source].position = move.to
+            moves.remove(at: best)
+        } else {
+            moves[best] = move
+        }
+    }
+}
