@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"]),
-        .testTarget(name: "TracesTests", dependencies: ["Traces"]),
+        .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Views", "Replay", "Traces", "RunLoop"]),
         .testTarget(name: "UISimTests", dependencies: reexported),

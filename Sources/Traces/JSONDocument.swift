@@ -99,7 +99,7 @@ private struct JSONParser {
                 skipWhitespace()
                 if peek(UInt8(ascii: ",")) { continue }
                 if peek(UInt8(ascii: "}")) { return JSONNode(value: .object(members), line: start) }
-                throw error("expected ',' or '}' in an object")
+                throw error(index >= bytes.count ? "the document ends inside an object" : "expected ',' or '}' in an object")
             }
         case UInt8(ascii: "["):
             guard depth < TraceLimits.maxJSONDepth else { throw error("nested deeper than \(TraceLimits.maxJSONDepth) levels") }
@@ -112,7 +112,7 @@ private struct JSONParser {
                 skipWhitespace()
                 if peek(UInt8(ascii: ",")) { continue }
                 if peek(UInt8(ascii: "]")) { return JSONNode(value: .array(items), line: start) }
-                throw error("expected ',' or ']' in an array")
+                throw error(index >= bytes.count ? "the document ends inside an array" : "expected ',' or ']' in an array")
             }
         case UInt8(ascii: "\""):
             return JSONNode(value: .string(try string()), line: start)

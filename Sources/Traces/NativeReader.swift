@@ -53,7 +53,8 @@ public struct NativeTraceReader: TouchSampleStream {
         }
         fileVersion = (major, minor)
         while let line = try nextMeaningfulLine() {
-            if let first = line.first, first.isNumber || first == "-" || first == "." || first == "+" {
+            if let first = line.first, first.isNumber || first == "-" || first == "." || first == "+"
+                || line.split(separator: " ").first.flatMap({ Double($0) }) != nil {
                 pending = line
                 return
             }

@@ -36,9 +36,10 @@ public struct Trace: Sendable {
         self.screen = screen
     }
 
-    /// Reads a trace file of any supported format, detected from its content.
-    public init(contentsOf url: URL) throws {
-        var stream = try TraceFile.open(url)
+    /// Reads a trace file of any supported format, detected from its content; recordings of
+    /// other tools are read as `options` say.
+    public init(contentsOf url: URL, options: TraceImportOptions = TraceImportOptions()) throws {
+        var stream = try TraceFile.open(url, options: options)
         self.init(screen: stream.screen)
         while let sample = try stream.next() {
             do {

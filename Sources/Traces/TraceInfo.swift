@@ -47,10 +47,10 @@ public struct TraceInfo: Codable, Equatable, Sendable {
 extension TraceFile {
     /// Every problem in the file, each with its place (reading goes on past each bad line), up
     /// to `limit` of them.
-    public static func problems(in url: URL, limit: Int = 1000) -> [TraceError] {
+    public static func problems(in url: URL, options: TraceImportOptions = TraceImportOptions(), limit: Int = 1000) -> [TraceError] {
         var stream: any TouchSampleStream
         do {
-            stream = try open(url)
+            stream = try open(url, options: options)
         } catch let error as TraceError {
             return [error]
         } catch {

@@ -13,8 +13,11 @@ struct ReplayCommand: ParsableCommand {
             complete outputs for the frames done (exit 130).
             """)
 
-    @Argument(help: "The trace file (uisim trace or evemu recording).")
+    @Argument(help: "The trace file: a uisim trace, or an evemu, getevent, libinput record or WebDriver actions recording.")
     var trace: String
+
+    @OptionGroup(title: "Recordings of other tools")
+    var input: TraceInputOptions
 
     @Option(help: "The built-in scene (see `uisim scenes`).")
     var scene: String = BuiltInScenes.defaultScene.name
@@ -104,10 +107,11 @@ struct ReplayCommand: ParsableCommand {
         case .real: RealClock()
         }
         let job = ReplayJob(trace: url, scene: sceneDefinition, settings: try sceneDefinition.settings(try parsedVariants()),
-                            model: model, out: outDirectory, snapshots: snapshots, overlays: try parsedOverlays(), clock: loopClock)
+                            model: model, out: outDirectory, snapshots: snapshots, overlays: try parsedOverlays(), clock: loopClock,
+                            input: input)
         do {
             let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
-            let duration = showProgress && isatty(STDERR_FILENO) == 1 ? try Self.duration(of: url, screen: screen) : nil
+            let duration = showProgress && isatty(STDERR_FILENO) == 1 ? try Self.duration(of: url, options: input.options(screen: screen)) : nil
             var progress = ProgressBar(total: duration, enabled: showProgress)
             let result = try job.run { progress.update(frame: $0, time: $1) }
             progress.finish()
@@ -130,8 +134,8 @@ struct ReplayCommand: ParsableCommand {
     }
 
     /// The trace's length, read once ahead for the progress bar.
-    static func duration(of url: URL, screen: TraceScreen) throws -> Double {
-        var stream = try TraceFile.open(url, screen: screen)
+    static func duration(of url: URL, options: TraceImportOptions) throws -> Double {
+        var stream = try TraceFile.open(url, options: options)
         var last = 0.0
         while let sample = try stream.next() { last = sample.time }
         return last

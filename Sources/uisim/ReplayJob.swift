@@ -11,6 +11,7 @@ struct ReplayJob {
     var snapshots: SnapshotPolicy = .none
     var overlays: DebugOverlays = .blended
     var clock: LoopClock = VirtualClock(measuresWork: true)
+    var input = TraceInputOptions()
 
     struct Result {
         var summary: Summary
@@ -23,7 +24,7 @@ struct ReplayJob {
         UIScreen.main = UIScreen(model: model)
         let traceScreen = TraceScreen(size: model.pointSize, scale: Double(model.scale),
                                       refreshRate: model.maximumFramesPerSecond, deviceName: model.name)
-        var stream = try TraceFile.open(trace, screen: traceScreen)
+        var stream = try TraceFile.open(trace, options: input.options(screen: traceScreen))
         for warning in stream.warnings { report("warning: \(warning)") }
         let window = scene.makeWindow(screen: UIScreen.main, settings: settings)
         var header = Summary(trace: trace.lastPathComponent, scene: scene.name, variant: settings.description,

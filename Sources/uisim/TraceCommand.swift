@@ -111,14 +111,18 @@ struct InfoCommand: ParsableCommand {
     @Argument(help: "The trace file (any supported format).")
     var file: String
 
+    @OptionGroup(title: "Recordings of other tools")
+    var input: TraceInputOptions
+
     @Flag(help: "Print JSON.")
     var json = false
 
     func run() throws {
         do {
-            var stream = try TraceFile.open(URL(fileURLWithPath: file))
+            var stream = try TraceFile.open(URL(fileURLWithPath: file), options: input.options())
             let screen = stream.screen
             let info = try TraceInfo(reading: &stream)
+            for warning in stream.warnings { report("warning: \(warning)") }
             if json {
                 print(String(decoding: try JSONEncoder.sorted.encode(info), as: UTF8.self))
                 return
@@ -146,8 +150,11 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "The trace file.")
     var file: String
 
+    @OptionGroup(title: "Recordings of other tools")
+    var input: TraceInputOptions
+
     func run() throws {
-        let problems = TraceFile.problems(in: URL(fileURLWithPath: file))
+        let problems = TraceFile.problems(in: URL(fileURLWithPath: file), options: input.options())
         for problem in problems { print(problem.description) }
         if problems.isEmpty { print("\(file): ok") } else { throw Exit.badData }
     }
@@ -160,12 +167,15 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The trace file (any supported format).")
     var input: String
 
+    @OptionGroup(title: "Recordings of other tools")
+    var recording: TraceInputOptions
+
     @Option(name: .shortAndLong, help: "The native trace to write.")
     var output: String
 
     func run() throws {
         do {
-            try Trace(contentsOf: URL(fileURLWithPath: input)).write(to: URL(fileURLWithPath: output))
+            try Trace(contentsOf: URL(fileURLWithPath: input), options: recording.options()).write(to: URL(fileURLWithPath: output))
         } catch let error as TraceError {
             report(error.description)
             throw Exit.badData
@@ -191,13 +201,16 @@ struct CutCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The native trace to write.")
     var output: String
 
+    @OptionGroup(title: "Recordings of other tools")
+    var input: TraceInputOptions
+
     func validate() throws {
         guard from >= 0, to > from, from.isFinite, to.isFinite else { throw ValidationError("need 0 ≤ --from < --to") }
     }
 
     func run() throws {
         do {
-            let source = try Trace(contentsOf: URL(fileURLWithPath: file))
+            let source = try Trace(contentsOf: URL(fileURLWithPath: file), options: input.options())
             try source.cut(from: from, to: to).write(to: URL(fileURLWithPath: output))
         } catch let error as TraceError {
             report(error.description)

@@ -28,6 +28,21 @@ import Views
         #expect(!result.stopped)
     }
 
+    /// Every imported format replays with as many touches as the recording has contacts (the
+    /// fixtures of TracesTests, written from each tool's documented output).
+    @Test(arguments: [("spread.getevent", 2), ("tap-drag-numeric.getevent", 2), ("protocol-a.evemu", 3),
+                      ("two-devices.libinput.yml", 2), ("tap-and-pinch.webdriver.json", 3)])
+    func everyFormatReplaysItsContacts(_ name: String, _ contacts: Int) throws {
+        let fixtures = Self.traces.deletingLastPathComponent().appendingPathComponent("Tests/TracesTests/Fixtures")
+        var info = try TraceFile.open(fixtures.appendingPathComponent(name), options: TraceImportOptions())
+        #expect(try TraceInfo(reading: &info).contacts == contacts)
+        let window = makeWindow()
+        window.addSubview(RecordingView("v", frame: window.bounds, log: EventLog()))
+        var stream = try TraceFile.open(fixtures.appendingPathComponent(name), options: TraceImportOptions())
+        let result = try Replay(window: window, clock: VirtualClock()).run(&stream)
+        #expect(result.touches.began == contacts && result.touches.ended == contacts && result.touches.cancelled == 0)
+    }
+
     @Test func brokenInputStopsTheReplayWithItsPlace() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).trace")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -79,4 +79,32 @@ import Testing
         #expect(failed.stdout.contains("counts.draws:"))
         #expect(try String(contentsOf: junit, encoding: .utf8).contains("<failure"))
     }
+
+    /// The trace tools on recordings of other tools: info agrees with the recording, validate
+    /// exits 65 on a broken one with its line, and replay reads them directly.
+    @Test func traceToolsOnOtherFormats() throws {
+        let info = try uisim(["trace", "info", "Tests/TracesTests/Fixtures/tap-and-pinch.webdriver.json", "--json"])
+        #expect(info.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as! [String: Any]
+        #expect(json["format"] as? String == "webdriver-actions" && json["contacts"] as? Int == 3 && json["max_simultaneous"] as? Int == 2)
+        #expect(json["samples"] as? Int == 126 && json["unfinished"] as? Int == 0)
+        let picked = try uisim(["trace", "info", "Tests/TracesTests/Fixtures/two-devices.libinput.yml", "--input-device", "Touchpad", "--json"])
+        #expect(picked.status == 0 && picked.stdout.contains("\"contacts\" : 1"))
+
+        let broken = temporary("broken.getevent")
+        defer { try? FileManager.default.removeItem(at: broken) }
+        try "[   1.000000] /dev/input/event2: EV_ABS ABS_MT_POSITION_X 00000010\n[   0.500000] /dev/input/event2: EV_SYN SYN_REPORT 00000000\n"
+            .write(to: broken, atomically: true, encoding: .utf8)
+        let validate = try uisim(["trace", "validate", broken.path])
+        #expect(validate.status == 65 && validate.stdout.contains("\(broken.path):2: time -0.5 is earlier than the previous 0"))
+
+        let out = temporary("out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let replay = try uisim(["replay", "Tests/TracesTests/Fixtures/spread.getevent", "--out", out.path, "--snapshots", "none", "--quiet", "--json", "--fit", "aspect"])
+        #expect(replay.status == 0)
+        let summary = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as! [String: Any]
+        #expect((summary["touches"] as? [String: Any])?["began"] as? Int == 2)
+        let bad = try uisim(["replay", broken.path, "--out", out.path, "--quiet"])
+        #expect(bad.status == 65 && bad.stderr.contains("\(broken.path):2: time -0.5"))
+    }
 }

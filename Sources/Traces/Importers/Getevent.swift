@@ -153,7 +153,8 @@ public struct GeteventReader: TouchSampleStream {
             value = named
         } else if let bits = UInt32(words[2], radix: 16), words[2].count <= 8 {
             value = Int(Int32(bitPattern: bits))
-        } else if Int(words[2], radix: 16) == nil && isLabelled {
+        } else if isLabelled, let first = words[2].first, first.isUppercase,
+                  words[2].allSatisfy({ ($0.isUppercase && $0.isASCII) || $0.isNumber || $0 == "_" }) {
             value = 0   // a named value uisim does not use, such as MT_TOOL_FINGER
         } else {
             throw error("bad value '\(words[2])': expected 8 hexadecimal digits")

@@ -26,6 +26,8 @@ public struct LibinputRecordReader: TouchSampleStream {
     private var sawVersion = false
     /// Whether the current device's events are read; nil while reading a description.
     private var reading: Bool?
+    /// Set by a broken description: nothing after it can be placed, so reading ends there.
+    private var failed = false
 
     /// Opens `url`; samples are read as `next()` asks.
     public init(url: URL, options: TraceImportOptions = TraceImportOptions()) throws {
@@ -50,7 +52,7 @@ public struct LibinputRecordReader: TouchSampleStream {
     public mutating func next() throws -> TouchSample? {
         while true {
             if let sample = core.nextSample() { return sample }
-            if core.finished { return nil }
+            if core.finished || failed { return nil }
             try readLines()
         }
     }
@@ -90,7 +92,12 @@ public struct LibinputRecordReader: TouchSampleStream {
         }
         description += line + "\n"
         if trimmed == "events:" || trimmed == "- events:" {
-            try describe()
+            do {
+                try describe()
+            } catch {
+                failed = true
+                throw error
+            }
         }
     }
 

@@ -33,6 +33,8 @@ public struct WebDriverActionsReader: TouchSampleStream {
     private var queueIndex = 0
     private var moves: [Move] = []
     private var finished = false
+    /// Set by the first error: what follows it cannot be trusted, so reading ends there.
+    private var failed = false
     private var tracker = ContactTracker()
 
     private struct Source {
@@ -202,6 +204,16 @@ public struct WebDriverActionsReader: TouchSampleStream {
     }
 
     public mutating func next() throws -> TouchSample? {
+        guard !failed else { return nil }
+        do {
+            return try produce()
+        } catch {
+            failed = true
+            throw error
+        }
+    }
+
+    private mutating func produce() throws -> TouchSample? {
         while true {
             if queueIndex < queue.count {
                 defer { queueIndex += 1 }
