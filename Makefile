@@ -7,7 +7,7 @@ APT_PACKAGES := libevent-dev libcairo2-dev pkg-config
 TRACE ?= Traces/wetab-taps.evemu
 OUT ?= out/wetab-taps-feed
 
-.PHONY: deps build release run test report-check clean
+.PHONY: deps build release run test report-check fuzz clean
 
 deps:
 	@if pkg-config --exists libevent cairo 2>/dev/null; then \
@@ -41,5 +41,35 @@ report-check: run
 		--screenshot="$(OUT)/report.png" "file://$(abspath $(OUT))/report.html"
 	@echo "screenshot: $(OUT)/report.png"
 
+# Fuzzes each trace reader with libFuzzer for FUZZ_SECONDS (default 120 s each, 10 minutes in
+# all), seeded with the bundled traces and the test fixtures. A crash, a hang (FUZZ_TIMEOUT s on
+# one input) or more than 2 GB of memory is a finding: it is saved under .build-fuzz/findings/
+# and the target fails. See Fuzz/README.md.
+FUZZ_SECONDS ?= 120
+FUZZ_TIMEOUT ?= 10
+FUZZ_READERS := Native:trace Evemu:evemu Getevent:getevent LibinputRecord:yml WebDriverActions:json
+FUZZ_FLAGS := -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -D -Xswiftc FUZZING \
+	-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+
+fuzz: deps
+	@set -e; bin="$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)"; found=0; \
+	for pair in $(FUZZ_READERS); do \
+		reader=$${pair%%:*}; ext=$${pair##*:}; \
+		echo "fuzz: building Fuzz$$reader"; \
+		$(SWIFT) build $(FUZZ_FLAGS) --product Fuzz$$reader 2>&1 | grep -E "error|Compiling Fuzz" || true; \
+		test -x "$$bin/Fuzz$$reader" || { echo "fuzz: Fuzz$$reader did not build"; exit 1; }; \
+		corpus=.build-fuzz/corpus/$$reader; findings=.build-fuzz/findings/$$reader; mkdir -p $$corpus $$findings .build-fuzz/logs; \
+		find Traces Tests/TracesTests/Fixtures -name "*.$$ext" -exec cp {} $$corpus/ \; ; \
+		echo "fuzz: Fuzz$$reader for $(FUZZ_SECONDS) s (log: .build-fuzz/logs/$$reader.log)"; \
+		if "$$bin/Fuzz$$reader" $$corpus -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 \
+			-max_len=65536 -artifact_prefix=$$findings/ -print_final_stats=1 > .build-fuzz/logs/$$reader.log 2>&1; then \
+			grep -E "^Done [0-9]+ runs" .build-fuzz/logs/$$reader.log | sed "s/^/fuzz: $$reader: /"; \
+		else \
+			found=1; echo "fuzz: $$reader: FINDING in $$findings/ (see .build-fuzz/logs/$$reader.log)"; ls $$findings; \
+		fi; \
+	done; \
+	if [ $$found = 1 ]; then echo "fuzz: replay a finding with: $$bin/Fuzz<Reader> FILE, then add it to Tests/TracesTests/Fixtures/fuzz/"; exit 1; fi; \
+	echo "fuzz: no finding"
+
 clean:
-	rm -rf .build out
+	rm -rf .build .build-fuzz out

@@ -42,12 +42,18 @@ let package = Package(
             name: "uisim",
             dependencies: reexported + [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
+        // libFuzzer harnesses, one per trace reader (`make fuzz`; Fuzz/README.md). Built plainly
+        // they read the files named on their command line.
+        .target(name: "CFuzzing", path: "Fuzz/CFuzzing"),
+    ] + ["Native", "Evemu", "Getevent", "LibinputRecord", "WebDriverActions"].map {
+        .executableTarget(name: "Fuzz\($0)", dependencies: ["Traces", "CFuzzing"], path: "Fuzz/Fuzz\($0)")
+    } + [
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"]),
-        .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry"]),
+        .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry"], exclude: ["Fixtures"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Views", "Replay", "Traces", "RunLoop"]),
         .testTarget(name: "UISimTests", dependencies: reexported),

@@ -23,9 +23,13 @@ package struct LineReader {
     }
 
     init(name: String, text: String) {
+        self.init(name: name, bytes: Array(text.utf8))
+    }
+
+    init(name: String, bytes: [UInt8]) {
         self.name = name
         handle = nil
-        memory = Array(text.utf8)
+        memory = bytes
     }
 
     /// The next line without its terminator, or nil at the end of the file. A line longer than
