@@ -125,6 +125,16 @@ extension Summary {
     public static func read(from url: URL) throws -> Summary {
         try readJSON(Summary.self, from: url, what: "summary")
     }
+
+    /// Writes `summary.json` atomically (making its folder if needed).
+    public func write(to url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw ReplayOutputError("\(url.deletingLastPathComponent().path): cannot create: \(error.localizedDescription)")
+        }
+        try AtomicFile.write(StableJSON.encode(self, pretty: true) + Data("\n".utf8), to: url)
+    }
 }
 
 extension Baseline {

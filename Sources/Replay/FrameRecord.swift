@@ -24,6 +24,19 @@ public struct FrameRecord: Codable, Equatable, Sendable {
     public var counts: Counts
     public var touches: Touches
 
+    public init(frame: Int, vsync: TimeInterval, target: TimeInterval, presented: TimeInterval, hitch: Double, mode: String,
+                phases: Phases, counts: Counts, touches: Touches) {
+        self.frame = frame
+        self.vsync = vsync
+        self.target = target
+        self.presented = presented
+        self.hitch = hitch
+        self.mode = mode
+        self.phases = phases
+        self.counts = counts
+        self.touches = touches
+    }
+
     /// Time spent in each phase, in microseconds.
     public struct Phases: Codable, Equatable, Sendable {
         public var event = 0.0, timers = 0.0, layout = 0.0, display = 0.0, render = 0.0
@@ -49,6 +62,23 @@ public struct FrameRecord: Codable, Equatable, Sendable {
              ("offscreen_layers", offscreenLayers), ("hit_tested_views", hitTestedViews)]
         }
 
+        /// Adds `other`'s counts; backing-store bytes, a level, become `other`'s.
+        public mutating func add(_ other: Counts) {
+            layouts += other.layouts
+            draws += other.draws
+            drawnPixels += other.drawnPixels
+            drawOperations += other.drawOperations
+            damagedPixels += other.damagedPixels
+            compositedPixels += other.compositedPixels
+            blendedPixels += other.blendedPixels
+            occludedPixels += other.occludedPixels
+            layersComposited += other.layersComposited
+            misalignedLayers += other.misalignedLayers
+            offscreenLayers += other.offscreenLayers
+            hitTestedViews += other.hitTestedViews
+            backingStoreBytes = other.backingStoreBytes
+        }
+
         enum CodingKeys: String, CodingKey {
             case layouts, draws
             case drawnPixels = "drawn_pixels", drawOperations = "draw_operations"
@@ -64,6 +94,13 @@ public struct FrameRecord: Codable, Equatable, Sendable {
     public struct Touches: Codable, Equatable, Sendable {
         public var began = 0, moved = 0, ended = 0, cancelled = 0
         public init() {}
+
+        public mutating func add(_ other: Touches) {
+            began += other.began
+            moved += other.moved
+            ended += other.ended
+            cancelled += other.cancelled
+        }
     }
 
     enum CodingKeys: String, CodingKey {

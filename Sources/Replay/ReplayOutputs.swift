@@ -89,7 +89,7 @@ public final class ReplayOutputs: FrameSink {
         let summary = builder.finished(interrupted: interrupted)
         try frames.finish()
         try chrome.finish()
-        try AtomicFile.write(StableJSON.encode(summary, pretty: true) + Data("\n".utf8), to: summaryURL)
+        try summary.write(to: summaryURL)
         var snapshots: [HTMLReport.Snapshot] = []
         if !worst.isEmpty {
             try? FileManager.default.createDirectory(at: snapshotsURL, withIntermediateDirectories: true)

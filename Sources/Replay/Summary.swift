@@ -35,6 +35,26 @@ public struct Summary: Codable, Equatable, Sendable {
     public var phases = Phases()
     /// Problems with how the scene's views are built (see `UIView.hierarchyWarnings()`).
     public var warnings: [String] = []
+    /// The traces the summary covers (one for a replay; several once merged). Absent in
+    /// summaries of uisim before 0.2.
+    public var traces: [String]?
+    /// Hitch time in all, in ms (the hitch time ratio's numerator).
+    public var hitchTimeMs: Double?
+    /// The phase histograms themselves, so that summaries merge exactly (`uisim merge`).
+    public var histograms: Histograms?
+
+    /// The phase histograms (nanoseconds), as their non-empty buckets: `[value, count]` pairs,
+    /// each value recording into the same bucket of a histogram made like `SummaryBuilder`'s.
+    public struct Histograms: Codable, Equatable, Sendable {
+        public var event: [[UInt64]] = [], timers: [[UInt64]] = [], layout: [[UInt64]] = []
+        public var display: [[UInt64]] = [], render: [[UInt64]] = [], frame: [[UInt64]] = []
+        public init() {}
+
+        var all: [[[UInt64]]] {
+            get { [event, timers, layout, display, render, frame] }
+            set { (event, timers, layout, display, render, frame) = (newValue[0], newValue[1], newValue[2], newValue[3], newValue[4], newValue[5]) }
+        }
+    }
 
     public struct Phases: Codable, Equatable, Sendable {
         public var event = PhaseDistribution(), timers = PhaseDistribution(), layout = PhaseDistribution()
@@ -43,8 +63,8 @@ public struct Summary: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema, trace, scene, variant, device, frames, hitches, interrupted, touches, counts, warnings
-        case durationSeconds = "duration_s", refreshRate = "refresh_hz"
+        case schema, trace, scene, variant, device, frames, hitches, interrupted, touches, counts, warnings, traces
+        case durationSeconds = "duration_s", refreshRate = "refresh_hz", hitchTimeMs = "hitch_time_ms", histograms = "histograms_ns"
         case hitchTimeRatio = "hitch_time_ratio_ms_per_s", hitchBand = "hitch_band"
         case backingStoreBytesPeak = "backing_store_bytes_peak", phases = "phases_us"
     }
@@ -55,6 +75,7 @@ public struct Summary: Codable, Equatable, Sendable {
         self.variant = variant
         self.device = device
         self.refreshRate = refreshRate
+        traces = [trace]
     }
 
     /// Apple's band for a hitch time ratio.
@@ -63,7 +84,7 @@ public struct Summary: Codable, Equatable, Sendable {
     }
 }
 
-/// Builds a `Summary` frame by frame, in constant memory.
+/// Builds a `Summary` frame by frame, in constant memory, or by merging summaries.
 public struct SummaryBuilder: Sendable {
     public private(set) var summary: Summary
     /// Phase times in nanoseconds: event, timers, layout, display, render, frame.
@@ -72,7 +93,11 @@ public struct SummaryBuilder: Sendable {
 
     public init(_ summary: Summary) {
         self.summary = summary
-        histograms = (0..<6).map { _ in Histogram<UInt64>(highestTrackableValue: 600_000_000_000, numberOfSignificantValueDigits: .three) }
+        histograms = (0..<6).map { _ in Self.makeHistogram() }
+    }
+
+    private static func makeHistogram() -> Histogram<UInt64> {
+        Histogram<UInt64>(highestTrackableValue: 600_000_000_000, numberOfSignificantValueDigits: .three)
     }
 
     public mutating func add(_ frame: FrameRecord) {
@@ -85,32 +110,58 @@ public struct SummaryBuilder: Sendable {
         for (index, micros) in [p.event, p.timers, p.layout, p.display, p.render, p.total].enumerated() {
             _ = histograms[index].record(UInt64(max(0, micros * 1000).rounded()))
         }
-        let c = frame.counts
-        summary.counts.layouts += c.layouts
-        summary.counts.draws += c.draws
-        summary.counts.drawnPixels += c.drawnPixels
-        summary.counts.drawOperations += c.drawOperations
-        summary.counts.damagedPixels += c.damagedPixels
-        summary.counts.compositedPixels += c.compositedPixels
-        summary.counts.blendedPixels += c.blendedPixels
-        summary.counts.occludedPixels += c.occludedPixels
-        summary.counts.layersComposited += c.layersComposited
-        summary.counts.misalignedLayers += c.misalignedLayers
-        summary.counts.offscreenLayers += c.offscreenLayers
-        summary.counts.hitTestedViews += c.hitTestedViews
-        summary.counts.backingStoreBytes = c.backingStoreBytes
-        summary.backingStoreBytesPeak = max(summary.backingStoreBytesPeak, c.backingStoreBytes)
-        summary.touches.began += frame.touches.began
-        summary.touches.moved += frame.touches.moved
-        summary.touches.ended += frame.touches.ended
-        summary.touches.cancelled += frame.touches.cancelled
+        summary.counts.add(frame.counts)
+        summary.backingStoreBytesPeak = max(summary.backingStoreBytesPeak, frame.counts.backingStoreBytes)
+        summary.touches.add(frame.touches)
         summary.durationSeconds = frame.presented
     }
 
-    /// The summary with its distributions and ratios filled in.
+    /// The merge of `summaries` (of replays of different traces, as shards make them): counts,
+    /// frames, durations and hitch times added, histograms merged exactly, so that percentiles
+    /// are those of all the frames together. Scene, variant and device are kept when all agree
+    /// ("mixed" otherwise).
+    public static func merging(_ summaries: [Summary]) throws -> Summary {
+        guard let first = summaries.first else { throw ReplayOutputError("nothing to merge") }
+        func agreed(_ values: [String]) -> String { Set(values).count == 1 ? values[0] : "mixed" }
+        let traces = summaries.flatMap { $0.traces ?? [$0.trace] }
+        var seen = Set<String>()
+        for trace in traces where !seen.insert(trace).inserted {
+            throw ReplayOutputError("trace \(trace) is in two of the summaries: a shard was merged twice")
+        }
+        var header = Summary(trace: traces.count == 1 ? traces[0] : "\(traces.count) traces", scene: agreed(summaries.map(\.scene)),
+                             variant: agreed(summaries.map(\.variant)), device: agreed(summaries.map(\.device)),
+                             refreshRate: Set(summaries.map(\.refreshRate)).count == 1 ? first.refreshRate : 0)
+        header.traces = traces.sorted()
+        var builder = SummaryBuilder(header)
+        for s in summaries {
+            guard let histograms = s.histograms, let hitchTime = s.hitchTimeMs else {
+                throw ReplayOutputError("the summary of \(s.trace) has no histograms (made by an older uisim): replay it again")
+            }
+            builder.summary.frames += s.frames
+            builder.summary.hitches += s.hitches
+            builder.summary.durationSeconds += s.durationSeconds
+            builder.summary.interrupted = builder.summary.interrupted || s.interrupted
+            builder.summary.touches.add(s.touches)
+            let level = max(builder.summary.counts.backingStoreBytes, s.counts.backingStoreBytes)
+            builder.summary.counts.add(s.counts)
+            builder.summary.counts.backingStoreBytes = level   // a level, not a count: the largest
+            builder.summary.backingStoreBytesPeak = max(builder.summary.backingStoreBytesPeak, s.backingStoreBytesPeak)
+            builder.summary.warnings += s.warnings.filter { !builder.summary.warnings.contains($0) }
+            builder.hitchMilliseconds += hitchTime
+            for (index, pairs) in histograms.all.enumerated() {
+                for pair in pairs where pair.count == 2 {
+                    _ = builder.histograms[index].record(pair[0], count: pair[1])
+                }
+            }
+        }
+        return builder.finished(interrupted: builder.summary.interrupted)
+    }
+
+    /// The summary with its distributions, ratios and histograms filled in.
     public func finished(interrupted: Bool) -> Summary {
         var s = summary
         s.interrupted = interrupted
+        s.hitchTimeMs = hitchMilliseconds
         s.hitchTimeRatio = s.durationSeconds > 0 ? hitchMilliseconds / s.durationSeconds : 0
         s.hitchBand = Summary.band(forRatio: s.hitchTimeRatio)
         func distribution(_ h: Histogram<UInt64>) -> PhaseDistribution {
@@ -129,6 +180,9 @@ public struct SummaryBuilder: Sendable {
         s.phases.display = distribution(histograms[3])
         s.phases.render = distribution(histograms[4])
         s.phases.frame = distribution(histograms[5])
+        var stored = Summary.Histograms()
+        stored.all = histograms.map { h in h.recordedValues().map { [$0.value, UInt64($0.count)] } }
+        s.histograms = stored
         return s
     }
 }

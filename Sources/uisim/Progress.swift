@@ -6,10 +6,13 @@ struct ProgressBar {
     let total: Double?
     private var lastDraw = 0.0
     let enabled: Bool
+    /// What is being replayed, such as "[2/7] fling", when it is one of several.
+    let label: String?
 
-    init(total: Double?, enabled: Bool) {
+    init(total: Double?, enabled: Bool, label: String? = nil) {
         self.total = total
         self.enabled = enabled && isatty(STDERR_FILENO) == 1
+        self.label = label
     }
 
     mutating func update(frame: Int, time: Double) {
@@ -17,7 +20,7 @@ struct ProgressBar {
         let now = Date().timeIntervalSinceReferenceDate
         guard now - lastDraw >= 0.1 else { return }
         lastDraw = now
-        var line = "\r  replaying "
+        var line = "\r  replaying \(label.map { "\($0) " } ?? "")"
         if let total, total > 0 {
             let fraction = min(max(time / total, 0), 1)
             let filled = Int((fraction * 30).rounded())

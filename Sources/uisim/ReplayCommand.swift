@@ -11,10 +11,20 @@ struct ReplayCommand: ParsableCommand {
             Writes frames.jsonl, summary.json, trace.json (Perfetto / chrome://tracing), report.html \
             and snapshots/ into the output folder. Ctrl-C stops at the next frame and still writes \
             complete outputs for the frames done (exit 130).
+
+            Given several traces, folders or --list, each trace's outputs go to OUT/<trace>/ and \
+            OUT/summary.json sums them up (merge shards' with `uisim merge`). --shard i/n replays the \
+            i-th of n shares, chosen by file name, the same on every machine.
             """)
 
-    @Argument(help: "The trace file: a uisim trace, or an evemu, getevent, libinput record or WebDriver actions recording.")
-    var trace: String
+    @Argument(help: "Trace files or folders of them: uisim traces, or evemu, getevent, libinput record or WebDriver actions recordings.")
+    var traces: [String] = []
+
+    @Option(help: ArgumentHelp("A file listing trace paths, one per line.", valueName: "file"))
+    var list: String?
+
+    @Option(help: ArgumentHelp("Replay only the INDEX-th of COUNT shares of the traces (by file name; INDEX from 1).", valueName: "index/count"))
+    var shard: String?
 
     @OptionGroup(title: "Recordings of other tools")
     var input: TraceInputOptions
@@ -56,8 +66,12 @@ struct ReplayCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard FileManager.default.isReadableFile(atPath: trace) else {
+        guard !traces.isEmpty || list != nil else { throw ValidationError("give a trace file, a folder of traces or --list FILE") }
+        for trace in traces where !FileManager.default.fileExists(atPath: trace) {
             throw ValidationError("cannot read the trace file '\(trace)'")
+        }
+        if let shard {
+            do { _ = try Shard(shard) } catch let error as TraceError { throw ValidationError(error.message) }
         }
         guard UIScreen.Model.named(device) != nil else {
             throw ValidationError("no device '\(device)'; use one of: \(UIScreen.Model.all.map(\.identifier).joined(separator: ", "))")
@@ -94,35 +108,41 @@ struct ReplayCommand: ParsableCommand {
         return overlays
     }
 
-    func run() throws {
-        let model = UIScreen.Model.named(device)!
-        let sceneDefinition = try BuiltInScenes.named(scene)
-        let url = URL(fileURLWithPath: trace)
-        let traceName = url.deletingPathExtension().lastPathComponent
-        let outDirectory = URL(fileURLWithPath: out ?? "out/\(traceName)-\(scene)")
-        let showProgress = !quiet && !json
-        let loopClock: LoopClock = switch realtime ? .real : clock {
+    /// Whether this is the classic job: one trace file, outputs straight into the folder.
+    private var isSingle: Bool {
+        list == nil && shard == nil && traces.count == 1 && !isFolder(traces[0])
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+
+    private func makeClock() -> LoopClock {
+        switch realtime ? .real : clock {
         case .virtual: VirtualClock(measuresWork: true)
         case .fixed: VirtualClock(measuresWork: false)
         case .real: RealClock()
         }
-        let job = ReplayJob(trace: url, scene: sceneDefinition, settings: try sceneDefinition.settings(try parsedVariants()),
-                            model: model, out: outDirectory, snapshots: snapshots, overlays: try parsedOverlays(), clock: loopClock,
-                            input: input)
+    }
+
+    func run() throws {
         do {
-            let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
-            let duration = showProgress && isatty(STDERR_FILENO) == 1 ? try Self.duration(of: url, options: input.options(screen: screen)) : nil
-            var progress = ProgressBar(total: duration, enabled: showProgress)
-            let result = try job.run { progress.update(frame: $0, time: $1) }
-            progress.finish()
-            if json {
-                print(String(decoding: try JSONEncoder.sorted.encode(result.summary), as: UTF8.self))
-            } else if !quiet {
-                print(Self.table(result.summary, outputs: result.outputs))
-            }
-            if result.interrupted {
-                report("interrupted: wrote complete outputs for \(result.summary.frames) frames to \(outDirectory.path)")
-                throw Exit.interrupted
+            if isSingle {
+                let url = URL(fileURLWithPath: traces[0])
+                let outDirectory = URL(fileURLWithPath: out ?? "out/\(url.deletingPathExtension().lastPathComponent)-\(scene)")
+                let result = try replay(url, into: outDirectory, label: nil)
+                if json {
+                    print(String(decoding: try JSONEncoder.sorted.encode(result.summary), as: UTF8.self))
+                } else if !quiet {
+                    print(Self.table(result.summary, report: result.outputs.reportURL.path))
+                }
+                if result.interrupted {
+                    report("interrupted: wrote complete outputs for \(result.summary.frames) frames to \(outDirectory.path)")
+                    throw Exit.interrupted
+                }
+            } else {
+                try runMany()
             }
         } catch let error as TraceError {
             report(error.description)
@@ -133,6 +153,73 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
+    /// One trace's replay into `directory`, with a progress bar on a terminal.
+    private func replay(_ url: URL, into directory: URL, label: String?) throws -> ReplayJob.Result {
+        let model = UIScreen.Model.named(device)!
+        let sceneDefinition = try BuiltInScenes.named(scene)
+        let job = ReplayJob(trace: url, scene: sceneDefinition, settings: try sceneDefinition.settings(try parsedVariants()),
+                            model: model, out: directory, snapshots: snapshots, overlays: try parsedOverlays(), clock: makeClock(),
+                            input: input)
+        let showProgress = !quiet && !json
+        let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
+        let duration = showProgress && isatty(STDERR_FILENO) == 1 ? try Self.duration(of: url, options: input.options(screen: screen)) : nil
+        var progress = ProgressBar(total: duration, enabled: showProgress, label: label)
+        let result = try job.run { progress.update(frame: $0, time: $1) }
+        progress.finish()
+        return result
+    }
+
+    /// Several traces (folders, a list, a shard): each into OUT/<trace>/, then OUT/summary.json.
+    private func runMany() throws {
+        var paths = traces
+        if let list { paths += try TraceSet.paths(listedIn: URL(fileURLWithPath: list)) }
+        var urls = try TraceSet.resolve(paths)
+        let shard = try self.shard.map(Shard.init)
+        if let shard { urls = urls.filter(shard.contains) }
+        let names = urls.map { $0.deletingPathExtension().lastPathComponent }
+        if let twice = Dictionary(grouping: names, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw TraceError(file: twice, line: nil, "two traces are named '\(twice)': their outputs would share a folder")
+        }
+        let base = traces.count == 1 ? URL(fileURLWithPath: traces[0]).deletingPathExtension().lastPathComponent : "traces"
+        let outDirectory = URL(fileURLWithPath: out ?? "out/\(base)-\(scene)\(shard.map { "-shard\($0.index)of\($0.count)" } ?? "")")
+        var summaries: [Summary] = []
+        var failed = false, interrupted = false
+        for (n, url) in urls.enumerated() {
+            do {
+                let result = try replay(url, into: outDirectory.appendingPathComponent(names[n]), label: "[\(n + 1)/\(urls.count)] \(names[n])")
+                summaries.append(result.summary)
+                if !quiet && !json { print(Self.line(result.summary)) }
+                if result.interrupted {
+                    interrupted = true
+                    break
+                }
+            } catch let error as TraceError {
+                report(error.description)
+                failed = true
+            }
+        }
+        var header = Summary(trace: "0 traces", scene: scene, variant: "", device: device, refreshRate: 0)
+        header.traces = []
+        let total = summaries.isEmpty ? SummaryBuilder(header).finished(interrupted: interrupted) : try SummaryBuilder.merging(summaries)
+        try total.write(to: outDirectory.appendingPathComponent("summary.json"))
+        if json {
+            print(String(decoding: try JSONEncoder.sorted.encode(total), as: UTF8.self))
+        } else if !quiet {
+            print(Self.table(total, report: outDirectory.appendingPathComponent("summary.json").path))
+        }
+        if interrupted {
+            report("interrupted: wrote complete outputs for \(summaries.count) traces to \(outDirectory.path)")
+            throw Exit.interrupted
+        }
+        if failed { throw Exit.badData }
+    }
+
+    /// One line per trace of a run of several.
+    static func line(_ s: Summary) -> String {
+        "\(s.trace): \(s.frames) frames, \(s.hitches) hitches (\(String(format: "%.2f", s.hitchTimeRatio)) ms/s), "
+            + "frame p99 \(String(format: "%.2f", s.phases.frame.p99 / 1000)) ms, \(s.counts.draws) draws"
+    }
+
     /// The trace's length, read once ahead for the progress bar.
     static func duration(of url: URL, options: TraceImportOptions) throws -> Double {
         var stream = try TraceFile.open(url, options: options)
@@ -141,7 +228,7 @@ struct ReplayCommand: ParsableCommand {
         return last
     }
 
-    static func table(_ s: Summary, outputs: ReplayOutputs) -> String {
+    static func table(_ s: Summary, report: String) -> String {
         func row(_ name: String, _ value: String) -> String {
             name.padding(toLength: 34, withPad: " ", startingAt: 0) + value
         }
@@ -157,7 +244,7 @@ struct ReplayCommand: ParsableCommand {
             row("layouts / draws", "\(s.counts.layouts) / \(s.counts.draws) (\(s.counts.drawnPixels) px drawn)"),
             row("pixels composited", "\(s.counts.compositedPixels) (\(s.counts.blendedPixels) blended, \(s.counts.occludedPixels) occluded)"),
             row("hierarchy warnings", s.warnings.isEmpty ? "none" : "\(s.warnings.count)"),
-            row("report", outputs.reportURL.path),
+            row(report.hasSuffix(".json") ? "summary" : "report", report),
         ].joined(separator: "\n") + s.warnings.prefix(5).map { "\n  warning: \($0)" }.joined()
     }
 }

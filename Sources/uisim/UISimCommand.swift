@@ -12,7 +12,7 @@ struct UISimCommand: ParsableCommand {
             responders, layout, drawing and compositing, timing and counting every frame.
             """,
         version: "uisim \(UISimVersion.string) (libevent \(libeventVersion), cairo \(cairoVersion))",
-        subcommands: [ReplayCommand.self, ScenesCommand.self, CompareCommand.self, AdviceCommand.self, CheckCommand.self, BaselineCommand.self, TraceCommand.self, DemoCommand.self])
+        subcommands: [ReplayCommand.self, MergeCommand.self, ScenesCommand.self, CompareCommand.self, AdviceCommand.self, CheckCommand.self, BaselineCommand.self, TraceCommand.self, DemoCommand.self])
 }
 
 /// The version of uisim.

@@ -107,4 +107,59 @@ import Testing
         let bad = try uisim(["replay", broken.path, "--out", out.path, "--quiet"])
         #expect(bad.status == 65 && bad.stderr.contains("\(broken.path):2: time -0.5"))
     }
+
+    /// Four shards of a folder, merged, make the same summary as one run over the whole folder
+    /// (counters exactly; with --clock fixed they do not depend on the machine), and merging the
+    /// whole run's per-trace summaries gives back its summary exactly, percentiles included.
+    @Test func fourShardsMergedEqualOneRun() throws {
+        let folder = temporary("shards")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "not a trace\n".write(to: folder.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        let gestures: [[String]] = [["tap", "--from", "195,300"], ["tap", "--from", "100,500", "--start", "0.3"],
+                                    ["drag", "--from", "195,600", "--to", "195,400", "--duration", "0.3"],
+                                    ["fling", "--from", "195,700", "--to", "195,300", "--duration", "0.1"],
+                                    ["long-press", "--from", "200,200", "--duration", "0.6"], ["double-tap", "--from", "50,50"]]
+        for (n, gesture) in gestures.enumerated() {
+            #expect(try uisim(["trace", "synth"] + gesture + ["-o", folder.appendingPathComponent("g\(n).trace").path]).status == 0)
+        }
+        let common = ["--clock", "fixed", "--snapshots", "none", "--quiet"]
+        let whole = temporary("whole")
+        defer { try? FileManager.default.removeItem(at: whole) }
+        #expect(try uisim(["replay", folder.path, "--out", whole.path] + common).status == 0)
+        var shardFolders: [String] = []
+        for index in 1...4 {
+            let out = temporary("shard\(index)")
+            shardFolders.append(out.path)
+            #expect(try uisim(["replay", folder.path, "--shard", "\(index)/4", "--out", out.path] + common).status == 0)
+        }
+        defer { for path in shardFolders { try? FileManager.default.removeItem(atPath: path) } }
+        let merged = temporary("merged")
+        defer { try? FileManager.default.removeItem(at: merged) }
+        let merge = try uisim(["merge"] + shardFolders + ["-o", merged.path, "--json"])
+        #expect(merge.status == 0)
+
+        func summary(_ url: URL) throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: url.appendingPathComponent("summary.json"))) as! [String: Any]
+        }
+        let one = try summary(whole), shards = try summary(merged)
+        #expect((one["traces"] as? [String])?.count == 6)
+        for key in ["traces", "frames", "counts", "touches"] {
+            #expect(NSDictionary(dictionary: ["k": one[key]!]) == NSDictionary(dictionary: ["k": shards[key]!]), "\(key)")
+        }
+        #expect(abs((one["duration_s"] as! Double) - (shards["duration_s"] as! Double)) < 1e-9)
+        // Every shard's traces are a share of the whole, none twice.
+        let shares = try shardFolders.map { try summary(URL(fileURLWithPath: $0))["traces"] as! [String] }
+        #expect(shares.flatMap { $0 }.sorted() == (one["traces"] as! [String]))
+
+        // Exactness: the whole run's six per-trace summaries merge back into its summary.
+        let again = temporary("again")
+        defer { try? FileManager.default.removeItem(at: again) }
+        let perTrace = (one["traces"] as! [String]).map { whole.appendingPathComponent(($0 as NSString).deletingPathExtension).path }
+        #expect(try uisim(["merge"] + perTrace + ["-o", again.path]).status == 0)
+        #expect(try Data(contentsOf: again.appendingPathComponent("summary.json")) == Data(contentsOf: whole.appendingPathComponent("summary.json")))
+        // Merging a shard twice is refused.
+        let twice = try uisim(["merge", shardFolders[0], shardFolders[0], shardFolders[1], "-o", again.path])
+        #expect(shares[0].isEmpty || (twice.status == 65 && twice.stderr.contains("is in two of the summaries")))
+    }
 }

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import UISim
+
+/// `uisim merge`: one summary from the summaries of shards (or of any replays of different traces).
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge replays' summaries (such as the shards of `uisim replay --shard`) into one.",
+        discussion: """
+            Counters, frames, durations and hitch times are added; phase-time histograms are merged \
+            exactly, so percentiles are those of all the frames together. A trace found in two \
+            summaries is an error (a shard merged twice).
+            """)
+
+    @Argument(help: "Replay output folders (with summary.json) or summary.json files.")
+    var results: [String]
+
+    @Option(name: .shortAndLong, help: "The folder to write the merged summary.json into.")
+    var output: String = "out/merged"
+
+    @Flag(help: "Print the merged summary as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard !results.isEmpty else { throw ValidationError("give the folders (or summary.json files) to merge") }
+    }
+
+    func run() throws {
+        let merged: Summary
+        do {
+            let summaries = try results.map { path in
+                let url = URL(fileURLWithPath: path)
+                return try Summary.read(from: path.hasSuffix(".json") ? url : url.appendingPathComponent("summary.json"))
+            }
+            merged = try SummaryBuilder.merging(summaries)
+        } catch let error as ReplayOutputError {
+            report(error.description)
+            throw Exit.badData
+        }
+        let url = URL(fileURLWithPath: output).appendingPathComponent("summary.json")
+        do {
+            try merged.write(to: url)
+        } catch let error as ReplayOutputError {
+            report(error.description)
+            throw Exit.cannotWrite
+        }
+        if json {
+            print(String(decoding: try JSONEncoder.sorted.encode(merged), as: UTF8.self))
+        } else {
+            print(ReplayCommand.table(merged, report: url.path))
+        }
+    }
+}
