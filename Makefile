@@ -7,7 +7,7 @@ APT_PACKAGES := libevent-dev libcairo2-dev pkg-config
 TRACE ?= Traces/wetab-taps.evemu
 OUT ?= out/wetab-taps-feed
 
-.PHONY: deps build release run test report-check fuzz clean
+.PHONY: deps build release run test report-check fuzz bench clean
 
 deps:
 	@if pkg-config --exists libevent cairo 2>/dev/null; then \
@@ -40,6 +40,13 @@ report-check: run
 	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,2400 \
 		--screenshot="$(OUT)/report.png" "file://$(abspath $(OUT))/report.html"
 	@echo "screenshot: $(OUT)/report.png"
+
+# Runs the benchmarks (package-benchmark, release build): every figure with its target in its
+# name, ratios measured in one run. BENCH_FILTER picks some (a regular expression).
+# Benchmarks/README.md has the figures and how to read them.
+BENCH_FILTER ?= .*
+bench: deps
+	$(SWIFT) package --allow-writing-to-package-directory benchmark --filter ".*($(BENCH_FILTER)).*" --no-progress
 
 # Fuzzes each trace reader with libFuzzer for FUZZ_SECONDS (default 120 s each, 10 minutes in
 # all), seeded with the bundled traces and the test fixtures. A crash, a hang (FUZZ_TIMEOUT s on

@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift file (RunLoop/EventBase.swift, Graphics/Cairo.swift).
@@ -45,8 +46,15 @@ let package = Package(
         // libFuzzer harnesses, one per trace reader (`make fuzz`; Fuzz/README.md). Built plainly
         // they read the files named on their command line.
         .target(name: "CFuzzing", path: "Fuzz/CFuzzing"),
-    ] + ["Native", "Evemu", "Getevent", "LibinputRecord", "WebDriverActions"].map {
-        .executableTarget(name: "Fuzz\($0)", dependencies: ["Traces", "CFuzzing"], path: "Fuzz/Fuzz\($0)")
+        .target(name: "FuzzHarness", dependencies: ["Traces", "CFuzzing"], path: "Fuzz/FuzzHarness"),
+    ] + [
+        // Benchmarks (package-benchmark): `make bench`; Benchmarks/README.md.
+        "HitTest", "FramePasses", "Compositing", "TraceParsing", "ReplaySpeed",
+    ].map {
+        .executableTarget(name: $0, dependencies: reexported + [.product(name: "Benchmark", package: "benchmark")],
+                          path: "Benchmarks/\($0)", plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
+    } + ["Native", "Evemu", "Getevent", "LibinputRecord", "WebDriverActions"].map {
+        .executableTarget(name: "Fuzz\($0)", dependencies: ["FuzzHarness"], path: "Fuzz/Fuzz\($0)")
     } + [
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),

@@ -1,22 +1,6 @@
-// libFuzzer harness for the WebDriverActions reader (`make fuzz`, Fuzz/README.md). Built plainly, it
-// reads the files named on its command line (to replay a finding without the fuzzer).
-import Foundation
-import Traces
-#if FUZZING
-import CFuzzing
-#endif
+// libFuzzer harness for the WebDriverActions reader (`make fuzz`, Fuzz/README.md).
+import FuzzHarness
 
 @main enum Harness {
-    static func main() {
-        #if FUZZING
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            TraceFuzzing.drain(.webDriverActions, data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-            return 0
-        })
-        #else
-        TraceFuzzing.main(.webDriverActions)
-        #endif
-    }
+    static func main() { runFuzzHarness(.webDriverActions) }
 }

@@ -125,3 +125,52 @@ public struct FrameRecord: Codable, Equatable, Sendable {
         "\(frame) \(mode) \(counts) \(touches)"
     }
 }
+
+extension FrameRecord {
+    /// The record as one line of JSON, as `JSONEncoder` writes it with sorted keys (without
+    /// its cost: this runs every frame), as `frames.jsonl` holds it.
+    public var jsonLine: String {
+        var json = JSONText(capacity: 512)
+        json.object { o in
+            let c = counts
+            o("counts") { o in
+                o("backing_store_bytes", c.backingStoreBytes)
+                o("blended_pixels", c.blendedPixels)
+                o("composited_pixels", c.compositedPixels)
+                o("damaged_pixels", c.damagedPixels)
+                o("draw_operations", c.drawOperations)
+                o("drawn_pixels", c.drawnPixels)
+                o("draws", c.draws)
+                o("hit_tested_views", c.hitTestedViews)
+                o("layers_composited", c.layersComposited)
+                o("layouts", c.layouts)
+                o("misaligned_layers", c.misalignedLayers)
+                o("occluded_pixels", c.occludedPixels)
+                o("offscreen_layers", c.offscreenLayers)
+            }
+            o("frame", frame)
+            o("hitch_ms", hitch)
+            o("mode", mode)
+            let p = phases
+            o("phases_us") { o in
+                o("display", p.display)
+                o("event", p.event)
+                o("layout", p.layout)
+                o("render", p.render)
+                o("timers", p.timers)
+                o("total", p.total)
+            }
+            o("presented_s", presented)
+            o("schema", schema)
+            o("target_s", target)
+            o("touches") { o in
+                o("began", touches.began)
+                o("cancelled", touches.cancelled)
+                o("ended", touches.ended)
+                o("moved", touches.moved)
+            }
+            o("vsync_s", vsync)
+        }
+        return json.text
+    }
+}

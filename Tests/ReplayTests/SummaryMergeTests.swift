@@ -69,3 +69,18 @@ import Testing
         #expect(throws: ReplayOutputError.self) { try SummaryBuilder.merging([one, one]) }
     }
 }
+
+/// frames.jsonl is written by hand for speed: it must stay what `JSONEncoder` writes.
+@Suite struct FrameLineTests {
+    @Test func theHandWrittenLineIsWhatJSONEncoderWrites() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var frames = SummaryMergeTests.frames(300, seed: 3)
+        frames[0].mode = "kCFRunLoopDefaultMode \"quoted\" \\ tab\t é \u{1}"
+        frames[1].vsync = 1e-7
+        frames[2].hitch = 1e21
+        for frame in frames {
+            #expect(frame.jsonLine == String(decoding: try encoder.encode(frame), as: UTF8.self))
+        }
+    }
+}

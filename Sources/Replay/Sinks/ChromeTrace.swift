@@ -10,35 +10,88 @@ public final class ChromeTrace: FrameSink {
     public init(url: URL, name: String) throws {
         file = try AtomicFile(url)
         try file.append("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"replay\":\(try StableJSON.string(name))},\"traceEvents\":[\n")
-        try event(["name": "process_name", "ph": "M", "pid": 1, "tid": 1, "args": ["name": "uisim replay"]])
-        try event(["name": "thread_name", "ph": "M", "pid": 1, "tid": 1, "args": ["name": "main run loop"]])
+        for (kind, name) in [("process_name", "uisim replay"), ("thread_name", "main run loop")] {
+            try event { o in
+                o("args") { o in o("name", name) }
+                o("name", kind)
+                o("ph", "M")
+                o("pid", 1)
+                o("tid", 1)
+            }
+        }
     }
 
-    private func event(_ fields: [String: Any]) throws {
-        let data = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
-        try file.append((first ? "" : ",\n") + String(decoding: data, as: UTF8.self))
+    /// Writes one event; `members` adds its fields, in sorted order.
+    private func event(_ members: (inout JSONObject) -> Void) throws {
+        var json = JSONText(capacity: 160)
+        json.object(members)
+        try file.append((first ? "" : ",\n") + json.text)
         first = false
     }
 
     public func write(_ frame: FrameRecord) throws {
         let start = (frame.vsync * 1_000_000).rounded()
         let p = frame.phases
-        try event(["name": "frame \(frame.frame)", "cat": "frame", "ph": "X", "pid": 1, "tid": 1, "ts": start,
-                   "dur": max(p.total, 0.001), "args": ["hitch_ms": frame.hitch, "mode": frame.mode]])
+        try event { o in
+            o("args") { o in
+                o("hitch_ms", frame.hitch)
+                o("mode", frame.mode)
+            }
+            o("cat", "frame")
+            o("dur", max(p.total, 0.001))
+            o("name", "frame \(frame.frame)")
+            o("ph", "X")
+            o("pid", 1)
+            o("tid", 1)
+            o("ts", start)
+        }
         var offset = start
         for (name, micros) in [("event", p.event), ("timers", p.timers), ("layout", p.layout), ("display", p.display), ("render", p.render)]
         where micros > 0 {
-            try event(["name": name, "cat": "phase", "ph": "X", "pid": 1, "tid": 1, "ts": offset, "dur": micros])
+            try event { o in
+                o("cat", "phase")
+                o("dur", micros)
+                o("name", name)
+                o("ph", "X")
+                o("pid", 1)
+                o("tid", 1)
+                o("ts", offset)
+            }
             offset += micros
         }
         let c = frame.counts
-        try event(["name": "pixels", "ph": "C", "pid": 1, "ts": start,
-                   "args": ["composited": c.compositedPixels, "blended": c.blendedPixels, "occluded": c.occludedPixels, "drawn": c.drawnPixels]])
-        try event(["name": "hitch ms", "ph": "C", "pid": 1, "ts": start, "args": ["hitch": frame.hitch]])
+        try event { o in
+            o("args") { o in
+                o("blended", c.blendedPixels)
+                o("composited", c.compositedPixels)
+                o("drawn", c.drawnPixels)
+                o("occluded", c.occludedPixels)
+            }
+            o("name", "pixels")
+            o("ph", "C")
+            o("pid", 1)
+            o("ts", start)
+        }
+        try event { o in
+            o("args") { o in o("hitch", frame.hitch) }
+            o("name", "hitch ms")
+            o("ph", "C")
+            o("pid", 1)
+            o("ts", start)
+        }
         let t = frame.touches
         for (name, count) in [("touch began", t.began), ("touch moved", t.moved), ("touch ended", t.ended), ("touch cancelled", t.cancelled)]
         where count > 0 {
-            try event(["name": name, "cat": "touch", "ph": "i", "s": "t", "pid": 1, "tid": 1, "ts": start, "args": ["count": count]])
+            try event { o in
+                o("args") { o in o("count", count) }
+                o("cat", "touch")
+                o("name", name)
+                o("ph", "i")
+                o("pid", 1)
+                o("s", "t")
+                o("tid", 1)
+                o("ts", start)
+            }
         }
     }
 

@@ -9,7 +9,7 @@ public final class FramesJSONL: FrameSink {
     }
 
     public func write(_ frame: FrameRecord) throws {
-        try file.append(StableJSON.string(frame) + "\n")
+        try file.append(frame.jsonLine + "\n")
     }
 
     /// Moves the complete file into place.
