@@ -14,7 +14,7 @@ public struct NativeTraceReader: TouchSampleStream {
 
     private var lines: LineReader
     private var fileVersion = (major: 0, minor: 0)
-    private var pending: String?
+    private var pending: Substring?
     private var tracker = ContactTracker()
 
     /// Opens `url` and reads its header.
@@ -40,7 +40,7 @@ public struct NativeTraceReader: TouchSampleStream {
         guard let first = try nextMeaningfulLine() else {
             throw TraceError(file: lines.name, line: nil, "empty file: expected '\(Self.magic) 1.0' on the first line")
         }
-        let words = first.split(separator: " ", omittingEmptySubsequences: true)
+        let words = TraceText.fields(first)
         guard words.count == 2, words[0] == Self.magic else {
             throw error("not a uisim trace: the first line must be '\(Self.magic) 1.0'")
         }
@@ -54,7 +54,7 @@ public struct NativeTraceReader: TouchSampleStream {
         fileVersion = (major, minor)
         while let line = try nextMeaningfulLine() {
             if let first = line.first, first.isNumber || first == "-" || first == "." || first == "+"
-                || line.split(separator: " ").first.flatMap({ Double($0) }) != nil {
+                || TraceText.fields(line).first.flatMap({ Double($0) }) != nil {
                 pending = line
                 return
             }
@@ -62,8 +62,8 @@ public struct NativeTraceReader: TouchSampleStream {
         }
     }
 
-    private mutating func readHeaderLine(_ line: String) throws {
-        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+    private mutating func readHeaderLine(_ line: Substring) throws {
+        let words = TraceText.fields(line)
         switch words[0] {
         case "screen":
             var screen = self.screen ?? .default
@@ -113,17 +113,16 @@ public struct NativeTraceReader: TouchSampleStream {
         return (word[..<equals], word[word.index(after: equals)...])
     }
 
-    private mutating func nextMeaningfulLine() throws -> String? {
+    private mutating func nextMeaningfulLine() throws -> Substring? {
         while let raw = try lines.next() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                .trimmingCharacters(in: .whitespaces)
+            let line = TraceText.uncommented(Substring(raw))
             if !line.isEmpty { return line }
         }
         return nil
     }
 
     public mutating func next() throws -> TouchSample? {
-        let line: String
+        let line: Substring
         if let pending {
             line = pending
             self.pending = nil
@@ -140,8 +139,8 @@ public struct NativeTraceReader: TouchSampleStream {
         return sample
     }
 
-    private mutating func parseSample(_ line: String) throws -> TouchSample {
-        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+    private mutating func parseSample(_ line: Substring) throws -> TouchSample {
+        let words = TraceText.fields(line)
         if Double(words[0]) == nil, words[0].first?.isLetter == true {
             throw error("header line '\(words[0])' after the first sample")
         }
@@ -159,7 +158,7 @@ public struct NativeTraceReader: TouchSampleStream {
         }
         var rest = words.dropFirst(3)
         var location: CGPoint
-        if let x = rest.first, !x.contains("=") {
+        if let x = rest.first, !TraceText.contains(x, UInt8(ascii: "=")) {
             guard rest.count >= 2, let xv = Double(x), let yv = Double(rest[rest.startIndex + 1]) else {
                 throw error("bad position: expected two numbers X Y after '\(phase.rawValue)'")
             }

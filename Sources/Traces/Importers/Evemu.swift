@@ -144,8 +144,7 @@ public struct EvemuReader: TouchSampleStream {
 
     /// `E: SECONDS.MICROS TYPE CODE VALUE`.
     private func event(_ line: String) throws -> EvdevEvent {
-        let fields = line.dropFirst(2).split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            .split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let fields = TraceText.fields(TraceText.uncommented(Substring(line).dropFirst(2)))
         guard fields.count >= 4, let micros = Self.timestamp(fields[0]),
               let type = Int(fields[1], radix: 16), let code = Int(fields[2], radix: 16), let value = Int32(fields[3]) else {
             throw error("bad event: expected 'E: SECONDS.MICROS TYPE CODE VALUE'")
@@ -155,12 +154,26 @@ public struct EvemuReader: TouchSampleStream {
 
     /// "SECONDS.MICROS" in whole microseconds (a fraction of other than 6 digits is scaled).
     static func timestamp(_ text: Substring) -> Int64? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, parts[0].allSatisfy(\.isASCII), let seconds = Int64(parts[0]), seconds >= 0, seconds < 1 << 40 else { return nil }
-        guard parts.count == 2 else { return seconds * 1_000_000 }
-        let fraction = parts[1].prefix(6)
-        guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }), var micros = Int64(fraction) else { return nil }
-        for _ in fraction.count..<6 { micros *= 10 }
+        var seconds: Int64 = 0, micros: Int64 = 0, digits = 0, fractionDigits = 0, inFraction = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard !inFraction, digits > 0 else { return nil }
+                inFraction = true
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let digit = Int64(byte - UInt8(ascii: "0"))
+            if inFraction {
+                fractionDigits += 1
+                if fractionDigits <= 6 { micros = micros * 10 + digit }
+            } else {
+                digits += 1
+                guard digits <= 13 else { return nil }   // below 2^40 s
+                seconds = seconds * 10 + digit
+            }
+        }
+        guard digits > 0, !inFraction || fractionDigits > 0, seconds < 1 << 40 else { return nil }
+        for _ in min(fractionDigits, 6)..<6 { micros *= 10 }
         return seconds * 1_000_000 + micros
     }
 }

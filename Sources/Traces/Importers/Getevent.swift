@@ -131,7 +131,7 @@ public struct GeteventReader: TouchSampleStream {
             micros = value
             rest = rest[rest.index(after: close)...]
         }
-        var words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var words = TraceText.fields(rest)
         var node = ""
         if let first = words.first, first.hasSuffix(":") {
             node = String(first.dropLast())
