@@ -81,7 +81,7 @@ extension CALayer {
         sublayerStorage.insert(layer, at: position)
         layer.superlayer = self
         layer.geometryDidChange()
-        if layer.needsLayoutFlag || layer.subtreeNeedsLayout { layer.markAncestorsNeedLayout() }
+        if layer.needsLayoutFlag || layer.subtreeNeedsLayout { noteSublayerNeedsLayout(layer) }
         if layer.needsDisplayFlag || layer.subtreeNeedsDisplay { layer.markAncestorsNeedDisplay() }
     }
 }

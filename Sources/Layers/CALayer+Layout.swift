@@ -5,8 +5,9 @@ extension CALayer {
     /// frame coalesce: the layer is laid out once.
     public func setNeedsLayout() {
         guard !needsLayoutFlag else { return }
+        let listed = subtreeNeedsLayout
         needsLayoutFlag = true
-        markAncestorsNeedLayout()
+        if !listed { superlayer?.noteSublayerNeedsLayout(self) }
     }
 
     /// Whether the layer is marked for layout.
@@ -21,12 +22,14 @@ extension CALayer {
         top.runLayout(count: &count)
     }
 
-    func markAncestorsNeedLayout() {
-        var layer = superlayer
-        while let l = layer, !l.subtreeNeedsLayout {
-            l.subtreeNeedsLayout = true
-            layer = l.superlayer
-        }
+    /// `sublayer` newly needs layout or leads to a layer that does: this layer, and its
+    /// ancestors while they were not yet marked, lead to it.
+    func noteSublayerNeedsLayout(_ sublayer: CALayer) {
+        sublayersToLayOut.append(sublayer)
+        guard !subtreeNeedsLayout else { return }
+        let listed = needsLayoutFlag
+        subtreeNeedsLayout = true
+        if !listed { superlayer?.noteSublayerNeedsLayout(self) }
     }
 
     /// Lays out the layer if marked, then every marked layer below it, parents first. Only the
@@ -39,7 +42,16 @@ extension CALayer {
         }
         guard subtreeNeedsLayout else { return }
         subtreeNeedsLayout = false
-        for sublayer in sublayerStorage where sublayer.needsLayoutFlag || sublayer.subtreeNeedsLayout {
+        var marked = sublayersToLayOut
+        sublayersToLayOut = []
+        // Siblings in their order, as Core Animation lays them out (sorting costs the fan-out,
+        // only when several siblings are marked).
+        if marked.count > 1 {
+            var order: [ObjectIdentifier: Int] = [:]
+            for (index, layer) in sublayerStorage.enumerated() { order[ObjectIdentifier(layer)] = index }
+            marked = marked.filter { order[ObjectIdentifier($0)] != nil }.sorted { order[ObjectIdentifier($0)]! < order[ObjectIdentifier($1)]! }
+        }
+        for sublayer in marked where sublayer.superlayer === self && (sublayer.needsLayoutFlag || sublayer.subtreeNeedsLayout) {
             sublayer.runLayout(count: &count)
         }
     }

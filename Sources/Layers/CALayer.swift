@@ -202,6 +202,10 @@ open class CALayer: CustomStringConvertible {
     var sublayerStorage: [CALayer] = []
     var needsLayoutFlag = false
     var subtreeNeedsLayout = false
+    /// The sublayers that need layout or lead to one that does (in marking order, possibly with
+    /// layers since removed): what the layout pass walks, so that it costs the marked paths,
+    /// not the fan-out along them.
+    var sublayersToLayOut: [CALayer] = []
     var needsDisplayFlag = false
     var subtreeNeedsDisplay = false
     /// The part of the bounds to redraw (union of `setNeedsDisplay` rectangles).

@@ -70,6 +70,30 @@ final class Canvas: UIView {
         #expect(t.window.layoutPass() == 0)
     }
 
+    /// The pass follows only the marked paths, yet siblings still lay out in their order, as
+    /// Core Animation's do, whatever order they were marked in; a view marked, removed and added
+    /// elsewhere lays out there, once.
+    @Test func siblingsLayOutInTheirOrderWhateverTheMarkingOrder() {
+        let window = testWindow()
+        let log = LayoutLog()
+        let views = (0..<5).map { LoggingView("v\($0)", log, frame: CGRect(x: 0, y: 0, width: 10, height: 10)) }
+        for view in views { window.addSubview(view) }
+        _ = window.layoutPass()
+        log.entries = []
+        views[4].setNeedsLayout()
+        views[1].setNeedsLayout()
+        views[3].setNeedsLayout()
+        #expect(window.layoutPass() == 3)
+        #expect(log.entries == ["v1", "v3", "v4"])
+        log.entries = []
+        views[2].setNeedsLayout()
+        views[2].removeFromSuperview()
+        views[0].addSubview(views[2])
+        views[4].setNeedsLayout()
+        #expect(window.layoutPass() == 4)   // and the window: removing and adding subviews marks their superviews, as in UIKit
+        #expect(log.entries == ["v0", "v2", "v4"])
+    }
+
     @Test func boundsSizeChangeMarksLayoutButMovingDoesNot() {
         let t = tree()
         t.b.center = CGPoint(x: 30, y: 30)
