@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"]),
-        .testTarget(name: "LayersTests", dependencies: ["Layers"]),
+        .testTarget(name: "LayersTests", dependencies: ["Layers", "Geometry"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"]),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry"], exclude: ["Fixtures"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers"]),

@@ -49,6 +49,17 @@ extension CALayer {
         }
     }
 
+    /// A point of the superlayer's coordinates in the layer's: what `transformToSuperlayer`
+    /// inverted gives, with a short path for the common layer (no transform, unflipped parent),
+    /// which hit testing asks of every layer it visits.
+    package func pointFromSuperlayer(_ point: CGPoint) -> CGPoint {
+        if affineTransform().isIdentity && superlayer?.isGeometryFlipped != true {
+            let anchor = anchorPointInBounds
+            return CGPoint(x: point.x - position.x + anchor.x, y: point.y - position.y + anchor.y)
+        }
+        return point.applying(transformToSuperlayer.inverted())
+    }
+
     /// The transform from the layer's coordinates to its superlayer's: about the anchor point,
     /// through `transform`, to `position`, then mirrored if the superlayer's geometry is flipped.
     package var transformToSuperlayer: CGAffineTransform {

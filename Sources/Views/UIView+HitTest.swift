@@ -12,7 +12,7 @@ extension UIView {
             return nil
         }
         for subview in subviews.reversed() {
-            let local = point.applying(subview.layer.transformToSuperlayer.inverted())
+            let local = subview.layer.pointFromSuperlayer(point)
             if let hit = subview.hitTest(local, with: event) { return hit }
         }
         return self

@@ -254,4 +254,26 @@ import Testing
         #expect(layer.transform == CATransform3DMakeScale(2, 3, 1))
         #expect(layer.affineTransform() == CGAffineTransform(scaleX: 2, y: 3))
     }
+
+    /// Hit testing's short path from the superlayer into a layer agrees with the inverse of
+    /// `transformToSuperlayer`, with and without transforms, anchors, bounds origins and flips.
+    @Test func pointFromSuperlayerIsTheInverseTransform() {
+        var generator = SeededGenerator(seed: 11)
+        func r(_ range: ClosedRange<Double>) -> CGFloat { CGFloat(Double.random(in: range, using: &generator)) }
+        for n in 0..<200 {
+            let parent = CALayer()
+            parent.bounds = CGRect(x: r(-50...50), y: r(-50...50), width: r(10...400), height: r(10...400))
+            parent.isGeometryFlipped = n % 5 == 0
+            let layer = CALayer()
+            parent.addSublayer(layer)
+            layer.bounds = CGRect(x: r(-20...20), y: r(-20...20), width: r(1...200), height: r(1...200))
+            layer.position = CGPoint(x: r(-100...300), y: r(-100...300))
+            layer.anchorPoint = CGPoint(x: r(0...1), y: r(0...1))
+            if n % 3 == 0 { layer.setAffineTransform(CGAffineTransform(rotationAngle: r(0...6)).scaledBy(x: r(0.5...2), y: r(0.5...2))) }
+            let point = CGPoint(x: r(-300...300), y: r(-300...300))
+            let expected = point.applying(layer.transformToSuperlayer.inverted())
+            let got = layer.pointFromSuperlayer(point)
+            #expect(abs(got.x - expected.x) < 1e-9 && abs(got.y - expected.y) < 1e-9)
+        }
+    }
 }
