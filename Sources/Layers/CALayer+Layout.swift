@@ -42,16 +42,15 @@ extension CALayer {
         }
         guard subtreeNeedsLayout else { return }
         subtreeNeedsLayout = false
-        var marked = sublayersToLayOut
+        let marked = sublayersToLayOut
         sublayersToLayOut = []
-        // Siblings in their order, as Core Animation lays them out (sorting costs the fan-out,
-        // only when several siblings are marked).
-        if marked.count > 1 {
-            var order: [ObjectIdentifier: Int] = [:]
-            for (index, layer) in sublayerStorage.enumerated() { order[ObjectIdentifier(layer)] = index }
-            marked = marked.filter { order[ObjectIdentifier($0)] != nil }.sorted { order[ObjectIdentifier($0)]! < order[ObjectIdentifier($1)]! }
+        // One marked sublayer: follow it. Several: walk the sublayers in their order, as Core
+        // Animation lays siblings out (this costs the fan-out, only where several are marked).
+        if marked.count == 1 {
+            if marked[0].superlayer === self { marked[0].runLayout(count: &count) }
+            return
         }
-        for sublayer in marked where sublayer.superlayer === self && (sublayer.needsLayoutFlag || sublayer.subtreeNeedsLayout) {
+        for sublayer in sublayerStorage where sublayer.needsLayoutFlag || sublayer.subtreeNeedsLayout {
             sublayer.runLayout(count: &count)
         }
     }
