@@ -7,7 +7,7 @@ APT_PACKAGES := libevent-dev libcairo2-dev pkg-config
 TRACE ?= Traces/wetab-taps.evemu
 OUT ?= out/wetab-taps-feed
 
-.PHONY: deps build release run test report-check fuzz bench clean
+.PHONY: deps build release run test report-check fuzz bench bench-check bench-thresholds clean
 
 deps:
 	@if pkg-config --exists libevent cairo 2>/dev/null; then \
@@ -47,6 +47,14 @@ report-check: run
 BENCH_FILTER ?= .*
 bench: deps
 	$(SWIFT) package --allow-writing-to-package-directory benchmark --filter ".*($(BENCH_FILTER)).*" --no-progress
+
+# Compares a new run with the thresholds kept in Benchmarks/Thresholds (p90 of each metric,
+# within package-benchmark's default tolerances); bench-thresholds records them anew.
+bench-check: deps
+	$(SWIFT) package --allow-writing-to-package-directory benchmark thresholds check --path Benchmarks/Thresholds --no-progress
+
+bench-thresholds: deps
+	$(SWIFT) package --allow-writing-to-package-directory benchmark thresholds update --path Benchmarks/Thresholds --no-progress
 
 # Fuzzes each trace reader with libFuzzer for FUZZ_SECONDS (default 120 s each, 10 minutes in
 # all), seeded with the bundled traces and the test fixtures. A crash, a hang (FUZZ_TIMEOUT s on
