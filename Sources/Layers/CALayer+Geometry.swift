@@ -52,8 +52,10 @@ extension CALayer {
     /// A point of the superlayer's coordinates in the layer's: what `transformToSuperlayer`
     /// inverted gives, with a short path for the common layer (no transform, unflipped parent),
     /// which hit testing asks of every layer it visits.
-    package func pointFromSuperlayer(_ point: CGPoint) -> CGPoint {
-        if affineTransform().isIdentity && superlayer?.isGeometryFlipped != true {
+    /// `superlayerIsFlipped` is the superlayer's `isGeometryFlipped`, which the caller walking
+    /// down the tree has at hand (reading it through the weak `superlayer` costs more).
+    package func pointFromSuperlayer(_ point: CGPoint, superlayerIsFlipped: Bool) -> CGPoint {
+        if !superlayerIsFlipped && affineTransform().isIdentity {
             let anchor = anchorPointInBounds
             return CGPoint(x: point.x - position.x + anchor.x, y: point.y - position.y + anchor.y)
         }

@@ -41,6 +41,10 @@ open class CALayer: CustomStringConvertible {
     /// The layer's own coordinate space: its origin is what the top-left corner shows; its size
     /// is the layer's size. Changing the size keeps `position`, so the layer grows about its
     /// anchor point; it also asks for layout (and for display with `needsDisplayOnBoundsChange`).
+    // The properties marked `@exclusivity(unchecked)` are read by every hit test and layout
+    // pass; Swift's dynamic exclusivity checks were half of hit testing's instructions
+    // (callgrind). They are only touched on the main run loop, and observers run after stores.
+    @exclusivity(unchecked)
     open var bounds: CGRect = .zero {
         didSet {
             guard bounds != oldValue else { return }
@@ -53,6 +57,7 @@ open class CALayer: CustomStringConvertible {
     }
 
     /// Where the anchor point lies in the superlayer's coordinates (a view's `center`).
+    @exclusivity(unchecked)
     open var position: CGPoint = .zero {
         didSet { if position != oldValue { geometryDidChange() } }
     }
@@ -60,6 +65,7 @@ open class CALayer: CustomStringConvertible {
     /// The point of the bounds, in unit coordinates (0...1 from the top-left), that sits at
     /// `position` and about which `transform` applies. Changing it keeps `position` and moves the
     /// frame.
+    @exclusivity(unchecked)
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
         didSet { if anchorPoint != oldValue { geometryDidChange() } }
     }
@@ -71,12 +77,14 @@ open class CALayer: CustomStringConvertible {
     }
 
     /// The transform applied about the anchor point. Only its affine part is used.
+    @exclusivity(unchecked)
     open var transform = CATransform3DIdentity {
         didSet { if transform != oldValue { geometryDidChange() } }
     }
 
     /// When true, sublayers are placed from the bottom edge: the sublayers' coordinate space is
     /// mirrored vertically inside the bounds.
+    @exclusivity(unchecked)
     open var isGeometryFlipped = false {
         didSet { if isGeometryFlipped != oldValue { geometryDidChange() } }
     }
@@ -97,11 +105,13 @@ open class CALayer: CustomStringConvertible {
 
     /// The layer's opacity, 0...1. Below 1 with sublayers, the layer and its sublayers are
     /// composited together offscreen, then blended (Core Animation's group opacity).
+    @exclusivity(unchecked)
     open var opacity: Float = 1 {
         didSet { if opacity != oldValue { geometryDidChange() } }
     }
 
     /// Whether the layer and its sublayers are not drawn (and not hit).
+    @exclusivity(unchecked)
     open var isHidden = false {
         didSet { if isHidden != oldValue { geometryDidChange() } }
     }
@@ -199,6 +209,7 @@ open class CALayer: CustomStringConvertible {
 
     // MARK: Bookkeeping
 
+    @exclusivity(unchecked)
     var sublayerStorage: [CALayer] = []
     var needsLayoutFlag = false
     var subtreeNeedsLayout = false

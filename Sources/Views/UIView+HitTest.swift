@@ -11,8 +11,9 @@ extension UIView {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else {
             return nil
         }
+        let flipped = layer.isGeometryFlipped
         for subview in subviews.reversed() {
-            let local = subview.layer.pointFromSuperlayer(point)
+            let local = subview.layer.pointFromSuperlayer(point, superlayerIsFlipped: flipped)
             if let hit = subview.hitTest(local, with: event) { return hit }
         }
         return self

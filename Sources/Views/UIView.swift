@@ -76,6 +76,8 @@ open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomSt
         }
     }
 
+    // `@exclusivity(unchecked)`: read by every hit test (see CALayer's geometry properties).
+    @exclusivity(unchecked)
     private var exactAlpha: CGFloat = 1
 
     /// Whether the view and its subviews are not shown (and receive no touches).
@@ -121,6 +123,7 @@ open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomSt
     open var tag = 0
 
     /// Whether touches are delivered to the view (and its subviews).
+    @exclusivity(unchecked)
     open var isUserInteractionEnabled = true
 
     // MARK: Layout
@@ -137,6 +140,7 @@ open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomSt
     public internal(set) weak var superview: UIView?
 
     /// The view's subviews, back to front.
+    @exclusivity(unchecked)
     public internal(set) var subviews: [UIView] = []
 
     /// Called before the view is added to a superview (or removed, with nil).

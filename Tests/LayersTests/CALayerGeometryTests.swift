@@ -272,7 +272,7 @@ import Testing
             if n % 3 == 0 { layer.setAffineTransform(CGAffineTransform(rotationAngle: r(0...6)).scaledBy(x: r(0.5...2), y: r(0.5...2))) }
             let point = CGPoint(x: r(-300...300), y: r(-300...300))
             let expected = point.applying(layer.transformToSuperlayer.inverted())
-            let got = layer.pointFromSuperlayer(point)
+            let got = layer.pointFromSuperlayer(point, superlayerIsFlipped: parent.isGeometryFlipped)
             #expect(abs(got.x - expected.x) < 1e-9 && abs(got.y - expected.y) < 1e-9)
         }
     }
