@@ -25,13 +25,7 @@ public enum TraceFile {
     /// A stream of the file's samples. Native traces keep their own screen; recordings of other
     /// tools are mapped onto `options.screen` as `options` say.
     public static func open(_ url: URL, options: TraceImportOptions) throws -> any TouchSampleStream {
-        switch try format(of: url) {
-        case .native: return try NativeTraceReader(url: url)
-        case .evemu: return try EvemuReader(url: url, options: options)
-        case .getevent: return try GeteventReader(url: url, options: options)
-        case .libinputRecord: return try LibinputRecordReader(url: url, options: options)
-        case .webDriverActions: return try WebDriverActionsReader(url: url, options: options)
-        }
+        try format(of: url).reader(of: .file(url), options: options)
     }
 
     /// The format of the file at `url`, from its first meaningful line.
@@ -81,5 +75,57 @@ public enum TraceFile {
             if let byte = data.first(where: { ![0x20, 0x09, 0x0a, 0x0d].contains($0) }) { return byte }
         }
         return nil
+    }
+}
+
+/// Where a reader's input comes from: a file, or bytes in memory (tests, fuzzing).
+enum TraceSource {
+    case file(URL)
+    case memory(name: String, bytes: [UInt8])
+
+    /// The input line by line (streamed from a file).
+    func lines() throws -> LineReader {
+        switch self {
+        case let .file(url): return try LineReader(url: url)
+        case let .memory(name, bytes): return LineReader(name: name, bytes: bytes)
+        }
+    }
+
+    /// The input whole, for a format read whole: a file of at most
+    /// `TraceLimits.maxWholeFileBytes`.
+    func whole() throws -> (name: String, bytes: [UInt8]) {
+        switch self {
+        case let .memory(name, bytes):
+            return (name, bytes)
+        case let .file(url):
+            do {
+                let handle = try FileHandle(forReadingFrom: url)
+                defer { try? handle.close() }
+                let data = try handle.read(upToCount: TraceLimits.maxWholeFileBytes + 1) ?? Data()
+                guard data.count <= TraceLimits.maxWholeFileBytes else {
+                    throw TraceError(file: url.path, line: nil, "larger than \(TraceLimits.maxWholeFileBytes) bytes: too large to read whole")
+                }
+                return (url.path, Array(data))
+            } catch let error as TraceError {
+                throw error
+            } catch {
+                throw TraceError(file: url.path, line: nil, "cannot read: \(error.localizedDescription)")
+            }
+        }
+    }
+}
+
+extension TraceFile.Format {
+    /// The reader of this format over `source`: the one place a format is tied to its reader.
+    func reader(of source: TraceSource, options: TraceImportOptions) throws -> any TouchSampleStream {
+        switch self {
+        case .native: return try NativeTraceReader(lines: source.lines())
+        case .evemu: return try EvemuReader(lines: source.lines(), options: options)
+        case .getevent: return try GeteventReader(lines: source.lines(), options: options)
+        case .libinputRecord: return try LibinputRecordReader(lines: source.lines(), options: options)
+        case .webDriverActions:
+            let (name, bytes) = try source.whole()
+            return try WebDriverActionsReader(bytes: bytes, name: name, options: options)
+        }
     }
 }

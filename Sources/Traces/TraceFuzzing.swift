@@ -11,13 +11,7 @@ package enum TraceFuzzing {
     /// A reader of `format` over `bytes`.
     package static func stream(_ format: TraceFile.Format, bytes: [UInt8], name: String = "<fuzz>",
                                options: TraceImportOptions = TraceImportOptions()) throws -> any TouchSampleStream {
-        switch format {
-        case .native: return try NativeTraceReader(lines: LineReader(name: name, bytes: bytes))
-        case .evemu: return try EvemuReader(lines: LineReader(name: name, bytes: bytes), options: options)
-        case .getevent: return try GeteventReader(lines: LineReader(name: name, bytes: bytes), options: options)
-        case .libinputRecord: return try LibinputRecordReader(lines: LineReader(name: name, bytes: bytes), options: options)
-        case .webDriverActions: return try WebDriverActionsReader(bytes: bytes, name: name, options: options)
-        }
+        try format.reader(of: .memory(name: name, bytes: bytes), options: options)
     }
 
     /// Reads `bytes` as `format` to the end; returns the samples read and the problems met.

@@ -77,21 +77,8 @@ public struct WebDriverActionsReader: TouchSampleStream {
 
     /// Reads `url` whole and checks every action.
     public init(url: URL, options: TraceImportOptions = TraceImportOptions()) throws {
-        let bytes: [UInt8]
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            let data = try handle.read(upToCount: TraceLimits.maxWholeFileBytes + 1) ?? Data()
-            guard data.count <= TraceLimits.maxWholeFileBytes else {
-                throw TraceError(file: url.path, line: nil, "larger than \(TraceLimits.maxWholeFileBytes) bytes: too large for WebDriver actions")
-            }
-            bytes = Array(data)
-        } catch let error as TraceError {
-            throw error
-        } catch {
-            throw TraceError(file: url.path, line: nil, "cannot read: \(error.localizedDescription)")
-        }
-        try self.init(bytes: bytes, name: url.path, options: options)
+        let (name, bytes) = try TraceSource.file(url).whole()
+        try self.init(bytes: bytes, name: name, options: options)
     }
 
     /// Reads actions held in memory; `name` stands for the file in errors.
