@@ -130,8 +130,7 @@ extension FrameRecord {
     /// The record as one line of JSON, as `JSONEncoder` writes it with sorted keys (without
     /// its cost: this runs every frame), as `frames.jsonl` holds it.
     public var jsonLine: String {
-        var json = JSONText(capacity: 512)
-        json.object { o in
+        JSONText.object(capacity: 512) { o in
             let c = counts
             o("counts") { o in
                 o("backing_store_bytes", c.backingStoreBytes)
@@ -171,6 +170,5 @@ extension FrameRecord {
             }
             o("vsync_s", vsync)
         }
-        return json.text
     }
 }

@@ -23,9 +23,7 @@ public final class ChromeTrace: FrameSink {
 
     /// Writes one event; `members` adds its fields, in sorted order.
     private func event(_ members: (inout JSONObject) -> Void) throws {
-        var json = JSONText(capacity: 160)
-        json.object(members)
-        try file.append((first ? "" : ",\n") + json.text)
+        try file.append((first ? "" : ",\n") + JSONText.object(capacity: 160, members))
         first = false
     }
 

@@ -1,29 +1,16 @@
 import Foundation
+import Traces
 
 /// JSON written by hand for what a replay writes every frame (`frames.jsonl`, `trace.json`):
 /// `JSONEncoder` and `JSONSerialization` cost more per frame than the frame's own work. Writes
 /// the same text `JSONEncoder` does with sorted keys (numbers in their shortest exact form, no
 /// trailing `.0`), so that files stay byte for byte what they were; callers give keys in sorted order.
-struct JSONText {
-    private(set) var text = ""
-
-    init(capacity: Int = 256) {
-        text.reserveCapacity(capacity)
-    }
-
-    /// Starts an object; `body` adds its members.
-    mutating func object(_ body: (inout JSONObject) -> Void) {
-        text += "{"
-        var object = JSONObject(text: text)
-        text = ""
-        body(&object)
-        text = object.text + "}"
-    }
-
-    static func number(_ value: Double) -> String {
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
+enum JSONText {
+    /// One object; `body` adds its members.
+    static func object(capacity: Int, _ body: (inout JSONObject) -> Void) -> String {
+        var object = JSONObject(capacity: capacity)
+        object.write(body)
+        return object.text
     }
 
     static func string(_ value: String) -> String {
@@ -45,13 +32,23 @@ struct JSONText {
     }
 }
 
-/// The members of an object being written.
+/// The members of the object being written (nested objects are written in place).
 struct JSONObject {
-    fileprivate(set) var text: String
+    private(set) var text = ""
     private var first = true
 
-    fileprivate init(text: String) {
-        self.text = text
+    fileprivate init(capacity: Int) {
+        text.reserveCapacity(capacity)
+    }
+
+    /// `{`, the members `body` adds, `}`.
+    fileprivate mutating func write(_ body: (inout JSONObject) -> Void) {
+        text += "{"
+        let outer = first
+        first = true
+        body(&self)
+        first = outer
+        text += "}"
     }
 
     private mutating func key(_ name: String) {
@@ -63,7 +60,7 @@ struct JSONObject {
 
     mutating func callAsFunction(_ name: String, _ value: Double) {
         key(name)
-        text += JSONText.number(value)
+        text += TraceNumber.format(value)
     }
 
     mutating func callAsFunction(_ name: String, _ value: Int) {
@@ -78,10 +75,6 @@ struct JSONObject {
 
     mutating func callAsFunction(_ name: String, object body: (inout JSONObject) -> Void) {
         key(name)
-        text += "{"
-        var inner = JSONObject(text: text)
-        text = ""
-        body(&inner)
-        text = inner.text + "}"
+        write(body)
     }
 }
