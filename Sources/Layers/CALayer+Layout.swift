@@ -25,7 +25,7 @@ extension CALayer {
     /// `sublayer` newly needs layout or leads to a layer that does: this layer, and its
     /// ancestors while they were not yet marked, lead to it.
     func noteSublayerNeedsLayout(_ sublayer: CALayer) {
-        sublayersToLayOut.append(sublayer)
+        if sublayersToLayOut.count < 2 { sublayersToLayOut.append(sublayer) }
         guard !subtreeNeedsLayout else { return }
         let listed = needsLayoutFlag
         subtreeNeedsLayout = true

@@ -213,9 +213,9 @@ open class CALayer: CustomStringConvertible {
     var sublayerStorage: [CALayer] = []
     var needsLayoutFlag = false
     var subtreeNeedsLayout = false
-    /// The sublayers that need layout or lead to one that does (in marking order, possibly with
-    /// layers since removed): what the layout pass walks, so that it costs the marked paths,
-    /// not the fan-out along them.
+    /// The sublayers marked since the last pass as needing layout or leading to one that does
+    /// (possibly since removed), kept up to two: one is followed directly, so a pass costs the
+    /// marked path, not the fan-out along it; two or more mean "walk the sublayers in order".
     var sublayersToLayOut: [CALayer] = []
     var needsDisplayFlag = false
     var subtreeNeedsDisplay = false
