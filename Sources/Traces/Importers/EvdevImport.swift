@@ -10,7 +10,8 @@ struct EvdevImport {
     /// The device whose events are read, once chosen.
     private(set) var chosen: EvdevDevice?
     private var decoder: EvdevTouchDecoder?
-    private var seen: [String] = []
+    /// The devices met, and why each was not read if it was not, for the error when none is.
+    private var seen: [(label: String, problem: String?)] = []
     private var skipped: [String: Int] = [:]
     private var output: [TouchSample] = []
     private var outputIndex = 0
@@ -25,9 +26,9 @@ struct EvdevImport {
     /// Whether the events of `device` are to be read: the device `--device` names, or else the
     /// first touchscreen. Only one device is read; the first chosen stays chosen.
     mutating func accepts(_ device: EvdevDevice, line: Int?) throws -> Bool {
-        if !seen.contains(where: { $0.hasPrefix(device.label) }) {
-            seen.append(device.hasPositions ? device.isTouchscreen ? device.label : "\(device.label) is a touchpad (INPUT_PROP_POINTER)"
-                        : "\(device.label) has no position axes (ABS_MT_POSITION_X/Y or ABS_X/Y)")
+        if !seen.contains(where: { $0.label == device.label }) {
+            seen.append((device.label, !device.hasPositions ? "has no position axes (ABS_MT_POSITION_X/Y or ABS_X/Y)"
+                                       : !device.isTouchscreen ? "is a touchpad (INPUT_PROP_POINTER)" : nil))
         }
         if let chosen { return chosen.label == device.label }
         let wanted = options.device.map(device.matches) ?? device.isTouchscreen
@@ -69,7 +70,7 @@ struct EvdevImport {
             warnings.add(line: nil, "skipped \(count) events of \(label): uisim reads one touchscreen (choose with --device)")
         }
         guard var decoder else {
-            let devices = seen.isEmpty ? "no device" : seen.joined(separator: "; ")
+            let devices = seen.isEmpty ? "no device" : seen.map { [$0.label, $0.problem].compactMap { $0 }.joined(separator: " ") }.joined(separator: "; ")
             if let filter = options.device {
                 throw TraceError(file: file, line: nil, "no device matches '\(filter)': \(devices)")
             }
@@ -78,6 +79,11 @@ struct EvdevImport {
         decoder.finish(into: &output)
         for message in decoder.takeWarnings() { warnings.add(line: nil, message) }
         self.decoder = decoder
+    }
+
+    /// Ends reading without cancelling anything: what follows a broken part cannot be trusted.
+    mutating func stop() {
+        finished = true
     }
 
     /// Whether decoded samples wait to be taken.
@@ -92,5 +98,23 @@ struct EvdevImport {
         }
         defer { outputIndex += 1 }
         return output[outputIndex]
+    }
+}
+
+/// A reader whose lines become the events of an `EvdevImport` (evemu, getevent, libinput record).
+protocol EvdevRecordingReader {
+    var core: EvdevImport { get set }
+    /// Reads on until samples are decoded or the recording ends (then `core.finish()`).
+    mutating func readMore() throws
+}
+
+extension EvdevRecordingReader {
+    /// The next decoded sample, reading on as needed; nil at the end.
+    mutating func nextDecodedSample() throws -> TouchSample? {
+        while true {
+            if let sample = core.nextSample() { return sample }
+            if core.finished { return nil }
+            try readMore()
+        }
     }
 }

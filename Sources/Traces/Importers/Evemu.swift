@@ -9,7 +9,7 @@ import Foundation
 /// names); the others are skipped with a warning. Events are decoded by the kernel's multitouch
 /// protocol B, A or single-touch rules (see `EvdevTouchDecoder`); contacts still down at the end
 /// are cancelled.
-public struct EvemuReader: TouchSampleStream {
+public struct EvemuReader: TouchSampleStream, EvdevRecordingReader {
     public let screen: TraceScreen?
     public var warnings: [TraceWarning] { core.warnings.all }
     public var format: String { "evemu \(version)" }
@@ -18,7 +18,7 @@ public struct EvemuReader: TouchSampleStream {
     public var deviceName: String { core.chosen?.name ?? device.name }
 
     private var lines: LineReader
-    private var core: EvdevImport
+    var core: EvdevImport
     private var version = "1.x"
     private var device = EvdevDevice()
     /// Whether the current device's events are read (nil until its first event).
@@ -108,15 +108,10 @@ public struct EvemuReader: TouchSampleStream {
     }
 
     public mutating func next() throws -> TouchSample? {
-        while true {
-            if let sample = core.nextSample() { return sample }
-            if core.finished { return nil }
-            try readEvents()
-        }
+        try nextDecodedSample()
     }
 
-    /// Reads lines until some samples are decoded or the file ends.
-    private mutating func readEvents() throws {
+    mutating func readMore() throws {
         while true {
             let line: String
             if let pendingLine {

@@ -11,13 +11,13 @@ import Foundation
 /// `getevent -lp > trace.txt; getevent -lt >> trace.txt` to record both. Without them, positions
 /// are taken as pixels of the replay screen, with a warning. Events are decoded by the kernel's
 /// multitouch rules (see `EvdevTouchDecoder`).
-public struct GeteventReader: TouchSampleStream {
+public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
     public let screen: TraceScreen?
     public var warnings: [TraceWarning] { core.warnings.all }
     public var format: String { labelled == false ? "getevent -t" : "getevent -lt" }
 
     private var lines: LineReader
-    private var core: EvdevImport
+    var core: EvdevImport
     private let options: TraceImportOptions
     private var devices: [String: EvdevDevice] = [:]
     /// The device the `-p` lines being read describe.
@@ -50,14 +50,10 @@ public struct GeteventReader: TouchSampleStream {
     }
 
     public mutating func next() throws -> TouchSample? {
-        while true {
-            if let sample = core.nextSample() { return sample }
-            if core.finished { return nil }
-            try readLines()
-        }
+        try nextDecodedSample()
     }
 
-    private mutating func readLines() throws {
+    mutating func readMore() throws {
         while let line = try lines.next() {
             try read(line)
             if core.hasSamples { return }
@@ -69,7 +65,7 @@ public struct GeteventReader: TouchSampleStream {
     }
 
     private mutating func read(_ line: String) throws {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = TraceText.trimmed(Substring(line))
         if trimmed.isEmpty { return }
         if trimmed.hasPrefix("add device") {
             // add device 1: /dev/input/event2
@@ -92,10 +88,10 @@ public struct GeteventReader: TouchSampleStream {
             devices[node]?.properties = []
         } else if trimmed.contains(": value ") {
             readingProperties = false
-            try axis(trimmed, node: node)
+            try axis(String(trimmed), node: node)
         } else if readingProperties {
             let names = ["INPUT_PROP_POINTER": Evdev.propertyPointer, "INPUT_PROP_DIRECT": Evdev.propertyDirect]
-            if let property = names[trimmed] ?? Int(trimmed, radix: 16) { devices[node]?.properties?.insert(property) }
+            if let property = names[String(trimmed)] ?? Int(trimmed, radix: 16) { devices[node]?.properties?.insert(property) }
         }
     }
 
@@ -119,13 +115,13 @@ public struct GeteventReader: TouchSampleStream {
         devices[node]?.axes[code] = AxisRange(min: min, max: max)
     }
 
-    private mutating func event(_ line: String) throws {
-        var rest = Substring(line)
+    private mutating func event(_ line: Substring) throws {
+        var rest = line
         var micros: Int64?
         if rest.hasPrefix("[") {
             guard let close = rest.firstIndex(of: "]") else { throw error("bad time stamp: expected '[ SECONDS.MICROS]'") }
-            let stamp = rest[rest.index(after: rest.startIndex)..<close].trimmingCharacters(in: .whitespaces)
-            guard let value = EvemuReader.timestamp(Substring(stamp)) else {
+            let stamp = TraceText.trimmed(rest[rest.index(after: rest.startIndex)..<close])
+            guard let value = EvemuReader.timestamp(stamp) else {
                 throw error("bad time stamp '\(stamp)': expected SECONDS.MICROS")
             }
             micros = value
@@ -177,8 +173,11 @@ public struct GeteventReader: TouchSampleStream {
             let touchCodes = [Evdev.mtSlot, Evdev.mtTrackingID, Evdev.mtPositionX, Evdev.mtPositionY, Evdev.absX, Evdev.absY]
             let named = options.device.map(device.matches) ?? false
             guard named || (event.type == Evdev.absType && touchCodes.contains(event.code)) else {
-                if options.device != nil || core.chosen != nil { decided[node] = false }
-                return options.device == nil && core.chosen == nil ? nil : false
+                // Not the named device, or a device already chosen: never read. Otherwise it may
+                // still show it is the touchscreen.
+                guard options.device != nil || core.chosen != nil else { return nil }
+                decided[node] = false
+                return false
             }
             if core.chosen == nil {
                 let size = options.screen.size, scale = options.screen.scale
@@ -203,7 +202,7 @@ public struct GeteventReader: TouchSampleStream {
     }
 
     /// `0003 0035 000001e0`: getevent's numeric form without time stamps.
-    static func isNumericEvent(_ line: String) -> Bool {
+    static func isNumericEvent<Line: StringProtocol>(_ line: Line) -> Bool {
         let words = line.split(separator: " ")
         return words.count == 3 && words[0].count == 4 && words[1].count == 4 && words[2].count == 8
             && words.allSatisfy { $0.allSatisfy(\.isHexDigit) }

@@ -10,7 +10,7 @@ import Yams
 /// events are read (or those of the device `--device` names), decoded by the kernel's multitouch
 /// rules (see `EvdevTouchDecoder`). A description longer than `TraceLimits.maxDescriptionBytes`
 /// is an error.
-public struct LibinputRecordReader: TouchSampleStream {
+public struct LibinputRecordReader: TouchSampleStream, EvdevRecordingReader {
     public let screen: TraceScreen?
     public var warnings: [TraceWarning] { core.warnings.all }
     public var format: String { "libinput-record \(version)" }
@@ -19,15 +19,13 @@ public struct LibinputRecordReader: TouchSampleStream {
     public static let supportedVersion = 1
 
     private var lines: LineReader
-    private var core: EvdevImport
+    var core: EvdevImport
     private var version = 1
     private var description = ""
     private var descriptionStart = 1
     private var sawVersion = false
     /// Whether the current device's events are read; nil while reading a description.
     private var reading: Bool?
-    /// Set by a broken description: nothing after it can be placed, so reading ends there.
-    private var failed = false
 
     /// Opens `url`; samples are read as `next()` asks.
     public init(url: URL, options: TraceImportOptions = TraceImportOptions()) throws {
@@ -50,14 +48,10 @@ public struct LibinputRecordReader: TouchSampleStream {
     }
 
     public mutating func next() throws -> TouchSample? {
-        while true {
-            if let sample = core.nextSample() { return sample }
-            if core.finished || failed { return nil }
-            try readLines()
-        }
+        try nextDecodedSample()
     }
 
-    private mutating func readLines() throws {
+    mutating func readMore() throws {
         while let line = try lines.next() {
             try read(line)
             if core.hasSamples { return }
@@ -67,7 +61,7 @@ public struct LibinputRecordReader: TouchSampleStream {
     }
 
     private mutating func read(_ line: String) throws {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = TraceText.trimmed(Substring(line))
         if let reading {
             if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
             if trimmed.hasPrefix("- [") || trimmed.hasPrefix("[") {
@@ -78,13 +72,12 @@ public struct LibinputRecordReader: TouchSampleStream {
                 }
                 return
             }
-            let item = trimmed.hasPrefix("- ") ? trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces) : trimmed
+            let item = trimmed.hasPrefix("- ") ? TraceText.trimmed(trimmed.dropFirst(2)) : trimmed
             if ["evdev:", "libinput:"].contains(item) || item.hasPrefix("{") { return }
             // The events list ended: a new description begins.
             self.reading = nil
             device = nil
             description = ""
-            descriptionStart = lines.lineNumber
         }
         if description.isEmpty { descriptionStart = lines.lineNumber }
         guard description.utf8.count + line.utf8.count < TraceLimits.maxDescriptionBytes else {
@@ -95,7 +88,7 @@ public struct LibinputRecordReader: TouchSampleStream {
             do {
                 try describe()
             } catch {
-                failed = true
+                core.stop()   // nothing after a broken description can be placed
                 throw error
             }
         }
@@ -163,11 +156,11 @@ public struct LibinputRecordReader: TouchSampleStream {
     }
 
     /// `- [  0,  12345,   3,  53,   1218] # EV_ABS / ABS_MT_POSITION_X …`
-    private func event(_ line: String) throws -> EvdevEvent {
+    private func event(_ line: Substring) throws -> EvdevEvent {
         guard let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]"), open < close else {
             throw error("bad event: expected '- [SEC, USEC, TYPE, CODE, VALUE]'")
         }
-        let numbers = line[line.index(after: open)..<close].split(separator: ",").map { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = line[line.index(after: open)..<close].utf8.split(separator: UInt8(ascii: ",")).map { Int64(TraceText.trimmed(Substring($0))) }
         guard numbers.count == 5, let sec = numbers[0], let usec = numbers[1], let type = numbers[2], let code = numbers[3], let value = numbers[4],
               sec >= 0, sec < 1 << 40, usec >= 0, usec < 1_000_000, type >= 0, type <= 0xffff, code >= 0, code <= 0xffff,
               value >= Int64(Int32.min), value <= Int64(Int32.max) else {
