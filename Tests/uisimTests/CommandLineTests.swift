@@ -162,4 +162,32 @@ import Testing
         let twice = try uisim(["merge", shardFolders[0], shardFolders[0], shardFolders[1], "-o", again.path])
         #expect(shares[0].isEmpty || (twice.status == 65 && twice.stderr.contains("is in two of the summaries")))
     }
+
+    /// The sharding commands' bad input: each a clear message and exit 65 (usage: 64).
+    @Test func shardAndMergeRefuseBadInput() throws {
+        let missing = try uisim(["merge", "/no/such/result"])
+        #expect(missing.status == 65 && missing.stderr.contains("/no/such/result/summary.json: cannot read"))
+
+        // A summary from before summaries kept their histograms cannot be merged exactly.
+        let old = temporary("old")
+        try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: old) }
+        let summary = #"{"schema": 1, "trace": "a.trace", "scene": "feed", "variant": "", "device": "iPhone 14", "frames": 1, "duration_s": 0.1, "refresh_hz": 60, "hitches": 0, "hitch_time_ratio_ms_per_s": 0, "hitch_band": "good", "interrupted": false, "touches": {"began": 0, "moved": 0, "ended": 0, "cancelled": 0}, "counts": {"layouts": 0, "draws": 0, "drawn_pixels": 0, "draw_operations": 0, "damaged_pixels": 0, "composited_pixels": 0, "blended_pixels": 0, "occluded_pixels": 0, "layers_composited": 0, "misaligned_layers": 0, "offscreen_layers": 0, "backing_store_bytes": 0, "hit_tested_views": 0}, "backing_store_bytes_peak": 0, "phases_us": {"event": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}, "timers": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}, "layout": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}, "display": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}, "render": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}, "frame": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}}, "warnings": []}"#
+        try summary.write(to: old.appendingPathComponent("summary.json"), atomically: true, encoding: .utf8)
+        let older = try uisim(["merge", old.path])
+        #expect(older.status == 65 && older.stderr.contains("the summary of a.trace has no histograms (made by an older uisim): replay it again"))
+
+        // Two traces of one name would share an output folder.
+        let a = temporary("a"), b = temporary("b")
+        for folder in [a, b] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try "uisim-trace 1.0\n0 1 down 10 10\n0.1 1 up\n".write(to: folder.appendingPathComponent("tap.trace"), atomically: true, encoding: .utf8)
+        }
+        defer { for folder in [a, b] { try? FileManager.default.removeItem(at: folder) } }
+        let twice = try uisim(["replay", a.path, b.path, "--quiet"])
+        #expect(twice.status == 65 && twice.stderr.contains("two traces are named 'tap': their outputs would share a folder"))
+
+        let shard = try uisim(["replay", a.path, "--shard", "5/4"])
+        #expect(shard.status == 64 && shard.stderr.contains("shard 5/4: expected INDEX/COUNT with 1 ≤ INDEX ≤ COUNT"))
+    }
 }
