@@ -10,26 +10,29 @@ public enum TraceSet {
     public static func resolve(_ paths: [String]) throws -> [URL] {
         var urls: [URL] = []
         for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            guard FileManager.default.fileExists(atPath: path) else {
                 throw TraceError(file: path, line: nil, "no such file or folder")
             }
-            guard isFolder.boolValue else {
+            guard isFolder(path) else {
                 urls.append(URL(fileURLWithPath: path))
                 continue
             }
             let contents = try FileManager.default.contentsOfDirectory(atPath: path)
             for name in contents where !name.hasPrefix(".") {
                 let url = URL(fileURLWithPath: path).appendingPathComponent(name)
-                var isSubfolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isSubfolder), !isSubfolder.boolValue,
-                      (try? TraceFile.format(of: url)) != nil else { continue }
+                guard !isFolder(url.path), (try? TraceFile.format(of: url)) != nil else { continue }
                 urls.append(url)
             }
         }
         var seen = Set<String>()
         return urls.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
             .sorted { ($0.lastPathComponent, $0.path) < ($1.lastPathComponent, $1.path) }
+    }
+
+    /// Whether `path` names a folder.
+    public static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 
     /// The paths listed in `list`, one per line (blank lines and `#` comments skipped), relative

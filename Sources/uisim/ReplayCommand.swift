@@ -110,12 +110,7 @@ struct ReplayCommand: ParsableCommand {
 
     /// Whether this is the classic job: one trace file, outputs straight into the folder.
     private var isSingle: Bool {
-        list == nil && shard == nil && traces.count == 1 && !isFolder(traces[0])
-    }
-
-    private func isFolder(_ path: String) -> Bool {
-        var folder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+        list == nil && shard == nil && traces.count == 1 && !TraceSet.isFolder(traces[0])
     }
 
     private func makeClock() -> LoopClock {
