@@ -154,7 +154,7 @@ struct ReplayCommand: ParsableCommand {
         let sceneDefinition = try BuiltInScenes.named(scene)
         let job = ReplayJob(trace: url, scene: sceneDefinition, settings: try sceneDefinition.settings(try parsedVariants()),
                             model: model, out: directory, snapshots: snapshots, overlays: try parsedOverlays(), clock: makeClock(),
-                            input: input)
+                            input: input.options())
         let showProgress = !quiet && !json
         let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
         let duration = showProgress && isatty(STDERR_FILENO) == 1 ? try Self.duration(of: url, options: input.options(screen: screen)) : nil

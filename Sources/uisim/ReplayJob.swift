@@ -11,7 +11,8 @@ struct ReplayJob {
     var snapshots: SnapshotPolicy = .none
     var overlays: DebugOverlays = .blended
     var clock: LoopClock = VirtualClock(measuresWork: true)
-    var input = TraceInputOptions()
+    /// How a recording of another tool is read (its screen is set from `model`).
+    var input = TraceImportOptions()
 
     struct Result {
         var summary: Summary
@@ -24,7 +25,9 @@ struct ReplayJob {
         UIScreen.main = UIScreen(model: model)
         let traceScreen = TraceScreen(size: model.pointSize, scale: Double(model.scale),
                                       refreshRate: model.maximumFramesPerSecond, deviceName: model.name)
-        var stream = try TraceFile.open(trace, options: input.options(screen: traceScreen))
+        var options = input
+        options.screen = traceScreen
+        var stream = try TraceFile.open(trace, options: options)
         for warning in stream.warnings { report("warning: \(warning)") }
         let window = scene.makeWindow(screen: UIScreen.main, settings: settings)
         var header = Summary(trace: trace.lastPathComponent, scene: scene.name, variant: settings.description,

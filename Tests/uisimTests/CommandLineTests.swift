@@ -80,6 +80,18 @@ import Testing
         #expect(try String(contentsOf: junit, encoding: .utf8).contains("<failure"))
     }
 
+    /// `compare` and `advice` start, run and write their reports (they once crashed at start-up
+    /// while every unit test passed).
+    @Test func compareAndAdviceRun() throws {
+        let out = temporary("compare")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let compare = try uisim(["compare", "Traces/drag.trace", "--scene", "feed", "--variant", "opaque=off", "--variant", "opaque=on",
+                                 "--runs", "1", "--out", out.path])
+        #expect(compare.status == 0, "\(compare.stderr)")
+        #expect(compare.stdout.contains("blended_pixels"))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("compare.html").path))
+    }
+
     /// The trace tools on recordings of other tools: info agrees with the recording, validate
     /// exits 65 on a broken one with its line, and replay reads them directly.
     @Test func traceToolsOnOtherFormats() throws {
