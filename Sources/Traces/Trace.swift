@@ -11,6 +11,13 @@ public protocol TouchSampleStream {
     var warnings: [TraceWarning] { get }
     /// The next sample, or nil at the end.
     mutating func next() throws -> TouchSample?
+    /// Contacts the recording left down at its end, which the reader cancelled (the samples read
+    /// so far say how many). Readers that cancel nothing leave the default, 0.
+    var contactsCancelledAtEnd: Int { get }
+}
+
+extension TouchSampleStream {
+    public var contactsCancelledAtEnd: Int { 0 }
 }
 
 /// A touch trace in memory: a screen description and time-ordered samples. Build one in code,

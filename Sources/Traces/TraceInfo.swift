@@ -13,7 +13,8 @@ public struct TraceInfo: Codable, Equatable, Sendable {
     public var duration: Double
     /// Median samples per second of a moving contact (0 when nothing moves).
     public var rate: Double
-    /// Contacts still down at the end (a replay cancels them).
+    /// Contacts the recording leaves down at its end (a replay cancels them), whether the reader
+    /// cancelled them already (recordings of other tools) or the trace just ends (uisim's own).
     public var unfinished: Int
 
     enum CodingKeys: String, CodingKey {
@@ -40,7 +41,7 @@ public struct TraceInfo: Codable, Equatable, Sendable {
         duration = tracker.lastTime ?? 0
         intervals.sort()
         rate = intervals.isEmpty ? 0 : 1 / intervals[intervals.count / 2]
-        unfinished = tracker.down.count
+        unfinished = tracker.down.count + stream.contactsCancelledAtEnd
     }
 }
 

@@ -135,7 +135,7 @@ struct InfoCommand: ParsableCommand {
             print("contacts          \(info.contacts), at most \(info.maxSimultaneous) at once")
             print("duration          \(String(format: "%.3f", info.duration)) s")
             print("sample rate       \(String(format: "%.0f", info.rate)) Hz (median)")
-            print("unfinished        \(info.unfinished)")
+            print("left down         \(info.unfinished)\(info.unfinished > 0 ? " (still down when the recording ends: a replay cancels them)" : "")")
         } catch let error as TraceError {
             report(error.description)
             throw Exit.badData

@@ -125,6 +125,47 @@ func track(_ recognizer: UIGestureRecognizer, _ name: String, _ log: EventLog, c
         }
     }
 
+    /// `location(in:)` is the first tap's location for the recognizer's whole life: a single tap
+    /// recognized late (after the double tap failed, its touch long gone) still says where it was,
+    /// in the view's coordinates; a double tap says where its first tap was, not its second
+    /// (UIKit: "the location is the first tap"); two-finger taps give their centroid.
+    @Test func tapLocationIsTheFirstTapsAlsoWhenRecognizedLate() throws {
+        do {
+            let scene = Scene()
+            let inner = UIView(frame: CGRect(x: 40, y: 60, width: 200, height: 200))
+            scene.view.addSubview(inner)
+            let single = UITapGestureRecognizer(), double = UITapGestureRecognizer()
+            double.numberOfTapsRequired = 2
+            single.require(toFail: double)
+            var seen: [CGPoint] = []
+            single.addTarget { r in seen.append(r.location(in: inner)) }
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 100, y: 120), time: 0)
+            try run(trace, scene, recognizers: [(single, "single"), (double, "double")])
+            #expect(seen == [CGPoint(x: 60, y: 60)])                      // (100, 120) − (40, 60), at 0.400
+            #expect(single.location(in: nil) == CGPoint(x: 100, y: 120))  // still, after the reset
+        }
+        do {
+            let scene = Scene()
+            let double = UITapGestureRecognizer()
+            double.numberOfTapsRequired = 2
+            double.numberOfTouchesRequired = 2
+            var seen: [CGPoint] = []
+            double.addTarget { r in seen.append(r.location(in: nil)) }
+            var trace = Trace()
+            trace.down(1, at: CGPoint(x: 100, y: 100), time: 0)
+            trace.down(2, at: CGPoint(x: 140, y: 120), time: 0)
+            trace.up(1, time: 0.05)
+            trace.up(2, time: 0.05)
+            trace.down(3, at: CGPoint(x: 110, y: 104), time: 0.25)
+            trace.down(4, at: CGPoint(x: 150, y: 124), time: 0.25)
+            trace.up(3, time: 0.3)
+            trace.up(4, time: 0.3)
+            try run(trace, scene, recognizers: [(double, "double")])
+            #expect(seen == [CGPoint(x: 120, y: 110)])   // the first tap's centroid, not the second's (130, 114)
+        }
+    }
+
     /// UIKit: with a pan recognizer, a still tap reaches touchesEnded; a drag ends in
     /// touchesCancelled once the pan begins.
     @Test func panLetsAStillTapThroughAndCancelsADrag() throws {

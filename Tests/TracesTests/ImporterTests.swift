@@ -51,7 +51,7 @@ import Testing
         #expect(Self.close(last.location, CGPoint(x: 195, y: 1700.0 / 2400 * 844)))
         #expect(samples.suffix(2).map(\.phase) == [.up, .up])
         #expect(stream.warnings.map(\.message) == [
-            "skipped 4 events of \"gpio-keys\" (/dev/input/event1): uisim reads one touchscreen (choose with --device)",
+            "skipped 4 events of \"gpio-keys\" (/dev/input/event1): uisim reads one touchscreen (choose with --input-device)",
         ])
         let info = try Self.info("spread.getevent")
         #expect(info.contacts == 2 && info.maxSimultaneous == 2 && info.unfinished == 0 && abs(info.duration - 0.104) < 1e-9)
@@ -110,7 +110,7 @@ import Testing
         #expect(Self.close(samples[8].location, CGPoint(x: 195, y: 3000.0 / 6752 * 844)))
         #expect(abs(samples[10].time - (9 * 0.008333 + 0.3)) < 1e-9)
         #expect(stream.warnings.map(\.message) == [
-            "skipped 8 events of \"SYNA8004:00 06CB:CD8B Touchpad\" (/dev/input/event6): uisim reads one touchscreen (choose with --device)",
+            "skipped 8 events of \"SYNA8004:00 06CB:CD8B Touchpad\" (/dev/input/event6): uisim reads one touchscreen (choose with --input-device)",
         ])
         let touchpad = try Self.read("two-devices.libinput.yml", options: TraceImportOptions(device: "Touchpad"))
         #expect(touchpad.samples.map(\.phase) == [.down, .up])
@@ -162,7 +162,7 @@ import Testing
         #expect(samples.map(\.phase) == [.down, .up] && samples[0].location == CGPoint(x: 195, y: 422))
         #expect(abs(samples[1].time - 0.1) < 1e-12)
         #expect(reader.deviceName == "Panel")
-        #expect(reader.warnings.map(\.message) == ["skipped 2 events of \"AT Translated Set 2 keyboard\": uisim reads one touchscreen (choose with --device)"])
+        #expect(reader.warnings.map(\.message) == ["skipped 2 events of \"AT Translated Set 2 keyboard\": uisim reads one touchscreen (choose with --input-device)"])
     }
 
     /// A single-touch device (ABS_X/Y and BTN_TOUCH, no multitouch axes).

@@ -20,6 +20,39 @@ import Testing
         #expect(Set(json.keys) == ["format", "samples", "contacts", "max_simultaneous", "duration_s", "rate_hz", "unfinished"])
     }
 
+    /// `trace info` reports what the recording holds: two fingers still down at its end count as
+    /// left down, although the evdev reader cancels them (with a warning) for a replay; so does a
+    /// WebDriver pointer never lifted, and a contact of uisim's own format that the trace leaves down.
+    @Test func infoCountsContactsLeftDownAtTheEnd() throws {
+        var evemu = try EvemuReader(text: EvemuTests.device + """
+            E: 1.000000 0003 002f 0000
+            E: 1.000000 0003 0039 0005
+            E: 1.000000 0003 0035 0500
+            E: 1.000000 0003 0036 1000
+            E: 1.000000 0003 002f 0001
+            E: 1.000000 0003 0039 0006
+            E: 1.000000 0003 0035 0100
+            E: 1.000000 0003 0036 0100
+            E: 1.000000 0000 0000 0000
+            E: 1.010000 0003 002f 0000
+            E: 1.010000 0003 0035 0510
+            E: 1.010000 0000 0000 0000
+
+            """)
+        let fromEvemu = try TraceInfo(reading: &evemu)
+        #expect(fromEvemu.contacts == 2 && fromEvemu.unfinished == 2)
+        #expect(evemu.warnings.count == 2)
+
+        var webdriver = try WebDriverActionsReader(text: #"""
+            {"actions": [{"type": "pointer", "id": "f1", "parameters": {"pointerType": "touch"},
+              "actions": [{"type": "pointerMove", "x": 10, "y": 10}, {"type": "pointerDown"}, {"type": "pause", "duration": 50}]}]}
+            """#)
+        #expect(try TraceInfo(reading: &webdriver).unfinished == 1)
+
+        var native = try TraceFile.open(try temporary("uisim-trace 1.0\n0 1 down 1 1\n0.1 2 down 5 5\n0.2 2 up\n"))
+        #expect(try TraceInfo(reading: &native).unfinished == 1)
+    }
+
     @Test func validateReportsEveryProblemAndGoesOn() throws {
         let url = try temporary("uisim-trace 1.0\n0 1 down 1 1\n0.5 1 move 2 2\n0.2 1 up\n0.6 2 hover 1 1\n0.6 3 down 1 1 "
                                 + String(repeating: "x", count: 5000) + "\n0.7 1 up\n0.8 9 move 1 1\n")

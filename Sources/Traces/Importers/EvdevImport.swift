@@ -16,6 +16,8 @@ struct EvdevImport {
     private var output: [TouchSample] = []
     private var outputIndex = 0
     private(set) var finished = false
+    /// Contacts the recording left down, cancelled at its end.
+    var contactsCancelledAtEnd: Int { decoder?.cancelledAtEnd ?? 0 }
 
     init(file: String, options: TraceImportOptions) {
         self.file = file
@@ -67,7 +69,7 @@ struct EvdevImport {
         guard !finished else { return }
         finished = true
         for (label, count) in skipped.sorted(by: { $0.key < $1.key }) {
-            warnings.add(line: nil, "skipped \(count) events of \(label): uisim reads one touchscreen (choose with --device)")
+            warnings.add(line: nil, "skipped \(count) events of \(label): uisim reads one touchscreen (choose with --input-device)")
         }
         guard var decoder else {
             let devices = seen.isEmpty ? "no device" : seen.map { [$0.label, $0.problem].compactMap { $0 }.joined(separator: " ") }.joined(separator: "; ")

@@ -19,6 +19,8 @@ import Foundation
 struct EvdevTouchDecoder {
     /// Problems skipped since the last call of `takeWarnings()`, without their place.
     private var pendingWarnings: [String] = []
+    /// Contacts still down when the recording ended, cancelled by `finish`.
+    private(set) var cancelledAtEnd = 0
     private var warnedCodes: Set<Int> = []
 
     private let multitouch: AxisMapping?
@@ -196,6 +198,7 @@ struct EvdevTouchDecoder {
             try? tracker.accept(sample)
             output.append(sample)
             pendingWarnings.append("contact \(contact) was still down at the end: cancelled at \(TraceNumber.format(lastTime)) s")
+            cancelledAtEnd += 1
         }
     }
 

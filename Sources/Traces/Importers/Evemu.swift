@@ -12,6 +12,7 @@ import Foundation
 public struct EvemuReader: TouchSampleStream, EvdevRecordingReader {
     public let screen: TraceScreen?
     public var warnings: [TraceWarning] { core.warnings.all }
+    public var contactsCancelledAtEnd: Int { core.contactsCancelledAtEnd }
     public var format: String { "evemu \(version)" }
 
     /// The name of the device read (its `N:` line).

@@ -14,6 +14,7 @@ import Foundation
 public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
     public let screen: TraceScreen?
     public var warnings: [TraceWarning] { core.warnings.all }
+    public var contactsCancelledAtEnd: Int { core.contactsCancelledAtEnd }
     public var format: String { labelled == false ? "getevent -t" : "getevent -lt" }
 
     private var lines: LineReader

@@ -13,6 +13,7 @@ import Yams
 public struct LibinputRecordReader: TouchSampleStream, EvdevRecordingReader {
     public let screen: TraceScreen?
     public var warnings: [TraceWarning] { core.warnings.all }
+    public var contactsCancelledAtEnd: Int { core.contactsCancelledAtEnd }
     public var format: String { "libinput-record \(version)" }
 
     /// The libinput record file version uisim reads.

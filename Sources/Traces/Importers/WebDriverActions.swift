@@ -19,6 +19,7 @@ import Foundation
 public struct WebDriverActionsReader: TouchSampleStream {
     public let screen: TraceScreen?
     public var warnings: [TraceWarning] { log.all }
+    public private(set) var contactsCancelledAtEnd = 0
     public var format: String { "webdriver-actions" }
 
     private let file: String
@@ -219,6 +220,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
                 for i in sources.indices where sources[i].isDown {
                     sources[i].isDown = false
                     try emit(i, .cancel, at: tickEnd, line: nil)
+                    contactsCancelledAtEnd += 1
                     log.add(line: nil, "pointer '\(sources[i].id)' was still down at the end: cancelled at \(TraceNumber.format(tickEnd)) s")
                 }
             } else {

@@ -23,10 +23,14 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     private var tapsSoFar = 0
     private var touchesInTap = 0
     private var starts: [ObjectIdentifier: CGPoint] = [:]
-    private var firstTapLocation: CGPoint?
+    /// Where the first tap of the sequence was (the centroid of its touches, window
+    /// coordinates): `location(in:)` from then on, also after the recognizer is reset, until
+    /// the next sequence begins.
+    private var firstTap: (point: CGPoint, window: WeakWindow)?
     private var timer: LoopTimer?
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        if tapsSoFar == 0 && touchesInTap == 0 { firstTap = nil }   // a new sequence
         isAwaitingMoreTouches = false
         cancelTimer()
         touchesInTap += touches.count
@@ -37,7 +41,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         for touch in touches {
             let point = touch.location(in: nil)
             starts[ObjectIdentifier(touch)] = point
-            if let first = firstTapLocation, distance(point, first) > Self.allowableMovement {
+            if let first = firstTap?.point, distance(point, first) > Self.allowableMovement {
                 state = .failed
                 return
             }
@@ -62,7 +66,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
             return
         }
         tapsSoFar += 1
-        if firstTapLocation == nil { firstTapLocation = location(in: nil) }
+        if tapsSoFar == 1 { firstTap = (super.location(in: nil), WeakWindow(window: touches.first?.window)) }
         touchesInTap = 0
         starts = [:]
         if tapsSoFar == numberOfTapsRequired {
@@ -79,7 +83,15 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         tapsSoFar = 0
         touchesInTap = 0
         starts = [:]
-        firstTapLocation = nil
+    }
+
+    /// The first tap's location (the centroid of its touches), as UIKit documents for a
+    /// multi-tap, for the recognizer's whole life: also when it is recognized late (a single tap
+    /// that waits for a double tap to fail) and after it is reset.
+    open override func location(in view: UIView?) -> CGPoint {
+        guard let firstTap else { return super.location(in: view) }
+        guard let view, let window = firstTap.window.window, view !== window else { return firstTap.point }
+        return view.convert(firstTap.point, from: window)
     }
 
     private func startTimer(after interval: TimeInterval) {
