@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Views", "Replay", "Traces", "RunLoop"]),
         .testTarget(name: "UISimTests", dependencies: reexported),
-        .testTarget(name: "uisimTests", dependencies: ["uisim"]),
+        .testTarget(name: "uisimTests", dependencies: reexported + ["uisim"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,107 +1,157 @@
 import Foundation
 
-/// What a replay must keep doing: its exact counters and its phase times, from a summary.
-/// `uisim baseline` writes one; `uisim check` compares a new result against it.
+/// What a replay must keep doing: each trace's gated figures (exact counters, hitches and
+/// phase times) and the settings they were made with. `uisim baseline` writes one from a
+/// replay's or a merge's output; `uisim check` compares a new result against it.
 public struct Baseline: Codable, Equatable, Sendable {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public var schema = Baseline.schemaVersion
-    public var trace: String
     public var scene: String
     public var variant: String
     public var device: String
-    public var frames: Int
-    public var hitches: Int
-    public var touches: FrameRecord.Touches
-    public var counts: FrameRecord.Counts
-    public var phases: Summary.Phases
-
-    enum CodingKeys: String, CodingKey {
-        case schema, trace, scene, variant, device, frames, hitches, touches, counts
-        case phases = "phases_us"
-    }
+    /// "virtual", "fixed" or "real"; nil when the summary did not say (uisim before 0.2).
+    public var clock: String?
+    public var traces: [TraceFigures]
 
     public init(summary s: Summary) {
-        trace = s.trace
         scene = s.scene
         variant = s.variant
         device = s.device
-        frames = s.frames
-        hitches = s.hitches
-        touches = s.touches
-        counts = s.counts
-        phases = s.phases
+        clock = s.clock
+        traces = s.figuresPerTrace
     }
 
-    /// One compared quantity.
+    /// The settings that must be the same for a result to be compared with this baseline, each
+    /// as "name value" for the differences found (empty when all agree).
+    public func settingsDiffering(from summary: Summary) -> [(name: String, baseline: String, result: String)] {
+        [("scene", scene, summary.scene), ("variant", variant, summary.variant), ("device", device, summary.device),
+         ("clock", clock ?? "unknown", summary.clock ?? "unknown")]
+            .filter { $0.1 != $0.2 }.map { (name: $0.0, baseline: $0.1, result: $0.2) }
+    }
+
+    /// Compares `summary` with this baseline, trace by trace (the baseline's order, then traces
+    /// new in the result): counters exactly, times within `timeTolerance` (a ratio: 1.5 allows
+    /// +50 %).
+    public func check(_ summary: Summary, timeTolerance: Double) -> CheckReport {
+        let now = Dictionary(summary.figuresPerTrace.map { ($0.trace, $0) }, uniquingKeysWith: { a, _ in a })
+        var suites: [CheckReport.Suite] = []
+        for old in traces {
+            guard let new = now[old.trace] else {
+                suites.append(.init(trace: old.trace, replaySeconds: nil, findings: [
+                    .init(name: "replayed", baseline: 1, current: 0, verdict: .regression,
+                          message: "\(old.trace) is in the baseline but was not replayed")]))
+                continue
+            }
+            let replayed = Finding(name: "replayed", baseline: 1, current: 1, verdict: .same,
+                                   message: "\(old.trace) replayed" + (new.replaySeconds.map { String(format: " in %.2f s", $0) } ?? ""))
+            suites.append(.init(trace: old.trace, replaySeconds: new.replaySeconds,
+                                findings: [replayed] + Self.compare(old.figures, new.figures, timeTolerance: timeTolerance)))
+        }
+        let known = Set(traces.map(\.trace))
+        for new in summary.figuresPerTrace where !known.contains(new.trace) {
+            suites.append(.init(trace: new.trace, replaySeconds: new.replaySeconds, findings: [
+                .init(name: "replayed", baseline: 0, current: 1, verdict: .new,
+                      message: "\(new.trace) is not in the baseline: update the baseline to check it")]))
+        }
+        return CheckReport(suites: suites, timeTolerance: timeTolerance)
+    }
+
+    static func compare(_ old: [String: Double], _ new: [String: Double], timeTolerance: Double) -> [Finding] {
+        var findings: [Finding] = []
+        for name in old.keys.sorted() {
+            let o = old[name]!
+            guard let n = new[name] else {
+                findings.append(Finding(name: name, baseline: o, current: .nan, verdict: .regression,
+                                        message: "\(name): in the baseline, missing from the result"))
+                continue
+            }
+            findings.append(Finding.judge(name, o, n, timeTolerance: timeTolerance))
+        }
+        for name in new.keys.sorted() where old[name] == nil {
+            findings.append(Finding(name: name, baseline: .nan, current: new[name]!, verdict: .new,
+                                    message: "\(name) = \(Finding.format(new[name]!)): not in the baseline (made by an older uisim)"))
+        }
+        return findings
+    }
+
+    /// One compared figure.
     public struct Finding: Equatable, Sendable {
         /// Such as "counts.draws" or "phases_us.render.p50".
         public var name: String
         public var baseline: Double
         public var current: Double
-        public var passed: Bool
+        public var verdict: Verdict
         public var message: String
-    }
 
-    /// Compares `summary` with this baseline: counters must be equal; times (p50 and p99 of each
-    /// phase) may grow by at most `timeTolerance` (a ratio: 1.5 allows +50 %).
-    public func check(_ summary: Summary, timeTolerance: Double) -> [Finding] {
-        var findings: [Finding] = []
-        func exact(_ name: String, _ old: Int, _ new: Int) {
-            let passed = old == new
-            let delta = new - old
-            findings.append(Finding(name: name, baseline: Double(old), current: Double(new), passed: passed,
-                                    message: passed ? "\(name) = \(new)" : "\(name): \(old) → \(new) (\(delta > 0 ? "+" : "")\(delta))"))
+        public enum Verdict: String, Sendable {
+            /// The same (counters), or within the tolerance (times).
+            case same
+            /// Better: passes, unless `--strict`; the baseline should be updated.
+            case improvement
+            /// Worse: fails.
+            case regression
+            /// In the result only (a new trace or figure): passes, unless `--strict`.
+            case new
+            /// Changed, neither better nor worse by itself: passes, unless `--strict`.
+            case changed
         }
-        exact("frames", frames, summary.frames)
-        exact("touches.began", touches.began, summary.touches.began)
-        exact("touches.moved", touches.moved, summary.touches.moved)
-        exact("touches.ended", touches.ended, summary.touches.ended)
-        exact("touches.cancelled", touches.cancelled, summary.touches.cancelled)
-        for (old, new) in zip(counts.named, summary.counts.named) {
-            exact("counts.\(old.name)", old.value, new.value)
-        }
-        let pairs: [(String, PhaseDistribution, PhaseDistribution)] = [
-            ("event", phases.event, summary.phases.event), ("layout", phases.layout, summary.phases.layout),
-            ("display", phases.display, summary.phases.display), ("render", phases.render, summary.phases.render),
-            ("frame", phases.frame, summary.phases.frame),
-        ]
-        for (phase, old, new) in pairs {
-            for (stat, o, n) in [("p50", old.p50, new.p50), ("p99", old.p99, new.p99)] {
-                let name = "phases_us.\(phase).\(stat)"
-                // Below 5 µs, noise dominates: such phases only fail past 5 µs.
-                let limit = max(o * timeTolerance, 5)
-                let passed = n <= limit
-                let ratio = o > 0 ? n / o : 0
-                findings.append(Finding(name: name, baseline: o, current: n, passed: passed,
-                                        message: passed ? "\(name) \(fmt(n)) µs (×\(fmt(ratio)))"
-                                                        : "\(name): \(fmt(o)) → \(fmt(n)) µs (×\(fmt(ratio)), limit ×\(fmt(timeTolerance)))"))
+
+        /// Judges figure `name`, `o` in the baseline and `n` now, by its rule.
+        static func judge(_ name: String, _ o: Double, _ n: Double, timeTolerance: Double) -> Finding {
+            switch FigureRule.of(name) {
+            case .exact(let better):
+                let delta = n - o
+                let verdict: Verdict = switch better {
+                case _ where delta == 0: .same
+                case .unchanged: .regression
+                case .neither: .changed
+                case .lower: delta < 0 ? .improvement : .regression
+                }
+                let change = "\(format(o)) → \(format(n)) (\(delta > 0 ? "+" : "−")\(format(abs(delta))))"
+                return Finding(name: name, baseline: o, current: n, verdict: verdict,
+                               message: verdict == .same ? "\(name) = \(format(n))" : "\(name): \(change)")
+            case .time:
+                let ratio = o > 0 ? n / o : (n > 0 ? .infinity : 1)
+                let grew = n > o * timeTolerance && n - o > TraceFigures.timeFloor
+                let shrank = n * timeTolerance < o && o - n > TraceFigures.timeFloor
+                let verdict: Verdict = grew ? .regression : shrank ? .improvement : .same
+                let text = "\(name): \(format(o)) → \(format(n)) µs (×\(String(format: "%.2f", ratio)), tolerance ×\(format(timeTolerance)))"
+                return Finding(name: name, baseline: o, current: n, verdict: verdict,
+                               message: verdict == .same ? "\(name) = \(format(n)) µs (×\(String(format: "%.2f", ratio)))"
+                                                         : text)
             }
         }
-        return findings
+
+        /// A figure as text: integers without a fraction, others with two decimals.
+        public static func format(_ value: Double) -> String {
+            guard value.isFinite else { return "\(value)" }
+            return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.2f", value)
+        }
+    }
+}
+
+/// The outcome of `uisim check`: one suite of findings per trace.
+public struct CheckReport: Sendable {
+    public struct Suite: Sendable {
+        /// The trace's file name.
+        public var trace: String
+        /// Its replay's wall time, when the result says.
+        public var replaySeconds: Double?
+        public var findings: [Baseline.Finding]
     }
 
-    private func fmt(_ v: Double) -> String { String(format: "%.2f", v) }
+    public var suites: [Suite]
+    public var timeTolerance: Double
 
-    /// Findings as JUnit XML (one test case each, failures for regressions), as CI servers read it.
-    public static func junit(_ findings: [Finding], suite: String) -> String {
-        func escape(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
-        let failures = findings.filter { !$0.passed }.count
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"uisim\" tests=\"\(findings.count)\" failures=\"\(failures)\">\n"
-        xml += "  <testsuite name=\"\(escape(suite))\" tests=\"\(findings.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-        for finding in findings {
-            xml += "    <testcase classname=\"uisim.check\" name=\"\(escape(finding.name))\""
-            if finding.passed {
-                xml += "/>\n"
-            } else {
-                xml += ">\n      <failure message=\"\(escape(finding.message))\">\(escape(finding.message))</failure>\n    </testcase>\n"
-            }
-        }
-        return xml + "  </testsuite>\n</testsuites>\n"
+    public var findings: [Baseline.Finding] { suites.flatMap(\.findings) }
+    public var regressions: Int { findings.filter { $0.verdict == .regression }.count }
+    /// Improvements and figures or traces new in the result: changes that pass unless strict.
+    public var otherChanges: Int { findings.filter { $0.verdict != .regression && $0.verdict != .same }.count }
+
+    /// Whether the check fails: on a regression, or with `strict` on any change.
+    public func fails(strict: Bool) -> Bool {
+        regressions > 0 || strict && otherChanges > 0
     }
 }
 

@@ -28,6 +28,8 @@ public final class ReplayOutputs: FrameSink {
     private let overlays: DebugOverlays
     private var worst: [(frame: FrameRecord, image: CGImage)] = []
     private static let worstKept = 3
+    /// How long the replay took (wall time, seconds), for the summary; set before `finish`.
+    public var replaySeconds: Double?
 
     public var framesURL: URL { directory.appendingPathComponent("frames.jsonl") }
     public var summaryURL: URL { directory.appendingPathComponent("summary.json") }
@@ -86,7 +88,8 @@ public final class ReplayOutputs: FrameSink {
     /// frames' snapshots. Returns the summary.
     @discardableResult
     public func finish(interrupted: Bool) throws -> Summary {
-        let summary = builder.finished(interrupted: interrupted)
+        var summary = builder.finished(interrupted: interrupted)
+        summary.replaySeconds = replaySeconds
         try frames.finish()
         try chrome.finish()
         try summary.write(to: summaryURL)

@@ -18,6 +18,8 @@ public struct Summary: Codable, Equatable, Sendable {
     /// The scene's variants, "name=on name=off".
     public var variant: String
     public var device: String
+    /// The replay's clock: "virtual", "fixed" or "real" (nil in summaries of uisim before 0.2).
+    public var clock: String?
     public var frames = 0
     public var durationSeconds = 0.0
     public var refreshRate: Int
@@ -42,6 +44,11 @@ public struct Summary: Codable, Equatable, Sendable {
     public var hitchTimeMs: Double?
     /// The phase histograms themselves, so that summaries merge exactly (`uisim merge`).
     public var histograms: Histograms?
+    /// How long the replay took, in seconds of wall time (the sum, once merged).
+    public var replaySeconds: Double?
+    /// Each trace's gated figures, in a summary of several traces (nil for one trace: its
+    /// figures are the summary's own), so that `check` names the trace that changed.
+    public var perTrace: [TraceFigures]?
 
     /// The phase histograms (nanoseconds), as their non-empty buckets: `[value, count]` pairs,
     /// each value recording into the same bucket of a histogram made like `SummaryBuilder`'s.
@@ -63,7 +70,8 @@ public struct Summary: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema, trace, scene, variant, device, frames, hitches, interrupted, touches, counts, warnings, traces
+        case schema, trace, scene, variant, device, clock, frames, hitches, interrupted, touches, counts, warnings, traces
+        case replaySeconds = "replay_s", perTrace = "per_trace"
         case durationSeconds = "duration_s", refreshRate = "refresh_hz", hitchTimeMs = "hitch_time_ms", histograms = "histograms_ns"
         case hitchTimeRatio = "hitch_time_ratio_ms_per_s", hitchBand = "hitch_band"
         case backingStoreBytesPeak = "backing_store_bytes_peak", phases = "phases_us"
@@ -132,6 +140,9 @@ public struct SummaryBuilder: Sendable {
                              variant: agreed(summaries.map(\.variant)), device: agreed(summaries.map(\.device)),
                              refreshRate: Set(summaries.map(\.refreshRate)).count == 1 ? first.refreshRate : 0)
         header.traces = traces.sorted()
+        header.clock = Set(summaries.map { $0.clock ?? "" }).count == 1 ? first.clock : "mixed"
+        header.replaySeconds = summaries.reduce(0.0) { $0 + ($1.replaySeconds ?? 0) }
+        header.perTrace = summaries.flatMap(\.figuresPerTrace).sorted { $0.trace < $1.trace }
         var builder = SummaryBuilder(header)
         for s in summaries {
             guard let histograms = s.histograms, let hitchTime = s.hitchTimeMs else {

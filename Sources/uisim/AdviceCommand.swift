@@ -8,10 +8,10 @@ struct AdviceCommand: ParsableCommand {
         commandName: "advice",
         abstract: "Measure the seed notes' five pieces of advice on their built-in experiments, one verdict each.")
 
-    @Option(help: "Runs of each variant.")
+    @Option(help: "Runs of each variant (1 to 50).")
     var runs: Int = 3
 
-    @Option(help: "The folder with the bundled traces.")
+    @Option(help: "The folder with the bundled traces (uisim's own Traces folder).")
     var traces: String = "Traces"
 
     @Option(help: "The output folder.")
@@ -24,7 +24,25 @@ struct AdviceCommand: ParsableCommand {
         let variant: String
         /// Variant A is the advice not followed, B followed.
         let followedIsOn: Bool
+        /// Whether the advice held: its expected effect, measured (B is the advice followed).
+        let held: (Comparison) -> Bool
         let verdict: (Comparison) -> String
+    }
+
+    func validate() throws {
+        guard (1...50).contains(runs) else { throw ValidationError("--runs must be between 1 and 50") }
+        let missing = Set(Self.definitions.map(\.trace)).sorted().filter {
+            !FileManager.default.isReadableFile(atPath: URL(fileURLWithPath: traces).appendingPathComponent($0).path)
+        }
+        guard missing.isEmpty else {
+            throw ValidationError("cannot read \(missing.map { "\(traces)/\($0)" }.joined(separator: ", ")): "
+                                  + "run uisim advice from the uisim folder, or give the folder of its bundled traces with --traces FOLDER")
+        }
+    }
+
+    /// Whether `name` went down from A to B.
+    static func fell(_ c: Comparison, _ name: String) -> Bool {
+        c.counter(name).map { $0.b < $0.a } ?? false
     }
 
     static func percent(_ d: Comparison.Difference?) -> String {
@@ -40,33 +58,33 @@ struct AdviceCommand: ParsableCommand {
 
     static let definitions: [Definition] = [
         Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
-                   followedIsOn: true) { c in
+                   followedIsOn: true, held: { fell($0, "drawn_pixels") }) { c in
             "backing-store bytes \(percent(c.counter("backing_store_bytes_peak"))), pixels drawn \(percent(c.counter("drawn_pixels"))),"
                 + " draws \(c.counter("draws").map { "\($0.a) → \($0.b)" } ?? "?"), display \(times(c.time("display mean")))"
         },
         Definition(title: "content mode instead of redraw", scene: "resize", trace: "pinch.trace", variant: "content-mode",
-                   followedIsOn: true) { c in
+                   followedIsOn: true, held: { fell($0, "draws") }) { c in
             "draws \(c.counter("draws").map { "\($0.a) → \($0.b)" } ?? "?"), pixels drawn \(percent(c.counter("drawn_pixels"))),"
                 + " display \(times(c.time("display mean"))), frame p50 \(times(c.time("frame p50")))"
         },
-        Definition(title: "opaque rows", scene: "feed", trace: "fling.trace", variant: "opaque", followedIsOn: true) { c in
+        Definition(title: "opaque rows", scene: "feed", trace: "fling.trace", variant: "opaque", followedIsOn: true,
+                   held: { fell($0, "blended_pixels") }) { c in
             "blended pixels \(percent(c.counter("blended_pixels"))), occluded pixels \(percent(c.counter("occluded_pixels"))),"
                 + " render p50 \(times(c.time("render p50")))"
         },
         Definition(title: "degraded drawing while scrolling", scene: "feed", trace: "fling.trace", variant: "degrade-while-scrolling",
-                   followedIsOn: true) { c in
+                   followedIsOn: true, held: { ($0.time("display per scrolling frame")?.median ?? 1) < 1 }) { c in
             "display per scrolling frame \(times(c.time("display per scrolling frame"))), draw operations \(percent(c.counter("draw_operations"))),"
                 + " draws \(c.counter("draws").map { "\($0.a) → \($0.b)" } ?? "?") (the extra ones: full-quality redraws after scrolling)"
         },
         Definition(title: "no subviews inside controls", scene: "controls", trace: "taps.trace", variant: "subviews-in-controls",
-                   followedIsOn: false) { c in
+                   followedIsOn: false, held: { fell($0, "hierarchy_warnings") }) { c in
             "hierarchy warnings \(c.counter("hierarchy_warnings").map { "\($0.a) → \($0.b)" } ?? "?") (robustness, not speed)"
         },
     ]
 
     func run() throws {
-        var lines: [String] = []
-        var results: [[String: String]] = []
+        var results: [Result] = []
         let folder = URL(fileURLWithPath: out)
         for (index, definition) in Self.definitions.enumerated() {
             let scene = try BuiltInScenes.named(definition.scene)
@@ -84,21 +102,59 @@ struct AdviceCommand: ParsableCommand {
                 throw Exit.badData
             }
             bar.finish()
-            let verdict = "\(index + 1). \(definition.title): \(definition.verdict(comparison))"
-            print(verdict)
-            lines.append(verdict)
-            results.append(["advice": definition.title, "scene": definition.scene, "trace": definition.trace,
-                            "a": comparison.a.label, "b": comparison.b.label, "verdict": definition.verdict(comparison),
-                            "report": experiment.out.appendingPathComponent("compare.html").path])
+            let result = Result(number: index + 1, advice: definition.title, scene: definition.scene, trace: definition.trace,
+                                a: comparison.a.label, b: comparison.b.label, verdict: definition.verdict(comparison),
+                                held: definition.held(comparison),
+                                report: "\(index + 1)-\(definition.variant)/compare.html")
+            print("\(result.number). \(result.advice): \(result.verdict) — \(result.held ? "held" : "did not hold")")
+            results.append(result)
         }
-        let json = try JSONSerialization.data(withJSONObject: ["runs": runs, "experiments": results], options: [.prettyPrinted, .sortedKeys])
-        try json.write(to: folder.appendingPathComponent("advice.json"), options: .atomic)
-        var html = "<!doctype html><html><head><meta charset=\"utf-8\"><title>uisim advice</title><style>body{font:15px/1.5 sans-serif;max-width:960px;margin:24px auto}</style></head><body><h1>The seed notes' advice, measured</h1><ol>"
-        for (line, result) in zip(lines, results) {
-            html += "<li><a href=\"\(URL(fileURLWithPath: result["report"]!).path.replacingOccurrences(of: folder.path + "/", with: ""))\">\(line.drop { $0 != " " }.dropFirst())</a></li>"
-        }
-        html += "</ol><p>\(runs) interleaved runs of each variant; counters exact, times as median ratios (B ÷ A, advice followed ÷ not).</p></body></html>\n"
-        try Data(html.utf8).write(to: folder.appendingPathComponent("advice.html"), options: .atomic)
+        try AtomicFile.write(JSONEncoder.sorted.encode(Report(runs: runs, experiments: results)) + Data("\n".utf8),
+                             to: folder.appendingPathComponent("advice.json"))
+        try AtomicFile.write(Data(Self.html(results, runs: runs).utf8), to: folder.appendingPathComponent("advice.html"))
         print("report: \(folder.appendingPathComponent("advice.html").path)")
+    }
+
+    /// One experiment's outcome (advice.json, advice.html).
+    struct Result: Codable {
+        var number: Int
+        var advice: String
+        var scene: String
+        var trace: String
+        /// The variant without the advice, and with it.
+        var a: String
+        var b: String
+        var verdict: String
+        var held: Bool
+        /// The comparison's page, relative to advice.html.
+        var report: String
+    }
+
+    struct Report: Codable {
+        var runs: Int
+        var experiments: [Result]
+    }
+
+    /// advice.html: a table of the experiments with their numbers and whether each advice held.
+    static func html(_ results: [Result], runs: Int) -> String {
+        func e(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        var html = """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>uisim advice</title>
+            <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;max-width:1080px;margin:24px auto;padding:0 16px;color:#1f2328}
+            table{border-collapse:collapse}td,th{padding:6px 10px;border-bottom:1px solid #eaeef2;text-align:left;vertical-align:top}
+            .held{color:#1a7f37;font-weight:600}.not{color:#cf222e;font-weight:600}</style></head><body>
+            <h1>The seed notes' advice, measured</h1>
+            <p>\(runs) interleaved run\(runs == 1 ? "" : "s") of each variant; counters exact, times as median ratios (B ÷ A: advice followed ÷ not).</p>
+            <table><tr><th>#</th><th>advice</th><th>experiment</th><th>measured</th><th>held</th></tr>
+
+            """
+        for r in results {
+            html += "<tr><td>\(r.number)</td><td><a href=\"\(e(r.report))\">\(e(r.advice))</a></td>"
+                + "<td><code>\(e(r.scene))</code>, <code>\(e(r.trace))</code><br>A: \(e(r.a))<br>B: \(e(r.b))</td>"
+                + "<td>\(e(r.verdict))</td><td class=\"\(r.held ? "held" : "not")\">\(r.held ? "yes" : "no")</td></tr>\n"
+        }
+        return html + "</table></body></html>\n"
     }
 }

@@ -5,7 +5,8 @@ import UISim
 /// `uisim baseline`: record what a replay did, to check later replays against.
 struct BaselineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "baseline", abstract: "Write a baseline (counters and phase times) from a replay's output folder.")
+        commandName: "baseline",
+        abstract: "Write a baseline (each trace's counters, hitches and phase times) from a replay's or a merge's output folder.")
 
     @Argument(help: "A replay's output folder (with summary.json).")
     var resultDirectory: String
@@ -14,23 +15,39 @@ struct BaselineCommand: ParsableCommand {
     var output: String
 
     func run() throws {
+        let summary: Summary
         do {
-            let summary = try Summary.read(from: URL(fileURLWithPath: resultDirectory).appendingPathComponent("summary.json"))
-            try Baseline(summary: summary).write(to: URL(fileURLWithPath: output))
-            print("wrote \(output)")
+            summary = try Summary.read(from: URL(fileURLWithPath: resultDirectory).appendingPathComponent("summary.json"))
         } catch let error as ReplayOutputError {
             report(error.description)
             throw Exit.badData
         }
+        do {
+            try Baseline(summary: summary).write(to: URL(fileURLWithPath: output))
+        } catch let error as ReplayOutputError {
+            report(error.description)
+            throw Exit.cannotWrite
+        }
+        if summary.clock != ReplayClock.fixed.rawValue {
+            report("warning: the replay ran on the \(summary.clock ?? "unknown") clock: its counters depend on the machine's load; "
+                   + "baselines are made with --clock fixed")
+        }
+        print("wrote \(output) (\(summary.figuresPerTrace.count) trace\(summary.figuresPerTrace.count == 1 ? "" : "s"))")
     }
 }
 
-/// `uisim check`: fail a build whose replay counts changed or whose times grew too much.
+/// `uisim check`: fail a build whose replay did more work, hitched more or got slower.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Compare a replay's results with a baseline: counters must match, times may grow by a ratio.",
-        discussion: "Exits 1 when anything regressed, after printing what.")
+        abstract: "Compare a replay's results with a baseline, trace by trace: counters and hitches exactly, times by a ratio.",
+        discussion: """
+            A counter or hitch figure that changed is a regression when it got worse (more draws, more \
+            pixels blended, more hitches) and an improvement when it got better; a time (the median and \
+            the mean of a phase over frames) regressed when it grew past the tolerance. Regressions fail \
+            (exit 1); improvements pass with a request to update the baseline, unless --strict. A result \
+            made with another scene, variant, device or clock than the baseline's is refused (exit 64).
+            """)
 
     @Argument(help: "A replay's output folder (with summary.json).")
     var resultDirectory: String
@@ -38,10 +55,13 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The baseline file (from `uisim baseline`).")
     var baseline: String
 
-    @Option(help: "How much times may grow: 1.5 allows +50 % on each phase's p50 and p99.")
+    @Option(help: "How much a time may grow: 1.5 allows +50 % on each phase's median and mean.")
     var timeTolerance: Double = 1.5
 
-    @Option(help: "Also write the results as JUnit XML to this file.")
+    @Flag(help: "Fail on any change, improvements and figures new since the baseline included.")
+    var strict = false
+
+    @Option(help: "Also write the results as JUnit XML to this file (a test suite per trace, a test case per figure).")
     var junit: String?
 
     func validate() throws {
@@ -59,26 +79,58 @@ struct CheckCommand: ParsableCommand {
             report(error.description)
             throw Exit.badData
         }
-        let findings = expected.check(summary, timeTolerance: timeTolerance)
+        let differing = expected.settingsDiffering(from: summary)
+        guard differing.isEmpty else {
+            for d in differing { report("the baseline's \(d.name) is '\(d.baseline)', the result's '\(d.result)'") }
+            report("replay with the baseline's settings, or make a new baseline from this result (uisim baseline \(resultDirectory) -o \(baseline))")
+            throw Exit.usage
+        }
+        let result = expected.check(summary, timeTolerance: timeTolerance)
         if let junit {
-            let xml = Baseline.junit(findings, suite: "\(summary.trace) on \(summary.scene)")
+            let properties = [("scene", summary.scene), ("variant", summary.variant), ("device", summary.device),
+                              ("clock", summary.clock ?? "unknown")]
             do {
-                try Data(xml.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
-            } catch {
-                report("\(junit): cannot write: \(error.localizedDescription)")
+                try AtomicFile.write(Data(JUnitReport.xml(result, properties: properties, strict: strict).utf8), to: URL(fileURLWithPath: junit))
+            } catch let error as ReplayOutputError {
+                report(error.description)
                 throw Exit.cannotWrite
             }
         }
-        let failed = findings.filter { !$0.passed }
-        if expected.trace != summary.trace || expected.scene != summary.scene {
-            report("warning: the baseline is for \(expected.trace) on \(expected.scene), the result for \(summary.trace) on \(summary.scene)")
+        print(Self.text(result, strict: strict, update: "uisim baseline \(resultDirectory) -o \(baseline)"))
+        if result.fails(strict: strict) { throw Exit.checkFailed }
+    }
+
+    /// What `check` prints: each trace's changes, then one verdict line.
+    static func text(_ result: CheckReport, strict: Bool, update: String) -> String {
+        var lines: [String] = []
+        for suite in result.suites {
+            let changes = suite.findings.filter { $0.verdict != .same }
+            guard !changes.isEmpty else { continue }
+            lines.append("\(suite.trace):")
+            for finding in changes.sorted(by: { order($0.verdict) < order($1.verdict) }) {
+                lines.append("  \(finding.verdict.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(finding.message)")
+            }
         }
-        if failed.isEmpty {
-            print("ok: \(findings.count) checks passed (counters equal, times within ×\(timeTolerance))")
+        let checks = result.findings.count, traces = result.suites.count
+        let scope = "\(checks) checks of \(traces) trace\(traces == 1 ? "" : "s")"
+        if result.fails(strict: strict) {
+            let other = strict && result.otherChanges > 0 ? ", \(result.otherChanges) other changes (--strict)" : ""
+            lines.append("failed: \(result.regressions) regressions\(other) in \(scope)")
+        } else if result.otherChanges > 0 {
+            lines.append("ok: no regression in \(scope); \(result.otherChanges) other changes (improvements, new figures): update the baseline (\(update))")
         } else {
-            print("regressed: \(failed.count) of \(findings.count) checks")
-            for finding in failed { print("  \(finding.message)") }
-            throw Exit.checkFailed
+            lines.append("ok: \(scope) passed (counters and hitches equal, times within ×\(Baseline.Finding.format(result.timeTolerance)))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func order(_ verdict: Baseline.Finding.Verdict) -> Int {
+        switch verdict {
+        case .regression: 0
+        case .improvement: 1
+        case .changed: 2
+        case .new: 3
+        case .same: 4
         }
     }
 }

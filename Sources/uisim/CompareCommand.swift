@@ -23,7 +23,7 @@ struct Experiment {
                 // The fixed clock: every vsync gets a frame, so counters are exact whatever the
                 // machine's load; phase times are still measured.
                 let job = ReplayJob(trace: trace, scene: scene, settings: sides[side].settings, model: model, out: directory,
-                                    clock: VirtualClock(measuresWork: false))
+                                    clock: .fixed)
                 let result = try job.run()
                 sides[side].runs.append(result.summary)
                 sides[side].scrolling.append(try Comparison.scrollingDisplayTime(framesFile: result.outputs.framesURL))

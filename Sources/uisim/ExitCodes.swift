@@ -4,6 +4,8 @@ import ArgumentParser
 enum Exit {
     /// A check found a regression.
     static let checkFailed = ExitCode(1)
+    /// Usage: a bad option, scene, device or missing file, or settings that do not match (sysexits' EX_USAGE).
+    static let usage = ExitCode(64)
     /// Bad input data: a broken trace, summary or baseline (sysexits' EX_DATAERR).
     static let badData = ExitCode(65)
     /// Could not write outputs (sysexits' EX_CANTCREAT).

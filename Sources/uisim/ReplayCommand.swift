@@ -44,14 +44,12 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Pace the replay at recorded speed on the real clock (the same as --clock real).")
     var realtime = false
 
-    enum ClockKind: String, ExpressibleByArgument, CaseIterable {
-        case virtual, fixed, real
-    }
-
     @Option(help: """
-        virtual: idle time is cut out and the measured work advances time, so a slow frame delays the next         (the default); fixed: every vsync gets a frame whatever the work took, so counters never depend on         the machine (lateness still comes from each frame's measured work); real: recorded speed.
+        virtual: idle time is cut out and the measured work advances time, so a slow frame delays the next \
+        (the default); fixed: every vsync gets a frame whatever the work took, so counters never depend on \
+        the machine (lateness still comes from each frame's measured work); real: recorded speed.
         """)
-    var clock: ClockKind = .virtual
+    var clock: ReplayClock = .virtual
 
     @Option(help: "Which frames to save as PNG: none, worst, hitches or all.")
     var snapshots: SnapshotPolicy = .worst
@@ -113,13 +111,6 @@ struct ReplayCommand: ParsableCommand {
         list == nil && shard == nil && traces.count == 1 && !TraceSet.isFolder(traces[0])
     }
 
-    private func makeClock() -> LoopClock {
-        switch realtime ? .real : clock {
-        case .virtual: VirtualClock(measuresWork: true)
-        case .fixed: VirtualClock(measuresWork: false)
-        case .real: RealClock()
-        }
-    }
 
     func run() throws {
         do {
@@ -153,7 +144,7 @@ struct ReplayCommand: ParsableCommand {
         let model = UIScreen.Model.named(device)!
         let sceneDefinition = try BuiltInScenes.named(scene)
         let job = ReplayJob(trace: url, scene: sceneDefinition, settings: try sceneDefinition.settings(try parsedVariants()),
-                            model: model, out: directory, snapshots: snapshots, overlays: try parsedOverlays(), clock: makeClock(),
+                            model: model, out: directory, snapshots: snapshots, overlays: try parsedOverlays(), clock: realtime ? .real : clock,
                             input: input.options())
         let showProgress = !quiet && !json
         let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
@@ -195,6 +186,7 @@ struct ReplayCommand: ParsableCommand {
         }
         var header = Summary(trace: "0 traces", scene: scene, variant: "", device: device, refreshRate: 0)
         header.traces = []
+        header.clock = (realtime ? .real : clock).rawValue
         let total = summaries.isEmpty ? SummaryBuilder(header).finished(interrupted: interrupted) : try SummaryBuilder.merging(summaries)
         try total.write(to: outDirectory.appendingPathComponent("summary.json"))
         if json {
@@ -237,7 +229,8 @@ struct ReplayCommand: ParsableCommand {
             row("p50 event/layout/display/render", "\(ms(p.event.p50)) / \(ms(p.layout.p50)) / \(ms(p.display.p50)) / \(ms(p.render.p50))"),
             row("touches", "\(s.touches.began) began, \(s.touches.moved) moved, \(s.touches.ended) ended, \(s.touches.cancelled) cancelled"),
             row("layouts / draws", "\(s.counts.layouts) / \(s.counts.draws) (\(s.counts.drawnPixels) px drawn)"),
-            row("pixels composited", "\(s.counts.compositedPixels) (\(s.counts.blendedPixels) blended, \(s.counts.occludedPixels) occluded)"),
+            row("pixels composited", "\(s.counts.compositedPixels), of them \(s.counts.blendedPixels) blended"),
+            row("pixels hidden, not composited", "\(s.counts.occludedPixels) (under opaque layers)"),
             row("hierarchy warnings", s.warnings.isEmpty ? "none" : "\(s.warnings.count)"),
             row(report.hasSuffix(".json") ? "summary" : "report", report),
         ].joined(separator: "\n") + s.warnings.prefix(5).map { "\n  warning: \($0)" }.joined()
@@ -245,6 +238,7 @@ struct ReplayCommand: ParsableCommand {
 }
 
 extension SnapshotPolicy: ExpressibleByArgument {}
+extension ReplayClock: ExpressibleByArgument {}
 
 extension JSONEncoder {
     static var sorted: JSONEncoder {

@@ -10,7 +10,7 @@ struct ReplayJob {
     var out: URL
     var snapshots: SnapshotPolicy = .none
     var overlays: DebugOverlays = .blended
-    var clock: LoopClock = VirtualClock(measuresWork: true)
+    var clock: ReplayClock = .virtual
     /// How a recording of another tool is read (its screen is set from `model`).
     var input = TraceImportOptions()
 
@@ -32,18 +32,47 @@ struct ReplayJob {
         let window = scene.makeWindow(screen: UIScreen.main, settings: settings)
         var header = Summary(trace: trace.lastPathComponent, scene: scene.name, variant: settings.description,
                              device: model.name, refreshRate: model.maximumFramesPerSecond)
+        header.clock = clock.rawValue
         header.warnings = window.hierarchyWarnings()
         let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays)
-        let replay = Replay(window: window, clock: clock)
+        let replay = Replay(window: window, clock: clock.makeClock())
         replay.sinks = [outputs]
         replay.stopsOnInterrupt = true
         replay.afterFrame = { frame, window in
             outputs.afterFrame(frame, window: window)
             progress?(frame.frame, frame.vsync)
         }
+        let started = ContinuousClock.now
         let result = try replay.run(&stream)
+        outputs.replaySeconds = (ContinuousClock.now - started).seconds
         let summary = try outputs.finish(interrupted: result.interrupted)
         return Result(summary: summary, outputs: outputs, interrupted: result.interrupted)
+    }
+}
+
+/// The clock a replay runs on (`--clock`).
+enum ReplayClock: String, CaseIterable {
+    /// Idle time is cut out and the measured work advances time.
+    case virtual
+    /// Every vsync gets a frame, whatever the work took: counters never depend on the machine.
+    case fixed
+    /// Recorded speed.
+    case real
+
+    func makeClock() -> LoopClock {
+        switch self {
+        case .virtual: VirtualClock(measuresWork: true)
+        case .fixed: VirtualClock(measuresWork: false)
+        case .real: RealClock()
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) * 1e-18
     }
 }
 

@@ -6,12 +6,19 @@ struct ScenesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "scenes", abstract: "List the built-in scenes and their variants.")
 
     func run() {
-        for (index, scene) in BuiltInScenes.all.enumerated() {
-            print("\(scene.name)\(index == 0 ? " (default)" : "")".padding(toLength: 22, withPad: " ", startingAt: 0) + scene.summary)
+        print(Self.listing(BuiltInScenes.all))
+    }
+
+    /// The scenes and their variants in two columns, the first as wide as its longest entry.
+    static func listing(_ scenes: [Scene]) -> String {
+        var rows: [(String, String)] = []
+        for (index, scene) in scenes.enumerated() {
+            rows.append(("\(scene.name)\(index == 0 ? " (default)" : "")", scene.summary))
             for variant in scene.variants {
-                print("  --variant \(variant.name)=on|off".padding(toLength: 40, withPad: " ", startingAt: 0)
-                      + variant.summary + (variant.defaultValue ? " (on by default)" : ""))
+                rows.append(("  --variant \(variant.name)=on|off", variant.summary + (variant.defaultValue ? " (on by default)" : "")))
             }
         }
+        let width = (rows.map(\.0.count).max() ?? 0) + 2
+        return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A file written in pieces under a temporary name and renamed into place when complete, so a
 /// reader never sees half of it: an interrupted run leaves either the old file or a whole new one.
-final class AtomicFile {
+public final class AtomicFile {
     let url: URL
     private let partial: URL
     private let handle: FileHandle
@@ -43,7 +43,7 @@ final class AtomicFile {
     }
 
     /// Writes `data` to `url` atomically in one go.
-    static func write(_ data: Data, to url: URL) throws {
+    public static func write(_ data: Data, to url: URL) throws {
         do {
             try data.write(to: url, options: .atomic)
         } catch {

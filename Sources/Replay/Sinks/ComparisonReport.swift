@@ -11,15 +11,17 @@ enum ComparisonReport {
         }
         let a = try curve(framesA), b = try curve(framesB)
         let budget = 1000.0 / Double(max(c.a.runs[0].refreshRate, 1))
-        let top = max(budget * 1.5, (a + b).max() ?? 0)
+        let axis = ChartAxis(upTo: max(budget * 1.5, (a + b).max() ?? 0))   // the budget line always shows
+        let top = axis.top
         let count = max(a.count, b.count, 2)
+        let left = 56.0, width = 940.0, height = 240.0
         func polyline(_ values: [Double], _ color: String) -> String {
             let points = values.enumerated().map { i, v in
-                "\(HTMLReport.format(Double(i) / Double(count - 1) * 1000, 1)),\(HTMLReport.format(240 - v / top * 240, 1))"
+                "\(HTMLReport.format(left + Double(i) / Double(count - 1) * width, 1)),\(HTMLReport.format(height - v / top * height, 1))"
             }
             return "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>"
         }
-        let budgetY = 240 - budget / top * 240
+        let budgetY = height - budget / top * height
         var html = """
         <!doctype html><html lang="en"><head><meta charset="utf-8"><title>uisim compare — \(HTMLReport.escape(c.scene))</title>
         <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;margin:24px auto;max-width:1080px;padding:0 16px;color:#1f2328}
@@ -28,8 +30,13 @@ enum ComparisonReport {
         <h1>\(HTMLReport.escape(c.trace)) on <i>\(HTMLReport.escape(c.scene))</i></h1>
         <p><b class="a">A</b> = \(HTMLReport.escape(c.a.label)) · <b class="b">B</b> = \(HTMLReport.escape(c.b.label)) · \(c.a.runs.count) runs each, interleaved\(c.a.deterministic && c.b.deterministic ? "" : " · <b>counters differed between runs</b>")</p>
         <h2>Frame time (last run of each)</h2>
-        <svg width="1000" height="250" style="background:#f6f8fa">\(polyline(a, "#0969da"))\(polyline(b, "#cf222e"))
-        <line x1="0" x2="1000" y1="\(HTMLReport.format(budgetY, 1))" y2="\(HTMLReport.format(budgetY, 1))" stroke="#57606a" stroke-dasharray="6 4"/></svg>
+        <svg width="1000" height="290" role="img" aria-label="frame time per frame, A and B" style="background:#f6f8fa">\(axis.gridSVG(left: left, width: width, height: height, unit: "ms"))\(polyline(a, "#0969da"))\(polyline(b, "#cf222e"))
+        <line x1="\(left)" x2="1000" y1="\(HTMLReport.format(budgetY, 1))" y2="\(HTMLReport.format(budgetY, 1))" stroke="#57606a" stroke-dasharray="6 4"/>
+        <text x="\(left)" y="256" font-size="11" fill="#57606a">frame 0</text><text x="1000" y="256" font-size="11" text-anchor="end" fill="#57606a">frame \(count - 1)</text>
+        <text x="\(left + width / 2)" y="256" font-size="11" text-anchor="middle" fill="#57606a">frame number → (y: frame time, ms)</text>
+        <g font-size="12"><rect x="\(left)" y="268" width="14" height="4" fill="#0969da"/><text x="\(left + 18)" y="274">A: \(HTMLReport.escape(c.a.label))</text>
+        <rect x="\(left + 470)" y="268" width="14" height="4" fill="#cf222e"/><text x="\(left + 488)" y="274">B: \(HTMLReport.escape(c.b.label))</text></g>
+        <text x="1000" y="\(HTMLReport.format(budgetY - 3, 1))" font-size="10" text-anchor="end" fill="#57606a">budget \(HTMLReport.format(budget, 2)) ms</text></svg>
         <h2>Counters (exact)</h2><table><tr><th>counter</th><th class="a">A</th><th class="b">B</th><th>change</th></tr>
         """
         for d in c.counters {

@@ -148,23 +148,20 @@ private struct FrameChart {
             histogram[min(Int(ms / bucketWidth), 16)] += 1
             index += 1
         }
-        let top = max(budget * 1.5, (slowest.max() ?? 0) * 1.1)
-        let width = 1000.0, height = 240.0
+        let axis = ChartAxis(upTo: max(budget * 1.5, slowest.max() ?? 0))
+        let top = axis.top
+        let left = 56.0, width = 940.0, height = 240.0
         let barWidth = width / Double(columns)
         var out = "<svg width=\"1000\" height=\"270\" role=\"img\" aria-label=\"frame time per frame\" style=\"background:#f6f8fa\">"
-        for tick in stride(from: 0.0, through: top, by: max(budget / 2, 1)) {
-            let y = height - tick / top * height
-            out += "<line x1=\"0\" x2=\"1000\" y1=\"\(HTMLReport.format(y, 1))\" y2=\"\(HTMLReport.format(y, 1))\" stroke=\"#d0d7de\"/>"
-            out += "<text x=\"2\" y=\"\(HTMLReport.format(y - 2, 1))\" font-size=\"10\" fill=\"#57606a\">\(HTMLReport.format(tick, 1)) ms</text>"
-        }
+        out += axis.gridSVG(left: left, width: width, height: height, unit: "ms")
         for (i, ms) in slowest.enumerated() where ms > 0 {
             let h = max(1, ms / top * height)
             let color = hitch[i] ? "#cf222e" : ms > budget ? "#bf8700" : "#0969da"
-            out += "<rect x=\"\(HTMLReport.format(Double(i) * barWidth, 2))\" y=\"\(HTMLReport.format(height - h, 2))\" width=\"\(HTMLReport.format(max(barWidth - 0.3, 0.6), 2))\" height=\"\(HTMLReport.format(h, 2))\" fill=\"\(color)\"/>"
+            out += "<rect x=\"\(HTMLReport.format(left + Double(i) * barWidth, 2))\" y=\"\(HTMLReport.format(height - h, 2))\" width=\"\(HTMLReport.format(max(barWidth - 0.3, 0.6), 2))\" height=\"\(HTMLReport.format(h, 2))\" fill=\"\(color)\"/>"
         }
         let budgetY = height - budget / top * height
-        out += "<line x1=\"0\" x2=\"1000\" y1=\"\(HTMLReport.format(budgetY, 1))\" y2=\"\(HTMLReport.format(budgetY, 1))\" stroke=\"#cf222e\" stroke-dasharray=\"6 4\" stroke-width=\"1.5\"/>"
-        out += "<text x=\"0\" y=\"262\" font-size=\"11\" fill=\"#57606a\">frame 0</text><text x=\"1000\" y=\"262\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">frame \(max(frameCount - 1, 0))\(perColumn > 1 ? " (slowest of each \(perColumn))" : "")</text></svg>"
+        out += "<line x1=\"\(left)\" x2=\"1000\" y1=\"\(HTMLReport.format(budgetY, 1))\" y2=\"\(HTMLReport.format(budgetY, 1))\" stroke=\"#cf222e\" stroke-dasharray=\"6 4\" stroke-width=\"1.5\"/>"
+        out += "<text x=\"\(left)\" y=\"262\" font-size=\"11\" fill=\"#57606a\">frame 0</text><text x=\"1000\" y=\"262\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">frame \(max(frameCount - 1, 0))\(perColumn > 1 ? " (slowest of each \(perColumn))" : "")</text></svg>"
         svg = out
 
         let most = max(histogram.max() ?? 1, 1)
