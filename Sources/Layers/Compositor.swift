@@ -18,8 +18,32 @@ public struct RenderStatistics: Equatable, Sendable {
     public var misalignedLayers = 0
     /// Groups composited offscreen first (opacity below 1 with sublayers).
     public var offscreenLayers = 0
+    /// Pixels of those offscreen groups (each written offscreen, then composited).
+    public var offscreenPixels = 0
 
     public init() {}
+}
+
+/// What the app's commit hands the render server: the layers it changed, packaged as the screen
+/// region to recomposite.
+public struct Transaction: Sendable {
+    /// The screen pixels to recomposite.
+    public var damage = PixelRegion()
+    /// Layers whose geometry, appearance or contents changed (what the commit packaged).
+    public var layersChanged = 0
+
+    public init() {}
+
+    /// Whether the commit changed anything on screen.
+    public var isEmpty: Bool { damage.isEmpty }
+}
+
+/// The render server's plan for one transaction: what to paint where, counted exactly. Painting
+/// it (`Compositor.execute`) is optional: the counts are known before any pixel moves.
+public struct RenderPass {
+    let plan: PaintPlan
+    let damage: PixelRegion
+    public let statistics: RenderStatistics
 }
 
 /// Composites a layer tree into a frame buffer, as the render server does (uisim has no GPU:
@@ -63,27 +87,62 @@ public final class Compositor {
             || !root.contentDamage.isNull
     }
 
-    /// Composites the damaged region and returns what it took.
+    /// Composites the damaged region and returns what it took: the commit, the render server's
+    /// preparation and its execution, in one go.
     @discardableResult
     public func render() -> RenderStatistics {
-        var stats = RenderStatistics()
+        let pass = prepare(commitTransaction())
+        execute(pass)
+        return pass.statistics
+    }
+
+    /// The app's side of a frame (Core Animation's commit): walks the layers changed since the
+    /// last commit and packages them as the region to recomposite. Clears their change marks.
+    public func commitTransaction() -> Transaction {
+        var transaction = Transaction()
         guard hasDamage else {
             lastDamage = PixelRegion()
-            return stats
+            return transaction
         }
         var damage = root.removedDamage
         root.removedDamage = PixelRegion()
-        collectDamage(root, transform: rootTransform, clip: screen, forced: false, into: &damage)
-        damage = damage.intersection(screen)
-        lastDamage = damage
-        stats.damagedPixels = damage.area
-        guard !damage.isEmpty else { return stats }
+        collectDamage(root, transform: rootTransform, clip: screen, forced: false, into: &damage, changed: &transaction.layersChanged)
+        transaction.damage = damage.intersection(screen)
+        lastDamage = transaction.damage
+        return transaction
+    }
 
+    /// The render server's preparation: which layers paint which pixels of the damaged region,
+    /// what opaque layers hide, what is copied and what blended; counted, nothing painted.
+    public func prepare(_ transaction: Transaction) -> RenderPass {
+        var stats = RenderStatistics()
+        stats.damagedPixels = transaction.damage.area
         var plan = PaintPlan()
-        plan.collect(root, transform: rootTransform, clip: screen, limit: damage.bounds)
-        plan.resolveOcclusion(within: damage, stats: &stats)
-        paint(plan, damage: damage, stats: &stats)
-        return stats
+        if !transaction.damage.isEmpty {
+            plan.collect(root, transform: rootTransform, clip: screen, limit: transaction.damage.bounds)
+            plan.resolveOcclusion(within: transaction.damage, stats: &stats)
+            Self.count(plan, into: &stats)
+        }
+        return RenderPass(plan: plan, damage: transaction.damage, statistics: stats)
+    }
+
+    /// The render server's execution: paints `pass` into the frame buffer.
+    public func execute(_ pass: RenderPass) {
+        guard !pass.damage.isEmpty else { return }
+        paint(pass.plan, damage: pass.damage)
+    }
+
+    /// Paints the whole screen from the tree as it is now, leaving the change marks alone: the
+    /// frame buffer then holds what a frame-by-frame composite would (for snapshots when frames
+    /// are not rasterized one by one).
+    public func rasterizeScreen() {
+        let everything = PixelRegion(screen)
+        var plan = PaintPlan()
+        var ignored = RenderStatistics()
+        plan.collect(root, transform: rootTransform, clip: screen, limit: screen)
+        plan.resolveOcclusion(within: everything, stats: &ignored)
+        frameBuffer.fill(x: 0, y: 0, width: pixelWidth, height: pixelHeight, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
+        paint(plan, damage: everything)
     }
 
     /// Marks everything damaged: the next render recomposites the whole screen.
@@ -97,15 +156,17 @@ public final class Compositor {
     /// Walks the paths of changed layers; a layer whose geometry changed takes its whole subtree
     /// along (their pixels moved). Damage is each affected layer's old and new screen box.
     private func collectDamage(_ layer: CALayer, transform t: CGAffineTransform, clip: PixelRect, forced: Bool,
-                               into damage: inout PixelRegion) {
+                               into damage: inout PixelRegion, changed: inout Int) {
         let moved = forced || layer.geometryChanged
         let visible = !layer.isHidden && layer.opacity > 0
         let box = visible ? PixelRect(covering: layer.bounds.applying(t)).intersection(clip) : PixelRect(x: 0, y: 0, width: 0, height: 0)
         if moved || layer.appearanceChanged {
             if let old = layer.lastScreenBox { damage.formUnion(old) }
             damage.formUnion(box)
+            changed += 1
         } else if !layer.contentDamage.isNull {
             damage.formUnion(PixelRect(covering: layer.contentDamage.applying(t)).intersection(box))
+            changed += 1
         }
         layer.lastScreenBox = box.isEmpty ? nil : box
         layer.geometryChanged = false
@@ -116,13 +177,36 @@ public final class Compositor {
         let childClip = layer.masksToBounds ? box : clip
         for sublayer in layer.sublayerStorage {
             collectDamage(sublayer, transform: sublayer.transformToSuperlayer.concatenating(t), clip: childClip,
-                          forced: moved || !visible, into: &damage)
+                          forced: moved || !visible, into: &damage, changed: &changed)
         }
     }
 
     // MARK: Painting
 
-    private func paint(_ plan: PaintPlan, damage: PixelRegion, stats: inout RenderStatistics) {
+    /// What painting `plan` composites: layers, pixels copied and blended, offscreen groups.
+    static func count(_ plan: PaintPlan, into stats: inout RenderStatistics) {
+        for step in plan.steps {
+            switch step {
+            case .endGroup(_, let area):
+                stats.offscreenLayers += 1
+                stats.offscreenPixels += area
+                stats.blendedPixels += area
+                stats.compositedPixels += area
+            case .layer(let index):
+                let entry = plan.entries[index]
+                guard !entry.region.isEmpty else { continue }
+                let area = entry.region.area
+                stats.layersComposited += 1
+                stats.compositedPixels += area
+                if !entry.copies { stats.blendedPixels += area }
+                if entry.misalignment != nil { stats.misalignedLayers += 1 }
+            case .beginGroup, .beginClip, .endClip:
+                break
+            }
+        }
+    }
+
+    private func paint(_ plan: PaintPlan, damage: PixelRegion) {
         let cairo = CairoContext(image: frameBuffer)
         for rect in damage.rects { cairo.rectangle(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
         cairo.clip()
@@ -130,11 +214,8 @@ public final class Compositor {
             switch step {
             case .beginGroup:
                 cairo.pushGroup()
-            case .endGroup(let opacity, let area):
+            case .endGroup(let opacity, _):
                 cairo.popGroupAndPaint(alpha: opacity)
-                stats.offscreenLayers += 1
-                stats.blendedPixels += area
-                stats.compositedPixels += area
             case .beginClip(let t, let bounds):
                 cairo.save()
                 cairo.setMatrix(t.cairoMatrix)
@@ -147,11 +228,6 @@ public final class Compositor {
                 let entry = plan.entries[index]
                 guard !entry.region.isEmpty else { continue }
                 paint(entry, with: cairo)
-                let area = entry.region.area
-                stats.layersComposited += 1
-                stats.compositedPixels += area
-                if !entry.copies { stats.blendedPixels += area }
-                if entry.misalignment != nil { stats.misalignedLayers += 1 }
             }
         }
     }

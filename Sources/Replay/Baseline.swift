@@ -66,7 +66,13 @@ public struct Baseline: Codable, Equatable, Sendable {
                                         message: "\(name): in the baseline, missing from the result"))
                 continue
             }
-            findings.append(Finding.judge(name, o, n, timeTolerance: timeTolerance))
+            var finding = Finding.judge(name, o, n, timeTolerance: timeTolerance)
+            let frames = min(old["frames"] ?? 0, new["frames"] ?? 0)
+            if FigureRule.of(name) == .time && frames < Double(TraceFigures.minimumFramesForTimes) && finding.verdict != .same {
+                finding.verdict = .same
+                finding.message += " (not gated: \(Int(frames)) frames, fewer than \(TraceFigures.minimumFramesForTimes))"
+            }
+            findings.append(finding)
         }
         for name in new.keys.sorted() where old[name] == nil {
             findings.append(Finding(name: name, baseline: .nan, current: new[name]!, verdict: .new,
@@ -77,7 +83,7 @@ public struct Baseline: Codable, Equatable, Sendable {
 
     /// One compared figure.
     public struct Finding: Equatable, Sendable {
-        /// Such as "counts.draws" or "phases_us.render.p50".
+        /// Such as "counts.draws" or "stages_us.layout.p50".
         public var name: String
         public var baseline: Double
         public var current: Double
@@ -170,10 +176,20 @@ func readJSON<T: Decodable>(_ type: T.Type, from url: URL, what: String) throws 
     }
 }
 
+/// Just a file's schema number, read before the rest.
+private struct SchemaOnly: Decodable {
+    var schema: Int?
+}
+
 extension Summary {
-    /// Reads a `summary.json`.
+    /// Reads a `summary.json` of this schema (one of another is refused, with what to do).
     public static func read(from url: URL) throws -> Summary {
-        try readJSON(Summary.self, from: url, what: "summary")
+        let schema = try readJSON(SchemaOnly.self, from: url, what: "summary").schema
+        guard schema == schemaVersion else {
+            throw ReplayOutputError("\(url.path): a summary of schema \(schema.map(String.init) ?? "none"), this uisim reads schema \(schemaVersion)"
+                                    + ((schema ?? 0) < schemaVersion ? " (made by an older uisim): replay it again" : ""))
+        }
+        return try readJSON(Summary.self, from: url, what: "summary")
     }
 
     /// Writes `summary.json` atomically (making its folder if needed).
@@ -188,9 +204,14 @@ extension Summary {
 }
 
 extension Baseline {
-    /// Reads a baseline file.
+    /// Reads a baseline file of this schema (one of another is refused, with what to do).
     public static func read(from url: URL) throws -> Baseline {
-        try readJSON(Baseline.self, from: url, what: "baseline")
+        let schema = try readJSON(SchemaOnly.self, from: url, what: "baseline").schema
+        guard schema == schemaVersion else {
+            throw ReplayOutputError("\(url.path): a baseline of schema \(schema.map(String.init) ?? "none"), this uisim reads schema \(schemaVersion)"
+                                    + ((schema ?? 0) < schemaVersion ? " (made by an older uisim): make it again with uisim baseline" : ""))
+        }
+        return try readJSON(Baseline.self, from: url, what: "baseline")
     }
 
     public func write(to url: URL) throws {

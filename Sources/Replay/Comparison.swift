@@ -61,7 +61,9 @@ public struct Comparison: Codable, Sendable {
         func diff(_ name: String, _ p: Int, _ q: Int) -> Difference {
             Difference(name: name, a: p, b: q, change: p != 0 ? Double(q - p) / Double(p) : nil)
         }
-        counters = [diff("frames", x.frames, y.frames), diff("hitches", x.hitches, y.hitches)]
+        counters = [diff("frames", x.frames, y.frames), diff("idle_vsyncs", x.idleVsyncs, y.idleVsyncs),
+                    diff("commit_hitches", x.hitchesByType.commit, y.hitchesByType.commit),
+                    diff("render_hitches", x.hitchesByType.render, y.hitchesByType.render)]
             + zip(x.counts.named, y.counts.named).map { diff($0.name, $0.value, $1.value) }
             + [diff("backing_store_bytes_peak", x.backingStoreBytesPeak, y.backingStoreBytesPeak),
                diff("hierarchy_warnings", x.warnings.count, y.warnings.count)]
@@ -69,10 +71,12 @@ public struct Comparison: Codable, Sendable {
             Ratio(name: name, values: zip(a.runs, b.runs).compactMap { value($0) > 0 ? value($1) / value($0) : (value($1) == 0 ? 1 : nil) })
         }
         times = [
-            ratios("event p50") { $0.phases.event.p50 }, ratios("layout p50") { $0.phases.layout.p50 },
-            ratios("display mean") { $0.phases.display.mean }, ratios("render p50") { $0.phases.render.p50 },
-            ratios("render mean") { $0.phases.render.mean }, ratios("frame p50") { $0.phases.frame.p50 },
-            ratios("frame p99") { $0.phases.frame.p99 }, ratios("hitch time ratio") { $0.hitchTimeRatio },
+            ratios("app p50") { $0.stages.app.p50 }, ratios("app p95") { $0.stages.app.p95 },
+            ratios("app mean") { $0.stages.app.mean },
+            ratios("event mean") { $0.stages[.event].mean }, ratios("layout mean") { $0.stages[.layout].mean },
+            ratios("display mean") { $0.stages[.display].mean }, ratios("commit mean") { $0.stages[.commit].mean },
+            ratios("render p50") { $0.stages.render.p50 }, ratios("render mean") { $0.stages.render.mean },
+            ratios("hitch time ratio") { $0.hitchTimeRatio },
         ]
         times.append(Ratio(name: "display per scrolling frame",
                            values: zip(a.scrollingDisplay, b.scrollingDisplay).compactMap { $0 > 0 ? $1 / $0 : ($1 == 0 ? 1 : nil) }))
@@ -86,7 +90,7 @@ public struct Comparison: Codable, Sendable {
         var total = 0.0, count = 0
         try FrameRecord.forEach(in: framesFile) { frame in
             guard frame.mode == "UITrackingRunLoopMode" else { return }
-            total += frame.phases.display
+            total += frame.stages[.display]
             count += 1
         }
         return count > 0 ? total / Double(count) : 0

@@ -1,92 +1,176 @@
 import Foundation
 import Traces
 
-/// Everything measured and counted in one frame (one vsync of the display link), as written
-/// to `frames.jsonl`. Times are measured (they vary run to run); counts are exact.
+/// The counters of a frame: the one list that frames.jsonl, summary.json, the HTML report, the
+/// Chrome trace, `compare` and `check` all go through. Counts are exact: the same trace on the
+/// same scene gives the same counts on every run.
+public enum Counter: String, CaseIterable, Codable, Sendable {
+    case layouts, draws
+    case drawnPixels = "drawn_pixels", drawOperations = "draw_operations"
+    case layersCommitted = "layers_committed"
+    case damagedPixels = "damaged_pixels", compositedPixels = "composited_pixels"
+    case blendedPixels = "blended_pixels", occludedPixels = "occluded_pixels"
+    case layersComposited = "layers_composited", misalignedLayers = "misaligned_layers"
+    case offscreenLayers = "offscreen_layers", offscreenPixels = "offscreen_pixels"
+    case hitTestedViews = "hit_tested_views", backingStoreBytes = "backing_store_bytes"
+
+    /// What the counter counts, for people.
+    public var label: String {
+        switch self {
+        case .layouts: "layouts (layoutSubviews)"
+        case .draws: "draws (draw(_:))"
+        case .drawnPixels: "pixels drawn"
+        case .drawOperations: "draw operations"
+        case .layersCommitted: "layers committed (changed)"
+        case .damagedPixels: "pixels damaged"
+        case .compositedPixels: "pixels composited"
+        case .blendedPixels: "pixels blended"
+        case .occludedPixels: "pixels hidden under opaque layers"
+        case .layersComposited: "layers composited"
+        case .misalignedLayers: "misaligned layers (frames × layers)"
+        case .offscreenLayers: "offscreen passes"
+        case .offscreenPixels: "offscreen pixels"
+        case .hitTestedViews: "views visited by hit testing"
+        case .backingStoreBytes: "backing-store bytes"
+        }
+    }
+
+    /// Whether the counter is a level (the latest value matters), not a count to add up.
+    public var isLevel: Bool { self == .backingStoreBytes }
+
+    /// The counters that add up over frames (every one but the levels).
+    public static let summed = allCases.filter { !$0.isLevel }
+}
+
+/// The stages and phases of a frame (Apple's render loop): the app stage on the main thread
+/// (its event phase, then its commit phase: layout, display, prepare, commit) and the render
+/// server's stage (render prepare and execute).
+public enum Stage: String, CaseIterable, Codable, Sendable {
+    case app, event, layout, display, prepare, commit
+    case render, renderPrepare = "render_prepare", renderExecute = "render_execute"
+
+    /// Whether the stage runs on the render server (estimated, unless `--render measured`).
+    public var isRender: Bool { self == .render || self == .renderPrepare || self == .renderExecute }
+}
+
+/// Everything measured and counted in one frame, as written to `frames.jsonl`: one commit that
+/// had something to do (layout, drawing, or a change on screen). Vsyncs with nothing to commit
+/// are idle and have no record.
 public struct FrameRecord: Codable, Equatable, Sendable {
     /// The version of this record's layout.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public var schema = FrameRecord.schemaVersion
     /// 0-based frame number.
     public var frame: Int
-    /// The vsync the frame started at, in seconds.
-    public var vsync: TimeInterval
-    /// The frame's deadline: the next vsync, when it should be shown.
-    public var target: TimeInterval
-    /// When it was shown: the deadline, or the first vsync after its work ended.
-    public var presented: TimeInterval
-    /// How much later than its deadline it was shown, in milliseconds (0: no hitch).
-    public var hitch: Double
-    /// The run-loop mode the frame ran in.
+    /// The run-loop mode the frame's app stage ran in.
     public var mode: String
-    public var phases: Phases
+    /// When the frame ran and was shown, in seconds (see `FramePipeline.Timeline`).
+    public var vsync: TimeInterval
+    public var appStart: TimeInterval
+    public var commitEnd: TimeInterval
+    public var renderStart: TimeInterval
+    public var renderEnd: TimeInterval
+    public var expected: TimeInterval
+    public var presented: TimeInterval
+    /// How late the frame was shown, counted once, in milliseconds (0: on time).
+    public var hitch: Double
+    public var hitchType: FramePipeline.HitchType
+    public var stages: Stages
     public var counts: Counts
     public var touches: Touches
 
-    public init(frame: Int, vsync: TimeInterval, target: TimeInterval, presented: TimeInterval, hitch: Double, mode: String,
-                phases: Phases, counts: Counts, touches: Touches) {
+    public init(frame: Int, mode: String, timeline: FramePipeline.Timeline, stages: Stages, counts: Counts, touches: Touches) {
         self.frame = frame
-        self.vsync = vsync
-        self.target = target
-        self.presented = presented
-        self.hitch = hitch
         self.mode = mode
-        self.phases = phases
+        vsync = timeline.vsync
+        appStart = timeline.appStart
+        commitEnd = timeline.commitEnd
+        renderStart = timeline.renderStart
+        renderEnd = timeline.renderEnd
+        expected = timeline.expected
+        presented = timeline.presented
+        hitch = timeline.hitchTime * 1000
+        hitchType = timeline.hitchType
+        self.stages = stages
         self.counts = counts
         self.touches = touches
     }
 
-    /// Time spent in each phase, in microseconds.
-    public struct Phases: Codable, Equatable, Sendable {
-        public var event = 0.0, timers = 0.0, layout = 0.0, display = 0.0, render = 0.0
-        /// From the frame's wake-up to the end of its commit (phases plus the loop's own work).
-        public var total = 0.0
+    /// When the frame was ready minus its expected presentation, in ms: negative is headroom.
+    public var overrun: Double { (renderEnd - expected) * 1000 }
+
+    /// Time spent in each stage and phase, in microseconds.
+    public struct Stages: Codable, Equatable, Sendable {
+        private var values = [Double](repeating: 0, count: Stage.allCases.count)
         public init() {}
+
+        public subscript(stage: Stage) -> Double {
+            get { values[Stage.allCases.firstIndex(of: stage)!] }
+            set { values[Stage.allCases.firstIndex(of: stage)!] = newValue }
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for stage in Stage.allCases { try container.encode(self[stage], forKey: Key(stage.rawValue)) }
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            for stage in Stage.allCases { self[stage] = try container.decodeIfPresent(Double.self, forKey: Key(stage.rawValue)) ?? 0 }
+        }
     }
 
-    /// Work done in the frame.
+    /// Work done in the frame, by `Counter`.
     public struct Counts: Codable, Equatable, Sendable {
-        public var layouts = 0, draws = 0, drawnPixels = 0, drawOperations = 0
-        public var damagedPixels = 0, compositedPixels = 0, blendedPixels = 0, occludedPixels = 0
-        public var layersComposited = 0, misalignedLayers = 0, offscreenLayers = 0
-        public var backingStoreBytes = 0, hitTestedViews = 0
+        private var values = [Int](repeating: 0, count: Counter.allCases.count)
         public init() {}
 
-        /// Every counter with its JSON name, in a fixed order (what baselines and comparisons
-        /// go through). Backing-store bytes are a level, not a count, and are left out.
+        public subscript(counter: Counter) -> Int {
+            get { values[Self.index[counter]!] }
+            set { values[Self.index[counter]!] = newValue }
+        }
+
+        private static let index = Dictionary(uniqueKeysWithValues: Counter.allCases.enumerated().map { ($1, $0) })
+
+        public var layouts: Int { get { self[.layouts] } set { self[.layouts] = newValue } }
+        public var draws: Int { get { self[.draws] } set { self[.draws] = newValue } }
+        public var drawnPixels: Int { get { self[.drawnPixels] } set { self[.drawnPixels] = newValue } }
+        public var drawOperations: Int { get { self[.drawOperations] } set { self[.drawOperations] = newValue } }
+        public var damagedPixels: Int { get { self[.damagedPixels] } set { self[.damagedPixels] = newValue } }
+        public var compositedPixels: Int { get { self[.compositedPixels] } set { self[.compositedPixels] = newValue } }
+        public var blendedPixels: Int { get { self[.blendedPixels] } set { self[.blendedPixels] = newValue } }
+        public var occludedPixels: Int { get { self[.occludedPixels] } set { self[.occludedPixels] = newValue } }
+        public var offscreenLayers: Int { get { self[.offscreenLayers] } set { self[.offscreenLayers] = newValue } }
+        public var backingStoreBytes: Int { get { self[.backingStoreBytes] } set { self[.backingStoreBytes] = newValue } }
+        public var hitTestedViews: Int { get { self[.hitTestedViews] } set { self[.hitTestedViews] = newValue } }
+
+        /// Every counter that adds up, with its JSON name, in a fixed order (what comparisons
+        /// go through). Backing-store bytes are a level and are left out.
         public var named: [(name: String, value: Int)] {
-            [("layouts", layouts), ("draws", draws), ("drawn_pixels", drawnPixels), ("draw_operations", drawOperations),
-             ("damaged_pixels", damagedPixels), ("composited_pixels", compositedPixels), ("blended_pixels", blendedPixels),
-             ("occluded_pixels", occludedPixels), ("layers_composited", layersComposited), ("misaligned_layers", misalignedLayers),
-             ("offscreen_layers", offscreenLayers), ("hit_tested_views", hitTestedViews)]
+            Counter.summed.map { ($0.rawValue, self[$0]) }
         }
 
-        /// Adds `other`'s counts; backing-store bytes, a level, become `other`'s.
+        /// Adds `other`'s counts (saturating); levels become `other`'s.
         public mutating func add(_ other: Counts) {
-            layouts += other.layouts
-            draws += other.draws
-            drawnPixels += other.drawnPixels
-            drawOperations += other.drawOperations
-            damagedPixels += other.damagedPixels
-            compositedPixels += other.compositedPixels
-            blendedPixels += other.blendedPixels
-            occludedPixels += other.occludedPixels
-            layersComposited += other.layersComposited
-            misalignedLayers += other.misalignedLayers
-            offscreenLayers += other.offscreenLayers
-            hitTestedViews += other.hitTestedViews
-            backingStoreBytes = other.backingStoreBytes
+            for counter in Counter.allCases {
+                if counter.isLevel {
+                    self[counter] = other[counter]
+                } else {
+                    let (sum, overflow) = self[counter].addingReportingOverflow(other[counter])
+                    self[counter] = overflow ? .max : sum
+                }
+            }
         }
 
-        enum CodingKeys: String, CodingKey {
-            case layouts, draws
-            case drawnPixels = "drawn_pixels", drawOperations = "draw_operations"
-            case damagedPixels = "damaged_pixels", compositedPixels = "composited_pixels"
-            case blendedPixels = "blended_pixels", occludedPixels = "occluded_pixels"
-            case layersComposited = "layers_composited", misalignedLayers = "misaligned_layers"
-            case offscreenLayers = "offscreen_layers", backingStoreBytes = "backing_store_bytes"
-            case hitTestedViews = "hit_tested_views"
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for counter in Counter.allCases { try container.encode(self[counter], forKey: Key(counter.rawValue)) }
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            for counter in Counter.allCases { self[counter] = try container.decodeIfPresent(Int.self, forKey: Key(counter.rawValue)) ?? 0 }
         }
     }
 
@@ -103,14 +187,24 @@ public struct FrameRecord: Codable, Equatable, Sendable {
         }
     }
 
+    /// A coding key made from a name (counters and stages are keyed by their raw values).
+    struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     enum CodingKeys: String, CodingKey {
         case schema, frame, mode, counts, touches
-        case vsync = "vsync_s", target = "target_s", presented = "presented_s", hitch = "hitch_ms"
-        case phases = "phases_us"
+        case vsync = "vsync_s", appStart = "app_start_s", commitEnd = "commit_end_s", renderStart = "render_start_s"
+        case renderEnd = "render_end_s", expected = "expected_s", presented = "presented_s"
+        case hitch = "hitch_ms", hitchType = "hitch_type", stages = "stages_us"
     }
 
     /// Reads the records of a `frames.jsonl` file one by one, in constant memory (lines that are
-    /// not records are skipped).
+    /// not records of this schema are skipped).
     public static func forEach(in framesFile: URL, _ body: (FrameRecord) throws -> Void) throws {
         var lines = try LineReader(url: framesFile)
         let decoder = JSONDecoder()
@@ -126,42 +220,33 @@ public struct FrameRecord: Codable, Equatable, Sendable {
     }
 }
 
+extension FramePipeline.HitchType: Codable {}
+
 extension FrameRecord {
-    /// The record as one line of JSON, as `JSONEncoder` writes it with sorted keys (without
-    /// its cost: this runs every frame), as `frames.jsonl` holds it.
+    /// The record as one line of JSON, keys sorted, as `frames.jsonl` holds it: what
+    /// `JSONEncoder` writes (without its cost: this runs every frame), plus `overrun_ms`.
     public var jsonLine: String {
-        JSONText.object(capacity: 512) { o in
+        JSONText.object(capacity: 768) { o in
+            o("app_start_s", appStart)
+            o("commit_end_s", commitEnd)
             let c = counts
             o("counts") { o in
-                o("backing_store_bytes", c.backingStoreBytes)
-                o("blended_pixels", c.blendedPixels)
-                o("composited_pixels", c.compositedPixels)
-                o("damaged_pixels", c.damagedPixels)
-                o("draw_operations", c.drawOperations)
-                o("drawn_pixels", c.drawnPixels)
-                o("draws", c.draws)
-                o("hit_tested_views", c.hitTestedViews)
-                o("layers_composited", c.layersComposited)
-                o("layouts", c.layouts)
-                o("misaligned_layers", c.misalignedLayers)
-                o("occluded_pixels", c.occludedPixels)
-                o("offscreen_layers", c.offscreenLayers)
+                for counter in Self.countersByName { o(counter.rawValue, c[counter]) }
             }
+            o("expected_s", expected)
             o("frame", frame)
             o("hitch_ms", hitch)
+            o("hitch_type", hitchType.rawValue)
             o("mode", mode)
-            let p = phases
-            o("phases_us") { o in
-                o("display", p.display)
-                o("event", p.event)
-                o("layout", p.layout)
-                o("render", p.render)
-                o("timers", p.timers)
-                o("total", p.total)
-            }
+            o("overrun_ms", overrun)
             o("presented_s", presented)
+            o("render_end_s", renderEnd)
+            o("render_start_s", renderStart)
             o("schema", schema)
-            o("target_s", target)
+            let s = stages
+            o("stages_us") { o in
+                for stage in Self.stagesByName { o(stage.rawValue, s[stage]) }
+            }
             o("touches") { o in
                 o("began", touches.began)
                 o("cancelled", touches.cancelled)
@@ -171,4 +256,8 @@ extension FrameRecord {
             o("vsync_s", vsync)
         }
     }
+
+    /// Counters and stages in the order of their JSON names (keys sorted, as `JSONEncoder` does).
+    static let countersByName = Counter.allCases.sorted { $0.rawValue < $1.rawValue }
+    static let stagesByName = Stage.allCases.sorted { $0.rawValue < $1.rawValue }
 }

@@ -3,62 +3,67 @@ import Layers
 import RunLoop
 import Views
 
-/// Times and counts each frame of a replay through run-loop observers, the digitizer source's
-/// event phase and the commit, and hands finished records to the replay's sinks.
-///
-/// A frame is a vsync of the replay's display link; work done in turns between vsyncs (a
-/// gesture timer, say) counts towards the next frame.
+/// Where the render stage's cost comes from.
+public enum RenderMode: String, CaseIterable, Sendable {
+    /// The render server's cost model (`RenderCostModel`), from the compositor's exact counts; no
+    /// pixel is painted unless someone looks (a snapshot). Deterministic.
+    case estimated
+    /// cairo composites every frame, and its measured time is the render stage's: a CPU proxy.
+    case measured
+}
+
+/// Builds each frame of a replay from values handed stage to stage, as Apple's render loop runs
+/// it: the app stage on the main thread (the turn's event phase, timed around the digitizer source
+/// and the timers, then the commit phase at Core Animation's observer: a `CommitReport`), then the
+/// render stage on the render server (a `RenderPass`, costed by the model or timed), placed on the
+/// vsync grid by a `FramePipeline`. A commit with nothing to do is an idle vsync, not a frame.
 final class FrameRecorder {
     private unowned let replay: Replay
     private let loop: EventRunLoop
     private let source: DigitizerSource
+    private let stopwatch: Stopwatch
     private var link: CADisplayLink?
-    private var commit: CommitObserver?
     private var observers: [LoopObserver] = []
+    private var pipeline: FramePipeline
 
     /// Called once when the replay finds the app idle (to release input sources).
     var onIdle: (() -> Void)?
     private(set) var frames = 0
+    private(set) var idleVsyncs = 0
     private(set) var work = CommitStatistics()
-    private var record = FrameRecord.empty
-    private var ticked = false
+    /// The first error a sink threw, which stops the replay.
+    var sinkError: Error?
+
+    /// The turn being measured: when it started (stopwatch, loop clock), its event phase so far.
     private var turnStart: UInt64 = 0
+    private var turnClock = 0.0
     private var timersStart: UInt64 = 0
+    private var eventNanoseconds: UInt64 = 0
+    private var ticked = false
     private var lastTouches = DigitizerSource.Statistics()
     private var lastHitTests = 0
 
-    init(replay: Replay, loop: EventRunLoop, source: DigitizerSource) {
+    init(replay: Replay, loop: EventRunLoop, source: DigitizerSource, stopwatch: Stopwatch) {
         self.replay = replay
         self.loop = loop
         self.source = source
-        turnStart = Monotonic.nanoseconds()
+        self.stopwatch = stopwatch
+        pipeline = FramePipeline(grid: loop.vsync)
+        startTurn()
 
-        observe(.afterWaiting, order: Int.min) { $0.turnStart = Monotonic.nanoseconds() }
-        observe(.beforeTimers, order: Int.min) { $0.timersStart = Monotonic.nanoseconds() }
-        observe(.beforeSources, order: Int.min) { $0.record.phases.timers += Self.micros(Monotonic.nanoseconds() &- $0.timersStart) }
-        observe([.beforeWaiting, .exit], order: LoopObserver.coreAnimationCommitOrder + 1) { $0.endTurn() }
+        observe(.afterWaiting, order: Int.min) { $0.startTurn() }
+        observe(.beforeTimers, order: Int.min) { $0.timersStart = $0.stopwatch.nanoseconds() }
+        observe(.beforeSources, order: Int.min) { $0.eventNanoseconds &+= $0.stopwatch.nanoseconds() &- $0.timersStart }
+        observe([.beforeWaiting, .exit], order: LoopObserver.coreAnimationCommitOrder) { $0.commit() }
 
         source.eventPhase = { [unowned self] work in
-            let start = Monotonic.nanoseconds()
+            let start = stopwatch.nanoseconds()
             work()
-            record.phases.event += Self.micros(Monotonic.nanoseconds() &- start)
+            eventNanoseconds &+= stopwatch.nanoseconds() &- start
         }
-
-        let commit = CommitObserver(windows: { [window = replay.window] in [window] })
-        commit.onCommit = { [unowned self] _, stats, timings in
-            work.add(stats)
-            record.phases.layout += Self.micros(timings.0)
-            record.phases.display += Self.micros(timings.1)
-            record.phases.render += Self.micros(timings.2)
-            record.counts.add(stats)
-        }
-        commit.install(on: loop)
-        self.commit = commit
 
         let link = CADisplayLink { [unowned self] link in
             ticked = true
-            record.vsync = link.timestamp
-            record.target = link.targetTimestamp
             // Idle: no input left, nothing to draw, and no timer or display link of the app's
             // own (an animation, a gesture's timeout) still scheduled besides this one.
             if source.isIdle && !replay.window.compositor.hasDamage && !replay.window.layer.needsLayout()
@@ -77,101 +82,141 @@ final class FrameRecorder {
         observers.append(observer)
     }
 
-    private static func micros(_ nanoseconds: UInt64) -> Double {
-        Double(nanoseconds) / 1000
+    private func startTurn() {
+        turnStart = stopwatch.nanoseconds()
+        turnClock = loop.clock.now
+        eventNanoseconds = 0
     }
 
-    /// End of a turn (after the commit): close the frame if a vsync started one.
-    private func endTurn() {
-        record.phases.total += Self.micros(Monotonic.nanoseconds() &- turnStart)
-        turnStart = Monotonic.nanoseconds()
-        guard ticked else { return }
-        ticked = false
-        // The frame's work ends when the clock says (a measuring clock counted it), or, on a clock
-        // that does not measure work, its vsync plus the work measured.
-        let end = max(loop.clock.now, record.vsync + record.phases.total / 1_000_000)
-        let grid = loop.vsync
-        record.frame = frames
-        record.mode = loop.currentMode?.rawValue ?? ""
-        if end > record.target + 1e-9 {
-            record.presented = grid.time(ofFrame: grid.frame(atOrAfter: end))
-            record.hitch = (record.presented - record.target) * 1000
-        } else {
-            record.presented = record.target
-            record.hitch = 0
+    /// Core Animation's commit at the end of the turn, then the frame it makes (or an idle vsync).
+    private func commit() {
+        let window = replay.window
+        guard !window.isHidden else { return }
+        let report = window.commitPhase(stopwatch: stopwatch)
+        // What the stopwatch measured, or what the clock was advanced by if more (code standing
+        // for a known cost with `VirtualClock.advance(by:)`).
+        let appNanoseconds = max(stopwatch.nanoseconds() &- turnStart, UInt64(max(0, (loop.clock.now - turnClock) * 1e9).rounded()))
+        let touches = touchesSinceLast()
+        guard report.hasWork else {
+            if ticked {
+                idleVsyncs += 1
+                deliver { try $0.idleVsync(touches: touches) }
+            }
+            ticked = false
+            return
         }
-        let touches = source.statistics
-        record.touches.began = touches.began - lastTouches.began
-        record.touches.moved = touches.moved - lastTouches.moved
-        record.touches.ended = touches.ended - lastTouches.ended
-        record.touches.cancelled = touches.cancelled - lastTouches.cancelled
-        lastTouches = touches
-        record.counts.hitTestedViews = HitTestStatistics.viewsVisited - lastHitTests
+        ticked = false
+        let (pass, renderPrepare, renderExecute) = loop.clock.excludingWork { render(report.transaction, on: window) }
+        let timeline = pipeline.schedule(start: turnClock, appDuration: Double(appNanoseconds) / 1e9,
+                                         renderDuration: renderPrepare + renderExecute)
+        var stages = FrameRecord.Stages()
+        func micros(_ seconds: Double) -> Double { seconds * 1e6 }
+        stages[.app] = Double(appNanoseconds) / 1000
+        stages[.event] = Double(eventNanoseconds) / 1000
+        stages[.layout] = micros(report.layoutTime)
+        stages[.display] = micros(report.displayTime)
+        stages[.prepare] = micros(report.prepareTime)
+        stages[.commit] = micros(report.commitTime)
+        stages[.renderPrepare] = micros(renderPrepare)
+        stages[.renderExecute] = micros(renderExecute)
+        stages[.render] = micros(renderPrepare + renderExecute)
+        var counts = FrameRecord.Counts(report, pass.statistics)
+        counts.hitTestedViews = HitTestStatistics.viewsVisited &- lastHitTests
         lastHitTests = HitTestStatistics.viewsVisited
-        record.counts.backingStoreBytes = CALayer.backingStoreBytesAlive
+        work.add(report, pass.statistics)
+        let record = FrameRecord(frame: frames, mode: loop.currentMode?.rawValue ?? "", timeline: timeline,
+                                 stages: stages, counts: counts, touches: touches)
         frames += 1
-        let finished = record
-        record = .empty
+        deliver { try $0.write(record) }
+        loop.clock.excludingWork { replay.afterFrame?(record, window) }
+    }
+
+    /// The render server's stage: the pass prepared from the commit, and its prepare and execute
+    /// times (seconds): estimated from its counts, or measured while cairo paints it.
+    private func render(_ transaction: Transaction, on window: UIWindow) -> (RenderPass, Double, Double) {
+        switch replay.renderMode {
+        case .estimated:
+            let pass = window.compositor.prepare(transaction)
+            let estimate = replay.renderCost.estimate(pass.statistics)
+            return (pass, estimate.prepare, estimate.execute)
+        case .measured:
+            let start = stopwatch.nanoseconds()
+            let pass = window.compositor.prepare(transaction)
+            let prepared = stopwatch.nanoseconds()
+            window.compositor.execute(pass)
+            let executed = stopwatch.nanoseconds()
+            return (pass, Double(prepared &- start) / 1e9, Double(executed &- prepared) / 1e9)
+        }
+    }
+
+    private func touchesSinceLast() -> FrameRecord.Touches {
+        let now = source.statistics
+        var touches = FrameRecord.Touches()
+        touches.began = now.began - lastTouches.began
+        touches.moved = now.moved - lastTouches.moved
+        touches.ended = now.ended - lastTouches.ended
+        touches.cancelled = now.cancelled - lastTouches.cancelled
+        lastTouches = now
+        return touches
+    }
+
+    /// Hands something to every sink, outside the app's timeline; a sink's error stops the replay.
+    private func deliver(_ body: (FrameSink) throws -> Void) {
         loop.clock.excludingWork {
             for sink in replay.sinks {
                 do {
-                    try sink.write(finished)
+                    try body(sink)
                 } catch {
                     sinkError = sinkError ?? error
                     loop.stop()
                 }
             }
-            replay.afterFrame?(finished, replay.window)
         }
     }
 
-    /// The first error a sink threw, which stops the replay.
-    var sinkError: Error?
-
     func finish() {
         link?.invalidate()
-        commit?.invalidate()
         for observer in observers { observer.invalidate() }
         source.eventPhase = nil
     }
 }
 
-extension FrameRecord {
-    static var empty: FrameRecord {
-        FrameRecord(frame: 0, vsync: 0, target: 0, presented: 0, hitch: 0, mode: "", phases: Phases(), counts: Counts(), touches: Touches())
-    }
-}
-
 extension FrameRecord.Counts {
-    mutating func add(_ stats: CommitStatistics) {
-        layouts += stats.layouts
-        draws += stats.display.layersDisplayed
-        drawnPixels += stats.display.pixelsDrawn
-        drawOperations += stats.display.drawOperations
-        damagedPixels += stats.render.damagedPixels
-        compositedPixels += stats.render.compositedPixels
-        blendedPixels += stats.render.blendedPixels
-        occludedPixels += stats.render.occludedPixels
-        layersComposited += stats.render.layersComposited
-        misalignedLayers += stats.render.misalignedLayers
-        offscreenLayers += stats.render.offscreenLayers
+    /// The counts of a frame: its commit's and its render pass's.
+    init(_ report: CommitReport, _ render: RenderStatistics) {
+        self.init()
+        self[.layouts] = report.layouts
+        self[.draws] = report.display.layersDisplayed
+        self[.drawnPixels] = report.display.pixelsDrawn
+        self[.drawOperations] = report.display.drawOperations
+        self[.layersCommitted] = report.transaction.layersChanged
+        self[.damagedPixels] = render.damagedPixels
+        self[.compositedPixels] = render.compositedPixels
+        self[.blendedPixels] = render.blendedPixels
+        self[.occludedPixels] = render.occludedPixels
+        self[.layersComposited] = render.layersComposited
+        self[.misalignedLayers] = render.misalignedLayers
+        self[.offscreenLayers] = render.offscreenLayers
+        self[.offscreenPixels] = render.offscreenPixels
+        self[.backingStoreBytes] = report.backingStoreBytes
     }
 }
 
 extension CommitStatistics {
-    /// Adds another commit's counts (backing-store bytes are a level, not a sum: the latest wins).
-    mutating func add(_ other: CommitStatistics) {
-        layouts += other.layouts
-        display.layersDisplayed += other.display.layersDisplayed
-        display.pixelsDrawn += other.display.pixelsDrawn
-        display.drawOperations += other.display.drawOperations
-        render.damagedPixels += other.render.damagedPixels
-        render.compositedPixels += other.render.compositedPixels
-        render.blendedPixels += other.render.blendedPixels
-        render.occludedPixels += other.render.occludedPixels
-        render.layersComposited += other.render.layersComposited
-        render.misalignedLayers += other.render.misalignedLayers
-        render.offscreenLayers += other.render.offscreenLayers
-        backingStoreBytes = other.backingStoreBytes
+    /// Adds a frame's commit and render counts (backing-store bytes are a level: the latest wins).
+    mutating func add(_ report: CommitReport, _ render: RenderStatistics) {
+        layouts += report.layouts
+        display.layersDisplayed += report.display.layersDisplayed
+        display.pixelsDrawn += report.display.pixelsDrawn
+        display.drawOperations += report.display.drawOperations
+        self.render.damagedPixels += render.damagedPixels
+        self.render.compositedPixels += render.compositedPixels
+        self.render.blendedPixels += render.blendedPixels
+        self.render.occludedPixels += render.occludedPixels
+        self.render.layersComposited += render.layersComposited
+        self.render.misalignedLayers += render.misalignedLayers
+        self.render.offscreenLayers += render.offscreenLayers
+        self.render.offscreenPixels += render.offscreenPixels
+        backingStoreBytes = report.backingStoreBytes
     }
 }

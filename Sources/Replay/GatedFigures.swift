@@ -20,14 +20,14 @@ public enum FigureRule: Sendable, Equatable {
 
     /// The rule of the figure called `name`, by its prefix and name.
     public static func of(_ name: String) -> FigureRule {
-        if name.hasPrefix("phases_us.") { return .time }
+        if name.hasPrefix("stages_us.") { return .time }
         if name.hasPrefix("touches.") { return .exact(.unchanged) }
         if name == "counts.occluded_pixels" { return .exact(.neither) }
         return .exact(.lower)
     }
 }
 
-/// One trace's gated figures, by name ("counts.draws", "hitches", "phases_us.layout.p50"…): what
+/// One trace's gated figures, by name ("counts.draws", "hitches.commit", "stages_us.layout.p50"…): what
 /// a baseline keeps and `check` compares. A many-trace summary keeps one per trace, so a check
 /// (and its JUnit report) names the trace that changed.
 public struct TraceFigures: Codable, Equatable, Sendable {
@@ -48,14 +48,13 @@ public struct TraceFigures: Codable, Equatable, Sendable {
         self.figures = figures
     }
 
-    /// The phase statistics gated by ratio: the median and the mean of frames' phase times. The
-    /// p99 of a trace of a few hundred frames is its two or three slowest frames, which the
-    /// machine's other work decides; the median and the mean move when most frames get slower.
-    public static let gatedTimeStatistics = ["p50", "mean"]
-
     /// Below this many µs a time's growth is noise, whatever its ratio (a phase of 3 µs that
     /// takes 6 µs on a busy machine is not a regression).
     public static let timeFloor = 50.0
+
+    /// Times of a trace with fewer frames are reported, not gated: the median and the mean of a
+    /// handful of frames are one or two frames' times, which the machine's other work decides.
+    public static let minimumFramesForTimes = 20
 }
 
 extension Summary {
@@ -65,30 +64,34 @@ extension Summary {
         perTrace ?? [ownFigures]
     }
 
+    /// The app stage's phases gated by ratio (measured); the render stage is gated exactly when
+    /// estimated (`render_estimate_us.total`), by ratio when measured.
+    static let gatedStages: [Stage] = [.app, .event, .layout, .display, .commit]
+
     /// The figures of this summary itself.
     var ownFigures: TraceFigures {
         var f: [String: Double] = [
             "frames": Double(frames),
-            "hitches": Double(hitches),
-            "hitch_time_ms": hitchTimeMs ?? 0,
+            "hitches.commit": Double(hitchesByType.commit), "hitches.render": Double(hitchesByType.render),
+            "hitch_time_ms.commit": hitchTimeMsByType.commit, "hitch_time_ms.render": hitchTimeMsByType.render,
             "backing_store_bytes_peak": Double(backingStoreBytesPeak),
             "hierarchy_warnings": Double(warnings.count),
             "touches.began": Double(touches.began), "touches.moved": Double(touches.moved),
             "touches.ended": Double(touches.ended), "touches.cancelled": Double(touches.cancelled),
         ]
-        for counter in counts.named { f["counts.\(counter.name)"] = Double(counter.value) }
-        for (phase, distribution) in phases.named {
-            for statistic in TraceFigures.gatedTimeStatistics {
-                f["phases_us.\(phase).\(statistic)"] = statistic == "p50" ? distribution.p50 : distribution.mean
-            }
+        for counter in Counter.summed { f["counts.\(counter.rawValue)"] = Double(counts[counter]) }
+        func add(_ prefix: String, _ d: PhaseDistribution) {
+            f["\(prefix).p50"] = d.p50
+            f["\(prefix).mean"] = d.mean
+        }
+        for stage in Self.gatedStages { add("stages_us.\(stage.rawValue)", stages[stage]) }
+        if render == RenderMode.measured.rawValue {
+            add("stages_us.render", stages.render)
+        } else {
+            // The render server's estimated work over the whole replay: deterministic, gated exactly
+            // (a per-frame statistic would rise when fewer, larger frames do less work in all).
+            f["render_estimate_us.total"] = (stages.render.mean * Double(frames)).rounded()
         }
         return TraceFigures(trace: trace, replaySeconds: replaySeconds, figures: f)
-    }
-}
-
-extension Summary.Phases {
-    /// Every phase with its JSON name, in a fixed order.
-    public var named: [(name: String, distribution: PhaseDistribution)] {
-        [("event", event), ("timers", timers), ("layout", layout), ("display", display), ("render", render), ("frame", frame)]
     }
 }

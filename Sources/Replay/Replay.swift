@@ -5,9 +5,15 @@ import RunLoop
 import Traces
 import Views
 
-/// Receives each frame's record as the frame finishes.
+/// Receives each frame's record as the frame finishes, and each idle vsync.
 public protocol FrameSink: AnyObject {
     func write(_ frame: FrameRecord) throws
+    /// A vsync with nothing to commit, and the touches it delivered (default: ignored).
+    func idleVsync(touches: FrameRecord.Touches) throws
+}
+
+extension FrameSink {
+    public func idleVsync(touches: FrameRecord.Touches) throws {}
 }
 
 /// Replays a touch trace against a window, frame by frame on a run loop, as the app would have
@@ -38,11 +44,19 @@ public final class Replay {
     public var stopsOnInterrupt = false
     /// Paces input at recorded speed on a `RealClock` through a producer thread and a pipe.
     public var isRealtime: Bool { clock is RealClock }
+    /// What times the app's work: the virtual clock's stopwatch, or the machine's monotonic clock.
+    public let stopwatch: Stopwatch
+    /// Where the render stage's cost comes from (default: the render server's cost model).
+    public var renderMode = RenderMode.estimated
+    /// The render server's cost model (default: the window's screen's device's).
+    public var renderCost: RenderCostModel
 
     /// A replay on a virtual clock that measured work advances (the default), or on `clock`.
     public init(window: UIWindow, clock: LoopClock = VirtualClock(measuresWork: true)) {
         self.window = window
         self.clock = clock
+        stopwatch = (clock as? VirtualClock)?.stopwatch ?? MonotonicStopwatch()
+        renderCost = window.screen.model.renderCost
     }
 
     /// Replays an in-memory trace.
@@ -80,7 +94,7 @@ public final class Replay {
         }
         loop.add(source, forMode: .common)
 
-        let recorder = FrameRecorder(replay: self, loop: loop, source: source)
+        let recorder = FrameRecorder(replay: self, loop: loop, source: source, stopwatch: stopwatch)
         recorder.onIdle = { pipe?.invalidate() }
         var interrupted = false
         var interrupt: SignalSource?
@@ -98,7 +112,7 @@ public final class Replay {
         loop.remove(source, forMode: .common)
         GestureEnvironment.shared.forgetAll()
         if let error = source.error ?? feed?.error ?? recorder.sinkError { throw error }
-        return ReplayResult(frames: recorder.frames, duration: clock.now, touches: source.statistics,
+        return ReplayResult(frames: recorder.frames, idleVsyncs: recorder.idleVsyncs, duration: clock.now, touches: source.statistics,
                             viewsHitTested: HitTestStatistics.viewsVisited, work: recorder.work,
                             stopped: outcome == .stopped, interrupted: interrupted)
     }
@@ -106,8 +120,10 @@ public final class Replay {
 
 /// What a replay did.
 public struct ReplayResult: Equatable, Sendable {
-    /// Frames (display-link ticks) from the first to the one that found the app idle.
+    /// Frames: commits that had something to do.
     public var frames: Int
+    /// Vsyncs with nothing to commit, until the one that found the app idle.
+    public var idleVsyncs: Int
     /// Seconds of the run loop's clock when the run ended.
     public var duration: TimeInterval
     /// Touch phases delivered and touches hit-tested.

@@ -26,6 +26,9 @@ public final class ReplayOutputs: FrameSink {
     private var builder: SummaryBuilder
     private let policy: SnapshotPolicy
     private let overlays: DebugOverlays
+    /// Whether the frame buffer must be painted before a snapshot (frames are not rasterized one
+    /// by one unless the render stage is measured).
+    private let rasterizes: Bool
     private var worst: [(frame: FrameRecord, image: CGImage)] = []
     private static let worstKept = 3
     /// How long the replay took (wall time, seconds), for the summary; set before `finish`.
@@ -38,7 +41,8 @@ public final class ReplayOutputs: FrameSink {
     public var snapshotsURL: URL { directory.appendingPathComponent("snapshots") }
 
     /// Starts the folder (created if missing) for a replay described by `header`.
-    public init(directory: URL, header: Summary, snapshots: SnapshotPolicy = .worst, overlays: DebugOverlays = .blended) throws {
+    public init(directory: URL, header: Summary, snapshots: SnapshotPolicy = .worst, overlays: DebugOverlays = .blended,
+                renderMode: RenderMode = .estimated) throws {
         self.directory = directory
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -46,10 +50,12 @@ public final class ReplayOutputs: FrameSink {
             throw ReplayOutputError("\(directory.path): cannot create the output folder: \(error.localizedDescription)")
         }
         frames = try FramesJSONL(url: directory.appendingPathComponent("frames.jsonl"))
-        chrome = try ChromeTrace(url: directory.appendingPathComponent("trace.json"), name: "\(header.trace) on \(header.scene)")
+        chrome = try ChromeTrace(url: directory.appendingPathComponent("trace.json"), name: "\(header.trace) on \(header.scene)",
+                                 renderMode: renderMode)
         builder = SummaryBuilder(header)
         policy = snapshots
         self.overlays = overlays
+        rasterizes = renderMode == .estimated
         if snapshots != .none {
             try? FileManager.default.removeItem(at: snapshotsURL)
         }
@@ -61,12 +67,17 @@ public final class ReplayOutputs: FrameSink {
         builder.add(frame)
     }
 
+    public func idleVsync(touches: FrameRecord.Touches) throws {
+        builder.addIdleVsync(touches: touches)
+    }
+
     /// Takes the snapshots the policy asks for; call after each frame (the replay's `afterFrame`).
     public func afterFrame(_ frame: FrameRecord, window: UIWindow) {
         guard policy != .none else { return }
         let every = policy == .all || (policy == .hitches && frame.hitch > 0)
         let isWorst = worst.count < Self.worstKept || rank(frame) > rank(worst.last!.frame)
         guard every || isWorst else { return }
+        if rasterizes { window.compositor.rasterizeScreen() }
         let image = window.compositor.snapshot(overlays: overlays)
         if every, let png = try? image.pngData() {
             try? FileManager.default.createDirectory(at: snapshotsURL, withIntermediateDirectories: true)
@@ -79,9 +90,9 @@ public final class ReplayOutputs: FrameSink {
         }
     }
 
-    /// Hitching frames first, then the slowest.
+    /// Hitching frames first, then the slowest app stage.
     private func rank(_ frame: FrameRecord) -> (Double, Double) {
-        (frame.hitch, frame.phases.total)
+        (frame.hitch, frame.stages[.app])
     }
 
     /// Moves the frame files into place and writes the summary, the report and the worst
@@ -102,8 +113,8 @@ public final class ReplayOutputs: FrameSink {
             try AtomicFile.write(png, to: snapshotsURL.appendingPathComponent("worst-\(index + 1).png"))
             let thumbnail = Self.thumbnail(entry.image) ?? png
             let f = entry.frame
-            let caption = "frame \(f.frame) at \(String(format: "%.3f", f.vsync)) s: \(String(format: "%.2f", f.phases.total / 1000)) ms"
-                + (f.hitch > 0 ? ", hitch \(String(format: "%.1f", f.hitch)) ms" : "")
+            let caption = "frame \(f.frame) at \(String(format: "%.3f", f.vsync)) s: app \(String(format: "%.2f", f.stages[.app] / 1000)) ms"
+                + (f.hitch > 0 ? ", \(f.hitchType.rawValue) hitch \(String(format: "%.1f", f.hitch)) ms" : "")
             snapshots.append(HTMLReport.Snapshot(frame: f, png: thumbnail, caption: caption))
         }
         let html = try HTMLReport.render(summary: summary, framesFile: framesURL, snapshots: snapshots)

@@ -1,16 +1,52 @@
 import Foundation
 import Histogram
 
-/// The distribution of one phase's time, in microseconds.
+/// The distribution of one stage's time over frames, in microseconds.
 public struct PhaseDistribution: Codable, Equatable, Sendable {
-    public var p50 = 0.0, p90 = 0.0, p99 = 0.0, max = 0.0, mean = 0.0
+    public var p50 = 0.0, p90 = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0, mean = 0.0
     public init() {}
 }
 
+/// A set of bands for the hitch time ratio, as Apple names them.
+public enum HitchBands: String, CaseIterable, Codable, Sendable {
+    /// WWDC 2020 ("Eliminate animation hitches with XCTest"): good below 5 ms/s, warning from 5
+    /// to 10, critical from 10.
+    case wwdc2020 = "wwdc-2020"
+    /// Xcode Organizer's scroll hitch rate: up to 10 ms/s, up to 25, up to 50, above 50.
+    case organizer = "xcode-organizer"
+
+    /// The band of `ratio` (ms/s).
+    public func band(for ratio: Double) -> String {
+        switch self {
+        case .wwdc2020: ratio < 5 ? "good" : ratio < 10 ? "warning" : "critical"
+        case .organizer: ratio <= 10 ? "≤ 10 ms/s" : ratio <= 25 ? "10–25 ms/s" : ratio <= 50 ? "25–50 ms/s" : "> 50 ms/s"
+        }
+    }
+
+    /// The bands in words.
+    public var summary: String {
+        switch self {
+        case .wwdc2020: "WWDC 2020's bands: good below 5 ms/s, warning from 5 to 10, critical from 10"
+        case .organizer: "Xcode Organizer's bands: ≤ 10, ≤ 25, ≤ 50, > 50 ms/s"
+        }
+    }
+
+    /// How bad a band is, 0 (best) to 3, for coloring.
+    public func severity(of band: String) -> Int {
+        switch band {
+        case "good", "≤ 10 ms/s": 0
+        case "warning", "10–25 ms/s": 1
+        case "25–50 ms/s": 2
+        default: 3
+        }
+    }
+}
+
 /// What a replay did, in one object: `summary.json`. Times in microseconds, from HDR histograms
-/// (not from keeping every frame); counts are exact.
+/// (not from keeping every frame), over frames only (idle vsyncs are counted apart); counts are
+/// exact.
 public struct Summary: Codable, Equatable, Sendable {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public var schema = Summary.schemaVersion
     public var trace: String
@@ -18,15 +54,29 @@ public struct Summary: Codable, Equatable, Sendable {
     /// The scene's variants, "name=on name=off".
     public var variant: String
     public var device: String
-    /// The replay's clock: "virtual", "fixed" or "real" (nil in summaries of uisim before 0.2).
+    /// The replay's clock: "virtual", "fixed" or "real".
     public var clock: String?
+    /// Where the render stage's times come from: "estimated" (the cost model) or "measured" (cairo).
+    public var render = "estimated"
+    /// Frames: commits that had something to do.
     public var frames = 0
+    /// Vsyncs with nothing to commit.
+    public var idleVsyncs = 0
+    /// When the last frame was presented, in seconds.
     public var durationSeconds = 0.0
+    /// Seconds the UI was in motion: the union, over frames, of each frame's time from its vsync
+    /// to its presentation (an interaction's first frame to its last frame on screen).
+    public var activeSeconds = 0.0
     public var refreshRate: Int
+    /// Frames presented late, and by which stage.
     public var hitches = 0
-    /// Hitch time per second of replay, in ms/s (Apple's hitch time ratio).
+    public var hitchesByType = HitchCounts()
+    /// Hitch time in all and by type, in ms (each late frame counted once).
+    public var hitchTimeMs = 0.0
+    public var hitchTimeMsByType = HitchTimes()
+    /// Hitch time per second of active time, in ms/s (Apple's hitch time ratio): never above 1 000.
     public var hitchTimeRatio = 0.0
-    /// Apple's bands: good below 5 ms/s, warning 5–10, critical from 10.
+    public var hitchBands = HitchBands.wwdc2020
     public var hitchBand = "good"
     /// Whether the replay was interrupted before the end of the trace.
     public var interrupted = false
@@ -34,15 +84,12 @@ public struct Summary: Codable, Equatable, Sendable {
     public var counts = FrameRecord.Counts()
     /// The most backing-store bytes alive at once.
     public var backingStoreBytesPeak = 0
-    public var phases = Phases()
+    public var stages = Stages()
     /// Problems with how the scene's views are built (see `UIView.hierarchyWarnings()`).
     public var warnings: [String] = []
-    /// The traces the summary covers (one for a replay; several once merged). Absent in
-    /// summaries of uisim before 0.2.
+    /// The traces the summary covers (one for a replay; several once merged).
     public var traces: [String]?
-    /// Hitch time in all, in ms (the hitch time ratio's numerator).
-    public var hitchTimeMs: Double?
-    /// The phase histograms themselves, so that summaries merge exactly (`uisim merge`).
+    /// The stage histograms themselves, so that summaries merge exactly (`uisim merge`).
     public var histograms: Histograms?
     /// How long the replay took, in seconds of wall time (the sum, once merged).
     public var replaySeconds: Double?
@@ -50,31 +97,52 @@ public struct Summary: Codable, Equatable, Sendable {
     /// figures are the summary's own), so that `check` names the trace that changed.
     public var perTrace: [TraceFigures]?
 
-    /// The phase histograms (nanoseconds), as their non-empty buckets: `[value, count]` pairs,
-    /// each value recording into the same bucket of a histogram made like `SummaryBuilder`'s.
-    public struct Histograms: Codable, Equatable, Sendable {
-        public var event: [[UInt64]] = [], timers: [[UInt64]] = [], layout: [[UInt64]] = []
-        public var display: [[UInt64]] = [], render: [[UInt64]] = [], frame: [[UInt64]] = []
+    public struct HitchCounts: Codable, Equatable, Sendable {
+        public var commit = 0, render = 0
+        public init() {}
+    }
+
+    public struct HitchTimes: Codable, Equatable, Sendable {
+        public var commit = 0.0, render = 0.0
+        public init() {}
+    }
+
+    /// Each stage's distribution over frames.
+    public struct Stages: Codable, Equatable, Sendable {
+        private var values = [PhaseDistribution](repeating: PhaseDistribution(), count: Stage.allCases.count)
         public init() {}
 
-        var all: [[[UInt64]]] {
-            get { [event, timers, layout, display, render, frame] }
-            set { (event, timers, layout, display, render, frame) = (newValue[0], newValue[1], newValue[2], newValue[3], newValue[4], newValue[5]) }
+        public subscript(stage: Stage) -> PhaseDistribution {
+            get { values[Stage.allCases.firstIndex(of: stage)!] }
+            set { values[Stage.allCases.firstIndex(of: stage)!] = newValue }
+        }
+
+        public var app: PhaseDistribution { self[.app] }
+        public var render: PhaseDistribution { self[.render] }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: FrameRecord.Key.self)
+            for stage in Stage.allCases { try container.encode(self[stage], forKey: FrameRecord.Key(stage.rawValue)) }
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: FrameRecord.Key.self)
+            for stage in Stage.allCases { self[stage] = try container.decode(PhaseDistribution.self, forKey: FrameRecord.Key(stage.rawValue)) }
         }
     }
 
-    public struct Phases: Codable, Equatable, Sendable {
-        public var event = PhaseDistribution(), timers = PhaseDistribution(), layout = PhaseDistribution()
-        public var display = PhaseDistribution(), render = PhaseDistribution(), frame = PhaseDistribution()
-        public init() {}
-    }
+    /// The stage histograms (nanoseconds), by stage name, as their non-empty buckets: `[value,
+    /// count]` pairs, each value recording into the same bucket of a histogram made like
+    /// `SummaryBuilder`'s.
+    public typealias Histograms = [String: [[UInt64]]]
 
     enum CodingKeys: String, CodingKey {
-        case schema, trace, scene, variant, device, clock, frames, hitches, interrupted, touches, counts, warnings, traces
+        case schema, trace, scene, variant, device, clock, render, frames, hitches, interrupted, touches, counts, warnings, traces
+        case idleVsyncs = "idle_vsyncs", durationSeconds = "duration_s", activeSeconds = "active_s", refreshRate = "refresh_hz"
+        case hitchesByType = "hitches_by_type", hitchTimeMs = "hitch_time_ms", hitchTimeMsByType = "hitch_time_ms_by_type"
+        case hitchTimeRatio = "hitch_time_ratio_ms_per_s", hitchBands = "hitch_bands", hitchBand = "hitch_band"
+        case backingStoreBytesPeak = "backing_store_bytes_peak", stages = "stages_us", histograms = "histograms_ns"
         case replaySeconds = "replay_s", perTrace = "per_trace"
-        case durationSeconds = "duration_s", refreshRate = "refresh_hz", hitchTimeMs = "hitch_time_ms", histograms = "histograms_ns"
-        case hitchTimeRatio = "hitch_time_ratio_ms_per_s", hitchBand = "hitch_band"
-        case backingStoreBytesPeak = "backing_store_bytes_peak", phases = "phases_us"
     }
 
     public init(trace: String, scene: String, variant: String, device: String, refreshRate: Int) {
@@ -85,23 +153,19 @@ public struct Summary: Codable, Equatable, Sendable {
         self.refreshRate = refreshRate
         traces = [trace]
     }
-
-    /// Apple's band for a hitch time ratio.
-    public static func band(forRatio ratio: Double) -> String {
-        ratio < 5 ? "good" : ratio < 10 ? "warning" : "critical"
-    }
 }
 
 /// Builds a `Summary` frame by frame, in constant memory, or by merging summaries.
 public struct SummaryBuilder: Sendable {
     public private(set) var summary: Summary
-    /// Phase times in nanoseconds: event, timers, layout, display, render, frame.
+    /// Stage times in nanoseconds, in `Stage.allCases` order.
     public private(set) var histograms: [Histogram<UInt64>]
-    private var hitchMilliseconds = 0.0
+    /// The active interval being extended: [start, end].
+    private var active: (start: Double, end: Double)?
 
     public init(_ summary: Summary) {
         self.summary = summary
-        histograms = (0..<6).map { _ in Self.makeHistogram() }
+        histograms = Stage.allCases.map { _ in Self.makeHistogram() }
     }
 
     private static func makeHistogram() -> Histogram<UInt64> {
@@ -110,24 +174,42 @@ public struct SummaryBuilder: Sendable {
 
     public mutating func add(_ frame: FrameRecord) {
         summary.frames += 1
-        if frame.hitch > 0 {
+        if frame.hitchType != .none {
             summary.hitches += 1
-            hitchMilliseconds += frame.hitch
+            summary.hitchTimeMs += frame.hitch
+            if frame.hitchType == .commit {
+                summary.hitchesByType.commit += 1
+                summary.hitchTimeMsByType.commit += frame.hitch
+            } else {
+                summary.hitchesByType.render += 1
+                summary.hitchTimeMsByType.render += frame.hitch
+            }
         }
-        let p = frame.phases
-        for (index, micros) in [p.event, p.timers, p.layout, p.display, p.render, p.total].enumerated() {
-            _ = histograms[index].record(UInt64(max(0, micros * 1000).rounded()))
+        for (index, stage) in Stage.allCases.enumerated() {
+            _ = histograms[index].record(UInt64(min(max(0, frame.stages[stage] * 1000), 5e11).rounded()))
         }
         summary.counts.add(frame.counts)
         summary.backingStoreBytesPeak = max(summary.backingStoreBytesPeak, frame.counts.backingStoreBytes)
         summary.touches.add(frame.touches)
-        summary.durationSeconds = frame.presented
+        summary.durationSeconds = max(summary.durationSeconds, frame.presented)
+        if let current = active, frame.vsync <= current.end + 1e-9 {
+            active = (current.start, max(current.end, frame.presented))
+        } else {
+            if let current = active { summary.activeSeconds += current.end - current.start }
+            active = (frame.vsync, frame.presented)
+        }
+    }
+
+    /// Counts a vsync with nothing to commit, and the touches it delivered.
+    public mutating func addIdleVsync(touches: FrameRecord.Touches) {
+        summary.idleVsyncs += 1
+        summary.touches.add(touches)
     }
 
     /// The merge of `summaries` (of replays of different traces, as shards make them): counts,
-    /// frames, durations and hitch times added, histograms merged exactly, so that percentiles
-    /// are those of all the frames together. Scene, variant and device are kept when all agree
-    /// ("mixed" otherwise).
+    /// frames, durations, active times and hitches added, histograms merged exactly, so that
+    /// percentiles are those of all the frames together. Scene, variant, device and clock are
+    /// kept when all agree ("mixed" otherwise).
     public static func merging(_ summaries: [Summary]) throws -> Summary {
         guard let first = summaries.first else { throw ReplayOutputError("nothing to merge") }
         func agreed(_ values: [String]) -> String { Set(values).count == 1 ? values[0] : "mixed" }
@@ -140,27 +222,37 @@ public struct SummaryBuilder: Sendable {
                              variant: agreed(summaries.map(\.variant)), device: agreed(summaries.map(\.device)),
                              refreshRate: Set(summaries.map(\.refreshRate)).count == 1 ? first.refreshRate : 0)
         header.traces = traces.sorted()
-        header.clock = Set(summaries.map { $0.clock ?? "" }).count == 1 ? first.clock : "mixed"
+        header.clock = agreed(summaries.map { $0.clock ?? "" })
+        header.render = agreed(summaries.map(\.render))
+        header.hitchBands = first.hitchBands
         header.replaySeconds = summaries.reduce(0.0) { $0 + ($1.replaySeconds ?? 0) }
         header.perTrace = summaries.flatMap(\.figuresPerTrace).sorted { $0.trace < $1.trace }
         var builder = SummaryBuilder(header)
         for s in summaries {
-            guard let histograms = s.histograms, let hitchTime = s.hitchTimeMs else {
+            guard let histograms = s.histograms else {
                 throw ReplayOutputError("the summary of \(s.trace) has no histograms (made by an older uisim): replay it again")
             }
-            builder.summary.frames += s.frames
-            builder.summary.hitches += s.hitches
-            builder.summary.durationSeconds += s.durationSeconds
-            builder.summary.interrupted = builder.summary.interrupted || s.interrupted
-            builder.summary.touches.add(s.touches)
-            let level = max(builder.summary.counts.backingStoreBytes, s.counts.backingStoreBytes)
-            builder.summary.counts.add(s.counts)
-            builder.summary.counts.backingStoreBytes = level   // a level, not a count: the largest
-            builder.summary.backingStoreBytesPeak = max(builder.summary.backingStoreBytesPeak, s.backingStoreBytesPeak)
-            builder.summary.warnings += s.warnings.filter { !builder.summary.warnings.contains($0) }
-            builder.hitchMilliseconds += hitchTime
-            for (index, pairs) in histograms.all.enumerated() {
-                for pair in pairs where pair.count == 2 {
+            var total = builder.summary
+            total.frames += s.frames
+            total.idleVsyncs += s.idleVsyncs
+            total.hitches += s.hitches
+            total.hitchesByType.commit += s.hitchesByType.commit
+            total.hitchesByType.render += s.hitchesByType.render
+            total.hitchTimeMs += s.hitchTimeMs
+            total.hitchTimeMsByType.commit += s.hitchTimeMsByType.commit
+            total.hitchTimeMsByType.render += s.hitchTimeMsByType.render
+            total.durationSeconds += s.durationSeconds
+            total.activeSeconds += s.activeSeconds
+            total.interrupted = total.interrupted || s.interrupted
+            total.touches.add(s.touches)
+            let level = max(total.counts.backingStoreBytes, s.counts.backingStoreBytes)
+            total.counts.add(s.counts)
+            total.counts.backingStoreBytes = level   // a level, not a count: the largest
+            total.backingStoreBytesPeak = max(total.backingStoreBytesPeak, s.backingStoreBytesPeak)
+            total.warnings += s.warnings.filter { !total.warnings.contains($0) }
+            builder.summary = total
+            for (index, stage) in Stage.allCases.enumerated() {
+                for pair in histograms[stage.rawValue] ?? [] where pair.count == 2 {
                     _ = builder.histograms[index].record(pair[0], count: pair[1])
                 }
             }
@@ -172,27 +264,25 @@ public struct SummaryBuilder: Sendable {
     public func finished(interrupted: Bool) -> Summary {
         var s = summary
         s.interrupted = interrupted
-        s.hitchTimeMs = hitchMilliseconds
-        s.hitchTimeRatio = s.durationSeconds > 0 ? hitchMilliseconds / s.durationSeconds : 0
-        s.hitchBand = Summary.band(forRatio: s.hitchTimeRatio)
+        if let current = active { s.activeSeconds += current.end - current.start }
+        s.hitchTimeRatio = s.activeSeconds > 0 ? s.hitchTimeMs / s.activeSeconds : 0
+        s.hitchBand = s.hitchBands.band(for: s.hitchTimeRatio)
         func distribution(_ h: Histogram<UInt64>) -> PhaseDistribution {
             var d = PhaseDistribution()
             guard h.totalCount > 0 else { return d }
             d.p50 = Double(h.valueAtPercentile(50)) / 1000
             d.p90 = Double(h.valueAtPercentile(90)) / 1000
+            d.p95 = Double(h.valueAtPercentile(95)) / 1000
             d.p99 = Double(h.valueAtPercentile(99)) / 1000
             d.max = Double(h.max) / 1000
             d.mean = h.mean / 1000
             return d
         }
-        s.phases.event = distribution(histograms[0])
-        s.phases.timers = distribution(histograms[1])
-        s.phases.layout = distribution(histograms[2])
-        s.phases.display = distribution(histograms[3])
-        s.phases.render = distribution(histograms[4])
-        s.phases.frame = distribution(histograms[5])
         var stored = Summary.Histograms()
-        stored.all = histograms.map { h in h.recordedValues().map { [$0.value, UInt64($0.count)] } }
+        for (index, stage) in Stage.allCases.enumerated() {
+            s.stages[stage] = distribution(histograms[index])
+            stored[stage.rawValue] = histograms[index].recordedValues().map { [$0.value, UInt64($0.count)] }
+        }
         s.histograms = stored
         return s
     }

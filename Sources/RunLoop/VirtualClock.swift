@@ -10,27 +10,30 @@ import Foundation
 public final class VirtualClock: LoopClock {
     /// Whether measured work time advances the clock.
     public let measuresWork: Bool
+    /// What measures the work (the machine's monotonic clock unless a test drives its own).
+    public let stopwatch: Stopwatch
 
     private var base: TimeInterval
     private var realBase: UInt64 = 0
     /// Whether real time is being counted now (a run loop is running the clock).
     private var counting = false
 
-    /// A clock at `start` (seconds).
-    public init(start: TimeInterval = 0, measuresWork: Bool = false) {
+    /// A clock at `start` (seconds); with `measuresWork`, work timed by `stopwatch` advances it.
+    public init(start: TimeInterval = 0, measuresWork: Bool = false, stopwatch: Stopwatch = MonotonicStopwatch()) {
         self.measuresWork = measuresWork
+        self.stopwatch = stopwatch
         base = start
     }
 
     public var now: TimeInterval {
         guard counting else { return base }
-        return base + Double(Monotonic.nanoseconds() &- realBase) / 1e9
+        return base + Double(stopwatch.nanoseconds() &- realBase) / 1e9
     }
 
     public func loopDidStart() {
         guard measuresWork, !counting else { return }
         counting = true
-        realBase = Monotonic.nanoseconds()
+        realBase = stopwatch.nanoseconds()
     }
 
     public func loopDidStop() {
@@ -43,14 +46,14 @@ public final class VirtualClock: LoopClock {
     /// which must not make the app's frames late.
     public func excludingWork<R>(_ body: () throws -> R) rethrows -> R {
         guard counting else { return try body() }
-        let start = Monotonic.nanoseconds()
-        defer { realBase &+= Monotonic.nanoseconds() &- start }
+        let start = stopwatch.nanoseconds()
+        defer { realBase &+= stopwatch.nanoseconds() &- start }
         return try body()
     }
 
     public func restart() {
         base = 0
-        if counting { realBase = Monotonic.nanoseconds() }
+        if counting { realBase = stopwatch.nanoseconds() }
     }
 
     /// Moves the clock forward by `seconds` of pretended work.
@@ -73,7 +76,7 @@ public final class VirtualClock: LoopClock {
         guard let deadline else { return false }
         // The wait itself is idle time: cut it out of the timeline.
         base = max(current, deadline)
-        if counting { realBase = Monotonic.nanoseconds() }
+        if counting { realBase = stopwatch.nanoseconds() }
         return true
     }
 }

@@ -14,6 +14,27 @@ public struct CommitStatistics: Equatable, Sendable {
     public init() {}
 }
 
+/// The app's commit phase of one frame on one window, as Apple splits it: layout, display
+/// (`draw(_:)`), prepare (image decoding and conversion: uisim decodes no images, so it is empty)
+/// and commit (the changed layers packaged for the render server). Times in seconds, measured.
+public struct CommitReport: Sendable {
+    public var layouts = 0
+    public var display = DisplayStatistics()
+    /// What goes to the render server.
+    public var transaction = Transaction()
+    /// Bytes of drawn backing stores alive after the commit.
+    public var backingStoreBytes = 0
+    public var layoutTime = 0.0, displayTime = 0.0, prepareTime = 0.0, commitTime = 0.0
+
+    public init() {}
+
+    /// Whether the commit had anything to do: a layout, a draw, or a change on screen. A vsync
+    /// whose commit has none is idle, not a frame.
+    public var hasWork: Bool {
+        layouts > 0 || display.layersDisplayed > 0 || !transaction.isEmpty
+    }
+}
+
 extension UIWindow {
     /// The layout pass: every view marked for layout runs `layoutSubviews`, parents first.
     /// Returns how many did.
@@ -34,20 +55,36 @@ extension UIWindow {
         compositor.render()
     }
 
-    /// All three, as Core Animation's commit does at the end of a run-loop turn. `timings`, if
-    /// given, receives each pass's duration in nanoseconds (layout, display, render).
+    /// The app's commit phase (Core Animation's, at the end of a run-loop turn), each step timed
+    /// by `stopwatch`. The render server's work (`compositor.prepare`, `execute`) follows apart.
+    public func commitPhase(stopwatch: Stopwatch) -> CommitReport {
+        var report = CommitReport()
+        let start = stopwatch.nanoseconds()
+        report.layouts = layoutPass()
+        let laidOut = stopwatch.nanoseconds()
+        report.display = displayPass()
+        let displayed = stopwatch.nanoseconds()
+        let prepared = stopwatch.nanoseconds()
+        report.transaction = compositor.commitTransaction()
+        let committed = stopwatch.nanoseconds()
+        report.backingStoreBytes = CALayer.backingStoreBytesAlive
+        func seconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) / 1e9 }
+        report.layoutTime = seconds(start, laidOut)
+        report.displayTime = seconds(laidOut, displayed)
+        report.prepareTime = seconds(displayed, prepared)
+        report.commitTime = seconds(prepared, committed)
+        return report
+    }
+
+    /// Layout, display and render at once, untimed: what a test or a tool outside a replay
+    /// calls to bring the screen up to date.
     @discardableResult
-    public func commit(timings: ((UInt64, UInt64, UInt64) -> Void)? = nil) -> CommitStatistics {
+    public func commit() -> CommitStatistics {
         var stats = CommitStatistics()
-        let start = Monotonic.nanoseconds()
         stats.layouts = layoutPass()
-        let laidOut = Monotonic.nanoseconds()
         stats.display = displayPass()
-        let displayed = Monotonic.nanoseconds()
         stats.render = renderPass()
-        let rendered = Monotonic.nanoseconds()
         stats.backingStoreBytes = CALayer.backingStoreBytesAlive
-        timings?(laidOut &- start, displayed &- laidOut, rendered &- displayed)
         return stats
     }
 }
@@ -58,8 +95,8 @@ extension UIWindow {
 public final class CommitObserver {
     private let windows: () -> [UIWindow]
     private var observer: LoopObserver?
-    /// Receives each window's counts and its passes' durations (ns: layout, display, render).
-    public var onCommit: ((UIWindow, CommitStatistics, (UInt64, UInt64, UInt64)) -> Void)?
+    /// Receives each window's counts.
+    public var onCommit: ((UIWindow, CommitStatistics) -> Void)?
 
     /// Commits `windows` (by default the app's visible windows) on every turn.
     public init(windows: @escaping () -> [UIWindow] = { UIApplication.shared.windows }) {
@@ -83,9 +120,7 @@ public final class CommitObserver {
 
     private func commitAll() {
         for window in windows() where !window.isHidden {
-            var timings: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            let stats = window.commit { timings = ($0, $1, $2) }
-            onCommit?(window, stats, timings)
+            onCommit?(window, window.commit())
         }
     }
 }

@@ -60,17 +60,19 @@ struct AdviceCommand: ParsableCommand {
         Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
                    followedIsOn: true, held: { fell($0, "drawn_pixels") }) { c in
             "backing-store bytes \(percent(c.counter("backing_store_bytes_peak"))), pixels drawn \(percent(c.counter("drawn_pixels"))),"
-                + " draws \(c.counter("draws").map { "\($0.a) → \($0.b)" } ?? "?"), display \(times(c.time("display mean")))"
+                + " draws \(c.counter("draws").map { "\($0.a) → \($0.b)" } ?? "?"), display \(times(c.time("display mean"))),"
+                + " app stage \(times(c.time("app mean")))"
         },
         Definition(title: "content mode instead of redraw", scene: "resize", trace: "pinch.trace", variant: "content-mode",
                    followedIsOn: true, held: { fell($0, "draws") }) { c in
             "draws \(c.counter("draws").map { "\($0.a) → \($0.b)" } ?? "?"), pixels drawn \(percent(c.counter("drawn_pixels"))),"
-                + " display \(times(c.time("display mean"))), frame p50 \(times(c.time("frame p50")))"
+                + " display \(times(c.time("display mean"))), app stage \(times(c.time("app mean"))),"
+                + " commit hitches \(c.counter("commit_hitches").map { "\($0.a) → \($0.b)" } ?? "?")"
         },
         Definition(title: "opaque rows", scene: "feed", trace: "fling.trace", variant: "opaque", followedIsOn: true,
-                   held: { fell($0, "blended_pixels") }) { c in
-            "blended pixels \(percent(c.counter("blended_pixels"))), occluded pixels \(percent(c.counter("occluded_pixels"))),"
-                + " render p50 \(times(c.time("render p50")))"
+                   held: { fell($0, "blended_pixels") && ($0.time("render mean")?.median ?? 1) < 1 }) { c in
+            "blended pixels \(percent(c.counter("blended_pixels"))), composited pixels \(percent(c.counter("composited_pixels"))),"
+                + " render stage \(times(c.time("render mean"))) (estimated), app stage \(times(c.time("app mean")))"
         },
         Definition(title: "degraded drawing while scrolling", scene: "feed", trace: "fling.trace", variant: "degrade-while-scrolling",
                    followedIsOn: true, held: { ($0.time("display per scrolling frame")?.median ?? 1) < 1 }) { c in

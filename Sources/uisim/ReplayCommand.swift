@@ -51,6 +51,12 @@ struct ReplayCommand: ParsableCommand {
         """)
     var clock: ReplayClock = .virtual
 
+    @Option(help: "Where the render stage's cost comes from: estimated (the render server's cost model, from exact counts; no pixel painted unless a snapshot needs it) or measured (cairo composites every frame and its time counts).")
+    var render: RenderMode = .estimated
+
+    @Option(name: .customLong("hitch-bands"), help: "The bands of the hitch time ratio: wwdc-2020 (good < 5, warning 5–10, critical ≥ 10 ms/s) or xcode-organizer (≤ 10, ≤ 25, ≤ 50, > 50).")
+    var hitchBands: HitchBands = .wwdc2020
+
     @Option(help: "Which frames to save as PNG: none, worst, hitches or all.")
     var snapshots: SnapshotPolicy = .worst
 
@@ -145,7 +151,7 @@ struct ReplayCommand: ParsableCommand {
         let sceneDefinition = try BuiltInScenes.named(scene)
         let job = ReplayJob(trace: url, scene: sceneDefinition, settings: try sceneDefinition.settings(try parsedVariants()),
                             model: model, out: directory, snapshots: snapshots, overlays: try parsedOverlays(), clock: realtime ? .real : clock,
-                            input: input.options())
+                            render: render, hitchBands: hitchBands, input: input.options())
         let showProgress = !quiet && !json
         let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
         let duration = showProgress && isatty(STDERR_FILENO) == 1 ? try Self.duration(of: url, options: input.options(screen: screen)) : nil
@@ -187,6 +193,8 @@ struct ReplayCommand: ParsableCommand {
         var header = Summary(trace: "0 traces", scene: scene, variant: "", device: device, refreshRate: 0)
         header.traces = []
         header.clock = (realtime ? .real : clock).rawValue
+        header.render = render.rawValue
+        header.hitchBands = hitchBands
         let total = summaries.isEmpty ? SummaryBuilder(header).finished(interrupted: interrupted) : try SummaryBuilder.merging(summaries)
         try total.write(to: outDirectory.appendingPathComponent("summary.json"))
         if json {
@@ -204,7 +212,8 @@ struct ReplayCommand: ParsableCommand {
     /// One line per trace of a run of several.
     static func line(_ s: Summary) -> String {
         "\(s.trace): \(s.frames) frames, \(s.hitches) hitches (\(String(format: "%.2f", s.hitchTimeRatio)) ms/s), "
-            + "frame p99 \(String(format: "%.2f", s.phases.frame.p99 / 1000)) ms, \(s.counts.draws) draws"
+            + "app p99 \(String(format: "%.2f", s.stages.app.p99 / 1000)) ms, render p99 \(String(format: "%.2f", s.stages.render.p99 / 1000)) ms"
+            + "\(s.render == RenderMode.estimated.rawValue ? " (estimated)" : ""), \(s.counts.draws) draws"
     }
 
     /// The trace's length, read once ahead for the progress bar.
@@ -219,14 +228,18 @@ struct ReplayCommand: ParsableCommand {
         func row(_ name: String, _ value: String) -> String {
             name.padding(toLength: 34, withPad: " ", startingAt: 0) + value
         }
-        func ms(_ micros: Double) -> String { String(format: "%.2f ms", micros / 1000) }
-        let p = s.phases
+        func ms(_ micros: Double) -> String { String(format: "%.2f", micros / 1000) }
+        func percentiles(_ d: PhaseDistribution) -> String { "\(ms(d.p50)) / \(ms(d.p95)) / \(ms(d.p99)) ms" }
+        let st = s.stages
+        let estimated = s.render == RenderMode.estimated.rawValue
         return [
             "\(s.trace) on \(s.scene)\(s.variant.isEmpty ? "" : " [\(s.variant)]") — \(s.device), \(s.refreshRate) Hz",
-            row("frames", "\(s.frames) in \(String(format: "%.2f", s.durationSeconds)) s"),
-            row("hitches", "\(s.hitches), hitch time ratio \(String(format: "%.2f", s.hitchTimeRatio)) ms/s (\(s.hitchBand))"),
-            row("frame time p50 / p99", "\(ms(p.frame.p50)) / \(ms(p.frame.p99)), max \(ms(p.frame.max))"),
-            row("p50 event/layout/display/render", "\(ms(p.event.p50)) / \(ms(p.layout.p50)) / \(ms(p.display.p50)) / \(ms(p.render.p50))"),
+            row("frames", "\(s.frames) (and \(s.idleVsyncs) idle vsyncs), active \(String(format: "%.2f", s.activeSeconds)) s of \(String(format: "%.2f", s.durationSeconds)) s"),
+            row("hitches", "\(s.hitches) (\(s.hitchesByType.commit) commit, \(s.hitchesByType.render) render), "
+                + "hitch time ratio \(String(format: "%.2f", s.hitchTimeRatio)) ms/s (\(s.hitchBand), \(s.hitchBands.rawValue) bands)"),
+            row("app stage p50 / p95 / p99", percentiles(st.app)),
+            row("  p50 event/layout/display/commit", "\(ms(st[.event].p50)) / \(ms(st[.layout].p50)) / \(ms(st[.display].p50)) / \(ms(st[.commit].p50)) ms"),
+            row("render stage p50 / p95 / p99", percentiles(st.render) + (estimated ? " (estimated)" : " (cairo, measured)")),
             row("touches", "\(s.touches.began) began, \(s.touches.moved) moved, \(s.touches.ended) ended, \(s.touches.cancelled) cancelled"),
             row("layouts / draws", "\(s.counts.layouts) / \(s.counts.draws) (\(s.counts.drawnPixels) px drawn)"),
             row("pixels composited", "\(s.counts.compositedPixels), of them \(s.counts.blendedPixels) blended"),
@@ -238,6 +251,8 @@ struct ReplayCommand: ParsableCommand {
 }
 
 extension SnapshotPolicy: ExpressibleByArgument {}
+extension RenderMode: ExpressibleByArgument {}
+extension HitchBands: ExpressibleByArgument {}
 extension ReplayClock: ExpressibleByArgument {}
 
 extension JSONEncoder {

@@ -11,6 +11,8 @@ struct ReplayJob {
     var snapshots: SnapshotPolicy = .none
     var overlays: DebugOverlays = .blended
     var clock: ReplayClock = .virtual
+    var render: RenderMode = .estimated
+    var hitchBands: HitchBands = .wwdc2020
     /// How a recording of another tool is read (its screen is set from `model`).
     var input = TraceImportOptions()
 
@@ -33,9 +35,12 @@ struct ReplayJob {
         var header = Summary(trace: trace.lastPathComponent, scene: scene.name, variant: settings.description,
                              device: model.name, refreshRate: model.maximumFramesPerSecond)
         header.clock = clock.rawValue
+        header.render = render.rawValue
+        header.hitchBands = hitchBands
         header.warnings = window.hierarchyWarnings()
-        let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays)
+        let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays, renderMode: render)
         let replay = Replay(window: window, clock: clock.makeClock())
+        replay.renderMode = render
         replay.sinks = [outputs]
         replay.stopsOnInterrupt = true
         replay.afterFrame = { frame, window in

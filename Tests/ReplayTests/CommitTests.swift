@@ -42,7 +42,9 @@ import Traces
         container.addSubview(button)
         var trace = Trace()
         trace.tap(1, at: CGPoint(x: 110, y: 110), time: 0.5, duration: 0.1)
-        let result = try Replay(window: window, clock: VirtualClock()).run(trace)
+        let replay = Replay(window: window, clock: VirtualClock())
+        replay.renderMode = .measured   // cairo paints every frame, so the frame buffer can be read
+        let result = try replay.run(trace)
         // The app was on screen before the trace (one draw, not counted); then touch down
         // redraws the whole button and the lift its 10 × 10 pt corner.
         #expect(button.draws == 3)

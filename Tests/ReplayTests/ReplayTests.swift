@@ -23,8 +23,9 @@ import Views
         #expect(result.touches.hitTests == 11)
         #expect(log.entries.filter { $0.hasPrefix("v began") }.count == 11)
         #expect(log.entries.filter { $0.hasPrefix("v ended") }.count == 11)
-        // 4.64 s at 60 Hz: the last frame is the one after the last lift.
-        #expect(result.frames >= 278 && result.frames <= 282)
+        // 4.64 s at 60 Hz: the last vsync is the one after the last lift. The view draws nothing,
+        // so no commit has anything to do: every vsync is idle.
+        #expect(result.frames == 0 && result.idleVsyncs >= 278 && result.idleVsyncs <= 282)
         #expect(!result.stopped)
     }
 
@@ -74,9 +75,10 @@ import Views
         var trace = Trace()
         trace.tap(1, at: CGPoint(x: 10, y: 10), time: 0, duration: 0.1)
         let result = try Replay(window: window, clock: VirtualClock()).run(trace)
-        // Down at frame 0, up at frame 12 (0.1 s = 12/120); the lift is delivered in frame 12's
-        // event phase, before its display-link tick, which finds the app idle: frames 0…12.
-        #expect(result.frames == 13)
+        // Down at vsync 0, up at vsync 12 (0.1 s = 12/120); the lift is delivered in vsync 12's
+        // event phase, before its display-link tick, which finds the app idle: vsyncs 0…12, all
+        // idle (an empty window has nothing to commit).
+        #expect(result.frames == 0 && result.idleVsyncs == 13)
     }
 }
 

@@ -1,30 +1,34 @@
 import Foundation
 import Geometry
 import Replay
+import RunLoop
 import Testing
 
 /// `uisim merge`'s arithmetic: summaries of different traces merge into one whose percentiles
 /// are those of all their frames together, exactly.
 @Suite struct SummaryMergeTests {
-    /// A replay's frames made up from a seeded generator: phases of 0.1–20 ms, some hitches.
+    /// A replay's frames made up from a seeded generator: stages of 0.1–20 ms, some hitches of
+    /// both types, placed by a pipeline.
     static func frames(_ count: Int, seed: UInt64) -> [FrameRecord] {
         var generator = SeededGenerator(seed: seed)
+        var pipeline = FramePipeline(grid: VsyncGrid(rate: 60))
         return (0..<count).map { n in
-            var phases = FrameRecord.Phases()
-            phases.event = Double.random(in: 1...500, using: &generator)
-            phases.layout = Double.random(in: 1...3000, using: &generator)
-            phases.display = Double.random(in: 1...8000, using: &generator)
-            phases.render = Double.random(in: 100...9000, using: &generator)
-            phases.total = phases.event + phases.layout + phases.display + phases.render
+            var stages = FrameRecord.Stages()
+            stages[.event] = Double.random(in: 1...500, using: &generator)
+            stages[.layout] = Double.random(in: 1...3000, using: &generator)
+            stages[.display] = Double.random(in: 1...12000, using: &generator)
+            stages[.commit] = Double.random(in: 1...6000, using: &generator)
+            stages[.app] = stages[.event] + stages[.layout] + stages[.display] + stages[.commit]
+            stages[.renderExecute] = Double.random(in: 100...18000, using: &generator)
+            stages[.render] = stages[.renderExecute]
             var counts = FrameRecord.Counts()
             counts.draws = n % 3
             counts.compositedPixels = 1000 * (n % 7)
             counts.backingStoreBytes = 4096 * (n % 5)
             var touches = FrameRecord.Touches()
             touches.moved = n % 2
-            let hitch = phases.total > 16_667 ? (phases.total - 16_667) / 1000 : 0
-            return FrameRecord(frame: n, vsync: Double(n) / 60, target: Double(n + 1) / 60, presented: Double(n + 1) / 60 + hitch / 1000,
-                               hitch: hitch, mode: "default", phases: phases, counts: counts, touches: touches)
+            let timeline = pipeline.schedule(start: Double(n) / 60, appDuration: stages[.app] / 1e6, renderDuration: stages[.render] / 1e6)
+            return FrameRecord(frame: n, mode: "default", timeline: timeline, stages: stages, counts: counts, touches: touches)
         }
     }
 
@@ -41,21 +45,25 @@ import Testing
 
         // Percentiles and maxima: those of one histogram that saw every frame.
         let all = Self.summary("all", parts.flatMap { $0 })
-        #expect(merged.phases == all.phases)
+        #expect(merged.stages == all.stages)
         #expect(merged.histograms == all.histograms)
         // Counts and touches added; the backing-store peak is the largest.
         #expect(merged.frames == 1100 && merged.counts.draws == parts.flatMap { $0 }.map(\.counts.draws).reduce(0, +))
         #expect(merged.touches.moved == summaries.map(\.touches.moved).reduce(0, +))
         #expect(merged.backingStoreBytesPeak == 16384)
-        // Durations and hitch times add, and the ratio is recomputed from them.
-        let duration = summaries.map(\.durationSeconds).reduce(0, +), hitchTime = summaries.map { $0.hitchTimeMs! }.reduce(0, +)
-        #expect(abs(merged.durationSeconds - duration) < 1e-9 && merged.hitchTimeMs == hitchTime)
-        #expect(abs(merged.hitchTimeRatio - hitchTime / duration) < 1e-9 && merged.hitches == summaries.map(\.hitches).reduce(0, +))
+        // Durations, active times and hitch times add, and the ratio is recomputed from them.
+        let duration = summaries.map(\.durationSeconds).reduce(0, +), active = summaries.map(\.activeSeconds).reduce(0, +)
+        let hitchTime = summaries.map(\.hitchTimeMs).reduce(0, +)
+        #expect(abs(merged.durationSeconds - duration) < 1e-9 && abs(merged.activeSeconds - active) < 1e-9)
+        #expect(abs(merged.hitchTimeMs - hitchTime) < 1e-9)
+        #expect(abs(merged.hitchTimeRatio - hitchTime / active) < 1e-9 && merged.hitches == summaries.map(\.hitches).reduce(0, +))
+        #expect(merged.hitchesByType.commit > 0 && merged.hitchesByType.render > 0)
+        #expect(merged.hitchesByType.commit + merged.hitchesByType.render == merged.hitches)
         #expect(merged.traces == ["t0.trace", "t1.trace", "t2.trace", "t3.trace"] && merged.trace == "4 traces")
 
         // The order of the shards does not matter.
         let reversed = try SummaryBuilder.merging(summaries.reversed())
-        #expect(reversed.counts == merged.counts && reversed.phases == merged.phases && reversed.histograms == merged.histograms)
+        #expect(reversed.counts == merged.counts && reversed.stages == merged.stages && reversed.histograms == merged.histograms)
         // Merging is associative: shards of shards give the same summary.
         let pairs = try SummaryBuilder.merging([try SummaryBuilder.merging(Array(summaries[0..<2])), try SummaryBuilder.merging(Array(summaries[2..<4]))])
         #expect(pairs == merged)
@@ -70,7 +78,8 @@ import Testing
     }
 }
 
-/// frames.jsonl is written by hand for speed: it must stay what `JSONEncoder` writes.
+/// frames.jsonl is written by hand for speed: it must stay what `JSONEncoder` writes (with the
+/// derived `overrun_ms` besides).
 @Suite struct FrameLineTests {
     @Test func theHandWrittenLineIsWhatJSONEncoderWrites() throws {
         let encoder = JSONEncoder()
@@ -80,7 +89,10 @@ import Testing
         frames[1].vsync = 1e-7
         frames[2].hitch = 1e21
         for frame in frames {
-            #expect(frame.jsonLine == String(decoding: try encoder.encode(frame), as: UTF8.self))
+            let line = frame.jsonLine
+            let overrun = try #require(line.range(of: #","overrun_ms":[^,]*"#, options: .regularExpression))
+            #expect(line.replacingCharacters(in: overrun, with: "") == String(decoding: try encoder.encode(frame), as: UTF8.self))
+            #expect(try JSONDecoder().decode(FrameRecord.self, from: Data(line.utf8)) == frame)
         }
     }
 }

@@ -1,22 +1,29 @@
 import Foundation
 
 /// `trace.json`: the Chrome Trace Event Format (JSON object form), which Perfetto UI and
-/// chrome://tracing open. Each frame is a span with a nested span per phase, laid end to end
-/// from the frame's vsync; counter tracks follow pixels and hitches; touches are instant events.
+/// chrome://tracing open. Two threads, as on iOS: the app's main thread (a span per frame's app
+/// stage, its event and commit phases nested in it) and the render server (a span per frame's
+/// render stage, render prepare and execute nested); spans on one thread never overlap. Each
+/// frame's expected and actual presentation are async slices on two more tracks, as Perfetto's
+/// FrameTimeline shows them; counter tracks follow pixels and hitches; touches are instant events.
 public final class ChromeTrace: FrameSink {
     private let file: AtomicFile
     private var first = true
+    /// The thread ids of the two threads.
+    static let mainThread = 1, renderServer = 2
 
-    public init(url: URL, name: String) throws {
+    public init(url: URL, name: String, renderMode: RenderMode = .estimated) throws {
         file = try AtomicFile(url)
         try file.append("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"replay\":\(try StableJSON.string(name))},\"traceEvents\":[\n")
-        for (kind, name) in [("process_name", "uisim replay"), ("thread_name", "main run loop")] {
+        let render = renderMode == .estimated ? "render server (estimated)" : "render server (cairo, measured)"
+        for (kind, tid, name) in [("process_name", 0, "uisim replay"), ("thread_name", Self.mainThread, "main thread"),
+                                  ("thread_name", Self.renderServer, render)] {
             try event { o in
                 o("args") { o in o("name", name) }
                 o("name", kind)
                 o("ph", "M")
                 o("pid", 1)
-                o("tid", 1)
+                if tid > 0 { o("tid", tid) }
             }
         }
     }
@@ -27,35 +34,68 @@ public final class ChromeTrace: FrameSink {
         first = false
     }
 
-    public func write(_ frame: FrameRecord) throws {
-        let start = (frame.vsync * 1_000_000).rounded()
-        let p = frame.phases
+    private static func micros(_ seconds: Double) -> Double {
+        (seconds * 1_000_000).rounded()
+    }
+
+    /// A complete span ("X") on `tid`.
+    private func span(_ name: String, category: String, tid: Int, start: Double, duration: Double,
+                      args: ((inout JSONObject) -> Void)? = nil) throws {
         try event { o in
-            o("args") { o in
-                o("hitch_ms", frame.hitch)
-                o("mode", frame.mode)
-            }
-            o("cat", "frame")
-            o("dur", max(p.total, 0.001))
-            o("name", "frame \(frame.frame)")
+            if let args { o("args", object: args) }
+            o("cat", category)
+            o("dur", max(duration, 0.001))
+            o("name", name)
             o("ph", "X")
             o("pid", 1)
-            o("tid", 1)
+            o("tid", tid)
             o("ts", start)
         }
-        var offset = start
-        for (name, micros) in [("event", p.event), ("timers", p.timers), ("layout", p.layout), ("display", p.display), ("render", p.render)]
-        where micros > 0 {
+    }
+
+    /// An async slice ("b"/"e") on the track called `name`: slices of one track may overlap.
+    private func slice(_ name: String, id: Int, start: Double, end: Double, args: (inout JSONObject) -> Void) throws {
+        for (phase, time) in [("b", start), ("e", end)] {
             try event { o in
-                o("cat", "phase")
-                o("dur", micros)
+                if phase == "b" { o("args", object: args) }
+                o("cat", "frame timeline")
+                o("id", id)
                 o("name", name)
-                o("ph", "X")
+                o("ph", phase)
                 o("pid", 1)
-                o("tid", 1)
-                o("ts", offset)
+                o("ts", time)
             }
-            offset += micros
+        }
+    }
+
+    public func write(_ frame: FrameRecord) throws {
+        let s = frame.stages
+        let appStart = Self.micros(frame.appStart), appEnd = Self.micros(frame.commitEnd)
+        try span("frame \(frame.frame)", category: "app", tid: Self.mainThread, start: appStart, duration: appEnd - appStart) { o in
+            o("hitch_ms", frame.hitch)
+            o("hitch_type", frame.hitchType.rawValue)
+            o("mode", frame.mode)
+        }
+        // The event phase opens the turn; the commit phase closes it.
+        if s[.event] > 0 { try span("event", category: "app", tid: Self.mainThread, start: appStart, duration: min(s[.event], appEnd - appStart)) }
+        var offset = appEnd - (s[.layout] + s[.display] + s[.prepare] + s[.commit])
+        for stage in [Stage.layout, .display, .prepare, .commit] where s[stage] > 0 {
+            try span(stage.rawValue, category: "commit", tid: Self.mainThread, start: offset, duration: s[stage])
+            offset += s[stage]
+        }
+        let renderStart = Self.micros(frame.renderStart)
+        try span("render \(frame.frame)", category: "render", tid: Self.renderServer, start: renderStart, duration: s[.render])
+        if s[.renderPrepare] > 0 {
+            try span("render prepare", category: "render", tid: Self.renderServer, start: renderStart, duration: s[.renderPrepare])
+        }
+        if s[.renderExecute] > 0 {
+            try span("render execute", category: "render", tid: Self.renderServer, start: renderStart + s[.renderPrepare], duration: s[.renderExecute])
+        }
+        let vsync = Self.micros(frame.vsync)
+        try slice("expected timeline", id: frame.frame, start: vsync, end: Self.micros(frame.expected)) { o in o("frame", frame.frame) }
+        try slice("actual timeline", id: frame.frame, start: vsync, end: Self.micros(frame.presented)) { o in
+            o("frame", frame.frame)
+            o("hitch_type", frame.hitchType.rawValue)
         }
         let c = frame.counts
         try event { o in
@@ -68,14 +108,14 @@ public final class ChromeTrace: FrameSink {
             o("name", "pixels")
             o("ph", "C")
             o("pid", 1)
-            o("ts", start)
+            o("ts", appStart)
         }
         try event { o in
             o("args") { o in o("hitch", frame.hitch) }
             o("name", "hitch ms")
             o("ph", "C")
             o("pid", 1)
-            o("ts", start)
+            o("ts", Self.micros(frame.presented))
         }
         let t = frame.touches
         for (name, count) in [("touch began", t.began), ("touch moved", t.moved), ("touch ended", t.ended), ("touch cancelled", t.cancelled)]
@@ -87,8 +127,8 @@ public final class ChromeTrace: FrameSink {
                 o("ph", "i")
                 o("pid", 1)
                 o("s", "t")
-                o("tid", 1)
-                o("ts", start)
+                o("tid", Self.mainThread)
+                o("ts", appStart)
             }
         }
     }

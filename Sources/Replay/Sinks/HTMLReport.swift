@@ -1,9 +1,10 @@
 import Foundation
 import Traces
 
-/// `report.html`: one self-contained page (inline SVG, no scripts, no network) with the
-/// frame-time chart against the frame budget, hitches, the phase breakdown, a histogram, the
-/// counters, Apple's hitch bands, and snapshots of the worst frames.
+/// `report.html`: one self-contained page (inline SVG, no scripts, no network) with the app
+/// stage's time per frame against the frame budget, hitches by type, the stages apart (the render
+/// stage labelled estimated when it is), a histogram, the counters, the hitch bands used, and
+/// snapshots of the worst frames.
 enum HTMLReport {
     struct Snapshot {
         let frame: FrameRecord
@@ -16,7 +17,8 @@ enum HTMLReport {
         let budget = 1000.0 / Double(max(summary.refreshRate, 1))
         let chart = try FrameChart(framesFile: framesFile, frameCount: summary.frames, budget: budget)
         let s = summary
-        let bandColor = ["good": "#1a7f37", "warning": "#b58100", "critical": "#cf222e"][s.hitchBand] ?? "#555"
+        let bandColor = ["#1a7f37", "#b58100", "#bc4c00", "#cf222e"][s.hitchBands.severity(of: s.hitchBand)]
+        let renderLabel = s.render == RenderMode.estimated.rawValue ? "render stage (estimated)" : "render stage (cairo, measured)"
         let blendedShare = s.counts.compositedPixels > 0 ? Double(s.counts.blendedPixels) / Double(s.counts.compositedPixels) * 100 : 0
         var html = """
         <!doctype html>
@@ -33,22 +35,23 @@ enum HTMLReport {
         .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}
         </style></head><body>
         <h1>\(escape(s.trace)) on <i>\(escape(s.scene))</i></h1>
-        <div class="meta">\(escape(s.device)) · \(s.refreshRate) Hz · \(s.frames) frames · \(format(s.durationSeconds, 2)) s\(s.variant.isEmpty ? "" : " · " + escape(s.variant))\(s.interrupted ? " · <b>interrupted</b>" : "")</div>
+        <div class="meta">\(escape(s.device)) · \(s.refreshRate) Hz · \(s.frames) frames and \(s.idleVsyncs) idle vsyncs · active \(format(s.activeSeconds, 2)) s of \(format(s.durationSeconds, 2)) s\(s.variant.isEmpty ? "" : " · " + escape(s.variant))\(s.interrupted ? " · <b>interrupted</b>" : "")</div>
         <div class="cards">
-        <div class="card">hitch time ratio<b>\(format(s.hitchTimeRatio, 2)) ms/s</b><span class="band" style="background:\(bandColor)">\(s.hitchBand)</span></div>
-        <div class="card">hitches<b>\(s.hitches)</b>of \(s.frames) frames</div>
-        <div class="card">frame time p50<b>\(format(s.phases.frame.p50 / 1000, 2)) ms</b>p99 \(format(s.phases.frame.p99 / 1000, 2)) ms</div>
+        <div class="card">hitch time ratio<b>\(format(s.hitchTimeRatio, 2)) ms/s</b><span class="band" style="background:\(bandColor)">\(escape(s.hitchBand))</span></div>
+        <div class="card">hitches<b>\(s.hitches)</b>\(s.hitchesByType.commit) commit, \(s.hitchesByType.render) render, of \(s.frames) frames</div>
+        <div class="card">app stage p50<b>\(format(s.stages.app.p50 / 1000, 2)) ms</b>p95 \(format(s.stages.app.p95 / 1000, 2)) · p99 \(format(s.stages.app.p99 / 1000, 2)) ms</div>
+        <div class="card">\(renderLabel) p50<b>\(format(s.stages.render.p50 / 1000, 2)) ms</b>p95 \(format(s.stages.render.p95 / 1000, 2)) · p99 \(format(s.stages.render.p99 / 1000, 2)) ms</div>
         <div class="card">draws<b>\(s.counts.draws)</b>\(group(s.counts.drawnPixels)) px drawn</div>
         <div class="card">blended<b>\(format(blendedShare, 1)) %</b>of composited pixels</div>
         <div class="card">occluded<b>\(group(s.counts.occludedPixels))</b>pixels skipped</div>
         </div>
-        <h2>Frame time</h2>
+        <h2>App stage per frame</h2>
         \(chart.svg)
-        <div class="legend">budget \(format(budget, 2)) ms (dashed)<span style="background:#0969da"></span>within budget<span style="background:#bf8700"></span>over budget, no hitch<span style="background:#cf222e"></span>hitch</div>
-        <p class="meta">Apple's bands for the hitch time ratio: good below 5 ms/s, warning from 5 to 10, critical from 10.</p>
-        <h2>Phases</h2>
+        <div class="legend">budget \(format(budget, 2)) ms (dashed)<span style="background:#0969da"></span>on time<span style="background:#bf8700"></span>over budget, no hitch<span style="background:#cf222e"></span>commit hitch<span style="background:#8250df"></span>render hitch</div>
+        <p class="meta">Hitch time ratio: hitch time per second of active time (from an interaction's first frame to its last frame on screen). \(escape(s.hitchBands.summary)).</p>
+        <h2>Stages</h2>
         \(phaseTable(s))
-        <h2>Frame-time histogram</h2>
+        <h2>App-stage histogram</h2>
         \(chart.histogramSVG)
         <h2>Counters</h2>
         \(countersTable(s))
@@ -68,41 +71,36 @@ enum HTMLReport {
     }
 
     private static func phaseTable(_ s: Summary) -> String {
-        let rows: [(String, PhaseDistribution)] = [("event", s.phases.event), ("timers", s.phases.timers), ("layout", s.phases.layout),
-                                                   ("display", s.phases.display), ("render", s.phases.render), ("frame", s.phases.frame)]
-        let total = max(rows.dropLast().reduce(0) { $0 + $1.1.mean }, 1e-9)
-        let colors = ["#8250df", "#57606a", "#0969da", "#1a7f37", "#bf8700"]
-        var bar = "<svg width=\"1000\" height=\"26\" role=\"img\" aria-label=\"mean time per phase\">"
+        let estimated = s.render == RenderMode.estimated.rawValue
+        let phases: [Stage] = [.event, .layout, .display, .prepare, .commit]
+        let total = max(phases.reduce(0) { $0 + s.stages[$1].mean }, 1e-9)
+        let colors = ["#8250df", "#0969da", "#1a7f37", "#57606a", "#bf8700"]
+        var bar = "<svg width=\"1000\" height=\"26\" role=\"img\" aria-label=\"mean time per phase of the app stage\">"
         var x = 0.0
-        for (i, row) in rows.dropLast().enumerated() {
-            let w = row.1.mean / total * 1000
-            bar += "<rect x=\"\(format(x, 1))\" y=\"2\" width=\"\(format(w, 1))\" height=\"22\" fill=\"\(colors[i])\"><title>\(row.0): \(format(row.1.mean, 1)) µs mean</title></rect>"
-            if w > 60 { bar += "<text x=\"\(format(x + 4, 1))\" y=\"18\" fill=\"#fff\" font-size=\"12\">\(row.0)</text>" }
+        for (i, stage) in phases.enumerated() {
+            let w = s.stages[stage].mean / total * 1000
+            bar += "<rect x=\"\(format(x, 1))\" y=\"2\" width=\"\(format(w, 1))\" height=\"22\" fill=\"\(colors[i])\"><title>\(stage.rawValue): \(format(s.stages[stage].mean, 1)) µs mean</title></rect>"
+            if w > 60 { bar += "<text x=\"\(format(x + 4, 1))\" y=\"18\" fill=\"#fff\" font-size=\"12\">\(stage.rawValue)</text>" }
             x += w
         }
         bar += "</svg>"
-        var table = "<table><tr><th>phase</th><th>p50 µs</th><th>p90 µs</th><th>p99 µs</th><th>max µs</th><th>mean µs</th></tr>"
-        for (name, d) in rows {
-            table += "<tr><td>\(name)</td><td>\(format(d.p50, 1))</td><td>\(format(d.p90, 1))</td><td>\(format(d.p99, 1))</td><td>\(format(d.max, 1))</td><td>\(format(d.mean, 1))</td></tr>"
+        var table = "<table><tr><th>stage</th><th>p50 µs</th><th>p90 µs</th><th>p95 µs</th><th>p99 µs</th><th>max µs</th><th>mean µs</th></tr>"
+        for stage in Stage.allCases {
+            let d = s.stages[stage]
+            let name = stage == .app ? "<b>app stage</b> (main thread)"
+                : stage == .render ? "<b>render stage</b> (render server\(estimated ? ", estimated" : ", measured")"
+                : "&nbsp;&nbsp;\(stage.rawValue.replacingOccurrences(of: "_", with: " "))"
+            table += "<tr><td>\(name)</td><td>\(format(d.p50, 1))</td><td>\(format(d.p90, 1))</td><td>\(format(d.p95, 1))</td><td>\(format(d.p99, 1))</td><td>\(format(d.max, 1))</td><td>\(format(d.mean, 1))</td></tr>"
         }
         return bar + table + "</table>"
     }
 
     private static func countersTable(_ s: Summary) -> String {
-        let c = s.counts
-        let rows: [(String, Int)] = [
-            ("touches began / moved / ended / cancelled", -1),
-            ("layouts (layoutSubviews)", c.layouts), ("draws (draw(_:))", c.draws), ("pixels drawn", c.drawnPixels),
-            ("draw operations", c.drawOperations), ("pixels damaged", c.damagedPixels), ("pixels composited", c.compositedPixels),
-            ("pixels blended", c.blendedPixels), ("pixels occluded (skipped)", c.occludedPixels), ("layers composited", c.layersComposited),
-            ("misaligned layers (frames × layers)", c.misalignedLayers), ("offscreen groups", c.offscreenLayers),
-            ("views visited by hit testing", c.hitTestedViews), ("backing-store bytes, peak", s.backingStoreBytesPeak),
-        ]
-        var table = "<table>"
-        for (name, value) in rows {
-            let shown = value >= 0 ? group(value) : "\(s.touches.began) / \(s.touches.moved) / \(s.touches.ended) / \(s.touches.cancelled)"
-            table += "<tr><td>\(name)</td><td>\(shown)</td></tr>"
+        var table = "<table><tr><td>touches began / moved / ended / cancelled</td><td>\(s.touches.began) / \(s.touches.moved) / \(s.touches.ended) / \(s.touches.cancelled)</td></tr>"
+        for counter in Counter.summed {
+            table += "<tr><td>\(counter.label)</td><td>\(group(s.counts[counter]))</td></tr>"
         }
+        table += "<tr><td>backing-store bytes, peak</td><td>\(group(s.backingStoreBytesPeak))</td></tr>"
         return table + "</table>"
     }
 
@@ -136,15 +134,15 @@ private struct FrameChart {
         let columns = max(1, min(frameCount, 1000))
         let perColumn = max(1, Int((Double(frameCount) / Double(columns)).rounded(.up)))
         var slowest = [Double](repeating: 0, count: columns)
-        var hitch = [Bool](repeating: false, count: columns)
+        var hitch = [FramePipeline.HitchType](repeating: .none, count: columns)
         let bucketWidth = budget / 4
         var histogram = [Int](repeating: 0, count: 17)
         var index = 0
         try FrameRecord.forEach(in: framesFile) { frame in
-            let ms = frame.phases.total / 1000
+            let ms = frame.stages[.app] / 1000
             let column = min(index / perColumn, columns - 1)
             slowest[column] = max(slowest[column], ms)
-            hitch[column] = hitch[column] || frame.hitch > 0
+            if frame.hitchType != .none { hitch[column] = frame.hitchType }
             histogram[min(Int(ms / bucketWidth), 16)] += 1
             index += 1
         }
@@ -156,7 +154,7 @@ private struct FrameChart {
         out += axis.gridSVG(left: left, width: width, height: height, unit: "ms")
         for (i, ms) in slowest.enumerated() where ms > 0 {
             let h = max(1, ms / top * height)
-            let color = hitch[i] ? "#cf222e" : ms > budget ? "#bf8700" : "#0969da"
+            let color = hitch[i] == .commit ? "#cf222e" : hitch[i] == .render ? "#8250df" : ms > budget ? "#bf8700" : "#0969da"
             out += "<rect x=\"\(HTMLReport.format(left + Double(i) * barWidth, 2))\" y=\"\(HTMLReport.format(height - h, 2))\" width=\"\(HTMLReport.format(max(barWidth - 0.3, 0.6), 2))\" height=\"\(HTMLReport.format(h, 2))\" fill=\"\(color)\"/>"
         }
         let budgetY = height - budget / top * height
