@@ -136,13 +136,18 @@ public final class Compositor {
     /// frame buffer then holds what a frame-by-frame composite would (for snapshots when frames
     /// are not rasterized one by one).
     public func rasterizeScreen() {
-        let everything = PixelRegion(screen)
+        let plan = fullScreenPlan(transform: rootTransform, screen: screen)
+        frameBuffer.fill(x: 0, y: 0, width: pixelWidth, height: pixelHeight, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
+        paint(plan, damage: PixelRegion(screen), into: frameBuffer)
+    }
+
+    /// The paint plan of the whole of `screen` through `transform`, occlusion resolved.
+    func fullScreenPlan(transform: CGAffineTransform, screen: PixelRect) -> PaintPlan {
         var plan = PaintPlan()
         var ignored = RenderStatistics()
-        plan.collect(root, transform: rootTransform, clip: screen, limit: screen)
-        plan.resolveOcclusion(within: everything, stats: &ignored)
-        frameBuffer.fill(x: 0, y: 0, width: pixelWidth, height: pixelHeight, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
-        paint(plan, damage: everything)
+        plan.collect(root, transform: transform, clip: screen, limit: screen)
+        plan.resolveOcclusion(within: PixelRegion(screen), stats: &ignored)
+        return plan
     }
 
     /// Marks everything damaged: the next render recomposites the whole screen.
@@ -206,8 +211,8 @@ public final class Compositor {
         }
     }
 
-    private func paint(_ plan: PaintPlan, damage: PixelRegion) {
-        let cairo = CairoContext(image: frameBuffer)
+    func paint(_ plan: PaintPlan, damage: PixelRegion, into image: CairoImage? = nil) {
+        let cairo = CairoContext(image: image ?? frameBuffer)
         for rect in damage.rects { cairo.rectangle(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
         cairo.clip()
         for step in plan.steps {

@@ -23,41 +23,65 @@ extension Compositor {
         let image = try! CairoImage(width: pixelWidth, height: pixelHeight)
         image.copy(from: frameBuffer)
         guard !overlays.isEmpty else { return CGImage(adopting: image) }
-        let everything = PixelRegion(PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
-        var plan = PaintPlan()
-        plan.collect(root, transform: rootTransform, clip: everything.bounds, limit: everything.bounds)
-        var ignored = RenderStatistics()
-        plan.resolveOcclusion(within: everything, stats: &ignored)
+        let plan = fullScreenPlan(transform: rootTransform, screen: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
+        tint(image, plan: plan, overlays: overlays, scale: 1)
+        return CGImage(adopting: image)
+    }
+
+    /// The screen as the tree is now, painted into a new image of `pointScale` pixels per point
+    /// (the screen's own scale gives what the frame buffer would hold), with `overlays`. The frame
+    /// buffer and the change marks are left alone.
+    public func rasterized(pointScale: CGFloat, overlays: DebugOverlays = []) -> CGImage {
+        let factor = pointScale / scale
+        let width = max(1, Int((CGFloat(pixelWidth) * factor).rounded())), height = max(1, Int((CGFloat(pixelHeight) * factor).rounded()))
+        let image = try! CairoImage(width: width, height: height)
+        image.fill(x: 0, y: 0, width: width, height: height, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
+        let area = PixelRect(x: 0, y: 0, width: width, height: height)
+        let plan = fullScreenPlan(transform: rootTransform.concatenating(CGAffineTransform(scaleX: factor, y: factor)), screen: area)
+        paint(plan, damage: PixelRegion(area), into: image)
+        if !overlays.isEmpty {
+            // Overlays from the plan at the screen's own scale (what is misaligned there), scaled.
+            let native = fullScreenPlan(transform: rootTransform, screen: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
+            tint(image, plan: native, overlays: overlays, scale: Double(factor))
+        }
+        return CGImage(adopting: image)
+    }
+
+    /// Draws `overlays` over `image` from `plan` (made in frame-buffer pixels), its regions and
+    /// the last frame's damage scaled by `scale` to the image's pixels.
+    private func tint(_ image: CairoImage, plan: PaintPlan, overlays: DebugOverlays, scale: Double) {
+        guard !overlays.isEmpty else { return }
         let cairo = CairoContext(image: image)
-        func tint(_ region: PixelRegion, _ r: Double, _ g: Double, _ b: Double) {
-            guard !region.isEmpty else { return }
+        func tint(_ rects: [PixelRect], _ r: Double, _ g: Double, _ b: Double) {
+            guard !rects.isEmpty else { return }
             cairo.setSourceRGBA(r, g, b, 0.5)
-            for rect in region.rects { cairo.rectangle(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
+            for rect in rects {
+                cairo.rectangle(Double(rect.x) * scale, Double(rect.y) * scale, Double(rect.width) * scale, Double(rect.height) * scale)
+            }
             cairo.fill()
         }
         if overlays.contains(.blended) {
             for entry in plan.entries {
-                if entry.copies { tint(entry.region, 0, 1, 0) } else { tint(entry.region, 1, 0, 0) }
+                if entry.copies { tint(entry.region.rects, 0, 1, 0) } else { tint(entry.region.rects, 1, 0, 0) }
             }
         }
         if overlays.contains(.misaligned) {
             for entry in plan.entries {
                 switch entry.misalignment {
-                case .offGrid: tint(entry.region, 1, 0, 1)
-                case .stretched: tint(entry.region, 1, 1, 0)
+                case .offGrid: tint(entry.region.rects, 1, 0, 1)
+                case .stretched: tint(entry.region.rects, 1, 1, 0)
                 case nil: break
                 }
             }
         }
         if overlays.contains(.offscreen) {
             for entry in plan.entries where entry.directOpacity == 1 && Double(entry.layer.opacity) < 1 {
-                tint(PixelRegion(entry.box), 1, 1, 0)
+                tint([entry.box], 1, 1, 0)
             }
         }
         if overlays.contains(.updates) {
-            tint(lastDamage, 1, 1, 0)
+            tint(lastDamage.rects, 1, 1, 0)
         }
-        return CGImage(adopting: image)
     }
 
     /// The frame buffer encoded as PNG, with `overlays`.

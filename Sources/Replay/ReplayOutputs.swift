@@ -15,6 +15,15 @@ public enum SnapshotPolicy: String, CaseIterable, Sendable {
     case all
 }
 
+/// The size of snapshots.
+public enum SnapshotResolution: String, CaseIterable, Sendable {
+    /// One pixel per point (390 × 844 on an iPhone 14): quick to paint and encode, what the
+    /// report shows (the default).
+    case point
+    /// The screen's native pixels, as the frame buffer holds them.
+    case native
+}
+
 /// The folder a replay writes (`frames.jsonl`, `trace.json`, `summary.json`, `report.html`,
 /// `snapshots/`), each file written atomically: frame files stream as frames finish and are
 /// moved into place at the end, so an interrupted replay leaves complete, valid files for the
@@ -26,9 +35,10 @@ public final class ReplayOutputs: FrameSink {
     private var builder: SummaryBuilder
     private let policy: SnapshotPolicy
     private let overlays: DebugOverlays
-    /// Whether the frame buffer must be painted before a snapshot (frames are not rasterized one
-    /// by one unless the render stage is measured).
+    /// Whether the frame buffer must be painted before a native snapshot (frames are not
+    /// rasterized one by one unless the render stage is measured).
     private let rasterizes: Bool
+    private let resolution: SnapshotResolution
     private var worst: [(frame: FrameRecord, image: CGImage)] = []
     private static let worstKept = 3
     /// How long the replay took (wall time, seconds), for the summary; set before `finish`.
@@ -42,7 +52,7 @@ public final class ReplayOutputs: FrameSink {
 
     /// Starts the folder (created if missing) for a replay described by `header`.
     public init(directory: URL, header: Summary, snapshots: SnapshotPolicy = .worst, overlays: DebugOverlays = .blended,
-                renderMode: RenderMode = .estimated) throws {
+                resolution: SnapshotResolution = .point, renderMode: RenderMode = .estimated) throws {
         self.directory = directory
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -56,6 +66,7 @@ public final class ReplayOutputs: FrameSink {
         policy = snapshots
         self.overlays = overlays
         rasterizes = renderMode == .estimated
+        self.resolution = resolution
         if snapshots != .none {
             try? FileManager.default.removeItem(at: snapshotsURL)
         }
@@ -77,8 +88,14 @@ public final class ReplayOutputs: FrameSink {
         let every = policy == .all || (policy == .hitches && frame.hitch > 0)
         let isWorst = worst.count < Self.worstKept || rank(frame) > rank(worst.last!.frame)
         guard every || isWorst else { return }
-        if rasterizes { window.compositor.rasterizeScreen() }
-        let image = window.compositor.snapshot(overlays: overlays)
+        let image: CGImage
+        switch resolution {
+        case .point:
+            image = window.compositor.rasterized(pointScale: 1, overlays: overlays)
+        case .native:
+            if rasterizes { window.compositor.rasterizeScreen() }
+            image = window.compositor.snapshot(overlays: overlays)
+        }
         if every, let png = try? image.pngData() {
             try? FileManager.default.createDirectory(at: snapshotsURL, withIntermediateDirectories: true)
             try? AtomicFile.write(png, to: snapshotsURL.appendingPathComponent(String(format: "frame-%06d.png", frame.frame)))
@@ -111,7 +128,7 @@ public final class ReplayOutputs: FrameSink {
         for (index, entry) in worst.enumerated() {
             guard let png = try? entry.image.pngData() else { continue }
             try AtomicFile.write(png, to: snapshotsURL.appendingPathComponent("worst-\(index + 1).png"))
-            let thumbnail = Self.thumbnail(entry.image) ?? png
+            let thumbnail = resolution == .point ? png : Self.thumbnail(entry.image) ?? png
             let f = entry.frame
             let caption = "frame \(f.frame) at \(String(format: "%.3f", f.vsync)) s: app \(String(format: "%.2f", f.stages[.app] / 1000)) ms"
                 + (f.hitch > 0 ? ", \(f.hitchType.rawValue) hitch \(String(format: "%.1f", f.hitch)) ms" : "")

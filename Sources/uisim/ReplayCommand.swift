@@ -60,6 +60,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Which frames to save as PNG: none, worst, hitches or all.")
     var snapshots: SnapshotPolicy = .worst
 
+    @Option(name: .customLong("snapshot-resolution"), help: "point: one pixel per point, quick (the default); native: the screen's pixels.")
+    var snapshotResolution: SnapshotResolution = .point
+
     @Option(help: "Overlays on snapshots, comma-separated: blended, misaligned, offscreen, updates.")
     var overlay: String = "blended"
 
@@ -150,7 +153,8 @@ struct ReplayCommand: ParsableCommand {
         let model = UIScreen.Model.named(device)!
         let sceneDefinition = try BuiltInScenes.named(scene)
         let job = ReplayJob(trace: url, scene: sceneDefinition, settings: try sceneDefinition.settings(try parsedVariants()),
-                            model: model, out: directory, snapshots: snapshots, overlays: try parsedOverlays(), clock: realtime ? .real : clock,
+                            model: model, out: directory, snapshots: snapshots, snapshotResolution: snapshotResolution,
+                            overlays: try parsedOverlays(), clock: realtime ? .real : clock,
                             render: render, hitchBands: hitchBands, input: input.options())
         let showProgress = !quiet && !json
         let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
@@ -252,6 +256,7 @@ struct ReplayCommand: ParsableCommand {
 
 extension SnapshotPolicy: ExpressibleByArgument {}
 extension RenderMode: ExpressibleByArgument {}
+extension SnapshotResolution: ExpressibleByArgument {}
 extension HitchBands: ExpressibleByArgument {}
 extension ReplayClock: ExpressibleByArgument {}
 

@@ -9,6 +9,7 @@ struct ReplayJob {
     var model: UIScreen.Model
     var out: URL
     var snapshots: SnapshotPolicy = .none
+    var snapshotResolution: SnapshotResolution = .point
     var overlays: DebugOverlays = .blended
     var clock: ReplayClock = .virtual
     var render: RenderMode = .estimated
@@ -38,7 +39,8 @@ struct ReplayJob {
         header.render = render.rawValue
         header.hitchBands = hitchBands
         header.warnings = window.hierarchyWarnings()
-        let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays, renderMode: render)
+        let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays,
+                                        resolution: snapshotResolution, renderMode: render)
         let replay = Replay(window: window, clock: clock.makeClock())
         replay.renderMode = render
         replay.sinks = [outputs]
