@@ -211,7 +211,9 @@ public final class Compositor {
         }
     }
 
-    func paint(_ plan: PaintPlan, damage: PixelRegion, into image: CairoImage? = nil) {
+    /// Paints `plan` within `damage` into `image` (default: the frame buffer), sampling contents
+    /// with `filter` (`.fast` for quick snapshots at a smaller scale).
+    func paint(_ plan: PaintPlan, damage: PixelRegion, into image: CairoImage? = nil, filter: CairoContext.Filter = .good) {
         let cairo = CairoContext(image: image ?? frameBuffer)
         for rect in damage.rects { cairo.rectangle(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
         cairo.clip()
@@ -232,7 +234,7 @@ public final class Compositor {
             case .layer(let index):
                 let entry = plan.entries[index]
                 guard !entry.region.isEmpty else { continue }
-                paint(entry, with: cairo)
+                paint(entry, with: cairo, filter: filter)
             }
         }
     }
@@ -240,16 +242,16 @@ public final class Compositor {
     /// Paints one layer within its visible region. An axis-aligned layer is painted one visible
     /// rectangle at a time under a plain rectangular clip (cairo's fast path); others under the
     /// whole region.
-    private func paint(_ entry: PaintPlan.Entry, with cairo: CairoContext) {
+    private func paint(_ entry: PaintPlan.Entry, with cairo: CairoContext, filter: CairoContext.Filter) {
         let t = entry.transform
         if t.b == 0 && t.c == 0 {
-            for rect in entry.region.rects { paint(entry, within: [rect], with: cairo) }
+            for rect in entry.region.rects { paint(entry, within: [rect], with: cairo, filter: filter) }
         } else {
-            paint(entry, within: entry.region.rects, with: cairo)
+            paint(entry, within: entry.region.rects, with: cairo, filter: filter)
         }
     }
 
-    private func paint(_ entry: PaintPlan.Entry, within rects: [PixelRect], with cairo: CairoContext) {
+    private func paint(_ entry: PaintPlan.Entry, within rects: [PixelRect], with cairo: CairoContext, filter: CairoContext.Filter) {
         let layer = entry.layer
         cairo.save()
         for rect in rects { cairo.rectangle(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
@@ -273,7 +275,7 @@ public final class Compositor {
             let placed = Self.contentsRect(of: store.pointSize, in: b, gravity: layer.contentsGravity)
             cairo.translate(Double(placed.minX), Double(placed.minY))
             cairo.scale(Double(placed.width) / Double(store.pixelWidth), Double(placed.height) / Double(store.pixelHeight))
-            cairo.setSource(store.bitmap, x: 0, y: 0)
+            cairo.setSource(store.bitmap, x: 0, y: 0, filter: filter)
             // An opaque store (its background drawn in) is copied; any other content is blended.
             cairo.setOperator(storeHasBackground && entry.copies && rects.count == 1 ? .source : .over)
             cairo.rectangle(0, 0, Double(store.pixelWidth), Double(store.pixelHeight))

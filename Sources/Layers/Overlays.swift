@@ -38,7 +38,7 @@ extension Compositor {
         image.fill(x: 0, y: 0, width: width, height: height, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
         let area = PixelRect(x: 0, y: 0, width: width, height: height)
         let plan = fullScreenPlan(transform: rootTransform.concatenating(CGAffineTransform(scaleX: factor, y: factor)), screen: area)
-        paint(plan, damage: PixelRegion(area), into: image)
+        paint(plan, damage: PixelRegion(area), into: image, filter: factor < 1 ? .fast : .good)
         if !overlays.isEmpty {
             // Overlays from the plan at the screen's own scale (what is misaligned there), scaled.
             let native = fullScreenPlan(transform: rootTransform, screen: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
