@@ -59,7 +59,13 @@ public final class Compositor {
     /// Frame buffer size in pixels, and pixels per point.
     public let pixelWidth: Int, pixelHeight: Int
     public let scale: CGFloat
-    let frameBuffer: CairoImage
+    /// The frame buffer, black until painted; made when first painted or read (a replay whose
+    /// render stage is estimated and takes no native snapshot never needs it).
+    lazy var frameBuffer: CairoImage = {
+        let image = try! CairoImage(width: pixelWidth, height: pixelHeight)
+        image.fill(x: 0, y: 0, width: pixelWidth, height: pixelHeight, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
+        return image
+    }()
     /// The region recomposited by the last `render()`.
     public private(set) var lastDamage = PixelRegion()
     private var screen: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
@@ -71,8 +77,6 @@ public final class Compositor {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.scale = scale
-        frameBuffer = try CairoImage(width: pixelWidth, height: pixelHeight)
-        frameBuffer.fill(x: 0, y: 0, width: pixelWidth, height: pixelHeight, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
         root.geometryDidChange()
     }
 

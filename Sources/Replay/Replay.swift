@@ -69,7 +69,10 @@ public final class Replay {
     public func run(_ stream: inout some TouchSampleStream) throws -> ReplayResult {
         UIFont.warmUp()
         if window.isHidden { window.makeKeyAndVisible() }
-        window.commit()
+        switch renderMode {
+        case .measured: window.commit()
+        case .estimated: _ = window.commitPhase(stopwatch: stopwatch)   // on screen; nothing to paint
+        }
         clock.restart()
         let loop = EventRunLoop(clock: clock)
         loop.refreshRate = window.screen.maximumFramesPerSecond

@@ -53,7 +53,7 @@ struct AdviceCommand: ParsableCommand {
 
     static func times(_ r: Comparison.Ratio?) -> String {
         guard let median = r?.median else { return "n/a" }
-        return String(format: "×%.2f", median)
+        return String(format: median < 0.1 ? "×%.3f" : "×%.2f", median)   // small ratios keep a digit that is not 0
     }
 
     static let definitions: [Definition] = [
