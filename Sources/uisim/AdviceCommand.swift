@@ -139,9 +139,7 @@ struct AdviceCommand: ParsableCommand {
 
     /// advice.html: a table of the experiments with their numbers and whether each advice held.
     static func html(_ results: [Result], runs: Int) -> String {
-        func e(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
+        let e = Markup.escape
         var html = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>uisim advice</title>
             <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;max-width:1080px;margin:24px auto;padding:0 16px;color:#1f2328}

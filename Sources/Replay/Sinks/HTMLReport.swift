@@ -105,8 +105,7 @@ enum HTMLReport {
     }
 
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        Markup.escape(text)
     }
 
     static func format(_ value: Double, _ digits: Int) -> String {
