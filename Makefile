@@ -2,7 +2,7 @@
 # first when pkg-config cannot find them (Debian; run as root).
 
 SWIFT ?= swift
-APT_PACKAGES := libevent-dev libcairo2-dev pkg-config
+APT_PACKAGES := libevent-dev libcairo2-dev zlib1g-dev pkg-config
 
 TRACE ?= Traces/wetab-taps.evemu
 OUT ?= out/wetab-taps-feed
@@ -10,8 +10,8 @@ OUT ?= out/wetab-taps-feed
 .PHONY: deps build release run test report-check fuzz bench bench-check bench-thresholds clean
 
 deps:
-	@if pkg-config --exists libevent cairo 2>/dev/null; then \
-		echo "deps: libevent and cairo found by pkg-config"; \
+	@if pkg-config --exists libevent cairo zlib 2>/dev/null; then \
+		echo "deps: libevent, cairo and zlib found by pkg-config"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
 		export DEBIAN_FRONTEND=noninteractive; \

@@ -19,16 +19,20 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // C libraries, each wrapped by exactly one Swift file (RunLoop/EventBase.swift, Graphics/Cairo.swift).
+        // C libraries, each wrapped by exactly one Swift file (RunLoop/EventBase.swift, Graphics/Cairo.swift,
+        // Graphics/PNG.swift).
         .systemLibrary(
             name: "CLibevent", path: "Sources/CLibevent", pkgConfig: "libevent",
             providers: [.apt(["libevent-dev"])]),
         .systemLibrary(
             name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "Geometry"),
-        .target(name: "Graphics", dependencies: ["Geometry", "CCairo"]),
+        .target(name: "Graphics", dependencies: ["Geometry", "CCairo", "CZlib"]),
         .target(name: "RunLoop", dependencies: ["CLibevent"]),
         .target(name: "Layers", dependencies: ["Geometry", "Graphics"]),
         .target(name: "Views", dependencies: ["Layers", "RunLoop"]),

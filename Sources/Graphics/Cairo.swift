@@ -118,17 +118,10 @@ package final class CairoImage {
         cr.fill()
     }
 
-    /// The bitmap encoded as PNG.
+    /// The bitmap encoded as PNG (`PNG`: zlib at its fastest level).
     package func pngData() throws -> Data {
-        final class Sink { var data = Data() }
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
-            sink.data.append(bytes!, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status) }
-        return sink.data
+        cairo_surface_flush(surface)
+        return try PNG.encode(argb: cairo_image_surface_get_data(surface)!, width: width, height: height, stride: stride)
     }
 }
 

@@ -24,7 +24,7 @@ extension Compositor {
         image.copy(from: frameBuffer)
         guard !overlays.isEmpty else { return CGImage(adopting: image) }
         let plan = fullScreenPlan(transform: rootTransform, screen: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
-        tint(image, plan: plan, overlays: overlays, scale: 1)
+        tint(image, plan: plan, overlays: overlays, scale: 1, damageScale: 1)
         return CGImage(adopting: image)
     }
 
@@ -39,20 +39,22 @@ extension Compositor {
         let area = PixelRect(x: 0, y: 0, width: width, height: height)
         let plan = fullScreenPlan(transform: rootTransform.concatenating(CGAffineTransform(scaleX: factor, y: factor)), screen: area)
         paint(plan, damage: PixelRegion(area), into: image, filter: factor < 1 ? .fast : .good)
-        if !overlays.isEmpty {
-            // Overlays from the plan at the screen's own scale (what is misaligned there), scaled.
+        // Misalignment is a matter of the screen's own pixels: that overlay comes from the plan at
+        // the screen's scale, scaled down; the others from the plan just painted.
+        if overlays.contains(.misaligned) {
             let native = fullScreenPlan(transform: rootTransform, screen: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
-            tint(image, plan: native, overlays: overlays, scale: Double(factor))
+            tint(image, plan: native, overlays: .misaligned, scale: Double(factor))
         }
+        tint(image, plan: plan, overlays: overlays.subtracting(.misaligned), scale: 1, damageScale: Double(factor))
         return CGImage(adopting: image)
     }
 
-    /// Draws `overlays` over `image` from `plan` (made in frame-buffer pixels), its regions and
-    /// the last frame's damage scaled by `scale` to the image's pixels.
-    private func tint(_ image: CairoImage, plan: PaintPlan, overlays: DebugOverlays, scale: Double) {
+    /// Draws `overlays` over `image` from `plan`, its regions scaled by `scale` to the image's
+    /// pixels, and the last frame's damage (frame-buffer pixels) by `damageScale`.
+    private func tint(_ image: CairoImage, plan: PaintPlan, overlays: DebugOverlays, scale: Double, damageScale: Double? = nil) {
         guard !overlays.isEmpty else { return }
         let cairo = CairoContext(image: image)
-        func tint(_ rects: [PixelRect], _ r: Double, _ g: Double, _ b: Double) {
+        func tint(_ rects: [PixelRect], _ r: Double, _ g: Double, _ b: Double, scale: Double = scale) {
             guard !rects.isEmpty else { return }
             cairo.setSourceRGBA(r, g, b, 0.5)
             for rect in rects {
@@ -80,7 +82,7 @@ extension Compositor {
             }
         }
         if overlays.contains(.updates) {
-            tint(lastDamage.rects, 1, 1, 0)
+            tint(lastDamage.rects, 1, 1, 0, scale: damageScale ?? scale)
         }
     }
 

@@ -52,8 +52,8 @@ public struct TraceFigures: Codable, Equatable, Sendable {
     /// takes 6 µs on a busy machine is not a regression).
     public static let timeFloor = 50.0
 
-    /// Times of a trace with fewer frames are reported, not gated: the median and the mean of a
-    /// handful of frames are one or two frames' times, which the machine's other work decides.
+    /// Times of a trace with fewer frames are reported, not gated: the percentiles of a handful of
+    /// frames are one or two frames' times, which the machine's other work decides.
     public static let minimumFramesForTimes = 20
 }
 
@@ -82,7 +82,7 @@ extension Summary {
         for counter in Counter.summed { f["counts.\(counter.rawValue)"] = Double(counts[counter]) }
         func add(_ prefix: String, _ d: PhaseDistribution) {
             f["\(prefix).p50"] = d.p50
-            f["\(prefix).mean"] = d.mean
+            f["\(prefix).p90"] = d.p90
         }
         for stage in Self.gatedStages { add("stages_us.\(stage.rawValue)", stages[stage]) }
         if render == RenderMode.measured.rawValue {

@@ -72,3 +72,21 @@ import Testing
         #expect(components(UIColor(hue: 0.5, saturation: 0, brightness: 0.4, alpha: 1)) == [0.4, 0.4, 0.4, 1])
     }
 }
+
+/// uisim's PNG writer (zlib at level 1, the Sub filter) reads back through cairo's libpng reader
+/// pixel for pixel: opaque images as RGB, translucent ones as RGBA with straight alpha.
+@Suite struct PNGWriterTests {
+    @Test(arguments: [1.0, 0.5, 0.0]) func roundTripsThroughCairosReader(_ alpha: Double) throws {
+        let image = try CairoImage(width: 37, height: 23)
+        image.fill(x: 0, y: 0, width: 37, height: 23, red: 0.2, green: 0.4, blue: 0.9, alpha: alpha, blend: false)
+        image.fill(x: 5, y: 3, width: 11, height: 7, red: 1, green: 0.5, blue: 0, alpha: 1, blend: false)
+        let data = try image.pngData()
+        #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        #expect(data[25] == (alpha == 1 ? 2 : 6))   // IHDR's color type: RGB when opaque
+        let back = try CairoImage(pngData: data)
+        #expect(back.width == 37 && back.height == 23)
+        for (x, y) in [(0, 0), (36, 22), (5, 3), (15, 9), (16, 10), (20, 20)] {
+            #expect(back.pixel(x: x, y: y) == image.pixel(x: x, y: y), "(\(x), \(y))")
+        }
+    }
+}

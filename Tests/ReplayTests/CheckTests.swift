@@ -22,7 +22,7 @@ import Testing
 
     static let figures: [String: Double] = [
         "frames": 100, "counts.draws": 40, "counts.occluded_pixels": 1000, "touches.moved": 12, "hitches": 0, "hitch_time_ms": 0,
-        "stages_us.display.p50": 400, "stages_us.layout.mean": 20,
+        "stages_us.display.p50": 400, "stages_us.layout.p90": 20,
     ]
 
     func verdicts(_ changes: [String: Double], tolerance: Double = 1.5) throws -> [String: Baseline.Finding.Verdict] {
@@ -53,10 +53,10 @@ import Testing
         #expect(try verdicts(["stages_us.display.p50": 601], tolerance: 2)["stages_us.display.p50"] == .same)
         #expect(try verdicts(["stages_us.display.p50": 266])["stages_us.display.p50"] == .improvement) // 400 > 266 × 1.5
         // 20 → 60 µs is ×3 but only 40 µs more: below the floor, noise.
-        #expect(try verdicts(["stages_us.layout.mean": 60])["stages_us.layout.mean"] == .same)
-        #expect(try verdicts(["stages_us.layout.mean": 71])["stages_us.layout.mean"] == .regression)
+        #expect(try verdicts(["stages_us.layout.p90": 60])["stages_us.layout.p90"] == .same)
+        #expect(try verdicts(["stages_us.layout.p90": 71])["stages_us.layout.p90"] == .regression)
         // A trace of a few frames: its times are reported, not gated.
-        #expect(try verdicts(["frames": 19, "stages_us.layout.mean": 71])["stages_us.layout.mean"] == .same)
+        #expect(try verdicts(["frames": 19, "stages_us.layout.p90": 71])["stages_us.layout.p90"] == .same)
     }
 
     @Test func tracesAndFiguresMissingOrNew() throws {

@@ -165,10 +165,10 @@ import Traces
         #expect(!baseline.check(summary, timeTolerance: 1.5).fails(strict: true))
         var worse = summary
         worse.counts.draws += 1
-        worse.stages[.display].mean = max(summary.stages[.display].mean, 100) * 3
+        worse.stages[.display].p90 = max(summary.stages[.display].p90, 100) * 3
         let report = baseline.check(worse, timeTolerance: 1.5)
         let failed = report.findings.filter { $0.verdict == .regression }
-        #expect(failed.map(\.name) == ["counts.draws", "stages_us.display.mean"])
+        #expect(failed.map(\.name) == ["counts.draws", "stages_us.display.p90"])
         #expect(failed[0].message == "counts.draws: 2 → 3 (+1)")
         // JUnit XML that parses, with one failure per regression.
         let xml = JUnitReport.xml(report, properties: [], strict: false)
