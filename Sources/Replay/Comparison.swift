@@ -98,7 +98,7 @@ public struct Comparison: Codable, Sendable {
 
     /// A table of the comparison, for a terminal.
     public var table: String {
-        var lines = ["\(trace) on \(scene): A = [\(a.label)], B = [\(b.label)], \(a.runs.count) runs each, interleaved"]
+        var lines = ["\(trace) on \(scene): A = [\(a.label)], B = [\(b.label)], \(a.runs.count) run\(a.runs.count == 1 ? "" : "s") each, interleaved"]
         if !a.deterministic || !b.deterministic { lines.append("WARNING: counters differed between runs of one variant") }
         for d in counters {
             let change = d.change.map { String(format: "%+.1f %%", $0 * 100) } ?? (d.a == d.b ? "=" : "new")

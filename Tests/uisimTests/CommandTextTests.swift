@@ -78,5 +78,6 @@ import UISim
         #expect(html.contains("<th>measured</th><th>held</th>") && html.contains("href=\"2-content-mode/compare.html\""))
         let compare = try String(contentsOf: folder.appendingPathComponent("a/2-content-mode/compare.html"), encoding: .utf8)
         #expect(compare.contains(" ms</text>") && compare.contains(">A: ") && compare.contains(">B: ") && compare.contains("frame number"))
+        #expect(compare.contains("1 run each, interleaved"))
     }
 }

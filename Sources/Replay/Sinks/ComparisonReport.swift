@@ -28,15 +28,15 @@ enum ComparisonReport {
         table{border-collapse:collapse}td,th{padding:4px 12px;border-bottom:1px solid #eaeef2;text-align:right}th:first-child,td:first-child{text-align:left}
         .a{color:#0969da}.b{color:#cf222e}</style></head><body>
         <h1>\(HTMLReport.escape(c.trace)) on <i>\(HTMLReport.escape(c.scene))</i></h1>
-        <p><b class="a">A</b> = \(HTMLReport.escape(c.a.label)) · <b class="b">B</b> = \(HTMLReport.escape(c.b.label)) · \(c.a.runs.count) runs each, interleaved\(c.a.deterministic && c.b.deterministic ? "" : " · <b>counters differed between runs</b>")</p>
+        <p><b class="a">A</b> = \(HTMLReport.escape(c.a.label)) · <b class="b">B</b> = \(HTMLReport.escape(c.b.label)) · \(c.a.runs.count) run\(c.a.runs.count == 1 ? "" : "s") each, interleaved\(c.a.deterministic && c.b.deterministic ? "" : " · <b>counters differed between runs</b>")</p>
         <h2>App stage per frame (last run of each)</h2>
-        <svg width="1000" height="290" role="img" aria-label="frame time per frame, A and B" style="background:#f6f8fa">\(axis.gridSVG(left: left, width: width, height: height, unit: "ms"))\(polyline(a, "#0969da"))\(polyline(b, "#cf222e"))
+        <svg width="1000" height="300" role="img" aria-label="app stage time per frame, A and B" style="background:#f6f8fa"><g transform="translate(0,10)">\(axis.gridSVG(left: left, width: width, height: height, unit: "ms"))\(polyline(a, "#0969da"))\(polyline(b, "#cf222e"))
         <line x1="\(left)" x2="1000" y1="\(HTMLReport.format(budgetY, 1))" y2="\(HTMLReport.format(budgetY, 1))" stroke="#57606a" stroke-dasharray="6 4"/>
         <text x="\(left)" y="256" font-size="11" fill="#57606a">frame 0</text><text x="1000" y="256" font-size="11" text-anchor="end" fill="#57606a">frame \(count - 1)</text>
         <text x="\(left + width / 2)" y="256" font-size="11" text-anchor="middle" fill="#57606a">frame number → (y: app stage time, ms)</text>
         <g font-size="12"><rect x="\(left)" y="268" width="14" height="4" fill="#0969da"/><text x="\(left + 18)" y="274">A: \(HTMLReport.escape(c.a.label))</text>
         <rect x="\(left + 470)" y="268" width="14" height="4" fill="#cf222e"/><text x="\(left + 488)" y="274">B: \(HTMLReport.escape(c.b.label))</text></g>
-        <text x="1000" y="\(HTMLReport.format(budgetY - 3, 1))" font-size="10" text-anchor="end" fill="#57606a">budget \(HTMLReport.format(budget, 2)) ms</text></svg>
+        <text x="1000" y="\(HTMLReport.format(budgetY - 3, 1))" font-size="10" text-anchor="end" fill="#57606a">budget \(HTMLReport.format(budget, 2)) ms</text></g></svg>
         <h2>Counters (exact)</h2><table><tr><th>counter</th><th class="a">A</th><th class="b">B</th><th>change</th></tr>
         """
         for d in c.counters {

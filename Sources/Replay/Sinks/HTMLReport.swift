@@ -149,7 +149,8 @@ private struct FrameChart {
         let top = axis.top
         let left = 56.0, width = 940.0, height = 240.0
         let barWidth = width / Double(columns)
-        var out = "<svg width=\"1000\" height=\"270\" role=\"img\" aria-label=\"frame time per frame\" style=\"background:#f6f8fa\">"
+        // The plot sits 10 px down, so the top tick's label shows whole.
+        var out = "<svg width=\"1000\" height=\"280\" role=\"img\" aria-label=\"app stage time per frame\" style=\"background:#f6f8fa\"><g transform=\"translate(0,10)\">"
         out += axis.gridSVG(left: left, width: width, height: height, unit: "ms")
         for (i, ms) in slowest.enumerated() where ms > 0 {
             let h = max(1, ms / top * height)
@@ -158,7 +159,7 @@ private struct FrameChart {
         }
         let budgetY = height - budget / top * height
         out += "<line x1=\"\(left)\" x2=\"1000\" y1=\"\(HTMLReport.format(budgetY, 1))\" y2=\"\(HTMLReport.format(budgetY, 1))\" stroke=\"#cf222e\" stroke-dasharray=\"6 4\" stroke-width=\"1.5\"/>"
-        out += "<text x=\"\(left)\" y=\"262\" font-size=\"11\" fill=\"#57606a\">frame 0</text><text x=\"1000\" y=\"262\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">frame \(max(frameCount - 1, 0))\(perColumn > 1 ? " (slowest of each \(perColumn))" : "")</text></svg>"
+        out += "<text x=\"\(left)\" y=\"262\" font-size=\"11\" fill=\"#57606a\">frame 0</text><text x=\"1000\" y=\"262\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">frame \(max(frameCount - 1, 0))\(perColumn > 1 ? " (slowest of each \(perColumn))" : "")</text></g></svg>"
         svg = out
 
         let most = max(histogram.max() ?? 1, 1)
