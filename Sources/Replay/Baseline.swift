@@ -189,7 +189,12 @@ extension Summary {
             throw ReplayOutputError("\(url.path): a summary of schema \(schema.map(String.init) ?? "none"), this uisim reads schema \(schemaVersion)"
                                     + ((schema ?? 0) < schemaVersion ? " (made by an older uisim): replay it again" : ""))
         }
-        return try readJSON(Summary.self, from: url, what: "summary")
+        let summary = try readJSON(Summary.self, from: url, what: "summary")
+        let problems = summary.problems
+        guard problems.isEmpty else {
+            throw ReplayOutputError("\(url.path): \(problems[0])\(problems.count > 1 ? " (and \(problems.count - 1) more problems)" : "")")
+        }
+        return summary
     }
 
     /// Writes `summary.json` atomically (making its folder if needed).

@@ -179,11 +179,12 @@ public struct FrameRecord: Codable, Equatable, Sendable {
         public var began = 0, moved = 0, ended = 0, cancelled = 0
         public init() {}
 
+        /// Adds `other`'s touches (saturating).
         public mutating func add(_ other: Touches) {
-            began += other.began
-            moved += other.moved
-            ended += other.ended
-            cancelled += other.cancelled
+            for path in [\Touches.began, \.moved, \.ended, \.cancelled] {
+                let (sum, overflow) = self[keyPath: path].addingReportingOverflow(other[keyPath: path])
+                self[keyPath: path] = overflow ? .max : sum
+            }
         }
     }
 

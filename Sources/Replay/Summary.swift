@@ -168,8 +168,11 @@ public struct SummaryBuilder: Sendable {
         histograms = Stage.allCases.map { _ in Self.makeHistogram() }
     }
 
+    /// The largest stage time a histogram holds: 600 s, in nanoseconds.
+    public static let highestTrackableNanoseconds: UInt64 = 600_000_000_000
+
     private static func makeHistogram() -> Histogram<UInt64> {
-        Histogram<UInt64>(highestTrackableValue: 600_000_000_000, numberOfSignificantValueDigits: .three)
+        Histogram<UInt64>(highestTrackableValue: highestTrackableNanoseconds, numberOfSignificantValueDigits: .three)
     }
 
     public mutating func add(_ frame: FrameRecord) {
@@ -233,18 +236,23 @@ public struct SummaryBuilder: Sendable {
                 throw ReplayOutputError("the summary of \(s.trace) has no histograms (made by an older uisim): replay it again")
             }
             var total = builder.summary
-            total.frames += s.frames
-            total.idleVsyncs += s.idleVsyncs
-            total.hitches += s.hitches
-            total.hitchesByType.commit += s.hitchesByType.commit
-            total.hitchesByType.render += s.hitchesByType.render
+            // Counts read from files are at most 2^53 (`Summary.problems`); sums saturate.
+            func add(_ a: inout Int, _ b: Int) {
+                let (sum, overflow) = a.addingReportingOverflow(b)
+                a = overflow ? .max : sum
+            }
+            add(&total.frames, s.frames)
+            add(&total.idleVsyncs, s.idleVsyncs)
+            add(&total.hitches, s.hitches)
+            add(&total.hitchesByType.commit, s.hitchesByType.commit)
+            add(&total.hitchesByType.render, s.hitchesByType.render)
             total.hitchTimeMs += s.hitchTimeMs
             total.hitchTimeMsByType.commit += s.hitchTimeMsByType.commit
             total.hitchTimeMsByType.render += s.hitchTimeMsByType.render
             total.durationSeconds += s.durationSeconds
             total.activeSeconds += s.activeSeconds
             total.interrupted = total.interrupted || s.interrupted
-            total.touches.add(s.touches)
+            total.touches.add(s.touches)   // saturating
             let level = max(total.counts.backingStoreBytes, s.counts.backingStoreBytes)
             total.counts.add(s.counts)
             total.counts.backingStoreBytes = level   // a level, not a count: the largest

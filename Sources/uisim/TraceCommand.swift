@@ -55,26 +55,34 @@ struct SynthCommand: ParsableCommand {
 
     func validate() throws {
         guard [60, 120, 240].contains(rate) else { throw ValidationError("--rate must be 60, 120 or 240") }
-        guard duration > 0, duration.isFinite else { throw ValidationError("--duration must be a positive number of seconds") }
-        guard start >= 0, start.isFinite else { throw ValidationError("--start must be zero or more seconds") }
-        guard hold >= 0, hold.isFinite, jitter >= 0, jitter.isFinite else { throw ValidationError("--hold and --jitter must be zero or more") }
-        _ = try distances()
-        _ = try point(from, "from")
-        _ = try point(to, "to")
+        let week = TraceLimits.maxTime, far = TraceLimits.maxCoordinate
+        guard duration > 0, duration <= week else { throw ValidationError("--duration must be more than 0 and at most \(Int(week)) seconds (a week)") }
+        guard start >= 0, hold >= 0, start + duration + hold <= week else {
+            throw ValidationError("--start, --duration and --hold must be zero or more and end within \(Int(week)) seconds (a week)")
+        }
+        guard jitter >= 0, jitter <= far else { throw ValidationError("--jitter must be between 0 and \(Int(far)) points") }
+        let (d0, d1) = try distances()
+        // Every position the gesture reaches (a finger half the distance out, then jittered) stays within the limits.
+        let reach = Double(jitter) + Double(gesture == .pinch || gesture == .rotate ? max(d0, d1) / 2 : 0)
+        for (point, name) in [(try point(from, "from"), "from"), (try point(to, "to"), "to")]
+        where abs(Double(point.x)) + reach > far || abs(Double(point.y)) + reach > far {
+            throw ValidationError("--\(name) with --jitter and --distance reaches past ±\(Int(far)) points")
+        }
     }
 
+    /// "x,y" as a point within the limits every trace reader enforces (`TraceLimits`).
     private func point(_ text: String, _ name: String) throws -> CGPoint {
         let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
-            throw ValidationError("--\(name) must be two numbers x,y, such as 195,600")
+        guard parts.count == 2, let x = parts[0], let y = parts[1], abs(x) <= TraceLimits.maxCoordinate, abs(y) <= TraceLimits.maxCoordinate else {
+            throw ValidationError("--\(name) must be two numbers x,y between ±\(Int(TraceLimits.maxCoordinate)), such as 195,600")
         }
         return CGPoint(x: x, y: y)
     }
 
     private func distances() throws -> (CGFloat, CGFloat) {
         let parts = distance.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let a = parts[0], let b = parts[1], a > 0, b > 0, a.isFinite, b.isFinite else {
-            throw ValidationError("--distance must be two positive numbers a,b, such as 100,300")
+        guard parts.count == 2, let a = parts[0], let b = parts[1], a > 0, b > 0, a <= TraceLimits.maxCoordinate, b <= TraceLimits.maxCoordinate else {
+            throw ValidationError("--distance must be two positive numbers a,b up to \(Int(TraceLimits.maxCoordinate)), such as 100,300")
         }
         return (CGFloat(a), CGFloat(b))
     }

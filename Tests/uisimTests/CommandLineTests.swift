@@ -169,6 +169,44 @@ import Testing
         #expect(shares[0].isEmpty || (twice.status == 65 && twice.stderr.contains("is in two of the summaries")))
     }
 
+    /// Summaries are checked when read: a count past 2^53 or below 0, a histogram bucket that
+    /// cannot be, another schema: each a located error and exit 65, never a crash (merge and
+    /// check once trapped on such numbers). Trace synthesis refuses what would pass the limits.
+    @Test func summariesAndSynthesisOutOfRangeAreRefused() throws {
+        let out = temporary("valid")
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(try uisim(["replay", "Traces/drag.trace", "--clock", "fixed", "--snapshots", "none", "--quiet", "--out", out.path]).status == 0)
+        let valid = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("summary.json"))) as! [String: Any]
+        let edits: [(String, ([String: Any]) -> [String: Any], String)] = [
+            ("huge", { var s = $0; s["frames"] = Int.max; return s }, "frames is 9223372036854775807: expected 0 to 2^53"),
+            ("negative", { var s = $0; var c = s["counts"] as! [String: Any]; c["draws"] = -3; s["counts"] = c; return s },
+             "counts.draws is -3: expected 0 to 2^53"),
+            ("bucket", { var s = $0; var h = s["histograms_ns"] as! [String: Any]; h["app"] = [[1000, UInt64.max]]; s["histograms_ns"] = h; return s },
+             "histograms_ns.app[0] is [1000, 18446744073709551615]"),
+            ("pair", { var s = $0; var h = s["histograms_ns"] as! [String: Any]; h["layout"] = [[1, 2, 3]]; s["histograms_ns"] = h; return s },
+             "histograms_ns.layout[0] is [1, 2, 3]"),
+            ("schema", { var s = $0; s["schema"] = 99; return s }, "a summary of schema 99, this uisim reads schema 2"),
+        ]
+        for (name, edit, message) in edits {
+            let folder = temporary(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var summary = edit(valid)
+            summary["trace"] = "\(name).trace"
+            summary["traces"] = ["\(name).trace"]
+            try JSONSerialization.data(withJSONObject: summary).write(to: folder.appendingPathComponent("summary.json"))
+            let merge = try uisim(["merge", folder.path, out.path, "-o", temporary("merged").path])
+            #expect(merge.status == 65 && merge.stderr.contains("\(folder.path)/summary.json: \(message)"), "\(name): \(merge.stderr)")
+            let check = try uisim(["baseline", folder.path, "-o", temporary("b.json").path])
+            #expect(check.status == 65, "\(name)")
+        }
+        for arguments in [["tap", "--start", "1000000"], ["drag", "--from", "1e300,1e300"], ["drag", "--jitter", "1e300"],
+                          ["drag", "--from", "9999999,0", "--to", "9999999,100", "--jitter", "1000"]] {
+            let synth = try uisim(["trace", "synth"] + arguments + ["-o", temporary("s.trace").path])
+            #expect(synth.status == 64 && synth.stderr.contains("Error: --"), "\(arguments)")
+        }
+    }
+
     /// The sharding commands' bad input: each a clear message and exit 65 (usage: 64).
     @Test func shardAndMergeRefuseBadInput() throws {
         let missing = try uisim(["merge", "/no/such/result"])

@@ -1,0 +1,53 @@
+import Foundation
+
+extension Summary {
+    /// The largest count a summary may hold: what JSON numbers carry exactly (2^53).
+    public static let maxCount = 1 << 53
+    /// The largest time a summary may hold, in seconds or milliseconds (a week in ms, and more).
+    public static let maxTime = 1e12
+
+    /// The problems that make this summary unusable, each as "field: what" (none: it is valid).
+    /// Counts are whole numbers from 0 to 2^53, times finite and not negative, histogram buckets
+    /// `[value, count]` pairs that a summary's histogram can hold.
+    public var problems: [String] {
+        var problems: [String] = []
+        func count(_ name: String, _ value: Int) {
+            if value < 0 || value > Self.maxCount { problems.append("\(name) is \(value): expected 0 to 2^53") }
+        }
+        func time(_ name: String, _ value: Double) {
+            if !value.isFinite || value < 0 || value > Self.maxTime { problems.append("\(name) is \(value): expected a time from 0 to 10^12") }
+        }
+        count("frames", frames)
+        count("idle_vsyncs", idleVsyncs)
+        count("hitches", hitches)
+        count("hitches_by_type.commit", hitchesByType.commit)
+        count("hitches_by_type.render", hitchesByType.render)
+        count("backing_store_bytes_peak", backingStoreBytesPeak)
+        for (name, value) in [("began", touches.began), ("moved", touches.moved), ("ended", touches.ended), ("cancelled", touches.cancelled)] {
+            count("touches.\(name)", value)
+        }
+        for counter in Counter.allCases { count("counts.\(counter.rawValue)", counts[counter]) }
+        for (name, value) in [("duration_s", durationSeconds), ("active_s", activeSeconds), ("hitch_time_ms", hitchTimeMs),
+                              ("hitch_time_ms_by_type.commit", hitchTimeMsByType.commit),
+                              ("hitch_time_ms_by_type.render", hitchTimeMsByType.render), ("replay_s", replaySeconds ?? 0)] {
+            time(name, value)
+        }
+        for stage in Stage.allCases {
+            let d = stages[stage]
+            for (statistic, value) in [("p50", d.p50), ("p90", d.p90), ("p95", d.p95), ("p99", d.p99), ("max", d.max), ("mean", d.mean)] {
+                time("stages_us.\(stage.rawValue).\(statistic)", value)
+            }
+        }
+        for (name, pairs) in (histograms ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard Stage(rawValue: name) != nil else {
+                problems.append("histograms_ns has an unknown stage '\(name)'")
+                continue
+            }
+            for (index, pair) in pairs.enumerated()
+            where pair.count != 2 || pair[0] > SummaryBuilder.highestTrackableNanoseconds || pair[1] == 0 || pair[1] > UInt64(Self.maxCount) {
+                problems.append("histograms_ns.\(name)[\(index)] is \(pair): expected [value up to 6e11 ns, count from 1 to 2^53]")
+            }
+        }
+        return problems
+    }
+}
