@@ -39,6 +39,8 @@ public final class ReplayOutputs: FrameSink {
     /// rasterized one by one unless the render stage is measured).
     private let rasterizes: Bool
     private let resolution: SnapshotResolution
+    /// Held while the replay writes, so that a second run into the same folder is refused.
+    private var lock: FolderLock?
     private var worst: [(frame: FrameRecord, image: CGImage)] = []
     private static let worstKept = 3
     /// How long the replay took (wall time, seconds), for the summary; set before `finish`.
@@ -59,6 +61,7 @@ public final class ReplayOutputs: FrameSink {
         } catch {
             throw ReplayOutputError("\(directory.path): cannot create the output folder: \(error.localizedDescription)")
         }
+        lock = try FolderLock(directory)
         frames = try FramesJSONL(url: directory.appendingPathComponent("frames.jsonl"))
         chrome = try ChromeTrace(url: directory.appendingPathComponent("trace.json"), name: "\(header.trace) on \(header.scene)",
                                  renderMode: renderMode)
@@ -107,9 +110,12 @@ public final class ReplayOutputs: FrameSink {
         }
     }
 
-    /// Hitching frames first, then the slowest app stage.
+    /// Hitching frames first, then the slowest app stage, in steps of 1 % of the frame interval:
+    /// app stages closer than that are as slow as each other (the difference is the machine's
+    /// noise), and the frame kept is the earlier one, so a replay paints few candidates.
     private func rank(_ frame: FrameRecord) -> (Double, Double) {
-        (frame.hitch, frame.stages[.app])
+        let step = max((frame.expected - frame.vsync) / 2 * 1e6 / 100, 1)   // µs
+        return (frame.hitch, (frame.stages[.app] / step).rounded(.down))
     }
 
     /// Moves the frame files into place and writes the summary, the report and the worst
@@ -136,6 +142,7 @@ public final class ReplayOutputs: FrameSink {
         }
         let html = try HTMLReport.render(summary: summary, framesFile: framesURL, snapshots: snapshots)
         try AtomicFile.write(Data(html.utf8), to: reportURL)
+        lock = nil
         return summary
     }
 

@@ -156,6 +156,55 @@ import Traces
         #expect(leftovers.isEmpty)
     }
 
+    /// Two replays into one folder: the second is refused at once (its files would interleave with
+    /// the first's); once the first is done, the folder is free again.
+    @Test func aSecondReplayIntoTheSameFolderIsRefused() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let header = Summary(trace: "tap.trace", scene: "pad", variant: "", device: "Test", refreshRate: 60)
+        let first = try ReplayOutputs(directory: folder, header: header, snapshots: .none)
+        #expect(throws: ReplayOutputError.self) { try ReplayOutputs(directory: folder, header: header, snapshots: .none) }
+        do {
+            _ = try ReplayOutputs(directory: folder, header: header, snapshots: .none)
+        } catch let error as ReplayOutputError {
+            #expect(error.description == "\(folder.path): another uisim is writing into this folder; wait for it, or give another --out")
+        }
+        try first.finish(interrupted: false)
+        let again = try ReplayOutputs(directory: folder, header: header, snapshots: .none)
+        try again.finish(interrupted: false)
+    }
+
+    /// Outputs dropped before they finish (an error in the trace, a full disk) leave no temporary
+    /// file, and the files of an earlier replay in the folder stay as they were.
+    @Test func failedOutputsLeaveNoTemporaryFiles() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try replay(tap, into: folder)
+        let before = try Data(contentsOf: folder.appendingPathComponent("frames.jsonl"))
+        do {
+            let header = Summary(trace: "tap.trace", scene: "pad", variant: "", device: "Test", refreshRate: 60)
+            let outputs = try ReplayOutputs(directory: folder, header: header, snapshots: .none)
+            var pipeline = FramePipeline(grid: VsyncGrid(rate: 60))
+            let timeline = pipeline.schedule(start: 0, appDuration: 0, renderDuration: 0)
+            try outputs.write(FrameRecord(frame: 0, mode: "", timeline: timeline, stages: .init(), counts: .init(), touches: .init()))
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.contains { $0.hasSuffix(".partial") }, "\(names)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("frames.jsonl")) == before)
+    }
+
+    /// A folder where a file goes is an error, and is left alone (it is not uisim's to delete).
+    @Test func aFolderWhereAFileGoesIsLeftAlone() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inside = folder.appendingPathComponent("frames.jsonl/keep.txt")
+        try FileManager.default.createDirectory(at: inside.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: inside)
+        #expect(throws: ReplayOutputError.self) { _ = try replay(tap, into: folder) }
+        #expect(try String(contentsOf: inside, encoding: .utf8) == "mine")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains { $0.hasSuffix(".partial") })
+    }
+
     @Test func checkPassesForTheSameCountsAndFailsWhenDrawsGrow() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,16 +1,20 @@
 import Foundation
 
-/// A file written in pieces under a temporary name and renamed into place when complete, so a
-/// reader never sees half of it: an interrupted run leaves either the old file or a whole new one.
+/// A file written in pieces under a temporary name of its own (hidden, unique to this writer) and
+/// renamed into place when complete, so a reader never sees half of it: an interrupted run leaves
+/// either the old file or a whole new one, and a writer dropped before `commit` (an error, a
+/// failed disk) removes its temporary file.
 public final class AtomicFile {
     let url: URL
     private let partial: URL
     private let handle: FileHandle
     private var buffer = Data()
+    private var committed = false
 
     init(_ url: URL) throws {
         self.url = url
-        partial = url.appendingPathExtension("partial")
+        partial = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial")
         FileManager.default.createFile(atPath: partial.path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: partial.path) else {
             throw ReplayOutputError("\(partial.path): cannot create the file")
@@ -33,13 +37,29 @@ public final class AtomicFile {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes what is left and moves the file into place.
+    /// Writes what is left and moves the file into place (replacing a file of that name; a
+    /// folder of that name is an error, not something to delete).
     func commit() throws {
         try flush()
         try? handle.synchronize()
         try? handle.close()
-        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-        try FileManager.default.moveItem(at: partial, to: url)
+        committed = true
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            try? FileManager.default.removeItem(at: partial)
+            throw ReplayOutputError("\(url.path): is a folder, where uisim writes a file")
+        }
+        guard rename(partial.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: partial)
+            throw ReplayOutputError("\(url.path): cannot move into place: \(reason)")
+        }
+    }
+
+    deinit {
+        guard !committed else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(at: partial)
     }
 
     /// Writes `data` to `url` atomically in one go.

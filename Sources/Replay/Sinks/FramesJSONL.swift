@@ -1,6 +1,6 @@
 import Foundation
 
-/// `frames.jsonl`: one JSON object per frame (`"schema": 1` in each), written as frames finish.
+/// `frames.jsonl`: one JSON object per frame (`"schema": 2` in each), written as frames finish.
 public final class FramesJSONL: FrameSink {
     private let file: AtomicFile
 

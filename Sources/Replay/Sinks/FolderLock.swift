@@ -1,0 +1,24 @@
+import Foundation
+
+/// An exclusive lock on an output folder (`flock` on the folder itself: no lock file to leave
+/// behind), held from the first output opened to the last written, so that two replays into one
+/// `--out` cannot interleave their files: the second is refused at once.
+final class FolderLock {
+    private let descriptor: Int32
+
+    init(_ folder: URL) throws {
+        descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ReplayOutputError("\(folder.path): cannot open the output folder: \(String(cString: strerror(errno)))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw ReplayOutputError("\(folder.path): another uisim is writing into this folder; wait for it, or give another --out")
+        }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
