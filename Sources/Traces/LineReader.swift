@@ -74,7 +74,12 @@ package struct LineReader {
         lineNumber += 1
         var stop = end
         if stop > start && buffer[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
-        return String(decoding: buffer[start..<stop], as: UTF8.self)
+        var first = start
+        // A UTF-8 byte-order mark (Windows editors write one) is not part of the first line.
+        if lineNumber == 1 && stop - first >= 3 && buffer[first] == 0xEF && buffer[first + 1] == 0xBB && buffer[first + 2] == 0xBF {
+            first += 3
+        }
+        return String(decoding: buffer[first..<stop], as: UTF8.self)
     }
 
     private var skippingLongLine = false

@@ -72,7 +72,7 @@ public enum TraceFile {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         while let data = try handle.read(upToCount: 4096), !data.isEmpty {
-            if let byte = data.first(where: { ![0x20, 0x09, 0x0a, 0x0d].contains($0) }) { return byte }
+            if let byte = data.first(where: { ![0x20, 0x09, 0x0a, 0x0d, 0xEF, 0xBB, 0xBF].contains($0) }) { return byte }   // BOM too
         }
         return nil
     }
@@ -96,7 +96,7 @@ enum TraceSource {
     func whole() throws -> (name: String, bytes: [UInt8]) {
         switch self {
         case let .memory(name, bytes):
-            return (name, bytes)
+            return (name, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
         case let .file(url):
             do {
                 let handle = try FileHandle(forReadingFrom: url)
@@ -105,7 +105,7 @@ enum TraceSource {
                 guard data.count <= TraceLimits.maxWholeFileBytes else {
                     throw TraceError(file: url.path, line: nil, "larger than \(TraceLimits.maxWholeFileBytes) bytes: too large to read whole")
                 }
-                return (url.path, Array(data))
+                return (url.path, Array(data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]))
             } catch let error as TraceError {
                 throw error
             } catch {

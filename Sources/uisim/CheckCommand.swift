@@ -14,10 +14,14 @@ struct BaselineCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The baseline file to write.")
     var output: String
 
+    func validate() throws {
+        _ = try summaryFile(resultDirectory)
+    }
+
     func run() throws {
         let summary: Summary
         do {
-            summary = try Summary.read(from: URL(fileURLWithPath: resultDirectory).appendingPathComponent("summary.json"))
+            summary = try Summary.read(from: summaryFile(resultDirectory))
         } catch let error as ReplayOutputError {
             report(error.description)
             throw Exit.badData
@@ -73,12 +77,14 @@ struct CheckCommand: ParsableCommand {
         guard timeTolerance >= 1, timeTolerance.isFinite else {
             throw ValidationError("--time-tolerance must be a ratio of at least 1, such as 1.5")
         }
+        _ = try summaryFile(resultDirectory)
+        try requireReadable(baseline, "the baseline")
     }
 
     func run() throws {
         let summary: Summary, expected: Baseline
         do {
-            summary = try Summary.read(from: URL(fileURLWithPath: resultDirectory).appendingPathComponent("summary.json"))
+            summary = try Summary.read(from: summaryFile(resultDirectory))
             expected = try Baseline.read(from: URL(fileURLWithPath: baseline))
         } catch let error as ReplayOutputError {
             report(error.description)

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import UISim
 
 /// The exit codes uisim uses (documented in the README).
 enum Exit {
@@ -12,6 +14,31 @@ enum Exit {
     static let cannotWrite = ExitCode(73)
     /// Interrupted by SIGINT, after writing complete outputs for the frames done.
     static let interrupted = ExitCode(130)
+}
+
+/// A usage error (exit 64, "cannot read …") unless `path` names a readable file: what every
+/// command that takes a file checks before it starts.
+func requireReadable(_ path: String, _ what: String) throws {
+    guard FileManager.default.isReadableFile(atPath: path) else { throw ValidationError("cannot read \(what) '\(path)'") }
+}
+
+/// The summary.json a result argument names: `path` itself when it is a JSON file, else the file
+/// in that folder; a usage error (exit 64) when it cannot be read.
+func summaryFile(_ path: String) throws -> URL {
+    let url = URL(fileURLWithPath: path)
+    let file = path.hasSuffix(".json") ? url : url.appendingPathComponent("summary.json")
+    try requireReadable(file.path, "the summary")
+    return file
+}
+
+/// Writes `trace` to `output`, or exits 73 saying why not.
+func write(_ trace: Trace, to output: String) throws {
+    do {
+        try trace.write(to: URL(fileURLWithPath: output))
+    } catch {
+        report("\(output): cannot write: \(error.localizedDescription)")
+        throw Exit.cannotWrite
+    }
 }
 
 /// Prints a one-line error to standard error, as `uisim: …`.

@@ -24,15 +24,16 @@ struct MergeCommand: ParsableCommand {
 
     func validate() throws {
         guard !results.isEmpty else { throw ValidationError("give the folders (or summary.json files) to merge") }
+        let target = URL(fileURLWithPath: output).appendingPathComponent("summary.json").standardizedFileURL.path
+        for result in results where try summaryFile(result).standardizedFileURL.path == target {
+            throw ValidationError("-o \(output) is one of the summaries to merge: merging would overwrite it; give another folder")
+        }
     }
 
     func run() throws {
         let merged: Summary
         do {
-            let summaries = try results.map { path in
-                let url = URL(fileURLWithPath: path)
-                return try Summary.read(from: path.hasSuffix(".json") ? url : url.appendingPathComponent("summary.json"))
-            }
+            let summaries = try results.map { try Summary.read(from: summaryFile($0)) }
             merged = try SummaryBuilder.merging(summaries)
         } catch let error as ReplayOutputError {
             report(error.description)

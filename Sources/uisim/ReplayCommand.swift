@@ -77,6 +77,7 @@ struct ReplayCommand: ParsableCommand {
         for trace in traces where !FileManager.default.fileExists(atPath: trace) {
             throw ValidationError("cannot read the trace file '\(trace)'")
         }
+        if let list { try requireReadable(list, "the list file") }
         if let shard {
             do { _ = try Shard(shard) } catch let error as TraceError { throw ValidationError(error.message) }
         }
@@ -170,11 +171,16 @@ struct ReplayCommand: ParsableCommand {
         var paths = traces
         if let list { paths += try TraceSet.paths(listedIn: URL(fileURLWithPath: list)) }
         var urls = try TraceSet.resolve(paths)
+        guard !urls.isEmpty else {
+            report("no trace in \((traces + (list.map { ["--list \($0)"] } ?? [])).joined(separator: ", ")): nothing to replay")
+            throw Exit.usage
+        }
         let shard = try self.shard.map(Shard.init)
         if let shard { urls = urls.filter(shard.contains) }
         let names = urls.map { $0.deletingPathExtension().lastPathComponent }
-        if let twice = Dictionary(grouping: names, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw TraceError(file: twice, line: nil, "two traces are named '\(twice)': their outputs would share a folder")
+        // Names equal once normalized (é composed or not) would share a folder on some file systems.
+        if let twice = Dictionary(grouping: names, by: { $0.precomposedStringWithCanonicalMapping }).first(where: { $0.value.count > 1 }) {
+            throw TraceError(file: twice.value[0], line: nil, "two traces are named '\(twice.key)': their outputs would share a folder")
         }
         let base = traces.count == 1 ? URL(fileURLWithPath: traces[0]).deletingPathExtension().lastPathComponent : "traces"
         let outDirectory = URL(fileURLWithPath: out ?? "out/\(base)-\(scene)\(shard.map { "-shard\($0.index)of\($0.count)" } ?? "")")

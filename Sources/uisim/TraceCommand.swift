@@ -103,12 +103,7 @@ struct SynthCommand: ParsableCommand {
                                      time: start, duration: duration, rate: rate, screen: .default)
         }
         if jitter > 0 { trace = trace.jittered(by: jitter, seed: seed) }
-        do {
-            try trace.write(to: URL(fileURLWithPath: output))
-        } catch {
-            report("\(output): cannot write: \(error.localizedDescription)")
-            throw Exit.cannotWrite
-        }
+        try write(trace, to: output)
     }
 }
 
@@ -124,6 +119,10 @@ struct InfoCommand: ParsableCommand {
 
     @Flag(help: "Print JSON.")
     var json = false
+
+    func validate() throws {
+        try requireReadable(file, "the trace file")
+    }
 
     func run() throws {
         do {
@@ -161,6 +160,10 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup(title: "Recordings of other tools")
     var input: TraceInputOptions
 
+    func validate() throws {
+        try requireReadable(file, "the trace file")
+    }
+
     func run() throws {
         let problems = TraceFile.problems(in: URL(fileURLWithPath: file), options: input.options())
         for problem in problems { print(problem.description) }
@@ -181,13 +184,19 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The native trace to write.")
     var output: String
 
+    func validate() throws {
+        try requireReadable(input, "the trace file")
+    }
+
     func run() throws {
+        let trace: Trace
         do {
-            try Trace(contentsOf: URL(fileURLWithPath: input), options: recording.options()).write(to: URL(fileURLWithPath: output))
+            trace = try Trace(contentsOf: URL(fileURLWithPath: input), options: recording.options())
         } catch let error as TraceError {
             report(error.description)
             throw Exit.badData
         }
+        try write(trace, to: output)
     }
 }
 
@@ -214,15 +223,17 @@ struct CutCommand: ParsableCommand {
 
     func validate() throws {
         guard from >= 0, to > from, from.isFinite, to.isFinite else { throw ValidationError("need 0 ≤ --from < --to") }
+        try requireReadable(file, "the trace file")
     }
 
     func run() throws {
+        let source: Trace
         do {
-            let source = try Trace(contentsOf: URL(fileURLWithPath: file), options: input.options())
-            try source.cut(from: from, to: to).write(to: URL(fileURLWithPath: output))
+            source = try Trace(contentsOf: URL(fileURLWithPath: file), options: input.options())
         } catch let error as TraceError {
             report(error.description)
             throw Exit.badData
         }
+        try write(source.cut(from: from, to: to), to: output)
     }
 }

@@ -177,3 +177,24 @@ import Testing
         #expect(samples[0].location == CGPoint(x: 195, y: 211) && samples[1].location == CGPoint(x: 195, y: 253.2))
     }
 }
+
+/// A UTF-8 byte-order mark at the start (Windows editors write one) changes nothing: every format
+/// is recognized and reads the same samples, with the same line numbers.
+@Suite struct ByteOrderMarkTests {
+    @Test(arguments: ["spread.getevent", "protocol-a.evemu", "two-devices.libinput.yml", "tap-and-pinch.webdriver.json",
+                      "../../../Traces/drag.trace", "../../../Traces/wetab-taps.evemu"])
+    func aByteOrderMarkIsSkipped(_ name: String) throws {
+        let original = ImporterTests.fixtures.appendingPathComponent(name)
+        let marked = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-bom-\(UUID().uuidString)-\(original.lastPathComponent)")
+        defer { try? FileManager.default.removeItem(at: marked) }
+        try (Data([0xEF, 0xBB, 0xBF]) + Data(contentsOf: original)).write(to: marked)
+        #expect(try TraceFile.format(of: marked) == TraceFile.format(of: original))
+        func samples(_ url: URL) throws -> [TouchSample] {
+            var stream = try TraceFile.open(url)
+            var all: [TouchSample] = []
+            while let sample = try stream.next() { all.append(sample) }
+            return all
+        }
+        #expect(try samples(marked) == samples(original))
+    }
+}

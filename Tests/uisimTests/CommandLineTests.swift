@@ -207,10 +207,50 @@ import Testing
         }
     }
 
+    /// Exit codes as the README's table says: a missing file or an empty set of traces is usage
+    /// (64), an output that cannot be written 73; merge never writes over one of its inputs; two
+    /// traces whose names differ only in Unicode normalization are refused, not one dropped.
+    @Test func exitCodesForMissingInputsAndUnwritableOutputs() throws {
+        let empty = temporary("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = try uisim(["replay", empty.path, "--quiet", "--out", temporary("o").path])
+        #expect(none.status == 64 && none.stderr.contains("no trace in \(empty.path): nothing to replay"))
+        #expect(try uisim(["replay", "--list", "/no/such/list.txt"]).status == 64)
+        for command in [["trace", "info", "/no/such/file"], ["trace", "validate", "/no/such/file"],
+                        ["trace", "convert", "/no/such/file", "-o", "x.trace"], ["baseline", "/no/such/file", "-o", "b.json"],
+                        ["check", "/no/such/file", "--baseline", "b.json"]] {
+            let missing = try uisim(command)
+            #expect(missing.status == 64 && missing.stderr.contains("cannot read") && missing.stderr.contains("/no/such/file"), "\(command)")
+        }
+        for command in [["trace", "convert", "Traces/drag.trace"], ["trace", "cut", "Traces/drag.trace", "--from", "0", "--to", "0.2"],
+                        ["trace", "synth", "tap"]] {
+            let unwritable = try uisim(command + ["-o", "/no/such/folder/x.trace"])
+            #expect(unwritable.status == 73 && unwritable.stderr.contains("/no/such/folder/x.trace: cannot write"), "\(command)")
+        }
+        let out = temporary("one")
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(try uisim(["replay", "Traces/taps.trace", "--clock", "fixed", "--snapshots", "none", "--quiet", "--out", out.path]).status == 0)
+        let before = try Data(contentsOf: out.appendingPathComponent("summary.json"))
+        let onto = try uisim(["merge", out.path, "-o", out.path])
+        #expect(onto.status == 64 && onto.stderr.contains("is one of the summaries to merge"))
+        #expect(try Data(contentsOf: out.appendingPathComponent("summary.json")) == before)
+        #expect(try uisim(["baseline", out.path, "-o", "/proc/uisim-baseline.json"]).status == 73)
+
+        let a = temporary("nfc"), b = temporary("nfd")
+        for (folder, name) in [(a, "caf\u{E9}"), (b, "cafe\u{301}")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try "uisim-trace 1.0\n0 1 down 10 10\n0.1 1 up\n".write(to: folder.appendingPathComponent("\(name).trace"), atomically: true, encoding: .utf8)
+        }
+        defer { for folder in [a, b] { try? FileManager.default.removeItem(at: folder) } }
+        let twice = try uisim(["replay", a.path, b.path, "--quiet", "--out", temporary("o2").path])
+        #expect(twice.status == 65 && twice.stderr.contains("two traces are named 'caf\u{E9}'"))
+    }
+
     /// The sharding commands' bad input: each a clear message and exit 65 (usage: 64).
     @Test func shardAndMergeRefuseBadInput() throws {
         let missing = try uisim(["merge", "/no/such/result"])
-        #expect(missing.status == 65 && missing.stderr.contains("/no/such/result/summary.json: cannot read"))
+        #expect(missing.status == 64 && missing.stderr.contains("cannot read the summary '/no/such/result/summary.json'"))
 
         // A summary from before summaries kept their histograms cannot be merged exactly.
         let old = temporary("old")
