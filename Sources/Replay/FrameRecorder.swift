@@ -57,6 +57,7 @@ final class FrameRecorder {
         observe([.beforeWaiting, .exit], order: LoopObserver.coreAnimationCommitOrder) { $0.commit() }
 
         source.eventPhase = { [unowned self] work in
+            resumeAfterGap()
             let start = stopwatch.nanoseconds()
             work()
             eventNanoseconds &+= stopwatch.nanoseconds() &- start
@@ -64,16 +65,38 @@ final class FrameRecorder {
 
         let link = CADisplayLink { [unowned self] link in
             ticked = true
-            // Idle: no input left, nothing to draw, and no timer or display link of the app's
-            // own (an animation, a gesture's timeout) still scheduled besides this one.
-            if source.isIdle && !replay.window.compositor.hasDamage && !replay.window.layer.needsLayout()
-                && loop.activeTimerCount <= 1 {
+            // Nothing to draw and no timer or display link of the app's own (an animation, a
+            // gesture's timeout) scheduled besides this one: the app is at rest.
+            guard !replay.window.compositor.hasDamage && !replay.window.layer.needsLayout() && loop.activeTimerCount <= 1 else { return }
+            if source.isIdle {
+                // No input left: the replay is over.
                 link.invalidate()
                 onIdle?()
+            } else if source.isQuiescent, let next = source.readyTime, next > link.targetTimestamp + 1e-9 {
+                // At rest until the next touch: stop ticking until it comes (an idle gap of a week
+                // costs nothing); the vsyncs skipped are counted as idle when it does.
+                link.isPaused = true
+                pausedAtFrame = loop.vsync.frame(atOrBefore: link.timestamp)
             }
         }
         link.add(to: loop, forMode: .common)
         self.link = link
+    }
+
+    /// The vsync at which the display link was paused for an idle gap, if it is.
+    private var pausedAtFrame: Int?
+
+    /// Input arrived after an idle gap: the link ticks again, and the vsyncs it skipped are idle.
+    private func resumeAfterGap() {
+        guard let paused = pausedAtFrame, let link else { return }
+        pausedAtFrame = nil
+        let skipped = loop.vsync.frame(atOrBefore: loop.clock.now) - paused - 1
+        if skipped > 0 {
+            idleVsyncs += skipped
+            deliver { try $0.idleVsyncs(skipped, touches: FrameRecord.Touches()) }
+        }
+        link.isPaused = false
+        ticked = true   // this vsync's tick, which the paused link did not make
     }
 
     private func observe(_ activities: LoopObserver.Activity, order: Int, _ body: @escaping (FrameRecorder) -> Void) {
@@ -100,7 +123,7 @@ final class FrameRecorder {
         guard report.hasWork else {
             if ticked {
                 idleVsyncs += 1
-                deliver { try $0.idleVsync(touches: touches) }
+                deliver { try $0.idleVsyncs(1, touches: touches) }
             }
             ticked = false
             return

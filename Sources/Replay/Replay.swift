@@ -8,12 +8,12 @@ import Views
 /// Receives each frame's record as the frame finishes, and each idle vsync.
 public protocol FrameSink: AnyObject {
     func write(_ frame: FrameRecord) throws
-    /// A vsync with nothing to commit, and the touches it delivered (default: ignored).
-    func idleVsync(touches: FrameRecord.Touches) throws
+    /// `count` vsyncs with nothing to commit, and the touches they delivered (default: ignored).
+    func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws
 }
 
 extension FrameSink {
-    public func idleVsync(touches: FrameRecord.Touches) throws {}
+    public func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws {}
 }
 
 /// Replays a touch trace against a window, frame by frame on a run loop, as the app would have

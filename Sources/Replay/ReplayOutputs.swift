@@ -81,8 +81,8 @@ public final class ReplayOutputs: FrameSink {
         builder.add(frame)
     }
 
-    public func idleVsync(touches: FrameRecord.Touches) throws {
-        builder.addIdleVsync(touches: touches)
+    public func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws {
+        builder.addIdleVsyncs(count, touches: touches)
     }
 
     /// Takes the snapshots the policy asks for; call after each frame (the replay's `afterFrame`).

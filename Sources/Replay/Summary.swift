@@ -203,9 +203,9 @@ public struct SummaryBuilder: Sendable {
         }
     }
 
-    /// Counts a vsync with nothing to commit, and the touches it delivered.
-    public mutating func addIdleVsync(touches: FrameRecord.Touches) {
-        summary.idleVsyncs += 1
+    /// Counts `count` vsyncs with nothing to commit, and the touches they delivered.
+    public mutating func addIdleVsyncs(_ count: Int = 1, touches: FrameRecord.Touches = .init()) {
+        summary.idleVsyncs += count
         summary.touches.add(touches)
     }
 

@@ -80,7 +80,7 @@ import Traces
             let timeline = pipeline.schedule(start: start, appDuration: app, renderDuration: 0.001)
             builder.add(FrameRecord(frame: n, mode: "", timeline: timeline, stages: .init(), counts: .init(), touches: .init()))
         }
-        builder.addIdleVsync(touches: .init())
+        builder.addIdleVsyncs(1)
         let summary = builder.finished(interrupted: false)
         #expect(summary.frames == 3 && summary.idleVsyncs == 1 && summary.hitchesByType.commit == 1)
         #expect(near(summary.activeSeconds, 6 * Self.p))
@@ -178,6 +178,24 @@ import Traces
         #expect(frames.allSatisfy { $0.counts.draws == 1 } && pad.draws == frames.count + 1)
         // Main-thread spans never overlap.
         for (a, b) in zip(frames, frames.dropFirst()) { #expect(b.appStart >= a.commitEnd - 1e-12) }
+    }
+
+    /// Two taps a week apart: while the app is at rest between them the display link stops, and
+    /// the vsyncs of the gap are counted as idle when the second tap comes, not ticked one by one
+    /// (36 million of them would take minutes). Each tap redraws the pad twice (down and up): 4
+    /// frames; the vsyncs from the first tap's vsync 6 to the second's are the same as ticking.
+    @Test func aWeekLongGapCostsNothing() throws {
+        let week = 7 * 24 * 3600.0
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 100, y: 100), time: 0.1, duration: 0.1)
+        trace.tap(2, at: CGPoint(x: 100, y: 100), time: week - 1, duration: 0.1)
+        let (result, frames, _) = try run(trace, cost: 0)
+        #expect(frames.count == 4)
+        #expect(result.frames == 4)
+        // Every vsync from 0 to the one that ends the replay is either a frame or idle.
+        let last = Int((try #require(frames.last).vsync * 60).rounded())
+        #expect(result.frames + result.idleVsyncs == last + 1)
+        #expect(result.duration > week - 1)
     }
 
     /// Two runs on the fixed clock give identical frames, counters, render estimates and render
