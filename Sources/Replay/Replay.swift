@@ -39,9 +39,12 @@ public final class Replay {
     /// Called after each frame with its record and the window (for progress and snapshots),
     /// outside the app's timeline.
     public var afterFrame: ((FrameRecord, UIWindow) -> Void)?
-    /// Whether SIGINT stops the replay at the end of the current frame (the command line's
-    /// Ctrl-C), instead of killing the process.
+    /// Whether SIGINT or SIGTERM stops the replay at the end of the current frame (the command
+    /// line's Ctrl-C, a CI job cancelled), instead of killing the process.
     public var stopsOnInterrupt = false
+    /// A signal its owner received before the run loop could watch for it (the command line's
+    /// handlers run from start-up): the replay then stops before its first frame.
+    public var pendingInterruption: (() -> Int32?)?
     /// Paces input at recorded speed on a `RealClock` through a producer thread and a pipe.
     public var isRealtime: Bool { clock is RealClock }
     /// What times the app's work: the virtual clock's stopwatch, or the machine's monotonic clock.
@@ -99,25 +102,32 @@ public final class Replay {
 
         let recorder = FrameRecorder(replay: self, loop: loop, source: source, stopwatch: stopwatch)
         recorder.onIdle = { pipe?.invalidate() }
-        var interrupted = false
-        var interrupt: SignalSource?
+        var interruption: Int32?
+        var interrupts: [SignalSource] = []
         if stopsOnInterrupt {
-            let signal = SignalSource(signal: SIGINT) { interrupted = true; loop.stop() }
-            loop.add(signal, forMode: .common)
-            interrupt = signal
+            for number in [SIGINT, SIGTERM] {
+                let signal = SignalSource(signal: number) { interruption = interruption ?? number; loop.stop() }
+                loop.add(signal, forMode: .common)
+                interrupts.append(signal)
+            }
         }
         feed?.start()
-        let outcome = loop.run()
+        var outcome = EventRunLoop.RunResult.stopped
+        if let pending = pendingInterruption?() {
+            interruption = pending
+        } else {
+            outcome = loop.run()
+        }
         feed?.stop()
         pipe?.invalidate()
-        interrupt?.invalidate()
+        for signal in interrupts { signal.invalidate() }
         recorder.finish()
         loop.remove(source, forMode: .common)
         GestureEnvironment.shared.forgetAll()
         if let error = source.error ?? feed?.error ?? recorder.sinkError { throw error }
         return ReplayResult(frames: recorder.frames, idleVsyncs: recorder.idleVsyncs, duration: clock.now, touches: source.statistics,
                             viewsHitTested: HitTestStatistics.viewsVisited, work: recorder.work,
-                            stopped: outcome == .stopped, interrupted: interrupted)
+                            stopped: outcome == .stopped, interruption: interruption)
     }
 }
 
@@ -137,8 +147,10 @@ public struct ReplayResult: Equatable, Sendable {
     public var work: CommitStatistics
     /// Whether the run was stopped before the end.
     public var stopped: Bool
-    /// Whether SIGINT stopped it.
-    public var interrupted: Bool
+    /// The signal that stopped it (SIGINT or SIGTERM), if one did.
+    public var interruption: Int32?
+    /// Whether a signal stopped it.
+    public var interrupted: Bool { interruption != nil }
 }
 
 /// Holds a stream the digitizer source reads from while the loop runs.

@@ -18,6 +18,11 @@ struct Experiment {
             [(settingsA.description, settingsA, [], [], nil), (settingsB.description, settingsB, [], [], nil)]
         for run in 0..<runs {
             for side in sides.indices {
+                // A signal stops the experiment between two runs: half an experiment compares nothing.
+                if let code = Interruption.exitCode {
+                    report("interrupted: no comparison written")
+                    throw code
+                }
                 progress("\(scene.name) \(side == 0 ? "A" : "B") run \(run + 1)/\(runs)")
                 let directory = out.appendingPathComponent("\(side == 0 ? "A" : "B")-\(run + 1)")
                 // The fixed clock: every vsync gets a frame, so counters are exact whatever the

@@ -133,9 +133,9 @@ struct ReplayCommand: ParsableCommand {
                 } else if !quiet {
                     print(Self.table(result.summary, report: result.outputs.reportURL.path))
                 }
-                if result.interrupted {
+                if result.interrupted || Interruption.signal != nil {
                     report("interrupted: wrote complete outputs for \(result.summary.frames) frames to \(outDirectory.path)")
-                    throw Exit.interrupted
+                    throw Interruption.exitCode ?? Exit.interrupted
                 }
             } else {
                 try runMany()
@@ -187,6 +187,10 @@ struct ReplayCommand: ParsableCommand {
         var summaries: [Summary] = []
         var failed = false, interrupted = false
         for (n, url) in urls.enumerated() {
+            if Interruption.signal != nil {   // a signal between two traces: stop before the next
+                interrupted = true
+                break
+            }
             do {
                 let result = try replay(url, into: outDirectory.appendingPathComponent(names[n]), label: "[\(n + 1)/\(urls.count)] \(names[n])")
                 summaries.append(result.summary)
@@ -214,7 +218,7 @@ struct ReplayCommand: ParsableCommand {
         }
         if interrupted {
             report("interrupted: wrote complete outputs for \(summaries.count) traces to \(outDirectory.path)")
-            throw Exit.interrupted
+            throw Interruption.exitCode ?? Exit.interrupted
         }
         if failed { throw Exit.badData }
     }

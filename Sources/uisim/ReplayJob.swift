@@ -45,6 +45,7 @@ struct ReplayJob {
         replay.renderMode = render
         replay.sinks = [outputs]
         replay.stopsOnInterrupt = true
+        replay.pendingInterruption = { Interruption.signal }
         replay.afterFrame = { frame, window in
             outputs.afterFrame(frame, window: window)
             progress?(frame.frame, frame.vsync)
@@ -52,7 +53,8 @@ struct ReplayJob {
         let started = ContinuousClock.now
         let result = try replay.run(&stream)
         outputs.replaySeconds = (ContinuousClock.now - started).seconds
-        let summary = try outputs.finish(interrupted: result.interrupted)
+        if let signal = result.interruption { Interruption.record(signal) }
+        let summary = try outputs.finish(interrupted: result.interrupted || Interruption.signal != nil)
         return Result(summary: summary, outputs: outputs, interrupted: result.interrupted)
     }
 }

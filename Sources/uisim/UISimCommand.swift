@@ -13,6 +13,19 @@ struct UISimCommand: ParsableCommand {
             """,
         version: "uisim \(UISimVersion.string) (libevent \(libeventVersion), cairo \(cairoVersion))",
         subcommands: [ReplayCommand.self, MergeCommand.self, ScenesCommand.self, CompareCommand.self, AdviceCommand.self, CheckCommand.self, BaselineCommand.self, TraceCommand.self, DemoCommand.self])
+
+    /// Parses and runs a command with SIGINT and SIGTERM handled for its whole life
+    /// (`Interruption`): a command that was signalled exits 130 or 143 once its outputs are done.
+    static func main() {
+        Interruption.install()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: Interruption.exitCode.map { $0 as Error } ?? error)
+        }
+        if let code = Interruption.exitCode { exit(withError: code) }
+    }
 }
 
 /// The version of uisim.

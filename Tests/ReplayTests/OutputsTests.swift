@@ -233,13 +233,16 @@ import Traces
 
     /// SIGINT stops the replay at the end of a frame; the outputs are complete and valid for the
     /// frames done.
-    @Test func interruptionLeavesValidOutputs() throws {
+    /// SIGINT (Ctrl-C) and SIGTERM (a CI job cancelled) both stop a replay at the end of the frame,
+    /// say which signal it was, and leave complete outputs for the frames done.
+    @Test(arguments: [SIGINT, SIGTERM]) func interruptionLeavesValidOutputs(_ signal: Int32) throws {
         final class Interrupter: UIView {
-            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { raise(SIGINT) }
+            var signal = SIGINT
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { raise(signal) }
         }
         var mask = sigset_t(), previous = sigset_t()
         sigemptyset(&mask)
-        sigaddset(&mask, SIGINT)
+        sigaddset(&mask, signal)
         pthread_sigmask(SIG_UNBLOCK, &mask, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
 
@@ -247,7 +250,9 @@ import Traces
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = VirtualClock()
         let window = scene(clock: clock)
-        window.addSubview(Interrupter(frame: CGRect(x: 60, y: 60, width: 30, height: 30)))
+        let interrupter = Interrupter(frame: CGRect(x: 60, y: 60, width: 30, height: 30))
+        interrupter.signal = signal
+        window.addSubview(interrupter)
         let outputs = try ReplayOutputs(directory: folder, header: Summary(trace: "t", scene: "s", variant: "", device: "Test", refreshRate: 60))
         let replay = Replay(window: window, clock: clock)
         replay.sinks = [outputs]
@@ -257,7 +262,7 @@ import Traces
         trace.tap(2, at: CGPoint(x: 20, y: 20), time: 1.0)
         let result = try replay.run(trace)
         let summary = try outputs.finish(interrupted: result.interrupted)
-        #expect(result.interrupted && summary.interrupted)
+        #expect(result.interruption == signal && summary.interrupted)
         #expect(summary.touches.began == 1 && summary.frames < 20)
         let lines = try String(contentsOf: outputs.framesURL, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == summary.frames)

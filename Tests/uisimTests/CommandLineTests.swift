@@ -247,6 +247,41 @@ import Testing
         #expect(twice.status == 65 && twice.stderr.contains("two traces are named 'caf\u{E9}'"))
     }
 
+    /// SIGTERM (a CI job cancelled) and SIGINT delivered to a replay in progress: it stops at the
+    /// end of a frame, writes complete outputs for the frames done (summary frames = frames.jsonl
+    /// lines, trace.json valid, no temporary file left) and exits 143 or 130. The replay runs at
+    /// recorded speed, its second tap a minute away; the signal is sent once its outputs are open.
+    @Test(arguments: [SIGTERM, SIGINT]) func aSignalStopsAReplayWithCompleteOutputs(_ signal: Int32) throws {
+        let folder = temporary("signal")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("slow.trace")
+        try "uisim-trace 1.0\n0.05 1 down 195 300\n0.1 1 up\n60 2 down 195 300\n60.05 2 up\n".write(to: trace, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["replay", trace.path, "--realtime", "--snapshots", "none", "--quiet", "--out", out.path]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait (bounded) for the replay's outputs to be open: its handlers are installed by then.
+        var opened = false
+        for _ in 0..<1000 where !opened {
+            opened = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).contains { $0.hasSuffix(".partial") }
+            if !opened { usleep(10_000) }
+        }
+        #expect(opened)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("summary.json"))) as! [String: Any]
+        let lines = try String(contentsOf: out.appendingPathComponent("frames.jsonl"), encoding: .utf8).split(separator: "\n")
+        #expect(summary["interrupted"] as? Bool == true && summary["frames"] as? Int == lines.count)
+        _ = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("trace.json")))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: out.path)).contains { $0.hasSuffix(".partial") })
+    }
+
     /// The sharding commands' bad input: each a clear message and exit 65 (usage: 64).
     @Test func shardAndMergeRefuseBadInput() throws {
         let missing = try uisim(["merge", "/no/such/result"])

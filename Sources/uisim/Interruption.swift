@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+
+/// SIGINT and SIGTERM for the whole life of a command: recorded instead of killing the process,
+/// so the command stops at its next safe point (a replay at the end of its frame, many traces
+/// between two, an experiment between two runs), finishes its outputs for what is done, and
+/// exits 130 (SIGINT) or 143 (SIGTERM). A second signal while outputs are written changes
+/// nothing: they are completed. Inside a replay's run loop, the loop's own signal sources take
+/// the signal first and stop it at the end of the frame.
+enum Interruption {
+    /// Installs the handlers (once, at start-up), and unblocks the two signals: a process started
+    /// with them blocked (test runners do that) would otherwise never see them.
+    static func install() {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for number in [SIGINT, SIGTERM] { sigaddset(&mask, number) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+        for number in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                // The only state a signal handler may touch: one word, written once.
+                if received == 0 { received = number }
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+    }
+
+    /// Records a signal that stopped a replay's run loop (its own sources caught it).
+    static func record(_ number: Int32) {
+        if received == 0 { received = number }
+    }
+
+    /// The first signal received, if any.
+    static var signal: Int32? { received == 0 ? nil : received }
+
+    /// The exit code for the signal received: 128 + its number (130, 143).
+    static var exitCode: ExitCode? { signal.map { ExitCode(128 + $0) } }
+}
+
+/// The signal received, written by the signal handler: process-wide by nature (a process has one
+/// set of signal handlers), a single word set once and only read after.
+nonisolated(unsafe) private var received: Int32 = 0
