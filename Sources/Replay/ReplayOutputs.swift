@@ -70,9 +70,6 @@ public final class ReplayOutputs: FrameSink {
         self.overlays = overlays
         rasterizes = renderMode == .estimated
         self.resolution = resolution
-        if snapshots != .none {
-            try? FileManager.default.removeItem(at: snapshotsURL)
-        }
     }
 
     public func write(_ frame: FrameRecord) throws {
@@ -88,7 +85,11 @@ public final class ReplayOutputs: FrameSink {
     /// Takes the snapshots the policy asks for; call after each frame (the replay's `afterFrame`).
     public func afterFrame(_ frame: FrameRecord, window: UIWindow) {
         guard policy != .none else { return }
-        let every = policy == .all || (policy == .hitches && frame.hitch > 0)
+        var every = policy == .all || (policy == .hitches && frame.hitch > 0)
+        if every && (frameSnapshots >= snapshotCap || snapshotBytes >= Self.maxSnapshotBytes) {
+            snapshotNote = snapshotNote ?? "snapshots of frames stopped at the cap (\(snapshotCap) files or \(Self.maxSnapshotBytes >> 20) MB)"
+            every = false
+        }
         let isWorst = worst.count < Self.worstKept || rank(frame) > rank(worst.last!.frame)
         guard every || isWorst else { return }
         let image: CGImage
@@ -99,9 +100,18 @@ public final class ReplayOutputs: FrameSink {
             if rasterizes { window.compositor.rasterizeScreen() }
             image = window.compositor.snapshot(overlays: overlays)
         }
-        if every, let png = try? image.pngData() {
-            try? FileManager.default.createDirectory(at: snapshotsURL, withIntermediateDirectories: true)
-            try? AtomicFile.write(png, to: snapshotsURL.appendingPathComponent(String(format: "frame-%06d.png", frame.frame)))
+        if every {
+            let name = String(format: "frame-%06d.png", frame.frame)
+            do {
+                let png = try image.pngData()
+                try FileManager.default.createDirectory(at: snapshotsURL, withIntermediateDirectories: true)
+                try AtomicFile.write(png, to: snapshotsURL.appendingPathComponent(name))
+                written.insert(name)
+                frameSnapshots += 1
+                snapshotBytes += png.count
+            } catch {
+                snapshotNote = snapshotNote ?? "\(snapshotsURL.appendingPathComponent(name).path): cannot write the snapshot: \(error)"
+            }
         }
         if isWorst {
             worst.append((frame, image))
@@ -109,6 +119,18 @@ public final class ReplayOutputs: FrameSink {
             if worst.count > Self.worstKept { worst.removeLast() }
         }
     }
+
+    /// The most per-frame snapshots (`--snapshots hitches|all`) a replay writes, in files and bytes
+    /// (by default; `snapshotCap` sets another file count).
+    public static let maxFrameSnapshots = 1000, maxSnapshotBytes = 512 << 20
+    /// The most per-frame snapshot files this replay writes.
+    public var snapshotCap = ReplayOutputs.maxFrameSnapshots
+    private var frameSnapshots = 0, snapshotBytes = 0
+    /// Snapshot files written by this replay (older ones of the same names' kinds are removed).
+    private var written: Set<String> = []
+    /// What went wrong with snapshots, if anything (a cap reached, a file not written), for the
+    /// command line to say.
+    public private(set) var snapshotNote: String?
 
     /// Hitching frames first, then the slowest app stage, in steps of 1 % of the frame interval:
     /// app stages closer than that are as slow as each other (the difference is the machine's
@@ -134,11 +156,18 @@ public final class ReplayOutputs: FrameSink {
         for (index, entry) in worst.enumerated() {
             guard let png = try? entry.image.pngData() else { continue }
             try AtomicFile.write(png, to: snapshotsURL.appendingPathComponent("worst-\(index + 1).png"))
+            written.insert("worst-\(index + 1).png")
             let thumbnail = resolution == .point ? png : Self.thumbnail(entry.image) ?? png
             let f = entry.frame
             let caption = "frame \(f.frame) at \(String(format: "%.3f", f.vsync)) s: app \(String(format: "%.2f", f.stages[.app] / 1000)) ms"
                 + (f.hitch > 0 ? ", \(f.hitchType.rawValue) hitch \(String(format: "%.1f", f.hitch)) ms" : "")
             snapshots.append(HTMLReport.Snapshot(frame: f, png: thumbnail, caption: caption))
+        }
+        // Snapshots an earlier replay left in the folder, of the kinds uisim writes, are replaced by
+        // this one's: removed once this replay's are written (never before, never other files).
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: snapshotsURL.path)) ?? []
+        where (name.hasPrefix("worst-") || name.hasPrefix("frame-")) && name.hasSuffix(".png") && !written.contains(name) {
+            try? FileManager.default.removeItem(at: snapshotsURL.appendingPathComponent(name))
         }
         let html = try HTMLReport.render(summary: summary, framesFile: framesURL, snapshots: snapshots)
         try AtomicFile.write(Data(html.utf8), to: reportURL)

@@ -102,6 +102,9 @@ struct AdviceCommand: ParsableCommand {
             } catch let error as TraceError {
                 report(error.description)
                 throw Exit.badData
+            } catch let error as ReplayOutputError {
+                report(error.description)
+                throw Exit.cannotWrite
             }
             bar.finish()
             let result = Result(number: index + 1, advice: definition.title, scene: definition.scene, trace: definition.trace,
@@ -111,9 +114,14 @@ struct AdviceCommand: ParsableCommand {
             print("\(result.number). \(result.advice): \(result.verdict) — \(result.held ? "held" : "did not hold")")
             results.append(result)
         }
-        try AtomicFile.write(JSONEncoder.sorted.encode(Report(runs: runs, experiments: results)) + Data("\n".utf8),
-                             to: folder.appendingPathComponent("advice.json"))
-        try AtomicFile.write(Data(Self.html(results, runs: runs).utf8), to: folder.appendingPathComponent("advice.html"))
+        do {
+            try AtomicFile.write(JSONEncoder.sorted.encode(Report(runs: runs, experiments: results)) + Data("\n".utf8),
+                                 to: folder.appendingPathComponent("advice.json"))
+            try AtomicFile.write(Data(Self.html(results, runs: runs).utf8), to: folder.appendingPathComponent("advice.html"))
+        } catch let error as ReplayOutputError {
+            report(error.description)
+            throw Exit.cannotWrite
+        }
         print("report: \(folder.appendingPathComponent("advice.html").path)")
     }
 

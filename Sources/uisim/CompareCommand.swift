@@ -108,6 +108,9 @@ struct CompareCommand: ParsableCommand {
         } catch let error as TraceError {
             report(error.description)
             throw Exit.badData
+        } catch let error as ReplayOutputError {
+            report(error.description)
+            throw Exit.cannotWrite
         }
     }
 }

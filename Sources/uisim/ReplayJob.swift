@@ -55,6 +55,7 @@ struct ReplayJob {
         outputs.replaySeconds = (ContinuousClock.now - started).seconds
         if let signal = result.interruption { Interruption.record(signal) }
         let summary = try outputs.finish(interrupted: result.interrupted || Interruption.signal != nil)
+        if let note = outputs.snapshotNote { report("warning: \(note)") }
         return Result(summary: summary, outputs: outputs, interrupted: result.interrupted)
     }
 }

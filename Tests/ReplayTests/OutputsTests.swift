@@ -205,6 +205,29 @@ import Traces
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains { $0.hasSuffix(".partial") })
     }
 
+    /// `--snapshots all` writes a PNG per frame up to a cap, says so when it stops, and replaces
+    /// the snapshots an earlier replay left (after writing its own), leaving other files alone.
+    @Test func frameSnapshotsAreCappedAndReplaceOldOnes() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snapshots = folder.appendingPathComponent("snapshots")
+        try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: snapshots.appendingPathComponent("frame-999999.png"))
+        try Data("mine".utf8).write(to: snapshots.appendingPathComponent("notes.txt"))
+        let clock = VirtualClock()
+        let window = scene(clock: clock)
+        let header = Summary(trace: "tap.trace", scene: "pad", variant: "", device: "Test", refreshRate: 60)
+        let outputs = try ReplayOutputs(directory: folder, header: header, snapshots: .all)
+        outputs.snapshotCap = 1
+        let replay = Replay(window: window, clock: clock)
+        replay.sinks = [outputs]
+        replay.afterFrame = { outputs.afterFrame($0, window: $1) }
+        _ = try outputs.finish(interrupted: try replay.run(tap).interrupted)
+        let names = try FileManager.default.contentsOfDirectory(atPath: snapshots.path).sorted()
+        #expect(names == ["frame-000000.png", "notes.txt", "worst-1.png", "worst-2.png"])
+        #expect(outputs.snapshotNote == "snapshots of frames stopped at the cap (1 files or 512 MB)")
+    }
+
     @Test func checkPassesForTheSameCountsAndFailsWhenDrawsGrow() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
