@@ -32,6 +32,14 @@ package struct LineReader {
         memory = bytes
     }
 
+    /// Lines of `prefix` (bytes already read from `handle`), then of the rest of `handle`: a file,
+    /// a pipe or standard input read once, from its start.
+    init(name: String, handle: FileHandle, prefix: [UInt8]) {
+        self.name = name
+        self.handle = handle
+        memory = prefix
+    }
+
     /// The next line without its terminator, or nil at the end of the file. A line longer than
     /// the limit is an error; it is skipped, so reading can go on after it.
     package mutating func next() throws -> String? {
@@ -96,7 +104,7 @@ package struct LineReader {
         if let bytes = memory {
             buffer.append(contentsOf: bytes)
             memory = nil
-            atEnd = true
+            if handle == nil { atEnd = true }
             return
         }
         let data: Data?

@@ -23,34 +23,71 @@ public enum TraceFile {
     }
 
     /// A stream of the file's samples. Native traces keep their own screen; recordings of other
-    /// tools are mapped onto `options.screen` as `options` say.
+    /// tools are mapped onto `options.screen` as `options` say. The file is read once, from its
+    /// start (its format told from its first bytes), so a pipe or a FIFO works as well as a file.
     public static func open(_ url: URL, options: TraceImportOptions) throws -> any TouchSampleStream {
-        try format(of: url).reader(of: .file(url), options: options)
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw TraceError(file: url.path, line: nil, "cannot open: \(error.localizedDescription)")
+        }
+        return try open(handle, name: url.path, options: options)
+    }
+
+    /// A stream of the samples `handle` gives (standard input, say), named `name` in errors.
+    public static func open(_ handle: FileHandle, name: String, options: TraceImportOptions) throws -> any TouchSampleStream {
+        let prefix = try readPrefix(of: handle, name: name)
+        return try format(ofPrefix: prefix, name: name).reader(of: .stream(name: name, handle: handle, prefix: prefix), options: options)
+    }
+
+    /// How much of a trace is read to tell its format.
+    static let prefixBytes = 64 * 1024
+
+    private static func readPrefix(of handle: FileHandle, name: String) throws -> [UInt8] {
+        var prefix: [UInt8] = []
+        do {
+            while prefix.count < prefixBytes, let data = try handle.read(upToCount: prefixBytes - prefix.count), !data.isEmpty {
+                prefix.append(contentsOf: data)
+            }
+        } catch {
+            throw TraceError(file: name, line: nil, "cannot read: \(error.localizedDescription)")
+        }
+        return prefix
     }
 
     /// The format of the file at `url`, from its first meaningful line.
     public static func format(of url: URL) throws -> Format {
-        var lines = try LineReader(url: url)
+        guard let handle = try? FileHandle(forReadingFrom: url) else { throw TraceError(file: url.path, line: nil, "cannot open") }
+        defer { try? handle.close() }
+        return try format(ofPrefix: readPrefix(of: handle, name: url.path), name: url.path)
+    }
+
+    /// The format of a trace whose first bytes are `prefix`, from its first meaningful line.
+    static func format(ofPrefix prefix: [UInt8], name: String) throws -> Format {
+        var lines = LineReader(name: name, bytes: prefix)
         while true {
             let line: String?
             do {
                 line = try lines.next()
             } catch let error as TraceError where error.message.hasPrefix("line is longer") {
                 // Minified JSON is one long line.
-                if try firstByte(of: url).map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) == true {
+                if let first = prefix.first(where: { ![0x20, 0x09, 0x0a, 0x0d, 0xEF, 0xBB, 0xBF].contains($0) }),   // BOM too
+                   first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
                     return .webDriverActions
                 }
                 throw error
             }
             guard let line else {
-                throw TraceError(file: url.path, line: nil, "empty file: no trace in it")
+                throw TraceError(file: name, line: nil, prefix.isEmpty ? "empty file: no trace in it"
+                                 : "no trace in its first \(prefixBytes / 1024) kB: only blank lines and comments")
             }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("# EVEMU") { return .evemu }
             if trimmed.hasPrefix("#") { continue }
             if let format = format(ofFirstLine: trimmed) { return format }
-            throw TraceError(file: url.path, line: lines.lineNumber, """
+            throw TraceError(file: name, line: lines.lineNumber, """
                 unknown trace format: expected a uisim trace ('\(NativeTraceReader.magic) 1.0'), an evemu recording, \
                 getevent -lt output, a libinput recording or WebDriver actions JSON
                 """)
@@ -67,26 +104,20 @@ public enum TraceFile {
         if GeteventReader.looksLikeGetevent(line) { return .getevent }
         return nil
     }
-
-    private static func firstByte(of url: URL) throws -> UInt8? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        while let data = try handle.read(upToCount: 4096), !data.isEmpty {
-            if let byte = data.first(where: { ![0x20, 0x09, 0x0a, 0x0d, 0xEF, 0xBB, 0xBF].contains($0) }) { return byte }   // BOM too
-        }
-        return nil
-    }
 }
 
-/// Where a reader's input comes from: a file, or bytes in memory (tests, fuzzing).
+/// Where a reader's input comes from: a file or a stream already opened (its first bytes read to
+/// tell the format), or bytes in memory (tests, fuzzing).
 enum TraceSource {
     case file(URL)
+    case stream(name: String, handle: FileHandle, prefix: [UInt8])
     case memory(name: String, bytes: [UInt8])
 
     /// The input line by line (streamed from a file).
     func lines() throws -> LineReader {
         switch self {
         case let .file(url): return try LineReader(url: url)
+        case let .stream(name, handle, prefix): return LineReader(name: name, handle: handle, prefix: prefix)
         case let .memory(name, bytes): return LineReader(name: name, bytes: bytes)
         }
     }
@@ -97,6 +128,19 @@ enum TraceSource {
         switch self {
         case let .memory(name, bytes):
             return (name, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
+        case let .stream(name, handle, prefix):
+            var bytes = prefix
+            do {
+                while bytes.count <= TraceLimits.maxWholeFileBytes, let data = try handle.read(upToCount: 1 << 20), !data.isEmpty {
+                    bytes.append(contentsOf: data)
+                }
+            } catch {
+                throw TraceError(file: name, line: nil, "cannot read: \(error.localizedDescription)")
+            }
+            guard bytes.count <= TraceLimits.maxWholeFileBytes else {
+                throw TraceError(file: name, line: nil, "larger than \(TraceLimits.maxWholeFileBytes) bytes: too large to read whole")
+            }
+            return try TraceSource.memory(name: name, bytes: bytes).whole()
         case let .file(url):
             do {
                 let handle = try FileHandle(forReadingFrom: url)

@@ -74,7 +74,7 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         guard !traces.isEmpty || list != nil else { throw ValidationError("give a trace file, a folder of traces or --list FILE") }
-        for trace in traces where !FileManager.default.fileExists(atPath: trace) {
+        for trace in traces where trace != "-" && !FileManager.default.fileExists(atPath: trace) {
             throw ValidationError("cannot read the trace file '\(trace)'")
         }
         if let list { try requireReadable(list, "the list file") }
@@ -118,7 +118,7 @@ struct ReplayCommand: ParsableCommand {
 
     /// Whether this is the classic job: one trace file, outputs straight into the folder.
     private var isSingle: Bool {
-        list == nil && shard == nil && traces.count == 1 && !TraceSet.isFolder(traces[0])
+        list == nil && shard == nil && traces.count == 1 && (traces[0] == "-" || !TraceSet.isFolder(traces[0]))
     }
 
 
@@ -159,7 +159,9 @@ struct ReplayCommand: ParsableCommand {
                             render: render, hitchBands: hitchBands, input: input.options())
         let showProgress = !quiet && !json
         let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
-        let duration = showProgress && isatty(STDERR_FILENO) == 1 ? try Self.duration(of: url, options: input.options(screen: screen)) : nil
+        // The trace's length for the bar, read ahead: only from a file that can be read twice.
+        let duration = showProgress && isatty(STDERR_FILENO) == 1 && isRegularFile(url.path)
+            ? try Self.duration(of: url, options: input.options(screen: screen)) : nil
         var progress = ProgressBar(total: duration, enabled: showProgress, label: label)
         let result = try job.run { progress.update(frame: $0, time: $1) }
         progress.finish()

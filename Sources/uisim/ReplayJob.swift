@@ -30,7 +30,7 @@ struct ReplayJob {
                                       refreshRate: model.maximumFramesPerSecond, deviceName: model.name)
         var options = input
         options.screen = traceScreen
-        var stream = try TraceFile.open(trace, options: options)
+        var stream = try openTrace(trace.relativePath == "-" ? "-" : trace.path, options: options)
         for warning in stream.warnings { report("warning: \(warning)") }
         let window = scene.makeWindow(screen: UIScreen.main, settings: settings)
         var header = Summary(trace: trace.lastPathComponent, scene: scene.name, variant: settings.description,

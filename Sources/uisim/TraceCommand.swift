@@ -121,12 +121,12 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        try requireReadable(file, "the trace file")
+        if file != "-" { try requireReadable(file, "the trace file") }
     }
 
     func run() throws {
         do {
-            var stream = try TraceFile.open(URL(fileURLWithPath: file), options: input.options())
+            var stream = try openTrace(file, options: input.options())
             let screen = stream.screen
             let info = try TraceInfo(reading: &stream)
             for warning in stream.warnings { report("warning: \(warning)") }

@@ -282,6 +282,45 @@ import Testing
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: out.path)).contains { $0.hasSuffix(".partial") })
     }
 
+    /// A trace is read once, from its start: from a FIFO (a writer feeding it as it is read),
+    /// from standard input ("-"), and with a UTF-8 byte-order mark, each as from the file.
+    @Test func tracesFromAFIFOAndStandardInput() throws {
+        let file = Self.root.appendingPathComponent("Traces/drag.trace")
+        let expected = try uisim(["trace", "info", file.path, "--json"])
+        #expect(expected.status == 0)
+
+        let fifo = temporary("fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["trace", "info", fifo.path, "--json"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let writer = try FileHandle(forWritingTo: fifo)   // blocks until uisim opens it to read
+        try writer.write(contentsOf: Data(contentsOf: file))
+        try writer.close()
+        let printed = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && String(decoding: printed, as: UTF8.self) == expected.stdout)
+
+        let stdin = Process()
+        stdin.executableURL = Self.binary
+        stdin.arguments = ["replay", "-", "--snapshots", "none", "--quiet", "--json", "--clock", "fixed", "--out", temporary("stdin").path]
+        stdin.standardInput = try FileHandle(forReadingFrom: file)
+        let replayed = Pipe()
+        stdin.standardOutput = replayed
+        stdin.standardError = FileHandle.nullDevice
+        try stdin.run()
+        let summary = replayed.fileHandleForReading.readDataToEndOfFile()
+        stdin.waitUntilExit()
+        #expect(stdin.terminationStatus == 0)
+        let touches = (try JSONSerialization.jsonObject(with: summary) as? [String: Any])?["touches"] as? [String: Int]
+        #expect(touches?["began"] == 1 && touches?["ended"] == 1)
+    }
+
     /// The sharding commands' bad input: each a clear message and exit 65 (usage: 64).
     @Test func shardAndMergeRefuseBadInput() throws {
         let missing = try uisim(["merge", "/no/such/result"])
