@@ -41,3 +41,84 @@ extension Trace {
         try Data(NativeTraceWriter.text(for: self).utf8).write(to: url, options: .atomic)
     }
 }
+
+/// Writes a native trace file sample by sample, in constant memory, under a hidden temporary name
+/// moved into place by `finish()`; dropped before that (an error), it removes its temporary file.
+public final class NativeTraceFileWriter {
+    private let url: URL
+    private let partial: URL
+    private let handle: FileHandle
+    private var buffer = ""
+    private var finished = false
+
+    public init(url: URL, screen: TraceScreen?) throws {
+        self.url = url
+        partial = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial")
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil), let handle = FileHandle(forWritingAtPath: partial.path) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        self.handle = handle
+        buffer = NativeTraceWriter.header(screen: screen)
+    }
+
+    public func write(_ sample: TouchSample) throws {
+        buffer += NativeTraceWriter.line(for: sample)
+        if buffer.utf8.count > 1 << 16 { try flush() }
+    }
+
+    private func flush() throws {
+        try handle.write(contentsOf: Data(buffer.utf8))
+        buffer = ""
+    }
+
+    /// Writes what is left and moves the file into place.
+    public func finish() throws {
+        try flush()
+        try handle.close()
+        guard rename(partial.path, url.path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+        }
+        finished = true
+    }
+
+    deinit {
+        guard !finished else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(at: partial)
+    }
+}
+
+/// The part of a stream of samples between two times, shifted to start at 0: contacts already
+/// down at `start` go down at 0 where they were; samples after `end` are not read.
+public struct TraceCut {
+    public let start: TimeInterval, end: TimeInterval
+    private var down: [Int: CGPoint] = [:]
+    private var opened = false
+
+    public init(from start: TimeInterval, to end: TimeInterval) {
+        self.start = start
+        self.end = end
+    }
+
+    /// The samples `sample` becomes (none before `start`), or nil once past `end`.
+    public mutating func take(_ sample: TouchSample) -> [TouchSample]? {
+        if sample.time > end { return nil }
+        if sample.time < start {
+            switch sample.phase {
+            case .down, .move: down[sample.contact] = sample.location
+            case .up, .cancel: down[sample.contact] = nil
+            }
+            return []
+        }
+        var out: [TouchSample] = []
+        if !opened {
+            out = down.keys.sorted().map { TouchSample(time: 0, contact: $0, phase: .down, location: down[$0]!) }
+            opened = true
+        }
+        var shifted = sample
+        shifted.time -= start
+        out.append(shifted)
+        return out
+    }
+}

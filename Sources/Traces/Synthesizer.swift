@@ -26,15 +26,25 @@ extension Trace {
     /// has no speed).
     public mutating func drag(_ contact: Int, from start: CGPoint, to end: CGPoint, time: TimeInterval,
                               duration: TimeInterval, rate: Double = 120, hold: TimeInterval = 0) {
-        precondition(duration > 0 && rate > 0, "a drag needs a positive duration and rate")
-        down(contact, at: start, time: time)
-        let steps = max(1, Int((duration * rate).rounded()))
-        for i in 1...steps {
-            let f = Double(i) / Double(steps)
-            move(contact, to: CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f),
-                 time: time + duration * f)
+        for sample in Self.dragSamples(contact, from: start, to: end, time: time, duration: duration, rate: rate, hold: hold) {
+            append(sample)
         }
-        up(contact, time: time + duration + max(hold, 1 / rate))
+    }
+
+    /// The samples of `drag(…)`, made one at a time as they are read (a drag of days is never in
+    /// memory: what `uisim trace synth` writes from).
+    public static func dragSamples(_ contact: Int, from start: CGPoint, to end: CGPoint, time: TimeInterval,
+                                   duration: TimeInterval, rate: Double = 120, hold: TimeInterval = 0) -> LazyMapSequence<ClosedRange<Int>, TouchSample> {
+        precondition(duration > 0 && rate > 0, "a drag needs a positive duration and rate")
+        let steps = max(1, Int((duration * rate).rounded()))
+        func point(_ f: Double) -> CGPoint { CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f) }
+        return (0...steps + 1).lazy.map { i in
+            if i == 0 { return TouchSample(time: time, contact: contact, phase: .down, location: start) }
+            // The lift is where the last move was.
+            if i == steps + 1 { return TouchSample(time: time + duration + max(hold, 1 / rate), contact: contact, phase: .up, location: point(1)) }
+            let f = Double(i) / Double(steps)
+            return TouchSample(time: time + duration * f, contact: contact, phase: .move, location: point(f))
+        }
     }
 
     /// A fling: a fast drag released at full speed, so a scroll view decelerates after it.
@@ -49,6 +59,17 @@ extension Trace {
                                   rotation: CGFloat = 0, time: TimeInterval, duration: TimeInterval, rate: Double = 120,
                                   contact: Int = 1, screen: TraceScreen? = nil) -> Trace {
         var trace = Trace(screen: screen)
+        for sample in twoFingerSamples(center: center, startDistance: startDistance, endDistance: endDistance, angle: angle,
+                                       rotation: rotation, time: time, duration: duration, rate: rate, contact: contact) {
+            trace.append(sample)
+        }
+        return trace
+    }
+
+    /// The samples of `twoFingers(…)`, made one at a time as they are read.
+    public static func twoFingerSamples(center: CGPoint, startDistance: CGFloat, endDistance: CGFloat, angle: CGFloat = 0,
+                                        rotation: CGFloat = 0, time: TimeInterval, duration: TimeInterval, rate: Double = 120,
+                                        contact: Int = 1) -> LazyMapSequence<ClosedRange<Int>, TouchSample> {
         let steps = max(1, Int((duration * rate).rounded()))
         func points(_ f: Double) -> (CGPoint, CGPoint) {
             let d = (startDistance + (endDistance - startDistance) * CGFloat(f)) / 2
@@ -56,37 +77,23 @@ extension Trace {
             let offset = CGPoint(x: cos(a) * d, y: sin(a) * d)
             return (CGPoint(x: center.x - offset.x, y: center.y - offset.y), CGPoint(x: center.x + offset.x, y: center.y + offset.y))
         }
-        let first = points(0)
-        trace.down(contact, at: first.0, time: time)
-        trace.down(contact + 1, at: first.1, time: time)
-        for i in 1...steps {
-            let p = points(Double(i) / Double(steps))
-            let t = time + duration * Double(i) / Double(steps)
-            trace.move(contact, to: p.0, time: t)
-            trace.move(contact + 1, to: p.1, time: t)
+        // Two samples per step, the first finger's first: downs, then each step's moves, then ups.
+        return (0...2 * steps + 3).lazy.map { index in
+            let step = index / 2, finger = index % 2
+            let phase: TouchSample.Phase = step == 0 ? .down : step == steps + 1 ? .up : .move
+            let f = step == 0 ? 0 : step == steps + 1 ? 1 : Double(step) / Double(steps)
+            let p = points(f)
+            let t = step == steps + 1 ? time + duration + 1 / rate : time + duration * f
+            return TouchSample(time: t, contact: contact + finger, phase: phase, location: finger == 0 ? p.0 : p.1)
         }
-        trace.up(contact, time: time + duration + 1 / rate)
-        trace.up(contact + 1, time: time + duration + 1 / rate)
-        return trace
     }
 
     /// The trace with every position moved by up to `amount` points at random, reproducibly
     /// for a `seed` (a hand is never perfectly still).
     public func jittered(by amount: Double, seed: UInt64) -> Trace {
-        var generator = SeededGenerator(seed: seed)
+        var jitter = Jitter(amount: amount, seed: seed)
         var result = Trace(screen: screen)
-        var last: [Int: CGPoint] = [:]
-        for var sample in samples {
-            switch sample.phase {
-            case .down, .move:
-                sample.location.x += CGFloat(Double.random(in: -amount...amount, using: &generator))
-                sample.location.y += CGFloat(Double.random(in: -amount...amount, using: &generator))
-                last[sample.contact] = sample.location
-            case .up, .cancel:
-                sample.location = last[sample.contact] ?? sample.location
-            }
-            result.append(sample)
-        }
+        for sample in samples { result.append(jitter.apply(sample)) }
         return result
     }
 }
@@ -96,25 +103,38 @@ extension Trace {
     /// down at 0 where they were; contacts still down at `end` stay down.
     public func cut(from start: TimeInterval, to end: TimeInterval) -> Trace {
         var result = Trace(screen: screen)
-        var down: [Int: CGPoint] = [:]
-        var opened = false
+        var cut = TraceCut(from: start, to: end)
         for sample in samples {
-            if sample.time > end { break }
-            if sample.time < start {
-                switch sample.phase {
-                case .down, .move: down[sample.contact] = sample.location
-                case .up, .cancel: down[sample.contact] = nil
-                }
-                continue
-            }
-            if !opened {
-                for contact in down.keys.sorted() { result.down(contact, at: down[contact]!, time: 0) }
-                opened = true
-            }
-            var shifted = sample
-            shifted.time -= start
-            result.append(shifted)
+            guard let taken = cut.take(sample) else { break }
+            for sample in taken { result.append(sample) }
         }
         return result
+    }
+}
+
+/// Moves positions by up to `amount` points at random, reproducibly for a seed, one sample at a
+/// time (a lift stays where its contact last was).
+public struct Jitter {
+    private let amount: Double
+    private var generator: SeededGenerator
+    private var last: [Int: CGPoint] = [:]
+
+    public init(amount: Double, seed: UInt64) {
+        self.amount = amount
+        generator = SeededGenerator(seed: seed)
+    }
+
+    public mutating func apply(_ sample: TouchSample) -> TouchSample {
+        var sample = sample
+        switch sample.phase {
+        case .down, .move:
+            sample.location.x += CGFloat(Double.random(in: -amount...amount, using: &generator))
+            sample.location.y += CGFloat(Double.random(in: -amount...amount, using: &generator))
+            last[sample.contact] = sample.location
+        case .up, .cancel:
+            sample.location = last[sample.contact] ?? sample.location
+        }
+        if sample.phase == .up || sample.phase == .cancel { last[sample.contact] = nil }
+        return sample
     }
 }

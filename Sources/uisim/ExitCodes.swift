@@ -31,13 +31,52 @@ func summaryFile(_ path: String) throws -> URL {
     return file
 }
 
-/// Writes `trace` to `output`, or exits 73 saying why not.
-func write(_ trace: Trace, to output: String) throws {
+/// Copies the trace at `path` (any format) to a native trace at `output`, sample by sample, in
+/// constant memory, through `cut` if given: 65 for a broken input (the output left as it was),
+/// 73 when the output cannot be written.
+func copyTrace(_ path: String, options: TraceImportOptions, to output: String, cut: TraceCut? = nil) throws {
+    var cut = cut
     do {
-        try trace.write(to: URL(fileURLWithPath: output))
-    } catch {
-        report("\(output): cannot write: \(error.localizedDescription)")
-        throw Exit.cannotWrite
+        var stream = try openTrace(path, options: options)
+        let writer: NativeTraceFileWriter
+        do {
+            writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: stream.screen)
+        } catch {
+            report("\(output): cannot write: \(error.localizedDescription)")
+            throw Exit.cannotWrite
+        }
+        var tracker = ContactTracker()
+        reading: while let sample = try stream.next() {
+            let samples: [TouchSample]
+            if cut != nil {
+                guard let taken = cut!.take(sample) else { break reading }
+                samples = taken
+            } else {
+                samples = [sample]
+            }
+            for sample in samples {
+                do {
+                    try tracker.accept(sample)
+                } catch {
+                    throw TraceError(file: path, line: nil, error.message)
+                }
+                do {
+                    try writer.write(sample)
+                } catch {
+                    report("\(output): cannot write: \(error.localizedDescription)")
+                    throw Exit.cannotWrite
+                }
+            }
+        }
+        do {
+            try writer.finish()
+        } catch {
+            report("\(output): cannot write: \(error.localizedDescription)")
+            throw Exit.cannotWrite
+        }
+    } catch let error as TraceError {
+        report(error.description)
+        throw Exit.badData
     }
 }
 

@@ -88,22 +88,38 @@ struct SynthCommand: ParsableCommand {
     }
 
     func run() throws {
-        var trace = Trace(screen: .default)
+        // The samples are made one at a time as they are written: a drag of days is never in memory.
         let a = try point(from, "from"), b = try point(to, "to")
+        var taps = Trace(screen: .default)
+        let samples: AnySequence<TouchSample>
         switch gesture {
-        case .tap: trace.tap(1, at: a, time: start, duration: duration)
-        case .doubleTap: trace.doubleTap(1, at: a, time: start)
-        case .longPress: trace.longPress(1, at: a, time: start, duration: duration)
-        case .drag: trace.drag(1, from: a, to: b, time: start, duration: duration, rate: rate, hold: hold)
-        case .fling: trace.fling(1, from: a, to: b, time: start, duration: duration, rate: rate)
+        case .tap, .doubleTap, .longPress:
+            switch gesture {
+            case .tap: taps.tap(1, at: a, time: start, duration: duration)
+            case .doubleTap: taps.doubleTap(1, at: a, time: start)
+            default: taps.longPress(1, at: a, time: start, duration: duration)
+            }
+            samples = AnySequence(taps.samples)
+        case .drag, .fling:
+            // A fling is a drag released at full speed (`Trace.fling`).
+            samples = AnySequence(Trace.dragSamples(1, from: a, to: b, time: start, duration: duration, rate: rate,
+                                                    hold: gesture == .drag ? hold : 0))
         case .pinch, .rotate:
             let (d0, d1) = try distances()
-            trace = Trace.twoFingers(center: a, startDistance: d0, endDistance: gesture == .pinch ? d1 : d0,
-                                     rotation: gesture == .rotate ? CGFloat(degrees * .pi / 180) : 0,
-                                     time: start, duration: duration, rate: rate, screen: .default)
+            samples = AnySequence(Trace.twoFingerSamples(center: a, startDistance: d0, endDistance: gesture == .pinch ? d1 : d0,
+                                                         rotation: gesture == .rotate ? CGFloat(degrees * .pi / 180) : 0,
+                                                         time: start, duration: duration, rate: rate))
         }
-        if jitter > 0 { trace = trace.jittered(by: jitter, seed: seed) }
-        try write(trace, to: output)
+        var jitter = self.jitter > 0 ? Jitter(amount: self.jitter, seed: seed) : nil
+        let writer: NativeTraceFileWriter
+        do {
+            writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: .default)
+            for sample in samples { try writer.write(jitter?.apply(sample) ?? sample) }
+            try writer.finish()
+        } catch {
+            report("\(output): cannot write: \(error.localizedDescription)")
+            throw Exit.cannotWrite
+        }
     }
 }
 
@@ -189,14 +205,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        let trace: Trace
-        do {
-            trace = try Trace(contentsOf: URL(fileURLWithPath: input), options: recording.options())
-        } catch let error as TraceError {
-            report(error.description)
-            throw Exit.badData
-        }
-        try write(trace, to: output)
+        try copyTrace(input, options: recording.options(), to: output)
     }
 }
 
@@ -227,13 +236,6 @@ struct CutCommand: ParsableCommand {
     }
 
     func run() throws {
-        let source: Trace
-        do {
-            source = try Trace(contentsOf: URL(fileURLWithPath: file), options: input.options())
-        } catch let error as TraceError {
-            report(error.description)
-            throw Exit.badData
-        }
-        try write(source.cut(from: from, to: to), to: output)
+        try copyTrace(file, options: input.options(), to: output, cut: TraceCut(from: from, to: to))
     }
 }

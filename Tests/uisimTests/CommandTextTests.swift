@@ -81,3 +81,42 @@ import UISim
         #expect(compare.contains("1 run each, interleaved"))
     }
 }
+
+/// `trace convert` and `trace cut` stream (sample by sample, in constant memory) and write what
+/// the in-memory library does: the same samples, read back; a broken input leaves no file.
+@Suite(.serialized) struct StreamingTraceToolsTests {
+    let cli = CommandLineTests()
+
+    @Test func convertAndCutWriteWhatTheLibraryDoes() throws {
+        let source = CommandLineTests.root.appendingPathComponent("Traces/wetab-taps.evemu")
+        let converted = cli.temporary("converted.trace"), cut = cli.temporary("cut.trace")
+        defer { for url in [converted, cut] { try? FileManager.default.removeItem(at: url) } }
+        #expect(try cli.uisim(["trace", "convert", source.path, "-o", converted.path]).status == 0)
+        #expect(try cli.uisim(["trace", "cut", source.path, "--from", "1", "--to", "3", "-o", cut.path]).status == 0)
+        let original = try Trace(contentsOf: source)
+        #expect(try Trace(contentsOf: converted).samples == original.samples)
+        #expect(try Trace(contentsOf: cut).samples == original.cut(from: 1, to: 3).samples)
+
+        // trace synth streams too, and writes the library's gestures, jitter included.
+        let synth = cli.temporary("synth.trace")
+        defer { try? FileManager.default.removeItem(at: synth) }
+        #expect(try cli.uisim(["trace", "synth", "drag", "--from", "195.1,700.3", "--to", "12.7,100.9", "--duration", "0.7",
+                               "--jitter", "3", "--seed", "5", "-o", synth.path]).status == 0)
+        var expected = Trace(screen: .default)
+        expected.drag(1, from: CGPoint(x: 195.1, y: 700.3), to: CGPoint(x: 12.7, y: 100.9), time: 0.1, duration: 0.7, rate: 120)
+        #expect(try Trace(contentsOf: synth).samples == expected.jittered(by: 3, seed: 5).samples)
+        let pinch = cli.temporary("pinch.trace")
+        defer { try? FileManager.default.removeItem(at: pinch) }
+        #expect(try cli.uisim(["trace", "synth", "pinch", "--from", "195,380", "--distance", "120,320", "-o", pinch.path]).status == 0)
+        let twoFingers = Trace.twoFingers(center: CGPoint(x: 195, y: 380), startDistance: 120, endDistance: 320, time: 0.1, duration: 0.5)
+        #expect(try Trace(contentsOf: pinch).samples == twoFingers.samples)
+
+        let broken = cli.temporary("broken.trace"), folder = cli.temporary("out")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: broken); try? FileManager.default.removeItem(at: folder) }
+        try "uisim-trace 1.0\n0 1 down 1 1\n0.5 1 move 2 2\n0.2 1 up\n".write(to: broken, atomically: true, encoding: .utf8)
+        let failed = try cli.uisim(["trace", "convert", broken.path, "-o", folder.appendingPathComponent("x.trace").path])
+        #expect(failed.status == 65 && failed.stderr.contains(":4: time 0.2 is earlier than the previous 0.5"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}
