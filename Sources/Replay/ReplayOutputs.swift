@@ -132,6 +132,15 @@ public final class ReplayOutputs: FrameSink {
     /// command line to say.
     public private(set) var snapshotNote: String?
 
+    /// Gives the outputs up after a failure (a broken trace, a full disk): no temporary file is
+    /// left, nothing half-written is moved into place, earlier outputs in the folder stay as they
+    /// were, and the folder is unlocked.
+    public func abandon() {
+        frames.abandon()
+        chrome.abandon()
+        lock = nil
+    }
+
     /// Hitching frames first, then the slowest app stage, in steps of 1 % of the frame interval:
     /// app stages closer than that are as slow as each other (the difference is the machine's
     /// noise), and the frame kept is the earlier one, so a replay paints few candidates.

@@ -51,10 +51,16 @@ struct ReplayJob {
             progress?(frame.frame, frame.vsync)
         }
         let started = ContinuousClock.now
-        let result = try replay.run(&stream)
-        outputs.replaySeconds = (ContinuousClock.now - started).seconds
-        if let signal = result.interruption { Interruption.record(signal) }
-        let summary = try outputs.finish(interrupted: result.interrupted || Interruption.signal != nil)
+        let result: ReplayResult, summary: Summary
+        do {
+            result = try replay.run(&stream)
+            outputs.replaySeconds = (ContinuousClock.now - started).seconds
+            if let signal = result.interruption { Interruption.record(signal) }
+            summary = try outputs.finish(interrupted: result.interrupted || Interruption.signal != nil)
+        } catch {
+            outputs.abandon()
+            throw error
+        }
         if let note = outputs.snapshotNote { report("warning: \(note)") }
         return Result(summary: summary, outputs: outputs, interrupted: result.interrupted)
     }

@@ -321,6 +321,21 @@ import Testing
         #expect(touches?["began"] == 1 && touches?["ended"] == 1)
     }
 
+    /// A disk that fills up mid-replay (a file-size limit of 20 kB stands for it: writes past it
+    /// fail as on a full disk): exit 73 with the system's reason, no temporary file left, and the
+    /// outputs of an earlier replay in the folder untouched.
+    @Test func aFullDiskLeavesTheEarlierOutputsAndNoTemporaryFile() throws {
+        let out = temporary("full")
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(try uisim(["replay", "Traces/taps.trace", "--snapshots", "none", "--quiet", "--out", out.path]).status == 0)
+        let before = try Data(contentsOf: out.appendingPathComponent("frames.jsonl"))
+        let limited = try ReadmeTests.shell(
+            "trap '' XFSZ; ulimit -f 40; exec uisim replay Traces/fling.trace --snapshots none --quiet --out \(out.path)", in: Self.root)
+        #expect(limited.status == 73 && limited.output.contains("cannot write: File too large"), "\(limited.output)")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: out.path)).contains { $0.hasSuffix(".partial") })
+        #expect(try Data(contentsOf: out.appendingPathComponent("frames.jsonl")) == before)
+    }
+
     /// The sharding commands' bad input: each a clear message and exit 65 (usage: 64).
     @Test func shardAndMergeRefuseBadInput() throws {
         let missing = try uisim(["merge", "/no/such/result"])

@@ -32,7 +32,7 @@ public final class AtomicFile {
         do {
             try handle.write(contentsOf: buffer)
         } catch {
-            throw ReplayOutputError("\(partial.path): cannot write: \(error.localizedDescription)")
+            throw ReplayOutputError("\(partial.path): cannot write: \(describe(error))")
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -56,10 +56,16 @@ public final class AtomicFile {
         }
     }
 
-    deinit {
+    /// Gives the file up: its temporary file is removed, nothing is moved into place.
+    func abandon() {
         guard !committed else { return }
+        committed = true
         try? handle.close()
         try? FileManager.default.removeItem(at: partial)
+    }
+
+    deinit {
+        abandon()
     }
 
     /// Writes `data` to `url` atomically in one go.
@@ -67,7 +73,7 @@ public final class AtomicFile {
         do {
             try data.write(to: url, options: .atomic)
         } catch {
-            throw ReplayOutputError("\(url.path): cannot write: \(error.localizedDescription)")
+            throw ReplayOutputError("\(url.path): cannot write: \(describe(error))")
         }
     }
 }
@@ -89,4 +95,15 @@ enum StableJSON {
     static func string<T: Encodable>(_ value: T) throws -> String {
         String(decoding: try encode(value), as: UTF8.self)
     }
+}
+
+/// What went wrong, in the system's words where there are some ("File too large", "No space left
+/// on device") rather than Foundation's "The operation could not be completed".
+func describe(_ error: Error) -> String {
+    let ns = error as NSError
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(underlying.code)))
+    }
+    if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+    return error.localizedDescription
 }

@@ -133,6 +133,11 @@ public final class ChromeTrace: FrameSink {
         }
     }
 
+    /// Gives the file up (its temporary file removed).
+    public func abandon() {
+        file.abandon()
+    }
+
     /// Closes the JSON and moves the complete file into place.
     public func finish() throws {
         try file.append("\n]}\n")

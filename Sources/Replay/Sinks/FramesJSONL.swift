@@ -16,4 +16,9 @@ public final class FramesJSONL: FrameSink {
     public func finish() throws {
         try file.commit()
     }
+
+    /// Gives the file up (its temporary file removed).
+    public func abandon() {
+        file.abandon()
+    }
 }
