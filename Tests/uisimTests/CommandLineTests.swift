@@ -336,6 +336,42 @@ import Testing
         #expect(try Data(contentsOf: out.appendingPathComponent("frames.jsonl")) == before)
     }
 
+    /// SIGTERM during a replay of a folder: the trace being replayed stops at the end of a frame
+    /// with complete outputs, the next is not started, OUT/summary.json covers what was done, and
+    /// the command exits 143.
+    @Test func aSignalStopsAFolderReplayBetweenTraces() throws {
+        let folder = temporary("signal-folder")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("traces"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["a", "b"] {
+            try "uisim-trace 1.0\n0.05 1 down 195 300\n0.1 1 up\n60 2 down 195 300\n60.05 2 up\n"
+                .write(to: folder.appendingPathComponent("traces/\(name).trace"), atomically: true, encoding: .utf8)
+        }
+        let out = folder.appendingPathComponent("out")
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["replay", folder.appendingPathComponent("traces").path, "--realtime", "--snapshots", "none", "--quiet", "--out", out.path]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let first = out.appendingPathComponent("a")
+        var opened = false
+        for _ in 0..<1000 where !opened {
+            opened = ((try? FileManager.default.contentsOfDirectory(atPath: first.path)) ?? []).contains { $0.hasSuffix(".partial") }
+            if !opened { usleep(10_000) }
+        }
+        #expect(opened)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 143)
+        let total = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("summary.json"))) as! [String: Any]
+        #expect(total["traces"] as? [String] == ["a.trace"] && total["interrupted"] as? Bool == true)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("b").path))
+        let lines = try String(contentsOf: first.appendingPathComponent("frames.jsonl"), encoding: .utf8).split(separator: "\n")
+        #expect(total["frames"] as? Int == lines.count)
+    }
+
     /// The sharding commands' bad input: each a clear message and exit 65 (usage: 64).
     @Test func shardAndMergeRefuseBadInput() throws {
         let missing = try uisim(["merge", "/no/such/result"])
