@@ -372,6 +372,41 @@ import Testing
         #expect(total["frames"] as? Int == lines.count)
     }
 
+    /// SIGINT during `compare`: it stops (the run in progress at the end of a frame, no further
+    /// run), writes no comparison from half an experiment, and exits 130; compare's outputs that
+    /// cannot be written exit 73.
+    @Test func compareStopsOnASignalAndWritesNoHalfComparison() throws {
+        let out = temporary("compare-signal")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["compare", "Traces/slow-drag.trace", "--scene", "resize", "--variant", "content-mode=off",
+                             "--variant", "content-mode=on", "--runs", "50", "--out", out.path]
+        process.currentDirectoryURL = Self.root
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let first = out.appendingPathComponent("A-1")
+        var opened = false
+        for _ in 0..<2000 where !opened {
+            opened = ((try? FileManager.default.contentsOfDirectory(atPath: first.path)) ?? []).contains { $0.hasSuffix(".partial") }
+            if !opened { usleep(5_000) }
+        }
+        #expect(opened)
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130 && stderr.contains("interrupted: no comparison written"), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("compare.html").path))
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("B-2").path))
+
+        let unwritable = try uisim(["compare", "Traces/taps.trace", "--scene", "controls", "--variant", "subviews-in-controls=off",
+                                    "--variant", "subviews-in-controls=on", "--runs", "1", "--out", "/proc/uisim-compare"])
+        #expect(unwritable.status == 73 && unwritable.stderr.contains("/proc/uisim-compare"))
+    }
+
     /// The sharding commands' bad input: each a clear message and exit 65 (usage: 64).
     @Test func shardAndMergeRefuseBadInput() throws {
         let missing = try uisim(["merge", "/no/such/result"])
