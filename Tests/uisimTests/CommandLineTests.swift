@@ -407,6 +407,38 @@ import Testing
         #expect(unwritable.status == 73 && unwritable.stderr.contains("/proc/uisim-compare"))
     }
 
+    /// Two replays into one --out: while the first writes, the second is refused at once (73),
+    /// and the first's outputs come out complete.
+    @Test func aSecondReplayIntoTheSameOutIsRefused() throws {
+        let folder = temporary("two")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("slow.trace")
+        try "uisim-trace 1.0\n0.05 1 down 195 300\n0.1 1 up\n60 2 down 195 300\n60.05 2 up\n".write(to: trace, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        let first = Process()
+        first.executableURL = Self.binary
+        first.arguments = ["replay", trace.path, "--realtime", "--snapshots", "none", "--quiet", "--out", out.path]
+        first.standardInput = FileHandle.nullDevice
+        first.standardOutput = FileHandle.nullDevice
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        var opened = false
+        for _ in 0..<1000 where !opened {
+            opened = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).contains { $0.hasSuffix(".partial") }
+            if !opened { usleep(10_000) }
+        }
+        #expect(opened)
+        let second = try uisim(["replay", "Traces/drag.trace", "--snapshots", "none", "--quiet", "--out", out.path])
+        #expect(second.status == 73 && second.stderr.contains("another uisim is writing into this folder"))
+        kill(first.processIdentifier, SIGTERM)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 143)
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("summary.json"))) as! [String: Any]
+        #expect(summary["trace"] as? String == "slow.trace")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: out.path)).contains { $0.hasSuffix(".partial") })
+    }
+
     /// The sharding commands' bad input: each a clear message and exit 65 (usage: 64).
     @Test func shardAndMergeRefuseBadInput() throws {
         let missing = try uisim(["merge", "/no/such/result"])
