@@ -33,6 +33,31 @@ import Testing
                        stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Starts uisim without waiting for it: no standard input, output thrown away unless `stderr`.
+    func start(_ arguments: [String], stderr: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Waits (at most 10 s) until a replay's outputs are open in `folder`: its signal handlers are
+    /// installed and its folder locked by then.
+    func waitUntilWriting(_ folder: URL) -> Bool {
+        for _ in 0..<2000 {
+            if ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains(where: { $0.hasSuffix(".partial") }) {
+                return true
+            }
+            usleep(5_000)
+        }
+        return false
+    }
+
     func temporary(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("uisim-cli-\(UUID().uuidString)-\(name)")
     }
@@ -258,20 +283,8 @@ import Testing
         let trace = folder.appendingPathComponent("slow.trace")
         try "uisim-trace 1.0\n0.05 1 down 195 300\n0.1 1 up\n60 2 down 195 300\n60.05 2 up\n".write(to: trace, atomically: true, encoding: .utf8)
         let out = folder.appendingPathComponent("out")
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["replay", trace.path, "--realtime", "--snapshots", "none", "--quiet", "--out", out.path]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Wait (bounded) for the replay's outputs to be open: its handlers are installed by then.
-        var opened = false
-        for _ in 0..<1000 where !opened {
-            opened = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).contains { $0.hasSuffix(".partial") }
-            if !opened { usleep(10_000) }
-        }
-        #expect(opened)
+        let process = try start(["replay", trace.path, "--realtime", "--snapshots", "none", "--quiet", "--out", out.path])
+        #expect(waitUntilWriting(out))
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
@@ -348,20 +361,10 @@ import Testing
                 .write(to: folder.appendingPathComponent("traces/\(name).trace"), atomically: true, encoding: .utf8)
         }
         let out = folder.appendingPathComponent("out")
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["replay", folder.appendingPathComponent("traces").path, "--realtime", "--snapshots", "none", "--quiet", "--out", out.path]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try start(["replay", folder.appendingPathComponent("traces").path, "--realtime", "--snapshots", "none", "--quiet",
+                                 "--out", out.path])
         let first = out.appendingPathComponent("a")
-        var opened = false
-        for _ in 0..<1000 where !opened {
-            opened = ((try? FileManager.default.contentsOfDirectory(atPath: first.path)) ?? []).contains { $0.hasSuffix(".partial") }
-            if !opened { usleep(10_000) }
-        }
-        #expect(opened)
+        #expect(waitUntilWriting(first))
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 143)
@@ -378,23 +381,10 @@ import Testing
     @Test func compareStopsOnASignalAndWritesNoHalfComparison() throws {
         let out = temporary("compare-signal")
         defer { try? FileManager.default.removeItem(at: out) }
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["compare", "Traces/slow-drag.trace", "--scene", "resize", "--variant", "content-mode=off",
-                             "--variant", "content-mode=on", "--runs", "50", "--out", out.path]
-        process.currentDirectoryURL = Self.root
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
         let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let first = out.appendingPathComponent("A-1")
-        var opened = false
-        for _ in 0..<2000 where !opened {
-            opened = ((try? FileManager.default.contentsOfDirectory(atPath: first.path)) ?? []).contains { $0.hasSuffix(".partial") }
-            if !opened { usleep(5_000) }
-        }
-        #expect(opened)
+        let process = try start(["compare", "Traces/slow-drag.trace", "--scene", "resize", "--variant", "content-mode=off",
+                                 "--variant", "content-mode=on", "--runs", "50", "--out", out.path], stderr: err)
+        #expect(waitUntilWriting(out.appendingPathComponent("A-1")))
         kill(process.processIdentifier, SIGINT)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -416,19 +406,8 @@ import Testing
         let trace = folder.appendingPathComponent("slow.trace")
         try "uisim-trace 1.0\n0.05 1 down 195 300\n0.1 1 up\n60 2 down 195 300\n60.05 2 up\n".write(to: trace, atomically: true, encoding: .utf8)
         let out = folder.appendingPathComponent("out")
-        let first = Process()
-        first.executableURL = Self.binary
-        first.arguments = ["replay", trace.path, "--realtime", "--snapshots", "none", "--quiet", "--out", out.path]
-        first.standardInput = FileHandle.nullDevice
-        first.standardOutput = FileHandle.nullDevice
-        first.standardError = FileHandle.nullDevice
-        try first.run()
-        var opened = false
-        for _ in 0..<1000 where !opened {
-            opened = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).contains { $0.hasSuffix(".partial") }
-            if !opened { usleep(10_000) }
-        }
-        #expect(opened)
+        let first = try start(["replay", trace.path, "--realtime", "--snapshots", "none", "--quiet", "--out", out.path])
+        #expect(waitUntilWriting(out))
         let second = try uisim(["replay", "Traces/drag.trace", "--snapshots", "none", "--quiet", "--out", out.path])
         #expect(second.status == 73 && second.stderr.contains("another uisim is writing into this folder"))
         kill(first.processIdentifier, SIGTERM)
