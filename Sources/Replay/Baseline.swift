@@ -1,4 +1,5 @@
 import Foundation
+import Traces
 
 /// What a replay must keep doing: each trace's gated figures (exact counters, hitches and
 /// phase times) and the settings they were made with. `uisim baseline` writes one from a

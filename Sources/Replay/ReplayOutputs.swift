@@ -1,4 +1,5 @@
 import Foundation
+import Traces
 import Graphics
 import Layers
 import Views

@@ -1,4 +1,5 @@
 import Foundation
+import Traces
 import Histogram
 
 /// The distribution of one stage's time over frames, in microseconds.

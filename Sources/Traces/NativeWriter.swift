@@ -42,50 +42,23 @@ extension Trace {
     }
 }
 
-/// Writes a native trace file sample by sample, in constant memory, under a hidden temporary name
-/// moved into place by `finish()`; dropped before that (an error), it removes its temporary file.
+/// Writes a native trace file sample by sample, in constant memory, through an `AtomicFile`:
+/// moved into place by `finish()`; given up (its temporary file removed) if dropped before.
 public final class NativeTraceFileWriter {
-    private let url: URL
-    private let partial: URL
-    private let handle: FileHandle
-    private var buffer = ""
-    private var finished = false
+    private let file: AtomicFile
 
     public init(url: URL, screen: TraceScreen?) throws {
-        self.url = url
-        partial = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial")
-        guard FileManager.default.createFile(atPath: partial.path, contents: nil), let handle = FileHandle(forWritingAtPath: partial.path) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
-        }
-        self.handle = handle
-        buffer = NativeTraceWriter.header(screen: screen)
+        file = try AtomicFile(url)
+        try file.append(NativeTraceWriter.header(screen: screen))
     }
 
     public func write(_ sample: TouchSample) throws {
-        buffer += NativeTraceWriter.line(for: sample)
-        if buffer.utf8.count > 1 << 16 { try flush() }
-    }
-
-    private func flush() throws {
-        try handle.write(contentsOf: Data(buffer.utf8))
-        buffer = ""
+        try file.append(NativeTraceWriter.line(for: sample))
     }
 
     /// Writes what is left and moves the file into place.
     public func finish() throws {
-        try flush()
-        try handle.close()
-        guard rename(partial.path, url.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-        }
-        finished = true
-    }
-
-    deinit {
-        guard !finished else { return }
-        try? handle.close()
-        try? FileManager.default.removeItem(at: partial)
+        try file.commit()
     }
 }
 

@@ -38,45 +38,26 @@ func copyTrace(_ path: String, options: TraceImportOptions, to output: String, c
     var cut = cut
     do {
         var stream = try openTrace(path, options: options)
-        let writer: NativeTraceFileWriter
-        do {
-            writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: stream.screen)
-        } catch {
-            report("\(output): cannot write: \(error.localizedDescription)")
-            throw Exit.cannotWrite
-        }
+        let writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: stream.screen)
         var tracker = ContactTracker()
-        reading: while let sample = try stream.next() {
-            let samples: [TouchSample]
-            if cut != nil {
-                guard let taken = cut!.take(sample) else { break reading }
-                samples = taken
-            } else {
-                samples = [sample]
-            }
+        while let sample = try stream.next() {
+            guard let samples = cut != nil ? cut!.take(sample) : [sample] else { break }
             for sample in samples {
                 do {
                     try tracker.accept(sample)
                 } catch {
                     throw TraceError(file: path, line: nil, error.message)
                 }
-                do {
-                    try writer.write(sample)
-                } catch {
-                    report("\(output): cannot write: \(error.localizedDescription)")
-                    throw Exit.cannotWrite
-                }
+                try writer.write(sample)
             }
         }
-        do {
-            try writer.finish()
-        } catch {
-            report("\(output): cannot write: \(error.localizedDescription)")
-            throw Exit.cannotWrite
-        }
+        try writer.finish()
     } catch let error as TraceError {
         report(error.description)
         throw Exit.badData
+    } catch let error as OutputError {
+        report(error.description)
+        throw Exit.cannotWrite
     }
 }
 

@@ -111,13 +111,12 @@ struct SynthCommand: ParsableCommand {
                                                          time: start, duration: duration, rate: rate))
         }
         var jitter = self.jitter > 0 ? Jitter(amount: self.jitter, seed: seed) : nil
-        let writer: NativeTraceFileWriter
         do {
-            writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: .default)
+            let writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: .default)
             for sample in samples { try writer.write(jitter?.apply(sample) ?? sample) }
             try writer.finish()
-        } catch {
-            report("\(output): cannot write: \(error.localizedDescription)")
+        } catch let error as OutputError {
+            report(error.description)
             throw Exit.cannotWrite
         }
     }

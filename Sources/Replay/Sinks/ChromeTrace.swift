@@ -1,4 +1,5 @@
 import Foundation
+import Traces
 
 /// `trace.json`: the Chrome Trace Event Format (JSON object form), which Perfetto UI and
 /// chrome://tracing open. Two threads, as on iOS: the app's main thread (a span per frame's app

@@ -1,4 +1,5 @@
 import Foundation
+import Traces
 
 /// `frames.jsonl`: one JSON object per frame (`"schema": 2` in each), written as frames finish.
 public final class FramesJSONL: FrameSink {

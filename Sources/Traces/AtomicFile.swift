@@ -5,24 +5,23 @@ import Foundation
 /// either the old file or a whole new one, and a writer dropped before `commit` (an error, a
 /// failed disk) removes its temporary file.
 public final class AtomicFile {
-    let url: URL
+    public let url: URL
     private let partial: URL
     private let handle: FileHandle
     private var buffer = Data()
     private var committed = false
 
-    init(_ url: URL) throws {
+    public init(_ url: URL) throws {
         self.url = url
         partial = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial")
-        FileManager.default.createFile(atPath: partial.path, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: partial.path) else {
-            throw ReplayOutputError("\(partial.path): cannot create the file")
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil), let handle = FileHandle(forWritingAtPath: partial.path) else {
+            throw OutputError("\(url.path): cannot write: \(String(cString: strerror(errno)))")
         }
         self.handle = handle
     }
 
-    func append(_ text: String) throws {
+    public func append(_ text: String) throws {
         buffer.append(contentsOf: text.utf8)
         if buffer.count > 1 << 16 { try flush() }
     }
@@ -32,14 +31,14 @@ public final class AtomicFile {
         do {
             try handle.write(contentsOf: buffer)
         } catch {
-            throw ReplayOutputError("\(partial.path): cannot write: \(describe(error))")
+            throw OutputError("\(partial.path): cannot write: \(describe(error))")
         }
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes what is left and moves the file into place (replacing a file of that name; a
     /// folder of that name is an error, not something to delete).
-    func commit() throws {
+    public func commit() throws {
         try flush()
         try? handle.synchronize()
         try? handle.close()
@@ -47,17 +46,17 @@ public final class AtomicFile {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             try? FileManager.default.removeItem(at: partial)
-            throw ReplayOutputError("\(url.path): is a folder, where uisim writes a file")
+            throw OutputError("\(url.path): is a folder, where uisim writes a file")
         }
         guard rename(partial.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: partial)
-            throw ReplayOutputError("\(url.path): cannot move into place: \(reason)")
+            throw OutputError("\(url.path): cannot move into place: \(reason)")
         }
     }
 
     /// Gives the file up: its temporary file is removed, nothing is moved into place.
-    func abandon() {
+    public func abandon() {
         guard !committed else { return }
         committed = true
         try? handle.close()
@@ -73,33 +72,20 @@ public final class AtomicFile {
         do {
             try data.write(to: url, options: .atomic)
         } catch {
-            throw ReplayOutputError("\(url.path): cannot write: \(describe(error))")
+            throw OutputError("\(url.path): cannot write: \(describe(error))")
         }
     }
 }
 
-/// A problem writing a replay's outputs, with the file it concerns.
-public struct ReplayOutputError: Error, CustomStringConvertible {
+/// A file that could not be written (or moved into place), with its path and the system's reason.
+public struct OutputError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }
 
-/// JSON with sorted keys, so that equal values give equal bytes.
-enum StableJSON {
-    static func encode<T: Encodable>(_ value: T, pretty: Bool = false) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
-    }
-
-    static func string<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try encode(value), as: UTF8.self)
-    }
-}
-
 /// What went wrong, in the system's words where there are some ("File too large", "No space left
 /// on device") rather than Foundation's "The operation could not be completed".
-func describe(_ error: Error) -> String {
+public func describe(_ error: Error) -> String {
     let ns = error as NSError
     if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
         return String(cString: strerror(Int32(underlying.code)))
