@@ -61,14 +61,18 @@ public final class Compositor {
     public let scale: CGFloat
     /// The frame buffer, black until painted; made when first painted or read (a replay whose
     /// render stage is estimated and takes no native snapshot never needs it).
-    lazy var frameBuffer: CairoImage = {
-        let image = try! CairoImage(width: pixelWidth, height: pixelHeight)
-        image.fill(x: 0, y: 0, width: pixelWidth, height: pixelHeight, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
+    lazy var frameBuffer = Self.blackImage(width: pixelWidth, height: pixelHeight)
+
+    /// A new bitmap of `width × height` pixels, opaque black, as a display shows where nothing is.
+    static func blackImage(width: Int, height: Int) -> CairoImage {
+        let image = try! CairoImage(width: width, height: height)
+        image.fill(x: 0, y: 0, width: width, height: height, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
         return image
-    }()
+    }
     /// The region recomposited by the last `render()`.
     public private(set) var lastDamage = PixelRegion()
-    private var screen: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
+    /// The whole frame buffer, in pixels.
+    var screen: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 
     /// A compositor for `root` into a black frame buffer of `pixelWidth × pixelHeight` pixels at
     /// `scale` pixels per point. The first render composites everything.

@@ -23,7 +23,7 @@ extension Compositor {
         let image = try! CairoImage(width: pixelWidth, height: pixelHeight)
         image.copy(from: frameBuffer)
         guard !overlays.isEmpty else { return CGImage(adopting: image) }
-        let plan = fullScreenPlan(transform: rootTransform, screen: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
+        let plan = fullScreenPlan(transform: rootTransform, screen: screen)
         tint(image, plan: plan, overlays: overlays, scale: 1, damageScale: 1)
         return CGImage(adopting: image)
     }
@@ -34,15 +34,14 @@ extension Compositor {
     public func rasterized(pointScale: CGFloat, overlays: DebugOverlays = []) -> CGImage {
         let factor = pointScale / scale
         let width = max(1, Int((CGFloat(pixelWidth) * factor).rounded())), height = max(1, Int((CGFloat(pixelHeight) * factor).rounded()))
-        let image = try! CairoImage(width: width, height: height)
-        image.fill(x: 0, y: 0, width: width, height: height, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
+        let image = Self.blackImage(width: width, height: height)
         let area = PixelRect(x: 0, y: 0, width: width, height: height)
         let plan = fullScreenPlan(transform: rootTransform.concatenating(CGAffineTransform(scaleX: factor, y: factor)), screen: area)
         paint(plan, damage: PixelRegion(area), into: image, filter: factor < 1 ? .fast : .good)
         // Misalignment is a matter of the screen's own pixels: that overlay comes from the plan at
         // the screen's scale, scaled down; the others from the plan just painted.
         if overlays.contains(.misaligned) {
-            let native = fullScreenPlan(transform: rootTransform, screen: PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
+            let native = fullScreenPlan(transform: rootTransform, screen: screen)
             tint(image, plan: native, overlays: .misaligned, scale: Double(factor))
         }
         tint(image, plan: plan, overlays: overlays.subtracting(.misaligned), scale: 1, damageScale: Double(factor))
