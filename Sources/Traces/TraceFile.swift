@@ -26,13 +26,7 @@ public enum TraceFile {
     /// tools are mapped onto `options.screen` as `options` say. The file is read once, from its
     /// start (its format told from its first bytes), so a pipe or a FIFO works as well as a file.
     public static func open(_ url: URL, options: TraceImportOptions) throws -> any TouchSampleStream {
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw TraceError(file: url.path, line: nil, "cannot open: \(error.localizedDescription)")
-        }
-        return try open(handle, name: url.path, options: options)
+        try open(TraceSource.handle(url), name: url.path, options: options)
     }
 
     /// A stream of the samples `handle` gives (standard input, say), named `name` in errors.
@@ -58,7 +52,7 @@ public enum TraceFile {
 
     /// The format of the file at `url`, from its first meaningful line.
     public static func format(of url: URL) throws -> Format {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { throw TraceError(file: url.path, line: nil, "cannot open") }
+        let handle = try TraceSource.handle(url)
         defer { try? handle.close() }
         return try format(ofPrefix: readPrefix(of: handle, name: url.path), name: url.path)
     }
@@ -109,21 +103,33 @@ public enum TraceFile {
 /// Where a reader's input comes from: a file or a stream already opened (its first bytes read to
 /// tell the format), or bytes in memory (tests, fuzzing).
 enum TraceSource {
-    case file(URL)
     case stream(name: String, handle: FileHandle, prefix: [UInt8])
     case memory(name: String, bytes: [UInt8])
+
+    /// The file at `url`, opened to be read from its start.
+    static func file(_ url: URL) throws -> TraceSource {
+        .stream(name: url.path, handle: try handle(url), prefix: [])
+    }
+
+    /// A handle reading `url` from its start, or the error that says why not.
+    static func handle(_ url: URL) throws -> FileHandle {
+        do {
+            return try FileHandle(forReadingFrom: url)
+        } catch {
+            throw TraceError(file: url.path, line: nil, "cannot open: \(error.localizedDescription)")
+        }
+    }
 
     /// The input line by line (streamed from a file).
     func lines() throws -> LineReader {
         switch self {
-        case let .file(url): return try LineReader(url: url)
         case let .stream(name, handle, prefix): return LineReader(name: name, handle: handle, prefix: prefix)
         case let .memory(name, bytes): return LineReader(name: name, bytes: bytes)
         }
     }
 
-    /// The input whole, for a format read whole: a file of at most
-    /// `TraceLimits.maxWholeFileBytes`.
+    /// The input whole, for a format read whole: at most `TraceLimits.maxWholeFileBytes`, without
+    /// a byte-order mark.
     func whole() throws -> (name: String, bytes: [UInt8]) {
         switch self {
         case let .memory(name, bytes):
@@ -141,20 +147,6 @@ enum TraceSource {
                 throw TraceError(file: name, line: nil, "larger than \(TraceLimits.maxWholeFileBytes) bytes: too large to read whole")
             }
             return try TraceSource.memory(name: name, bytes: bytes).whole()
-        case let .file(url):
-            do {
-                let handle = try FileHandle(forReadingFrom: url)
-                defer { try? handle.close() }
-                let data = try handle.read(upToCount: TraceLimits.maxWholeFileBytes + 1) ?? Data()
-                guard data.count <= TraceLimits.maxWholeFileBytes else {
-                    throw TraceError(file: url.path, line: nil, "larger than \(TraceLimits.maxWholeFileBytes) bytes: too large to read whole")
-                }
-                return (url.path, Array(data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]))
-            } catch let error as TraceError {
-                throw error
-            } catch {
-                throw TraceError(file: url.path, line: nil, "cannot read: \(error.localizedDescription)")
-            }
         }
     }
 }

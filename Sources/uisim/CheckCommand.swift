@@ -48,7 +48,7 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             A counter or hitch figure that changed is a regression when it got worse (more draws, more \
             pixels blended, more hitches) and an improvement when it got better; a time (the median and \
-            the mean of a phase over frames) regressed when it grew past the tolerance. Regressions fail \
+            the 90th percentile of a stage over frames) regressed when it grew past the tolerance. Regressions fail \
             (exit 1); improvements pass with a request to update the baseline, unless --strict. A result \
             made with another scene, variant, device or clock than the baseline's is refused (exit 64).
             """)
@@ -59,7 +59,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The baseline file (from `uisim baseline`).")
     var baseline: String
 
-    @Option(help: "How much a time may grow: 1.5 allows +50 % on each stage's median and mean (default: $UISIM_TIME_TOLERANCE, else 1.5).")
+    @Option(help: "How much a time may grow: 1.5 allows +50 % on each stage's median and 90th percentile (default: $UISIM_TIME_TOLERANCE, else 1.5).")
     var timeTolerance: Double = CheckCommand.defaultTimeTolerance
 
     /// 1.5, or `UISIM_TIME_TOLERANCE` for machines noisier than the one the default was measured on.
