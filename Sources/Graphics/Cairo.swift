@@ -142,6 +142,13 @@ extension CairoImage {
     }
 }
 
+/// A cairo pattern: an offscreen group made into a source or a mask.
+package final class CairoPattern {
+    let pattern: OpaquePointer
+    init(adopting pattern: OpaquePointer) { self.pattern = pattern }
+    deinit { cairo_pattern_destroy(pattern) }
+}
+
 /// A cairo drawing context on a `CairoImage`: the state stack, the transformation matrix, paths,
 /// sources, clipping and painting. `CGContext` and the compositor draw through it.
 package final class CairoContext {
@@ -306,6 +313,34 @@ package final class CairoContext {
     package func popGroupAndPaint(alpha: Double) {
         cairo_pop_group_to_source(cr)
         paint(alpha: alpha)
+    }
+    /// Ends the offscreen buffer and returns it as a pattern (to paint through a mask).
+    package func popGroup() -> CairoPattern {
+        CairoPattern(adopting: cairo_pop_group(cr)!)
+    }
+
+    /// Makes `pattern` the source.
+    package func setSource(_ pattern: CairoPattern) { cairo_set_source(cr, pattern.pattern) }
+
+    /// Paints the source through the alpha of `mask`.
+    package func mask(_ mask: CairoPattern) { cairo_mask(cr, mask.pattern) }
+
+    /// Paints the source through the alpha of `image` placed at (`x`, `y`) in user space.
+    package func mask(_ image: CairoImage, x: Double, y: Double) {
+        cairo_mask_surface(cr, image.surface, x, y)
+    }
+
+    /// Adds `path` (user space) to the current path.
+    package func addPath(_ path: CGPath) {
+        for element in path.elements {
+            switch element {
+            case .moveToPoint(let p): cairo_move_to(cr, Double(p.x), Double(p.y))
+            case .addLineToPoint(let p): cairo_line_to(cr, Double(p.x), Double(p.y))
+            case .addCurveToPoint(let a, let b, let c):
+                cairo_curve_to(cr, Double(a.x), Double(a.y), Double(b.x), Double(b.y), Double(c.x), Double(c.y))
+            case .closeSubpath: cairo_close_path(cr)
+            }
+        }
     }
 
     // MARK: Text (cairo's toy font API: one sans-serif face)

@@ -39,10 +39,10 @@ extension CALayer {
     }
 
     func markAncestorsNeedDisplay() {
-        var layer = superlayer
+        var layer = renderParent
         while let l = layer, !l.subtreeNeedsDisplay {
             l.subtreeNeedsDisplay = true
-            layer = l.superlayer
+            layer = l.renderParent
         }
     }
 
@@ -70,6 +70,7 @@ extension CALayer {
         for sublayer in sublayerStorage where sublayer.needsDisplayFlag || sublayer.subtreeNeedsDisplay {
             sublayer.runDisplay()
         }
+        if let mask, mask.needsDisplayFlag || mask.subtreeNeedsDisplay { mask.runDisplay() }
     }
 
     /// Classes (layer, delegate) found not to draw anything: they get no backing store.
@@ -112,7 +113,8 @@ extension CALayer {
         cairo.save()
         // An opaque layer with an opaque background has an opaque store, as UIKit gives opaque
         // views: the background is in it, so the compositor copies it in one pass.
-        let opaqueFill = isOpaque ? backgroundColor.flatMap { $0.alpha >= 1 ? $0 : nil } : nil
+        // A rounded layer keeps its background apart: its corners must stay clear.
+        let opaqueFill = isOpaque && !isRounded ? backgroundColor.flatMap { $0.alpha >= 1 ? $0 : nil } : nil
         if let fill = opaqueFill {
             let c = fill.components
             cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), 1)

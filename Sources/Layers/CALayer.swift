@@ -110,6 +110,13 @@ open class CALayer: CustomStringConvertible {
         didSet { if opacity != oldValue { geometryDidChange() } }
     }
 
+    /// Whether an opacity below 1 applies to the layer and its sublayers as one group (composited
+    /// offscreen first, then blended), or to each layer on its own. True, as UIKit sets it for
+    /// every app (`UIViewGroupOpacity`).
+    open var allowsGroupOpacity = true {
+        didSet { if allowsGroupOpacity != oldValue { appearanceDidChange() } }
+    }
+
     /// Whether the layer and its sublayers are not drawn (and not hit).
     @exclusivity(unchecked)
     open var isHidden = false {
@@ -124,6 +131,92 @@ open class CALayer: CustomStringConvertible {
             appearanceDidChange()
         }
     }
+
+    // MARK: Corners, border, shadow, mask, rasterization (CALayer+Effects.swift)
+
+    /// The radius of the rounded corners of the background and border; with `masksToBounds` it
+    /// also clips the contents and sublayers. Clamped to half the shorter side.
+    open var cornerRadius: CGFloat = 0 {
+        didSet { if cornerRadius != oldValue { appearanceDidChange() } }
+    }
+
+    /// Which corners `cornerRadius` rounds (all four by default).
+    open var maskedCorners: CACornerMask = .all {
+        didSet { if maskedCorners != oldValue { appearanceDidChange() } }
+    }
+
+    /// The shape of the rounded corners: a circular arc, or Apple's continuous curve.
+    open var cornerCurve: CALayerCornerCurve = .circular {
+        didSet { if cornerCurve != oldValue { appearanceDidChange() } }
+    }
+
+    /// The width of the border drawn inside the bounds, above the contents and the sublayers.
+    open var borderWidth: CGFloat = 0 {
+        didSet { if borderWidth != oldValue { appearanceDidChange() } }
+    }
+
+    /// The border's color (opaque black by default).
+    open var borderColor: CGColor? = .black {
+        didSet { if borderColor != oldValue, borderWidth > 0 { appearanceDidChange() } }
+    }
+
+    /// The shadow's color (opaque black by default); the shadow shows when `shadowOpacity` > 0.
+    open var shadowColor: CGColor? = .black {
+        didSet { if shadowColor != oldValue, shadowOpacity > 0 { appearanceDidChange() } }
+    }
+
+    /// The shadow's opacity, 0...1 (0 by default: no shadow).
+    open var shadowOpacity: Float = 0 {
+        didSet { if shadowOpacity != oldValue { appearanceDidChange() } }
+    }
+
+    /// How far the shadow is moved, in the layer's coordinates: (0, -3) by default, so a shadow
+    /// with the default offset falls above the layer on iOS, as it does on a device.
+    open var shadowOffset = CGSize(width: 0, height: -3) {
+        didSet { if shadowOffset != oldValue, shadowOpacity > 0 { appearanceDidChange() } }
+    }
+
+    /// The shadow's blur radius in points (3 by default): a Gaussian blur whose standard
+    /// deviation is the radius (a CSS or design-tool blur of twice the radius).
+    open var shadowRadius: CGFloat = 3 {
+        didSet { if shadowRadius != oldValue, shadowOpacity > 0 { appearanceDidChange() } }
+    }
+
+    /// The shadow's shape. Nil (the default) makes the shadow from the alpha of the layer and its
+    /// sublayers, which the render server must render offscreen first; a path needs no such pass.
+    open var shadowPath: CGPath? {
+        didSet { if shadowPath != oldValue, shadowOpacity > 0 { appearanceDidChange() } }
+    }
+
+    /// A layer whose alpha masks this layer and its sublayers (in this layer's coordinates; it has
+    /// no superlayer). Rendering through a mask takes an offscreen pass.
+    open var mask: CALayer? {
+        didSet {
+            guard mask !== oldValue else { return }
+            oldValue?.maskOwner = nil
+            mask?.removeFromSuperlayer()
+            mask?.maskOwner = self
+            appearanceDidChange()
+        }
+    }
+
+    /// The layer this one masks, if it is a mask.
+    weak var maskOwner: CALayer?
+
+    /// Whether the layer and its sublayers are rendered once into a cached bitmap and the bitmap
+    /// composited while the subtree does not change (see `RasterCache` for what is modelled).
+    open var shouldRasterize = false {
+        didSet { if shouldRasterize != oldValue { rasterStale = true; appearanceDidChange() } }
+    }
+
+    /// Pixels per point of the rasterized bitmap (1 by default: set it to the screen's scale, or
+    /// the cached bitmap is magnified and blurry).
+    open var rasterizationScale: CGFloat = 1 {
+        didSet { if rasterizationScale != oldValue { rasterStale = true; appearanceDidChange() } }
+    }
+
+    /// Something in the rasterized subtree changed since it was cached.
+    var rasterStale = true
 
     /// Pixels per point of the layer's backing store. A view's layer takes its screen's scale
     /// when the view enters a window; a change asks drawn content to be redrawn.
@@ -241,17 +334,33 @@ open class CALayer: CustomStringConvertible {
         markSubtreeRenderChanged()
     }
 
+    /// The layer a change of this one shows through: its superlayer, or for a mask the layer it
+    /// masks.
+    var renderParent: CALayer? { superlayer ?? maskOwner }
+
     func appearanceDidChange() {
         appearanceChanged = true
         markSubtreeRenderChanged()
     }
 
     func markSubtreeRenderChanged() {
-        var layer = superlayer
-        while let l = layer, !l.subtreeRenderChanged {
-            l.subtreeRenderChanged = true
-            layer = l.superlayer
+        var layer = self
+        while let parent = layer.superlayer {
+            if parent.subtreeRenderChanged { return }
+            parent.subtreeRenderChanged = true
+            layer = parent
         }
+        // A mask's change is a change of the layer it masks.
+        layer.maskOwner?.appearanceDidChange()
+    }
+
+    /// Clears the change marks of a subtree the compositor does not walk (a mask's).
+    func clearRenderMarks() {
+        geometryChanged = false
+        appearanceChanged = false
+        subtreeRenderChanged = false
+        contentDamage = .null
+        for sublayer in sublayerStorage { sublayer.clearRenderMarks() }
     }
 
     public var description: String {

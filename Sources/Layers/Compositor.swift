@@ -2,11 +2,72 @@ import Foundation
 import Geometry
 import Graphics
 
+/// Why the render server renders something offscreen first: the four kinds Apple's Tech Talk
+/// 10857 ("Demystify and eliminate hitches in the render phase") names for layers (shadows,
+/// masks, rounded clips; visual effects have no uisim counterpart), group opacity, and a
+/// rasterization cache miss.
+public enum OffscreenCause: String, CaseIterable, Codable, Sendable {
+    /// A shadow without `shadowPath`: its shape is the subtree's alpha, rendered first.
+    case shadow
+    /// A `mask` layer.
+    case mask
+    /// `masksToBounds` with `cornerRadius` over sublayers that reach into the corners.
+    case cornerClip = "corner_clip"
+    /// An opacity below 1 over sublayers, with `allowsGroupOpacity`.
+    case groupOpacity = "group_opacity"
+    /// A `shouldRasterize` layer whose cached bitmap was missing or stale.
+    case rasterization
+
+    /// What causes it, for people.
+    public var label: String {
+        switch self {
+        case .shadow: "shadow without shadowPath"
+        case .mask: "mask layer"
+        case .cornerClip: "rounded corners clipping sublayers (masksToBounds + cornerRadius)"
+        case .groupOpacity: "group opacity (opacity < 1 over sublayers)"
+        case .rasterization: "rasterization cache miss"
+        }
+    }
+
+    /// How to avoid it, in one line.
+    public var remedy: String {
+        switch self {
+        case .shadow: "set shadowPath (e.g. UIBezierPath(roundedRect: bounds, cornerRadius: r).cgPath)"
+        case .mask: "round with cornerRadius (and masksToBounds) instead of a mask layer, or draw the shape into the image"
+        case .cornerClip: "round the background with cornerRadius alone, or give the content its own rounded corners"
+        case .groupOpacity: "set the alpha on the leaves, or allowsGroupOpacity = false"
+        case .rasterization: "turn shouldRasterize off where the content changes while on screen"
+        }
+    }
+}
+
+/// The offscreen passes of one cause in a frame.
+public struct OffscreenCount: Equatable, Sendable {
+    public var passes = 0
+    /// Pixels rendered offscreen.
+    public var pixels = 0
+    public init(passes: Int = 0, pixels: Int = 0) {
+        self.passes = passes
+        self.pixels = pixels
+    }
+}
+
+/// One offscreen pass, named by the layer that needed it (for optimization opportunities).
+public struct OffscreenPass: Equatable, Sendable {
+    public var cause: OffscreenCause
+    /// The layer's view class, `name` or class (`CALayer.debugOwnerName`).
+    public var owner: String
+    /// Which layer (to count instances).
+    public var layer: ObjectIdentifier
+    public var pixels: Int
+}
+
 /// What the render step of one frame did, counted exactly (deterministic for a given tree).
 public struct RenderStatistics: Equatable, Sendable {
     /// Screen pixels damaged this frame (and so recomposited).
     public var damagedPixels = 0
-    /// Pixels painted by layers (backgrounds and contents), summed over layers.
+    /// Pixels painted by layers (backgrounds, contents, shadows, borders, offscreen results),
+    /// summed over layers.
     public var compositedPixels = 0
     /// Of those, pixels blended over what was beneath (the rest were copied).
     public var blendedPixels = 0
@@ -16,12 +77,35 @@ public struct RenderStatistics: Equatable, Sendable {
     public var layersComposited = 0
     /// Painted layers whose edges are off the pixel grid or whose content is stretched.
     public var misalignedLayers = 0
-    /// Groups composited offscreen first (opacity below 1 with sublayers).
-    public var offscreenLayers = 0
-    /// Pixels of those offscreen groups (each written offscreen, then composited).
-    public var offscreenPixels = 0
+    /// Offscreen passes and their pixels, by cause.
+    public var offscreen = [OffscreenCause: OffscreenCount]()
+    /// Rasterized layers composited from the cache, and rendered into it.
+    public var rasterHits = 0, rasterMisses = 0
+    /// Every offscreen pass of the frame, in painting order.
+    public var passes: [OffscreenPass] = []
 
     public init() {}
+
+    /// Adds `other`'s counts (not its list of passes: a frame's own).
+    public mutating func add(_ other: RenderStatistics) {
+        damagedPixels += other.damagedPixels
+        compositedPixels += other.compositedPixels
+        blendedPixels += other.blendedPixels
+        occludedPixels += other.occludedPixels
+        layersComposited += other.layersComposited
+        misalignedLayers += other.misalignedLayers
+        for (cause, count) in other.offscreen {
+            offscreen[cause, default: OffscreenCount()].passes += count.passes
+            offscreen[cause, default: OffscreenCount()].pixels += count.pixels
+        }
+        rasterHits += other.rasterHits
+        rasterMisses += other.rasterMisses
+    }
+
+    /// Offscreen passes of every cause.
+    public var offscreenPasses: Int { offscreen.values.reduce(0) { $0 + $1.passes } }
+    /// Pixels of every offscreen pass.
+    public var offscreenPixels: Int { offscreen.values.reduce(0) { $0 + $1.pixels } }
 }
 
 /// What the app's commit hands the render server: the layers it changed, packaged as the screen
@@ -69,6 +153,8 @@ public final class Compositor {
         image.fill(x: 0, y: 0, width: width, height: height, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
         return image
     }
+    /// The rasterized layers' bitmaps, kept between frames.
+    public let rasterCache: RasterCache
     /// The region recomposited by the last `render()`.
     public private(set) var lastDamage = PixelRegion()
     /// The whole frame buffer, in pixels.
@@ -81,6 +167,7 @@ public final class Compositor {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.scale = scale
+        rasterCache = RasterCache(screenPixels: pixelWidth * pixelHeight)
         root.geometryDidChange()
     }
 
@@ -121,13 +208,17 @@ public final class Compositor {
     }
 
     /// The render server's preparation: which layers paint which pixels of the damaged region,
-    /// what opaque layers hide, what is copied and what blended; counted, nothing painted.
-    public func prepare(_ transaction: Transaction) -> RenderPass {
+    /// what opaque layers hide, what is copied and what blended, which offscreen passes it takes;
+    /// counted, nothing painted. `time` (seconds) is the frame's, for the rasterization cache's
+    /// lifetime (nil: the last frame's).
+    public func prepare(_ transaction: Transaction, at time: TimeInterval? = nil) -> RenderPass {
         var stats = RenderStatistics()
         stats.damagedPixels = transaction.damage.area
         var plan = PaintPlan()
+        if let time { rasterCache.now = time }
+        rasterCache.expire()
         if !transaction.damage.isEmpty {
-            plan.collect(root, transform: rootTransform, clip: screen, limit: transaction.damage.bounds)
+            plan.collect(root, transform: rootTransform, clip: screen, limit: transaction.damage.bounds, cache: rasterCache)
             plan.resolveOcclusion(within: transaction.damage, stats: &stats)
             Self.count(plan, into: &stats)
         }
@@ -167,12 +258,16 @@ public final class Compositor {
     // MARK: Damage
 
     /// Walks the paths of changed layers; a layer whose geometry changed takes its whole subtree
-    /// along (their pixels moved). Damage is each affected layer's old and new screen box.
+    /// along (their pixels moved). Damage is each affected layer's old and new screen box (its
+    /// shadow included). A change inside a rasterized subtree makes its bitmap stale; a change
+    /// inside a subtree whose shadow is cast from its alpha damages the whole shadow.
     private func collectDamage(_ layer: CALayer, transform t: CGAffineTransform, clip: PixelRect, forced: Bool,
+                               rasterRoot: CALayer? = nil, alphaShadow: PixelRect? = nil,
                                into damage: inout PixelRegion, changed: inout Int) {
         let moved = forced || layer.geometryChanged
         let visible = !layer.isHidden && layer.opacity > 0
-        let box = visible ? PixelRect(covering: layer.bounds.applying(t)).intersection(clip) : PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let box = visible ? PixelRect(covering: layer.paintExtent.applying(t)).intersection(clip) : .zero
+        let changedItself = layer.geometryChanged || layer.appearanceChanged || !layer.contentDamage.isNull
         if moved || layer.appearanceChanged {
             if let old = layer.lastScreenBox { damage.formUnion(old) }
             damage.formUnion(box)
@@ -181,42 +276,51 @@ public final class Compositor {
             damage.formUnion(PixelRect(covering: layer.contentDamage.applying(t)).intersection(box))
             changed += 1
         }
+        if changedItself {
+            if let rasterRoot, rasterRoot !== layer { rasterRoot.rasterStale = true }
+            if let alphaShadow { damage.formUnion(alphaShadow) }
+        }
+        if layer.shouldRasterize && (layer.appearanceChanged || !layer.contentDamage.isNull) { layer.rasterStale = true }
         layer.lastScreenBox = box.isEmpty ? nil : box
         layer.geometryChanged = false
         layer.appearanceChanged = false
         layer.contentDamage = .null
+        layer.mask?.clearRenderMarks()
         guard moved || layer.subtreeRenderChanged else { return }
         layer.subtreeRenderChanged = false
-        let childClip = layer.masksToBounds ? box : clip
+        let childClip = layer.masksToBounds ? box.intersection(PixelRect(covering: layer.bounds.applying(t))) : clip
+        let childRaster = layer.shouldRasterize ? layer : rasterRoot
+        let childShadow = layer.castsShadow && layer.shadowPath == nil ? box : alphaShadow
         for sublayer in layer.sublayerStorage {
             collectDamage(sublayer, transform: sublayer.transformToSuperlayer.concatenating(t), clip: childClip,
-                          forced: moved || !visible, into: &damage, changed: &changed)
+                          forced: moved || !visible, rasterRoot: childRaster, alphaShadow: childShadow,
+                          into: &damage, changed: &changed)
         }
     }
 
     // MARK: Painting
 
-    /// What painting `plan` composites: layers, pixels copied and blended, offscreen groups.
+    /// What painting `plan` composites: layers, pixels copied and blended, offscreen passes.
     static func count(_ plan: PaintPlan, into stats: inout RenderStatistics) {
-        for step in plan.steps {
-            switch step {
-            case .endGroup(_, let area):
-                stats.offscreenLayers += 1
-                stats.offscreenPixels += area
-                stats.blendedPixels += area
-                stats.compositedPixels += area
-            case .layer(let index):
-                let entry = plan.entries[index]
-                guard !entry.region.isEmpty else { continue }
-                let area = entry.region.area
-                stats.layersComposited += 1
-                stats.compositedPixels += area
-                if !entry.copies { stats.blendedPixels += area }
-                if entry.misalignment != nil { stats.misalignedLayers += 1 }
-            case .beginGroup, .beginClip, .endClip:
-                break
-            }
+        for entry in plan.entries where !entry.region.isEmpty {
+            let area = entry.region.area
+            stats.compositedPixels += area
+            if !entry.copies { stats.blendedPixels += area }
+            guard entry.kind == .content || entry.kind == .cached else { continue }
+            stats.layersComposited += 1
+            if entry.misalignment != nil { stats.misalignedLayers += 1 }
         }
+        // A pass with no pixels in the damage does not run this frame.
+        for pass in plan.passes where pass.pixels > 0 {
+            stats.offscreen[pass.cause, default: OffscreenCount()].passes += 1
+            stats.offscreen[pass.cause, default: OffscreenCount()].pixels += pass.pixels
+            stats.compositedPixels += pass.composited
+            stats.blendedPixels += pass.composited
+            stats.passes.append(OffscreenPass(cause: pass.cause, owner: pass.layer.debugOwnerName,
+                                              layer: ObjectIdentifier(pass.layer), pixels: pass.pixels))
+        }
+        stats.rasterHits += plan.rasterHits
+        stats.rasterMisses += plan.rasterMisses
     }
 
     /// Paints `plan` within `damage` into `image` (default: the frame buffer), sampling contents
@@ -225,26 +329,130 @@ public final class Compositor {
         let cairo = CairoContext(image: image ?? frameBuffer)
         for rect in damage.rects { cairo.rectangle(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
         cairo.clip()
+        paintSteps(plan, with: cairo, filter: filter)
+    }
+
+    private func paintSteps(_ plan: PaintPlan, with cairo: CairoContext, filter: CairoContext.Filter) {
         for step in plan.steps {
             switch step {
             case .beginGroup:
                 cairo.pushGroup()
-            case .endGroup(let opacity, _):
+            case .endGroup(.opacity(let opacity)):
                 cairo.popGroupAndPaint(alpha: opacity)
-            case .beginClip(let t, let bounds):
+            case .endGroup(.mask(let mask, let t)):
+                let content = cairo.popGroup()
+                cairo.pushGroup()
+                paintSubtree(mask, transform: t, region: PixelRegion(PixelRect(x: 0, y: 0, width: cairo.image.width, height: cairo.image.height)),
+                             with: cairo, filter: filter)
+                let alpha = cairo.popGroup()
+                cairo.setSource(content)
+                cairo.mask(alpha)
+            case .beginClip(let layer, let t):
                 cairo.save()
                 cairo.setMatrix(t.cairoMatrix)
-                cairo.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
+                Self.addOutline(of: layer, to: cairo)
                 cairo.clip()
                 cairo.setMatrix(CGAffineTransform.identity.cairoMatrix)
             case .endClip:
                 cairo.restore()
-            case .layer(let index):
+            case .entry(let index):
                 let entry = plan.entries[index]
                 guard !entry.region.isEmpty else { continue }
-                paint(entry, with: cairo, filter: filter)
+                switch entry.kind {
+                case .content: paint(entry, with: cairo, filter: filter)
+                case .shadow: paintShadow(entry, with: cairo, filter: filter)
+                case .border: paintBorder(entry, with: cairo)
+                case .cached:
+                    // The cached bitmap holds what painting the subtree gives.
+                    paintSubtree(entry.layer, transform: entry.transform, region: entry.region,
+                                 passedOpacity: entry.directOpacity / Double(entry.layer.opacity), with: cairo, filter: filter)
+                }
             }
         }
+    }
+
+    /// Paints `layer`'s subtree, placed by `t`, within `region` (no rasterization cache).
+    private func paintSubtree(_ layer: CALayer, transform t: CGAffineTransform, region: PixelRegion, passedOpacity: Double = 1,
+                              skippingShadow: Bool = false, with cairo: CairoContext, filter: CairoContext.Filter) {
+        var plan = PaintPlan()
+        var ignored = RenderStatistics()
+        let bounds = region.bounds
+        plan.collect(layer, transform: t, clip: bounds, limit: bounds, passedOpacity: passedOpacity,
+                     skippingShadowOf: skippingShadow ? layer : nil)
+        plan.resolveOcclusion(within: region, stats: &ignored)
+        paintSteps(plan, with: cairo, filter: filter)
+    }
+
+    /// Adds the layer's bounds, rounded as its corners are, to the current path (layer space).
+    private static func addOutline(of layer: CALayer, to cairo: CairoContext) {
+        let b = layer.bounds
+        if layer.isRounded {
+            cairo.addPath(layer.roundedOutline(b, radius: layer.effectiveCornerRadius))
+        } else {
+            cairo.rectangle(Double(b.minX), Double(b.minY), Double(b.width), Double(b.height))
+        }
+    }
+
+    /// Clips to `rects` (frame-buffer pixels).
+    private static func clip(_ cairo: CairoContext, to rects: [PixelRect]) {
+        for rect in rects { cairo.rectangle(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
+        cairo.clip()
+    }
+
+    /// Paints a shadow: its shape (the path, or the subtree painted offscreen), moved by the
+    /// offset, its alpha blurred, in the shadow's color.
+    private func paintShadow(_ entry: PaintPlan.Entry, with cairo: CairoContext, filter: CairoContext.Filter) {
+        let layer = entry.layer, t = entry.transform, box = entry.box
+        guard let color = layer.shadowColor, let image = try? CairoImage(width: box.width, height: box.height) else { return }
+        let place = CGAffineTransform(translationX: layer.shadowOffset.width, y: layer.shadowOffset.height)
+            .concatenating(t).concatenating(CGAffineTransform(translationX: CGFloat(-box.x), y: CGFloat(-box.y)))
+        let shape = CairoContext(image: image)
+        if let path = layer.shadowPath {
+            shape.setMatrix(place.cairoMatrix)
+            shape.addPath(path)
+            shape.setSourceRGBA(0, 0, 0, 1)
+            shape.fill()
+        } else {
+            let all = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
+            var plan = PaintPlan()
+            var ignored = RenderStatistics()
+            plan.collect(layer, transform: place, clip: all, limit: all, skippingShadowOf: layer)
+            plan.resolveOcclusion(within: PixelRegion(all), stats: &ignored)
+            paintSteps(plan, with: shape, filter: filter)
+        }
+        let pixelsPerPoint = (abs(t.a * t.d - t.b * t.c)).squareRoot()
+        image.blurAlpha(sigma: Double(layer.shadowRadius * pixelsPerPoint))
+        let c = color.components
+        cairo.save()
+        Self.clip(cairo, to: entry.region.rects)
+        cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]) * Double(layer.shadowOpacity) * entry.directOpacity)
+        cairo.setOperator(.over)
+        cairo.mask(image, x: Double(box.x), y: Double(box.y))
+        cairo.restore()
+    }
+
+    /// Paints a border inside the bounds (rounded as the corners are).
+    private func paintBorder(_ entry: PaintPlan.Entry, with cairo: CairoContext) {
+        let layer = entry.layer
+        guard let color = layer.borderColor else { return }
+        let b = layer.bounds, w = min(layer.borderWidth, b.width / 2, b.height / 2)
+        cairo.save()
+        Self.clip(cairo, to: entry.region.rects)
+        cairo.setMatrix(entry.transform.cairoMatrix)
+        let inner = b.insetBy(dx: w, dy: w)
+        if layer.isRounded {
+            let r = layer.effectiveCornerRadius
+            cairo.addPath(layer.roundedOutline(b, radius: r))
+            cairo.addPath(layer.roundedOutline(inner, radius: max(0, r - w)))
+        } else {
+            cairo.rectangle(Double(b.minX), Double(b.minY), Double(b.width), Double(b.height))
+            cairo.rectangle(Double(inner.minX), Double(inner.minY), Double(inner.width), Double(inner.height))
+        }
+        let c = color.components
+        cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]) * entry.directOpacity)
+        cairo.setOperator(.over)
+        cairo.fill(evenOdd: true)
+        cairo.restore()
     }
 
     /// Paints one layer within its visible region. An axis-aligned layer is painted one visible
@@ -262,12 +470,11 @@ public final class Compositor {
     private func paint(_ entry: PaintPlan.Entry, within rects: [PixelRect], with cairo: CairoContext, filter: CairoContext.Filter) {
         let layer = entry.layer
         cairo.save()
-        for rect in rects { cairo.rectangle(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
-        cairo.clip()
+        Self.clip(cairo, to: rects)
         cairo.setMatrix(entry.transform.cairoMatrix)
         let b = layer.bounds
         if layer.masksToBounds {
-            cairo.rectangle(Double(b.minX), Double(b.minY), Double(b.width), Double(b.height))
+            Self.addOutline(of: layer, to: cairo)
             cairo.clip()
         }
         let storeHasBackground = layer.store?.hasBackground == true && layer.contentsGravity == .resize
@@ -276,8 +483,23 @@ public final class Compositor {
             // OVER with an opaque color is a copy: pixman takes its copy path by itself.
             cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]) * entry.directOpacity)
             cairo.setOperator(.over)
-            cairo.rectangle(Double(b.minX), Double(b.minY), Double(b.width), Double(b.height))
+            Self.addOutline(of: layer, to: cairo)
             cairo.fill()
+        }
+        if let shape = layer as? CAShapeLayer, shape.drawsPath, let path = shape.path {
+            if let fill = shape.fillColor, fill.alpha > 0 {
+                let c = fill.components
+                cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]) * entry.directOpacity)
+                cairo.addPath(path)
+                cairo.fill(evenOdd: shape.fillRule == .evenOdd)
+            }
+            if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
+                let c = stroke.components
+                cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]) * entry.directOpacity)
+                cairo.setLineWidth(Double(shape.lineWidth))
+                cairo.addPath(path)
+                cairo.stroke()
+            }
         }
         if let store = layer.store {
             let placed = Self.contentsRect(of: store.pointSize, in: b, gravity: layer.contentsGravity)

@@ -11,7 +11,8 @@ public struct DebugOverlays: OptionSet, Hashable, Sendable {
     public static let blended = DebugOverlays(rawValue: 1)
     /// "Color Misaligned Images": layers off the pixel grid magenta, stretched content yellow.
     public static let misaligned = DebugOverlays(rawValue: 2)
-    /// "Color Offscreen-Rendered": layers composited offscreen first (group opacity) yellow.
+    /// "Color Offscreen-Rendered Yellow": layers that take an offscreen pass (a shadow without a
+    /// path, a mask, a rounded clip over sublayers, group opacity, rasterization) yellow.
     public static let offscreen = DebugOverlays(rawValue: 4)
     /// "Flash Updated Regions": the region recomposited by the last frame, yellow.
     public static let updates = DebugOverlays(rawValue: 8)
@@ -76,9 +77,7 @@ extension Compositor {
             }
         }
         if overlays.contains(.offscreen) {
-            for entry in plan.entries where entry.directOpacity == 1 && Double(entry.layer.opacity) < 1 {
-                tint([entry.box], 1, 1, 0)
-            }
+            tint(plan.passes.map(\.box), 1, 1, 0)
         }
         if overlays.contains(.updates) {
             tint(lastDamage.rects, 1, 1, 0, scale: damageScale ?? scale)

@@ -5,11 +5,18 @@ import Foundation
 /// frame costs the same on every machine).
 ///
 /// - **Render prepare** walks the committed layer tree and sets up passes:
-///   `layersComposited × perLayer + offscreenPasses × perOffscreenPass`.
+///   `layersComposited × perLayer + Σ offscreen passes × render targets × perOffscreenPass`.
 /// - **Render execute** moves pixels, bound by memory bandwidth: a copied (opaque) pixel reads its
 ///   source and writes the frame buffer (8 bytes), a blended one also reads what is beneath
-///   (12 bytes), an offscreen pass writes its pixels out and reads them back (8 bytes more each):
-///   `(copied × 8 + blended × 12 + offscreen × 8) / bandwidth`.
+///   (12 bytes), and each offscreen pixel costs what its cause moves (`bytesPerOffscreenPixel`):
+///   `(copied × 8 + blended × 12 + Σ offscreen pixels × bytes) / bandwidth`.
+///
+/// An offscreen pass is charged for the render-target switch Apple's Tech Talk 10857 describes
+/// (the GPU stops, renders elsewhere, copies back) and for the pixels written offscreen and read
+/// back: 8 bytes each. A shadow cast from the alpha also blurs what it rendered (a separable blur
+/// reads and writes each pixel twice more: 16 bytes); a mask renders two targets, the content
+/// and the mask (two switches, 16 bytes). The composite of a pass's result on screen is counted
+/// with the blended pixels. A shadow with a `shadowPath` takes no pass: only its blended pixels.
 ///
 /// Bandwidth is the device's peak (its memory's transfer rate × bus width); a GPU reaches less,
 /// and a tile-based GPU blends in tile memory, so the estimate is an order of magnitude to compare
@@ -22,7 +29,7 @@ public struct RenderCostModel: Hashable, Sendable {
     public var bandwidth: Double
     /// Seconds to prepare one composited layer.
     public var perLayer: Double
-    /// Seconds to set up one offscreen pass (a render-target switch).
+    /// Seconds to set up one offscreen render target (a render-target switch).
     public var perOffscreenPass: Double
 
     public init(chip: String, bandwidth: Double, perLayer: Double = 1.5e-6, perOffscreenPass: Double = 30e-6) {
@@ -32,15 +39,39 @@ public struct RenderCostModel: Hashable, Sendable {
         self.perOffscreenPass = perOffscreenPass
     }
 
-    /// Bytes moved per copied, blended and offscreen pixel.
-    public static let bytesPerCopiedPixel = 8.0, bytesPerBlendedPixel = 12.0, bytesPerOffscreenPixel = 8.0
+    /// Bytes moved per copied and blended pixel.
+    public static let bytesPerCopiedPixel = 8.0, bytesPerBlendedPixel = 12.0
+
+    /// Bytes moved per offscreen pixel of `cause`.
+    public static func bytesPerOffscreenPixel(_ cause: OffscreenCause) -> Double {
+        switch cause {
+        case .shadow: 24
+        case .mask: 16
+        case .cornerClip, .groupOpacity, .rasterization: 8
+        }
+    }
+
+    /// Render targets a pass of `cause` sets up.
+    public static func renderTargets(_ cause: OffscreenCause) -> Double {
+        cause == .mask ? 2 : 1
+    }
+
+    /// The estimated cost, in seconds, of `count` offscreen passes of `cause` (set-up and pixels).
+    public func cost(of cause: OffscreenCause, _ count: OffscreenCount) -> Double {
+        Double(count.passes) * Self.renderTargets(cause) * perOffscreenPass
+            + Double(count.pixels) * Self.bytesPerOffscreenPixel(cause) / bandwidth
+    }
 
     /// The estimated render prepare and execute times of a frame, in seconds.
     public func estimate(_ stats: RenderStatistics) -> (prepare: Double, execute: Double) {
-        let prepare = Double(stats.layersComposited) * perLayer + Double(stats.offscreenLayers) * perOffscreenPass
+        var prepare = Double(stats.layersComposited) * perLayer
         let copied = Double(stats.compositedPixels - stats.blendedPixels)
-        let bytes = copied * Self.bytesPerCopiedPixel + Double(stats.blendedPixels) * Self.bytesPerBlendedPixel
-            + Double(stats.offscreenPixels) * Self.bytesPerOffscreenPixel
+        var bytes = copied * Self.bytesPerCopiedPixel + Double(stats.blendedPixels) * Self.bytesPerBlendedPixel
+        for cause in OffscreenCause.allCases {   // a fixed order: the same sum on every run
+            guard let count = stats.offscreen[cause] else { continue }
+            prepare += Double(count.passes) * Self.renderTargets(cause) * perOffscreenPass
+            bytes += Double(count.pixels) * Self.bytesPerOffscreenPixel(cause)
+        }
         return (prepare, bytes / bandwidth)
     }
 }

@@ -5,7 +5,7 @@ import Traces
 /// phase times) and the settings they were made with. `uisim baseline` writes one from a
 /// replay's or a merge's output; `uisim check` compares a new result against it.
 public struct Baseline: Codable, Equatable, Sendable {
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     public var schema = Baseline.schemaVersion
     public var scene: String

@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 import Traces
 
 /// The counters of a frame: the one list that frames.jsonl, summary.json, the HTML report, the
@@ -11,7 +12,12 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case damagedPixels = "damaged_pixels", compositedPixels = "composited_pixels"
     case blendedPixels = "blended_pixels", occludedPixels = "occluded_pixels"
     case layersComposited = "layers_composited", misalignedLayers = "misaligned_layers"
-    case offscreenLayers = "offscreen_layers", offscreenPixels = "offscreen_pixels"
+    case offscreenPasses = "offscreen_passes", offscreenPixels = "offscreen_pixels"
+    case shadowPasses = "shadow_passes", shadowPixels = "shadow_pixels"
+    case maskPasses = "mask_passes", maskPixels = "mask_pixels"
+    case cornerClipPasses = "corner_clip_passes", cornerClipPixels = "corner_clip_pixels"
+    case groupOpacityPasses = "group_opacity_passes", groupOpacityPixels = "group_opacity_pixels"
+    case rasterMisses = "raster_misses", rasterMissPixels = "raster_miss_pixels", rasterHits = "raster_hits"
     case hitTestedViews = "hit_tested_views", backingStoreBytes = "backing_store_bytes"
 
     /// What the counter counts, for people.
@@ -28,10 +34,32 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .occludedPixels: "pixels hidden under opaque layers"
         case .layersComposited: "layers composited"
         case .misalignedLayers: "misaligned layers (frames × layers)"
-        case .offscreenLayers: "offscreen passes"
-        case .offscreenPixels: "offscreen pixels"
+        case .offscreenPasses: "offscreen passes (all causes)"
+        case .offscreenPixels: "offscreen pixels (all causes)"
+        case .shadowPasses: "offscreen passes: shadows without shadowPath"
+        case .shadowPixels: "offscreen pixels: shadows without shadowPath"
+        case .maskPasses: "offscreen passes: masks"
+        case .maskPixels: "offscreen pixels: masks"
+        case .cornerClipPasses: "offscreen passes: rounded clips"
+        case .cornerClipPixels: "offscreen pixels: rounded clips"
+        case .groupOpacityPasses: "offscreen passes: group opacity"
+        case .groupOpacityPixels: "offscreen pixels: group opacity"
+        case .rasterMisses: "rasterization cache misses (offscreen passes)"
+        case .rasterMissPixels: "offscreen pixels: rasterization misses"
+        case .rasterHits: "rasterization cache hits"
         case .hitTestedViews: "views visited by hit testing"
         case .backingStoreBytes: "backing-store bytes"
+        }
+    }
+
+    /// The counters of offscreen passes and of their pixels for `cause`.
+    public static func offscreen(_ cause: OffscreenCause) -> (passes: Counter, pixels: Counter) {
+        switch cause {
+        case .shadow: (.shadowPasses, .shadowPixels)
+        case .mask: (.maskPasses, .maskPixels)
+        case .cornerClip: (.cornerClipPasses, .cornerClipPixels)
+        case .groupOpacity: (.groupOpacityPasses, .groupOpacityPixels)
+        case .rasterization: (.rasterMisses, .rasterMissPixels)
         }
     }
 
@@ -58,7 +86,7 @@ public enum Stage: String, CaseIterable, Codable, Sendable {
 /// are idle and have no record.
 public struct FrameRecord: Codable, Equatable, Sendable {
     /// The version of this record's layout.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     public var schema = FrameRecord.schemaVersion
     /// 0-based frame number.
@@ -141,7 +169,7 @@ public struct FrameRecord: Codable, Equatable, Sendable {
         public var compositedPixels: Int { get { self[.compositedPixels] } set { self[.compositedPixels] = newValue } }
         public var blendedPixels: Int { get { self[.blendedPixels] } set { self[.blendedPixels] = newValue } }
         public var occludedPixels: Int { get { self[.occludedPixels] } set { self[.occludedPixels] = newValue } }
-        public var offscreenLayers: Int { get { self[.offscreenLayers] } set { self[.offscreenLayers] = newValue } }
+        public var offscreenPasses: Int { get { self[.offscreenPasses] } set { self[.offscreenPasses] = newValue } }
         public var backingStoreBytes: Int { get { self[.backingStoreBytes] } set { self[.backingStoreBytes] = newValue } }
         public var hitTestedViews: Int { get { self[.hitTestedViews] } set { self[.hitTestedViews] = newValue } }
 

@@ -147,6 +147,9 @@ final class FrameRecorder {
         counts.hitTestedViews = HitTestStatistics.viewsVisited &- lastHitTests
         lastHitTests = HitTestStatistics.viewsVisited
         work.add(report, pass.statistics)
+        if !pass.statistics.passes.isEmpty {
+            deliver { try $0.offscreen(pass.statistics.passes, cost: replay.renderCost) }
+        }
         let record = FrameRecord(frame: frames, mode: loop.currentMode?.rawValue ?? "", timeline: timeline,
                                  stages: stages, counts: counts, touches: touches)
         frames += 1
@@ -159,12 +162,12 @@ final class FrameRecorder {
     private func render(_ transaction: Transaction, on window: UIWindow) -> (RenderPass, Double, Double) {
         switch replay.renderMode {
         case .estimated:
-            let pass = window.compositor.prepare(transaction)
+            let pass = window.compositor.prepare(transaction, at: turnClock)
             let estimate = replay.renderCost.estimate(pass.statistics)
             return (pass, estimate.prepare, estimate.execute)
         case .measured:
             let start = stopwatch.nanoseconds()
-            let pass = window.compositor.prepare(transaction)
+            let pass = window.compositor.prepare(transaction, at: turnClock)
             let prepared = stopwatch.nanoseconds()
             window.compositor.execute(pass)
             let executed = stopwatch.nanoseconds()
@@ -219,8 +222,14 @@ extension FrameRecord.Counts {
         self[.occludedPixels] = render.occludedPixels
         self[.layersComposited] = render.layersComposited
         self[.misalignedLayers] = render.misalignedLayers
-        self[.offscreenLayers] = render.offscreenLayers
+        self[.offscreenPasses] = render.offscreenPasses
         self[.offscreenPixels] = render.offscreenPixels
+        for cause in OffscreenCause.allCases {
+            let counters = Counter.offscreen(cause), count = render.offscreen[cause] ?? OffscreenCount()
+            self[counters.passes] = count.passes
+            self[counters.pixels] = count.pixels
+        }
+        self[.rasterHits] = render.rasterHits
         self[.backingStoreBytes] = report.backingStoreBytes
     }
 }
@@ -232,14 +241,7 @@ extension CommitStatistics {
         display.layersDisplayed += report.display.layersDisplayed
         display.pixelsDrawn += report.display.pixelsDrawn
         display.drawOperations += report.display.drawOperations
-        self.render.damagedPixels += render.damagedPixels
-        self.render.compositedPixels += render.compositedPixels
-        self.render.blendedPixels += render.blendedPixels
-        self.render.occludedPixels += render.occludedPixels
-        self.render.layersComposited += render.layersComposited
-        self.render.misalignedLayers += render.misalignedLayers
-        self.render.offscreenLayers += render.offscreenLayers
-        self.render.offscreenPixels += render.offscreenPixels
+        self.render.add(render)
         backingStoreBytes = report.backingStoreBytes
     }
 }

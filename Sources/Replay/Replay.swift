@@ -10,10 +10,14 @@ public protocol FrameSink: AnyObject {
     func write(_ frame: FrameRecord) throws
     /// `count` vsyncs with nothing to commit, and the touches they delivered (default: ignored).
     func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws
+    /// The offscreen passes of the frame just written, named by layer, and the cost model that
+    /// prices them (default: ignored).
+    func offscreen(_ passes: [OffscreenPass], cost: RenderCostModel) throws
 }
 
 extension FrameSink {
     public func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws {}
+    public func offscreen(_ passes: [OffscreenPass], cost: RenderCostModel) throws {}
 }
 
 /// Replays a touch trace against a window, frame by frame on a run loop, as the app would have

@@ -83,6 +83,10 @@ public final class ReplayOutputs: FrameSink {
         builder.addIdleVsyncs(count, touches: touches)
     }
 
+    public func offscreen(_ passes: [OffscreenPass], cost: RenderCostModel) throws {
+        builder.addOffscreen(passes, cost: cost)
+    }
+
     /// Takes the snapshots the policy asks for; call after each frame (the replay's `afterFrame`).
     public func afterFrame(_ frame: FrameRecord, window: UIWindow) {
         guard policy != .none else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 import Traces
 import Histogram
 
@@ -47,7 +48,7 @@ public enum HitchBands: String, CaseIterable, Codable, Sendable {
 /// (not from keeping every frame), over frames only (idle vsyncs are counted apart); counts are
 /// exact.
 public struct Summary: Codable, Equatable, Sendable {
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     public var schema = Summary.schemaVersion
     public var trace: String
@@ -88,6 +89,9 @@ public struct Summary: Codable, Equatable, Sendable {
     public var stages = Stages()
     /// Problems with how the scene's views are built (see `UIView.hierarchyWarnings()`).
     public var warnings: [String] = []
+    /// The layers that needed offscreen passes, costliest first (Xcode's "Optimization
+    /// Opportunities").
+    public var opportunities: [Opportunity] = []
     /// The traces the summary covers (one for a replay; several once merged).
     public var traces: [String]?
     /// The stage histograms themselves, so that summaries merge exactly (`uisim merge`).
@@ -138,7 +142,7 @@ public struct Summary: Codable, Equatable, Sendable {
     public typealias Histograms = [String: [[UInt64]]]
 
     enum CodingKeys: String, CodingKey {
-        case schema, trace, scene, variant, device, clock, render, frames, hitches, interrupted, touches, counts, warnings, traces
+        case schema, trace, scene, variant, device, clock, render, frames, hitches, interrupted, touches, counts, warnings, traces, opportunities
         case idleVsyncs = "idle_vsyncs", durationSeconds = "duration_s", activeSeconds = "active_s", refreshRate = "refresh_hz"
         case hitchesByType = "hitches_by_type", hitchTimeMs = "hitch_time_ms", hitchTimeMsByType = "hitch_time_ms_by_type"
         case hitchTimeRatio = "hitch_time_ratio_ms_per_s", hitchBands = "hitch_bands", hitchBand = "hitch_band"
@@ -163,6 +167,7 @@ public struct SummaryBuilder: Sendable {
     public private(set) var histograms: [Histogram<UInt64>]
     /// The active interval being extended: [start, end].
     private var active: (start: Double, end: Double)?
+    private var ledger = OpportunityLedger()
 
     public init(_ summary: Summary) {
         self.summary = summary
@@ -205,6 +210,11 @@ public struct SummaryBuilder: Sendable {
     }
 
     /// Counts `count` vsyncs with nothing to commit, and the touches they delivered.
+    /// Adds a frame's offscreen passes, priced by `cost`, to the opportunities.
+    public mutating func addOffscreen(_ passes: [OffscreenPass], cost: RenderCostModel) {
+        ledger.add(passes, cost: cost)
+    }
+
     public mutating func addIdleVsyncs(_ count: Int = 1, touches: FrameRecord.Touches = .init()) {
         summary.idleVsyncs += count
         summary.touches.add(touches)
@@ -259,6 +269,7 @@ public struct SummaryBuilder: Sendable {
             total.counts.backingStoreBytes = level   // a level, not a count: the largest
             total.backingStoreBytesPeak = max(total.backingStoreBytesPeak, s.backingStoreBytesPeak)
             total.warnings += s.warnings.filter { !total.warnings.contains($0) }
+            total.opportunities = OpportunityLedger.merging([total.opportunities, s.opportunities])
             builder.summary = total
             for (index, stage) in Stage.allCases.enumerated() {
                 for pair in histograms[stage.rawValue] ?? [] where pair.count == 2 {
@@ -273,6 +284,7 @@ public struct SummaryBuilder: Sendable {
     public func finished(interrupted: Bool) -> Summary {
         var s = summary
         s.interrupted = interrupted
+        if !ledger.isEmpty { s.opportunities = ledger.opportunities }
         if let current = active { s.activeSeconds += current.end - current.start }
         s.hitchTimeRatio = s.activeSeconds > 0 ? s.hitchTimeMs / s.activeSeconds : 0
         s.hitchBand = s.hitchBands.band(for: s.hitchTimeRatio)

@@ -193,7 +193,7 @@ import Testing
         let stats = c.render()
         let p = argb(c.snapshot().pixel(x: 10, y: 10))
         #expect(abs(p[1] - 128) <= 1 && p[3] == 0)
-        #expect(stats.offscreenLayers == 1)
+        #expect(stats.offscreenPasses == 1 && stats.offscreen[.groupOpacity] == OffscreenCount(passes: 1, pixels: 2_500))
         #expect(c.snapshot(overlays: .offscreen).pixel(x: 10, y: 10) != c.snapshot().pixel(x: 10, y: 10))
     }
 

@@ -87,7 +87,7 @@ import Traces
         #expect(abs(summary.durationSeconds - 14.0 / 60) < 1e-9)
         // Active: from each frame's vsync to its presentation, 2 × 2 vsyncs.
         #expect(abs(summary.activeSeconds - 4.0 / 60) < 1e-9)
-        #expect(frames.allSatisfy { $0.schema == 2 })
+        #expect(frames.allSatisfy { $0.schema == FrameRecord.schemaVersion })
     }
 
     @Test func twoRunsGiveIdenticalCounters() throws {

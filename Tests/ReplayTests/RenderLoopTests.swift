@@ -103,10 +103,15 @@ import Traces
         let estimate = model.estimate(stats)
         #expect(abs(estimate.prepare - 2e-6) < 1e-12)
         #expect(abs(estimate.execute - (6_400 * 8 + 400 * 12) / 1e9) < 1e-12)   // 56 µs
-        stats.offscreenLayers = 1
-        stats.offscreenPixels = 400
+        stats.offscreen[.groupOpacity] = OffscreenCount(passes: 1, pixels: 400)
         let withGroup = model.estimate(stats)
         #expect(abs(withGroup.prepare - 12e-6) < 1e-12 && abs(withGroup.execute - (6_400 * 8 + 400 * 12 + 400 * 8) / 1e9) < 1e-12)
+        // A shadow cast from the alpha over the same 400 px: one target, 8 B written and read back
+        // plus 16 B of blur per pixel; a mask: two targets, 16 B per pixel.
+        stats.offscreen = [.shadow: OffscreenCount(passes: 1, pixels: 400), .mask: OffscreenCount(passes: 1, pixels: 400)]
+        let withShadowAndMask = model.estimate(stats)
+        #expect(abs(withShadowAndMask.prepare - (2e-6 + 1e-5 + 2e-5)) < 1e-12)
+        #expect(abs(withShadowAndMask.execute - (6_400 * 8 + 400 * 12 + 400 * 24 + 400 * 16) / 1e9) < 1e-12)
     }
 }
 

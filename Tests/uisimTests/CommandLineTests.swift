@@ -1,4 +1,5 @@
 import Foundation
+import Replay
 import Testing
 
 /// Runs the built `uisim` binary (next to the test bundle) and checks what it prints and the
@@ -210,7 +211,7 @@ import Testing
              "histograms_ns.app[0] is [1000, 18446744073709551615]"),
             ("pair", { var s = $0; var h = s["histograms_ns"] as! [String: Any]; h["layout"] = [[1, 2, 3]]; s["histograms_ns"] = h; return s },
              "histograms_ns.layout[0] is [1, 2, 3]"),
-            ("schema", { var s = $0; s["schema"] = 99; return s }, "a summary of schema 99, this uisim reads schema 2"),
+            ("schema", { var s = $0; s["schema"] = 99; return s }, "a summary of schema 99, this uisim reads schema \(Summary.schemaVersion)"),
         ]
         for (name, edit, message) in edits {
             let folder = temporary(name)
@@ -430,7 +431,7 @@ import Testing
         let summary = #"{"schema": 1, "trace": "a.trace", "scene": "feed", "variant": "", "device": "iPhone 14", "frames": 1, "duration_s": 0.1, "refresh_hz": 60, "hitches": 0, "hitch_time_ratio_ms_per_s": 0, "hitch_band": "good", "interrupted": false, "touches": {"began": 0, "moved": 0, "ended": 0, "cancelled": 0}, "counts": {"layouts": 0, "draws": 0, "drawn_pixels": 0, "draw_operations": 0, "damaged_pixels": 0, "composited_pixels": 0, "blended_pixels": 0, "occluded_pixels": 0, "layers_composited": 0, "misaligned_layers": 0, "offscreen_layers": 0, "backing_store_bytes": 0, "hit_tested_views": 0}, "backing_store_bytes_peak": 0, "phases_us": {"event": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}, "timers": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}, "layout": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}, "display": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}, "render": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}, "frame": {"p50": 0, "p90": 0, "p99": 0, "max": 0, "mean": 0}}, "warnings": []}"#
         try summary.write(to: old.appendingPathComponent("summary.json"), atomically: true, encoding: .utf8)
         let older = try uisim(["merge", old.path])
-        #expect(older.status == 65 && older.stderr.contains("summary.json: a summary of schema 1, this uisim reads schema 2 (made by an older uisim): replay it again"))
+        #expect(older.status == 65 && older.stderr.contains("summary.json: a summary of schema 1, this uisim reads schema \(Summary.schemaVersion) (made by an older uisim): replay it again"))
 
         // Two traces of one name would share an output folder.
         let a = temporary("a"), b = temporary("b")

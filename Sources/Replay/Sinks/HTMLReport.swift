@@ -56,6 +56,12 @@ enum HTMLReport {
         <h2>Counters</h2>
         \(countersTable(s))
         """
+        if !s.opportunities.isEmpty {
+            html += "<h2>Optimization opportunities</h2><p class=\"meta\">Layers that made the render server render offscreen first, "
+                + "costliest first (as Xcode's view debugger lists them; render cost estimated by the device's model).</p><ol>"
+                + s.opportunities.map { "<li>\(escape($0.sentence))<br><span class=\"meta\">Remedy: \(escape($0.remedy))</span></li>" }.joined()
+                + "</ol>"
+        }
         if !s.warnings.isEmpty {
             html += "<h2>Hierarchy warnings</h2><ul>" + s.warnings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
         }
