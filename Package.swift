@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "Views", dependencies: ["Layers", "RunLoop"]),
         .target(name: "Traces", dependencies: ["Geometry", .product(name: "Yams", package: "Yams")]),
         .target(name: "Replay", dependencies: ["Views", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")]),
-        .target(name: "Scenes", dependencies: ["Views"]),
+        .target(name: "Scenes", dependencies: ["Views", "Layers"]),
         .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]),
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface

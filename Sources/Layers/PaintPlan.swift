@@ -93,8 +93,10 @@ struct PaintPlan {
     /// Adds the visible layers of `layer`'s subtree that may touch `limit`, in painting order,
     /// with their offscreen passes. `cache` decides rasterized subtrees (nil: paint them whole,
     /// as snapshots do); `skipping` leaves out that layer's own shadow (a shadow's own shape).
+    /// `occluding` bounds the pixels layers of the subtree may hide beneath them (inside a rounded
+    /// clip, the band between the corners; inside a mask, none): nil, anywhere.
     mutating func collect(_ layer: CALayer, transform t: CGAffineTransform, clip: PixelRect, limit: PixelRect,
-                          inheritedOpacity: Double = 1, passedOpacity: Double = 1,
+                          inheritedOpacity: Double = 1, passedOpacity: Double = 1, occluding: PixelRect? = nil,
                           cache: RasterCache? = nil, skippingShadowOf skipped: CALayer? = nil) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let rect = layer.bounds.applying(t)
@@ -173,6 +175,7 @@ struct PaintPlan {
                     entry.inner = Self.innerPixels(of: rect).intersection(clip)
                 }
             }
+            if let occluding { entry.inner = entry.inner.intersection(occluding) }
             entry.misalignment = Self.misalignment(of: layer, rect: rect, transform: t)
             entries.append(entry)
             steps.append(.entry(entries.count - 1))
@@ -189,9 +192,17 @@ struct PaintPlan {
             steps.append(.beginClip(layer, t))
         }
         let childClip = layer.masksToBounds ? boundsBox : clip
+        var childOccluding = occluding
+        if masked {
+            childOccluding = .zero
+        } else if layer.masksToBounds && layer.isRounded {
+            let r = layer.effectiveCornerRadius * layer.cornerCurve.extentFactor * t.d
+            let band = Self.innerPixels(of: rect.insetBy(dx: 0, dy: r))
+            childOccluding = occluding.map { $0.intersection(band) } ?? band
+        }
         for child in children {
             collect(child, transform: child.transformToSuperlayer.concatenating(t), clip: childClip, limit: limit,
-                    inheritedOpacity: effective, passedOpacity: grouped ? 1 : ownOpacity, cache: cache)
+                    inheritedOpacity: effective, passedOpacity: grouped ? 1 : ownOpacity, occluding: childOccluding, cache: cache)
         }
         if layer.masksToBounds { steps.append(.endClip) }
 

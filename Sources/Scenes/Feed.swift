@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Graphics
+import Layers
 import Views
 
 /// The `feed` scene: a list of 300 rows in a scroll view, rows reused as they scroll (a small
@@ -9,12 +10,17 @@ import Views
 enum FeedScene {
     static let scene = Scene(
         name: "feed",
-        summary: "300 reused rows in a scroll view: avatar, two labels, a custom-drawn chart.",
+        summary: "300 reused rows in a scroll view, each a rounded card with a shadow: avatar, two labels, a custom-drawn chart.",
         variants: [
             .init(name: "opaque", summary: "rows, labels and charts opaque on solid white (off: transparent, blended)"),
             .init(name: "degrade-while-scrolling",
                   summary: "while scrolling, charts draw at low quality without their costly parts; full redraw when it stops"),
             .init(name: "system-views", summary: "rows composed of UILabel and UIImageView (off: one draw(_:) per row)", defaultValue: true),
+            .init(name: "shadow-path", summary: "the cards' shadows have a shadowPath (off: cast from the cards' alpha, an offscreen pass each)"),
+            .init(name: "corner-clip",
+                  summary: "cards clip their content with masksToBounds and round the avatar with a mask layer (off: cornerRadius on the background only, content kept inside)"),
+            .init(name: "rasterize", summary: "each card (its shadow and content) is rasterized: rendered once, reused while on screen"),
+            .init(name: "live-content", summary: "each card shows a progress bar that follows the scroll position (content that changes every frame)"),
         ]
     ) { window, settings in
         let feed = FeedView(frame: window.bounds, style: FeedStyle(settings))
@@ -28,11 +34,19 @@ struct FeedStyle {
     let opaque: Bool
     let degradesWhileScrolling: Bool
     let systemViews: Bool
+    let shadowPath: Bool
+    let cornerClip: Bool
+    let rasterize: Bool
+    let liveContent: Bool
 
     init(_ settings: Scene.Settings) {
         opaque = settings.isOn("opaque")
         degradesWhileScrolling = settings.isOn("degrade-while-scrolling")
         systemViews = settings.isOn("system-views")
+        shadowPath = settings.isOn("shadow-path")
+        cornerClip = settings.isOn("corner-clip")
+        rasterize = settings.isOn("rasterize")
+        liveContent = settings.isOn("live-content")
     }
 }
 
@@ -85,6 +99,10 @@ final class FeedView: UIScrollView, UIScrollViewDelegate {
             row.isSelected = index == selectedRow
             visible[index] = row
         }
+        if style.liveContent {
+            // Each card's bar follows the scroll position: it changes in every scrolling frame.
+            for (index, row) in visible { row.progress = (contentOffset.y / 600 + CGFloat(index % 7) / 7).truncatingRemainder(dividingBy: 1) }
+        }
     }
 
     /// Selects row `index` (a tap on it), deselecting the one before.
@@ -132,28 +150,82 @@ final class FeedView: UIScrollView, UIScrollViewDelegate {
     }
 }
 
-/// A row of the feed.
+/// A row of the feed: a card inset in the row, with rounded corners and a shadow (the look of
+/// today's lists), holding the row's content.
 class FeedRow: UIView {
     let style: FeedStyle
     var index = 0
     var degraded = false
     var data: [CGFloat] = []
+    /// The card: rounded, shadowed, white.
+    let card: UIView
+    /// Where the content goes: the card, or (with `corner-clip`) a view inside it that clips to
+    /// the rounded corners.
+    let content: UIView
+    /// A colored strip along the card's left edge (reaching into the corners only when clipped).
+    let strip = UIView()
+    /// The live-content bar (with `live-content`).
+    let bar = UIView()
 
-    init(style: FeedStyle) {
+    static let cornerRadius: CGFloat = 12
+    static let background = UIColor(white: 0.93, alpha: 1)
+
+    init(style: FeedStyle, card: UIView) {
         self.style = style
+        self.card = card
+        content = style.cornerClip ? CardContentView() : card
         super.init(frame: .zero)
         isOpaque = style.opaque
-        backgroundColor = style.opaque ? .white : nil
+        backgroundColor = style.opaque ? Self.background : nil
+        card.backgroundColor = .white
+        card.layer.cornerRadius = Self.cornerRadius
+        card.layer.shadowOpacity = 0.2
+        card.layer.shadowRadius = 4
+        card.layer.shadowOffset = CGSize(width: 0, height: 2)
+        if style.rasterize {
+            card.layer.shouldRasterize = true
+            card.layer.rasterizationScale = UIScreen.main.scale
+        }
+        addSubview(card)
+        if style.cornerClip {
+            content.layer.cornerRadius = Self.cornerRadius
+            content.layer.masksToBounds = true
+            card.addSubview(content)
+        }
+        content.addSubview(strip)
+        if style.liveContent {
+            bar.backgroundColor = UIColor(red: 0.2, green: 0.7, blue: 0.4, alpha: 1)
+            content.addSubview(bar)
+        }
     }
 
     static let selectionColor = UIColor(red: 0.82, green: 0.9, blue: 1, alpha: 1)
 
-    /// Whether the row is the selected one: it shows the selection color.
+    /// Whether the row is the selected one: its card shows the selection color.
     var isSelected = false {
         didSet {
             guard isSelected != oldValue else { return }
-            backgroundColor = isSelected ? Self.selectionColor : (style.opaque ? .white : nil)
+            card.backgroundColor = isSelected ? Self.selectionColor : .white
         }
+    }
+
+    /// The live-content bar's length, 0...1.
+    var progress: CGFloat = 0 {
+        didSet { if progress != oldValue { setNeedsLayout() } }
+    }
+
+    override func layoutSubviews() {
+        card.frame = bounds.insetBy(dx: 12, dy: 6)
+        if style.shadowPath {
+            card.layer.shadowPath = UIBezierPath(roundedRect: card.bounds, cornerRadius: Self.cornerRadius).cgPath
+        }
+        if style.cornerClip { content.frame = card.bounds }
+        let h = card.bounds.height
+        // Clipped, the strip runs the card's full height and the corners cut it; otherwise it
+        // stays clear of the corners.
+        strip.frame = style.cornerClip ? CGRect(x: 0, y: 0, width: 4, height: h)
+            : CGRect(x: 0, y: Self.cornerRadius, width: 4, height: h - 2 * Self.cornerRadius)
+        bar.frame = CGRect(x: 80, y: h - 8, width: max(0, (card.bounds.width - 180) * progress), height: 3)
     }
 
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
@@ -163,6 +235,7 @@ class FeedRow: UIView {
     func configure(index: Int, avatar: UIImage, degraded: Bool) {
         self.index = index
         self.degraded = degraded
+        strip.backgroundColor = UIColor(hue: CGFloat(index % 8) / 8, saturation: 0.7, brightness: 0.9, alpha: 1)
         var generator = SeededGenerator(seed: UInt64(index) &+ 1)
         data = (0..<24).map { _ in CGFloat.random(in: 0...1, using: &generator) }
     }
@@ -212,10 +285,17 @@ final class ComposedRow: FeedRow {
     let titleLabel = UILabel(), subtitleLabel = UILabel()
     let chart: ChartView
 
-    override init(style: FeedStyle) {
+    init(style: FeedStyle) {
         chart = ChartView(opaque: style.opaque)
-        super.init(style: style)
+        super.init(style: style, card: CardView())
         avatar.contentMode = .scaleAspectFill
+        if style.cornerClip {
+            // The avatar rounded by a mask layer (the costly way), not by its round image alone.
+            let circle = CAShapeLayer()
+            circle.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 56, height: 56)).cgPath
+            circle.frame = CGRect(x: 0, y: 0, width: 56, height: 56)
+            avatar.layer.mask = circle
+        }
         titleLabel.font = .boldSystemFont(ofSize: 16)
         subtitleLabel.font = .systemFont(ofSize: 13)
         subtitleLabel.textColor = .darkGray
@@ -223,7 +303,7 @@ final class ComposedRow: FeedRow {
             label.isOpaque = style.opaque
             label.backgroundColor = style.opaque ? .white : nil
         }
-        for view in [avatar, titleLabel, subtitleLabel, chart] as [UIView] { addSubview(view) }
+        for view in [avatar, titleLabel, subtitleLabel, chart] as [UIView] { content.addSubview(view) }
     }
 
     override func configure(index: Int, avatar image: UIImage, degraded: Bool) {
@@ -244,12 +324,20 @@ final class ComposedRow: FeedRow {
     }
 
     override func layoutSubviews() {
-        avatar.frame = CGRect(x: 16, y: 16, width: 56, height: 56)
-        titleLabel.frame = CGRect(x: 84, y: 18, width: bounds.width - 84 - 112, height: 22)
-        subtitleLabel.frame = CGRect(x: 84, y: 46, width: bounds.width - 84 - 112, height: 20)
-        chart.frame = CGRect(x: bounds.width - 104, y: 20, width: 88, height: 48)
+        super.layoutSubviews()
+        let w = card.bounds.width
+        avatar.frame = CGRect(x: 14, y: 10, width: 56, height: 56)
+        titleLabel.frame = CGRect(x: 80, y: 12, width: w - 80 - 100, height: 22)
+        subtitleLabel.frame = CGRect(x: 80, y: 38, width: w - 80 - 100, height: 20)
+        chart.frame = CGRect(x: w - 96, y: 14, width: 84, height: 48)
     }
 }
+
+/// A row's card: its class names the layer in optimization opportunities, as Xcode names it.
+final class CardView: UIView {}
+
+/// The view inside a card that clips the content to the rounded corners (with `corner-clip`).
+final class CardContentView: UIView {}
 
 /// The custom-drawn chart of a composed row.
 final class ChartView: UIView {
@@ -268,36 +356,61 @@ final class ChartView: UIView {
     }
 }
 
-/// A row drawn whole in one `draw(_:)`: avatar, texts and chart.
+/// A row whose card draws its whole content in one `draw(_:)`: avatar, texts and chart.
 final class DrawnRow: FeedRow {
     private var image: UIImage?
+    private let canvas: Canvas
 
-    override init(style: FeedStyle) {
-        super.init(style: style)
-        contentMode = .redraw
+    /// The view that draws: the card itself, or (with `corner-clip`) a view in the clipping view.
+    final class Canvas: UIView {
+        weak var row: DrawnRow?
+        override func draw(_ rect: CGRect) {
+            row?.drawContent(in: bounds)
+        }
+    }
+
+    init(style: FeedStyle) {
+        let card = style.cornerClip ? CardView() : Canvas()
+        canvas = (card as? Canvas) ?? Canvas()
+        super.init(style: style, card: card)
+        canvas.contentMode = .redraw
+        canvas.row = self
+        if style.cornerClip {
+            canvas.backgroundColor = .white
+            content.insertSubview(canvas, at: 0)
+        }
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        if canvas !== card { canvas.frame = content.bounds }
+    }
+
+    override var isSelected: Bool {
+        didSet { if canvas !== card { canvas.backgroundColor = card.backgroundColor } }
     }
 
     override func configure(index: Int, avatar: UIImage, degraded: Bool) {
         super.configure(index: index, avatar: avatar, degraded: degraded)
         image = avatar
-        setNeedsDisplay()
+        canvas.setNeedsDisplay()
     }
 
     override func restoreFullQuality() -> Bool {
         guard degraded else { return false }
         degraded = false
-        setNeedsDisplay()
+        canvas.setNeedsDisplay()
         return true
     }
 
-    override func draw(_ rect: CGRect) {
+    func drawContent(in bounds: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.interpolationQuality = degraded ? .low : .high
-        image?.draw(in: CGRect(x: 16, y: 16, width: 56, height: 56))
-        title.draw(in: CGRect(x: 84, y: 18, width: bounds.width - 84 - 112, height: 22),
+        image?.draw(in: CGRect(x: 14, y: 10, width: 56, height: 56))
+        title.draw(in: CGRect(x: 80, y: 12, width: bounds.width - 80 - 100, height: 22),
                    withAttributes: [.font: UIFont.boldSystemFont(ofSize: 16), .foregroundColor: UIColor.black])
-        subtitle.draw(in: CGRect(x: 84, y: 46, width: bounds.width - 84 - 112, height: 20),
+        subtitle.draw(in: CGRect(x: 80, y: 38, width: bounds.width - 80 - 100, height: 20),
                       withAttributes: [.font: UIFont.systemFont(ofSize: 13), .foregroundColor: UIColor.darkGray])
-        FeedRow.drawChart(data, in: CGRect(x: bounds.width - 102, y: 22, width: 84, height: 44), degraded: degraded, context: context)
+        FeedRow.drawChart(data, in: CGRect(x: bounds.width - 94, y: 16, width: 80, height: 44), degraded: degraded, context: context)
     }
 }

@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import UISim
 
-/// `uisim advice`: the seed notes' five pieces of advice, each measured by one experiment.
+/// `uisim advice`: the seed notes' five pieces of advice and three of the render phase's (Apple's
+/// Tech Talk 10857), each measured by one experiment.
 struct AdviceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "advice",
-        abstract: "Measure the seed notes' five pieces of advice on their built-in experiments, one verdict each.")
+        abstract: "Measure eight pieces of advice (the seed notes' five, three of the render phase) on their built-in experiments, one verdict each.")
 
     @Option(help: "Runs of each variant (1 to 50).")
     var runs: Int = 3
@@ -27,6 +28,15 @@ struct AdviceCommand: ParsableCommand {
         /// Whether the advice held: its expected effect, measured (B is the advice followed).
         let held: (Comparison) -> Bool
         let verdict: (Comparison) -> String
+        /// A second experiment showing where the advice fails: the same variants with `base` on
+        /// both sides; `shows` says whether the failure was measured.
+        var failure: Failure?
+    }
+
+    struct Failure {
+        let base: [String: Bool]
+        let shows: (Comparison) -> Bool
+        let verdict: (Comparison) -> String
     }
 
     func validate() throws {
@@ -38,6 +48,11 @@ struct AdviceCommand: ParsableCommand {
             throw ValidationError("cannot read \(missing.map { "\(traces)/\($0)" }.joined(separator: ", ")): "
                                   + "run uisim advice from the uisim folder, or give the folder of its bundled traces with --traces FOLDER")
         }
+    }
+
+    /// "a → b" for counter `name`.
+    static func change(_ c: Comparison, _ name: String) -> String {
+        c.counter(name).map { "\($0.a) → \($0.b)" } ?? "?"
     }
 
     /// Whether `name` went down from A to B.
@@ -83,6 +98,31 @@ struct AdviceCommand: ParsableCommand {
                    followedIsOn: false, held: { fell($0, "hierarchy_warnings") }) { c in
             "hierarchy warnings \(c.counter("hierarchy_warnings").map { "\($0.a) → \($0.b)" } ?? "?") (robustness, not speed)"
         },
+        Definition(title: "a shadowPath instead of a shadow cast from the alpha", scene: "feed", trace: "fling.trace", variant: "shadow-path",
+                   followedIsOn: true,
+                   held: { c in c.counter("shadow_passes").map { $0.b == 0 && $0.a > 0 } == true && (c.time("render mean")?.median ?? 1) < 1 }) { c in
+            "shadow offscreen passes \(change(c, "shadow_passes")), offscreen pixels \(percent(c.counter("offscreen_pixels"))),"
+                + " render stage \(times(c.time("render mean"))) (estimated), render hitches \(change(c, "render_hitches"))"
+        },
+        Definition(title: "rounded corners without masks or clipping", scene: "feed", trace: "fling.trace", variant: "corner-clip",
+                   followedIsOn: false,
+                   held: { c in fell(c, "mask_passes") && fell(c, "corner_clip_passes") && (c.time("render mean")?.median ?? 1) < 1 }) { c in
+            "mask passes \(change(c, "mask_passes")), rounded-clip passes \(change(c, "corner_clip_passes")),"
+                + " offscreen pixels \(percent(c.counter("offscreen_pixels"))), render stage \(times(c.time("render mean"))) (estimated),"
+                + " render hitches \(change(c, "render_hitches"))"
+        },
+        Definition(title: "rasterizing static content while scrolling", scene: "feed", trace: "fling.trace", variant: "rasterize",
+                   followedIsOn: true,
+                   held: { c in (c.time("render mean")?.median ?? 1) < 1 && fell(c, "offscreen_pixels") },
+                   verdict: { c in
+                       "cache hits \(c.counter("raster_hits").map { "\($0.b)" } ?? "?"), misses \(c.counter("raster_misses").map { "\($0.b)" } ?? "?"),"
+                           + " offscreen passes \(change(c, "offscreen_passes")), render stage \(times(c.time("render mean"))) (estimated)"
+                   },
+                   failure: Failure(base: ["live-content": true], shows: { c in (c.time("render mean")?.median ?? 0) > 1 }) { c in
+                       "but on cards whose content changes every frame: hits \(c.counter("raster_hits").map { "\($0.b)" } ?? "?"),"
+                           + " misses \(c.counter("raster_misses").map { "\($0.b)" } ?? "?"), render stage \(times(c.time("render mean")))"
+                           + " (above ×1: rasterizing costs more than not)"
+                   }),
     ]
 
     func run() throws {
@@ -96,21 +136,23 @@ struct AdviceCommand: ParsableCommand {
                 a: definition.followedIsOn ? off : on, b: definition.followedIsOn ? on : off, runs: runs,
                 model: .iPhone14, out: folder.appendingPathComponent("\(index + 1)-\(definition.variant)"))
             var bar = ProgressBar(total: nil, enabled: true)
-            let comparison: Comparison
-            do {
-                comparison = try experiment.run { _ in bar.update(frame: index, time: 0) }
-            } catch let error as TraceError {
-                report(error.description)
-                throw Exit.badData
-            } catch let error as ReplayOutputError {
-                report(error.description)
-                throw Exit.cannotWrite
+            let comparison = try run(experiment) { bar.update(frame: index, time: 0) }
+            var verdict = definition.verdict(comparison), held = definition.held(comparison)
+            var failureReport: String?
+            if let failure = definition.failure {
+                let name = "\(index + 1)-\(definition.variant)-" + failure.base.keys.sorted().joined(separator: "-")
+                let failed = try run(Experiment(
+                    trace: URL(fileURLWithPath: traces).appendingPathComponent(definition.trace), scene: scene,
+                    a: failure.base.merging(definition.followedIsOn ? off : on) { $1 }, b: failure.base.merging(definition.followedIsOn ? on : off) { $1 },
+                    runs: runs, model: .iPhone14, out: folder.appendingPathComponent(name))) { bar.update(frame: index, time: 0) }
+                verdict += "; " + failure.verdict(failed)
+                held = held && failure.shows(failed)
+                failureReport = "\(name)/compare.html"
             }
             bar.finish()
             let result = Result(number: index + 1, advice: definition.title, scene: definition.scene, trace: definition.trace,
-                                a: comparison.a.label, b: comparison.b.label, verdict: definition.verdict(comparison),
-                                held: definition.held(comparison),
-                                report: "\(index + 1)-\(definition.variant)/compare.html")
+                                a: comparison.a.label, b: comparison.b.label, verdict: verdict, held: held,
+                                report: "\(index + 1)-\(definition.variant)/compare.html", failureReport: failureReport)
             print("\(result.number). \(result.advice): \(result.verdict) — \(result.held ? "held" : "did not hold")")
             results.append(result)
         }
@@ -123,6 +165,19 @@ struct AdviceCommand: ParsableCommand {
             throw Exit.cannotWrite
         }
         print("report: \(folder.appendingPathComponent("advice.html").path)")
+    }
+
+    /// Runs `experiment`, its errors turned into the documented exit codes.
+    private func run(_ experiment: Experiment, progress: () -> Void) throws -> Comparison {
+        do {
+            return try experiment.run { _ in progress() }
+        } catch let error as TraceError {
+            report(error.description)
+            throw Exit.badData
+        } catch let error as ReplayOutputError {
+            report(error.description)
+            throw Exit.cannotWrite
+        }
     }
 
     /// One experiment's outcome (advice.json, advice.html).
@@ -138,6 +193,8 @@ struct AdviceCommand: ParsableCommand {
         var held: Bool
         /// The comparison's page, relative to advice.html.
         var report: String
+        /// The page of the experiment showing where the advice fails, if there is one.
+        var failureReport: String?
     }
 
     struct Report: Codable {
@@ -153,7 +210,8 @@ struct AdviceCommand: ParsableCommand {
             <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;max-width:1080px;margin:24px auto;padding:0 16px;color:#1f2328}
             table{border-collapse:collapse}td,th{padding:6px 10px;border-bottom:1px solid #eaeef2;text-align:left;vertical-align:top}
             .held{color:#1a7f37;font-weight:600}.not{color:#cf222e;font-weight:600}</style></head><body>
-            <h1>The seed notes' advice, measured</h1>
+            <h1>Eight pieces of advice, measured</h1>
+            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes). Render-stage times are the cost model's estimates.</p>
             <p>\(runs) interleaved run\(runs == 1 ? "" : "s") of each variant; counters exact, times as median ratios (B ÷ A: advice followed ÷ not).</p>
             <table><tr><th>#</th><th>advice</th><th>experiment</th><th>measured</th><th>held</th></tr>
 
@@ -161,7 +219,8 @@ struct AdviceCommand: ParsableCommand {
         for r in results {
             html += "<tr><td>\(r.number)</td><td><a href=\"\(e(r.report))\">\(e(r.advice))</a></td>"
                 + "<td><code>\(e(r.scene))</code>, <code>\(e(r.trace))</code><br>A: \(e(r.a))<br>B: \(e(r.b))</td>"
-                + "<td>\(e(r.verdict))</td><td class=\"\(r.held ? "held" : "not")\">\(r.held ? "yes" : "no")</td></tr>\n"
+                + "<td>\(e(r.verdict))" + (r.failureReport.map { " (<a href=\"\(e($0))\">where it fails</a>)" } ?? "")
+                + "</td><td class=\"\(r.held ? "held" : "not")\">\(r.held ? "yes" : "no")</td></tr>\n"
         }
         return html + "</table></body></html>\n"
     }

@@ -82,6 +82,26 @@ import Testing
         #expect(try render(child: CGRect(x: 0, y: 0, width: 50, height: 50), masks: false).offscreenPasses == 0)
     }
 
+    /// An opaque sublayer clipped by rounded corners hides nothing in the corners it does not
+    /// paint: what is beneath shows there (blue root, white container, opaque red child).
+    @Test func clippedOpaqueSublayerDoesNotHideTheCorners() throws {
+        let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100), .blue)
+        let container = layer(CGRect(x: 10, y: 10, width: 60, height: 60), .white)
+        container.cornerRadius = 20
+        container.masksToBounds = true
+        let child = layer(container.bounds, .red)
+        child.isOpaque = true
+        container.addSublayer(child)
+        root.addSublayer(container)
+        let c = try compositor(root)
+        let stats = c.render()
+        let image = c.snapshot()
+        #expect(image.pixel(x: 11, y: 11) == 0xFF00_00FF)   // the corner: the root's blue
+        #expect(image.pixel(x: 40, y: 40) == 0xFFFF_0000)
+        // Only the band between the corners (60 × 20 px) hides the root and the container.
+        #expect(stats.occludedPixels == 2 * 60 * 20)
+    }
+
     /// A mask (a circle in a shape layer) on a 100 × 100 layer: one pass over its 10 000 pixels,
     /// and only the circle shows.
     @Test func maskLayerIsOnePass() throws {

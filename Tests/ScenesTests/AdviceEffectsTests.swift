@@ -44,11 +44,14 @@ import Traces
         #expect(transformed.work.display.layersDisplayed == 0 && transformed.work.layouts == 0)
     }
 
-    /// Opaque rows hide the feed's background: far fewer pixels blended, more skipped.
+    /// Opaque rows, labels and charts hide what is beneath them: fewer pixels blended, more
+    /// skipped. The cards stay blended either way (their rounded corners are not opaque, as
+    /// Simulator's "Color Blended Layers" shows a rounded view red), so the fall is a third, not
+    /// the three quarters of flat rows.
     @Test func opaqueRowsBlendLess() throws {
         let (clear, _) = try scroll(["opaque": false])
         let (opaque, _) = try scroll(["opaque": true])
-        #expect(opaque.work.render.blendedPixels * 4 < clear.work.render.blendedPixels)
+        #expect(opaque.work.render.blendedPixels * 3 < clear.work.render.blendedPixels * 2)
         #expect(opaque.work.render.occludedPixels > clear.work.render.occludedPixels)
         #expect(opaque.work.display == clear.work.display)   // the same drawing either way
     }
