@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"]),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry"], exclude: ["Fixtures"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Views", "Replay", "Traces", "RunLoop"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Views", "Layers", "Replay", "Traces", "RunLoop"]),
         .testTarget(name: "UISimTests", dependencies: reexported),
         .testTarget(name: "uisimTests", dependencies: reexported + ["uisim"]),
     ],

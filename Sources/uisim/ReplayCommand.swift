@@ -260,9 +260,13 @@ struct ReplayCommand: ParsableCommand {
             row("layouts / draws", "\(s.counts.layouts) / \(s.counts.draws) (\(s.counts.drawnPixels) px drawn)"),
             row("pixels composited", "\(s.counts.compositedPixels), of them \(s.counts.blendedPixels) blended"),
             row("pixels hidden, not composited", "\(s.counts.occludedPixels) (under opaque layers)"),
+            row("offscreen passes", "\(s.counts.offscreenPasses) (\(s.counts[.offscreenPixels]) px)"
+                + (s.counts[.rasterHits] + s.counts[.rasterMisses] > 0 ? ", rasterization \(s.counts[.rasterHits]) hits / \(s.counts[.rasterMisses]) misses" : "")),
+            row("optimization opportunities", s.opportunities.isEmpty ? "none" : "\(s.opportunities.count)"),
             row("hierarchy warnings", s.warnings.isEmpty ? "none" : "\(s.warnings.count)"),
             row(report.hasSuffix(".json") ? "summary" : "report", report),
-        ].joined(separator: "\n") + s.warnings.prefix(5).map { "\n  warning: \($0)" }.joined()
+        ].joined(separator: "\n") + s.opportunities.prefix(3).map { "\n  opportunity: \($0.sentence)\n    remedy: \($0.remedy)" }.joined()
+            + s.warnings.prefix(5).map { "\n  warning: \($0)" }.joined()
     }
 }
 
