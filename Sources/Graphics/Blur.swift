@@ -9,24 +9,28 @@ extension CairoImage {
     package func blurAlpha(sigma: Double) {
         let w = width, h = height
         guard w > 0, h > 0 else { return }
-        var alpha = [Double](repeating: 0, count: w * h)
-        withPixels { base, stride in
-            for y in 0..<h {
-                let row = base.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<w { alpha[y * w + x] = Double(row[x] >> 24) }
+        // Alpha scaled by 2^8 in integers: three box passes keep 8 bits of fraction between them.
+        var alpha = [Int32](repeating: 0, count: w * h)
+        alpha.withUnsafeMutableBufferPointer { a in
+            withPixels { base, stride in
+                for y in 0..<h {
+                    let row = base.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<w { a[y * w + x] = Int32(row[x] >> 24) << 8 }
+                }
             }
-        }
-        if sigma > 0.01 {
-            var scratch = [Double](repeating: 0, count: max(w, h))
-            for radius in Self.boxRadii(sigma: sigma, passes: 3) {
-                for y in 0..<h { Self.boxBlur(&alpha, start: y * w, step: 1, count: w, radius: radius, scratch: &scratch) }
-                for x in 0..<w { Self.boxBlur(&alpha, start: x, step: w, count: h, radius: radius, scratch: &scratch) }
+            if sigma > 0.01 {
+                let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: max(w, h))
+                defer { scratch.deallocate() }
+                for radius in Self.boxRadii(sigma: sigma, passes: 3) where radius > 0 {
+                    for y in 0..<h { Self.boxBlur(a.baseAddress!, start: y * w, step: 1, count: w, radius: radius, scratch: scratch) }
+                    for x in 0..<w { Self.boxBlur(a.baseAddress!, start: x, step: w, count: h, radius: radius, scratch: scratch) }
+                }
             }
-        }
-        withPixels { base, stride in
-            for y in 0..<h {
-                let row = base.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<w { row[x] = UInt32(min(255, max(0, alpha[y * w + x].rounded()))) << 24 }
+            withPixels { base, stride in
+                for y in 0..<h {
+                    let row = base.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<w { row[x] = UInt32(min(255, max(0, (a[y * w + x] + 128) >> 8))) << 24 }
+                }
             }
         }
     }
@@ -42,18 +46,19 @@ extension CairoImage {
         return (0..<n).map { ($0 < m ? wl : wu) / 2 }
     }
 
-    /// One box blur of `radius` along a line of `count` values, `step` apart from `start`.
-    private static func boxBlur(_ values: inout [Double], start: Int, step: Int, count: Int, radius: Int, scratch: inout [Double]) {
-        guard radius > 0 else { return }
-        let width = Double(2 * radius + 1)
+    /// One box blur of `radius` along a line of `count` values, `step` apart from `start`
+    /// (rounded to the nearest).
+    private static func boxBlur(_ values: UnsafeMutablePointer<Int32>, start: Int, step: Int, count: Int, radius: Int,
+                                scratch: UnsafeMutablePointer<Int32>) {
+        let width = Int64(2 * radius + 1)
         for i in 0..<count { scratch[i] = values[start + i * step] }
-        var sum = 0.0
-        for i in 0...min(radius, count - 1) { sum += scratch[i] }
+        var sum: Int64 = 0
+        for i in 0...min(radius, count - 1) { sum += Int64(scratch[i]) }
         for i in 0..<count {
-            values[start + i * step] = sum / width
+            values[start + i * step] = Int32((sum + width / 2) / width)
             let enter = i + radius + 1, leave = i - radius
-            if enter < count { sum += scratch[enter] }
-            if leave >= 0 { sum -= scratch[leave] }
+            if enter < count { sum += Int64(scratch[enter]) }
+            if leave >= 0 { sum -= Int64(scratch[leave]) }
         }
     }
 }

@@ -400,12 +400,19 @@ public final class Compositor {
     }
 
     /// Paints a shadow: its shape (the path, or the subtree painted offscreen), moved by the
-    /// offset, its alpha blurred, in the shadow's color.
+    /// offset, its alpha blurred, in the shadow's color. A wide blur is computed on a smaller
+    /// bitmap (a standard deviation of at least 3 of its pixels) and scaled up smoothly: what a
+    /// Gaussian that wide leaves has no detail a finer bitmap would keep.
     private func paintShadow(_ entry: PaintPlan.Entry, with cairo: CairoContext, filter: CairoContext.Filter) {
         let layer = entry.layer, t = entry.transform, box = entry.box
-        guard let color = layer.shadowColor, let image = try? CairoImage(width: box.width, height: box.height) else { return }
+        let pixelsPerPoint = (abs(t.a * t.d - t.b * t.c)).squareRoot()
+        let sigma = Double(layer.shadowRadius * pixelsPerPoint)
+        let step = max(1, Int(sigma / 3))
+        let width = (box.width + step - 1) / step, height = (box.height + step - 1) / step
+        guard let color = layer.shadowColor, let image = try? CairoImage(width: width, height: height) else { return }
         let place = CGAffineTransform(translationX: layer.shadowOffset.width, y: layer.shadowOffset.height)
             .concatenating(t).concatenating(CGAffineTransform(translationX: CGFloat(-box.x), y: CGFloat(-box.y)))
+            .concatenating(CGAffineTransform(scaleX: 1 / CGFloat(step), y: 1 / CGFloat(step)))
         let shape = CairoContext(image: image)
         if let path = layer.shadowPath {
             shape.setMatrix(place.cairoMatrix)
@@ -413,21 +420,22 @@ public final class Compositor {
             shape.setSourceRGBA(0, 0, 0, 1)
             shape.fill()
         } else {
-            let all = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
+            let all = PixelRect(x: 0, y: 0, width: width, height: height)
             var plan = PaintPlan()
             var ignored = RenderStatistics()
             plan.collect(layer, transform: place, clip: all, limit: all, skippingShadowOf: layer)
             plan.resolveOcclusion(within: PixelRegion(all), stats: &ignored)
             paintSteps(plan, with: shape, filter: filter)
         }
-        let pixelsPerPoint = (abs(t.a * t.d - t.b * t.c)).squareRoot()
-        image.blurAlpha(sigma: Double(layer.shadowRadius * pixelsPerPoint))
+        image.blurAlpha(sigma: sigma / Double(step))
         let c = color.components
         cairo.save()
         Self.clip(cairo, to: entry.region.rects)
         cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]) * Double(layer.shadowOpacity) * entry.directOpacity)
         cairo.setOperator(.over)
-        cairo.mask(image, x: Double(box.x), y: Double(box.y))
+        cairo.translate(Double(box.x), Double(box.y))
+        cairo.scale(Double(step), Double(step))
+        cairo.mask(image, x: 0, y: 0)
         cairo.restore()
     }
 

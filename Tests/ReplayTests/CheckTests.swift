@@ -22,6 +22,7 @@ import Testing
 
     static let figures: [String: Double] = [
         "frames": 100, "counts.draws": 40, "counts.occluded_pixels": 1000, "touches.moved": 12, "hitches": 0, "hitch_time_ms": 0,
+        "counts.shadow_passes": 10, "counts.raster_hits": 50, "counts.raster_misses": 5,
         "stages_us.display.p50": 400, "stages_us.layout.p90": 20,
     ]
 
@@ -41,6 +42,11 @@ import Testing
         // change is neither better nor worse by itself.
         #expect(try verdicts(["counts.occluded_pixels": 2000])["counts.occluded_pixels"] == .changed)
         #expect(try verdicts(["counts.occluded_pixels": 999])["counts.occluded_pixels"] == .changed)
+        // A shadow without a path more: a regression; rasterization hits are neither (the misses
+        // are the cost, gated on their own).
+        #expect(try verdicts(["counts.shadow_passes": 11])["counts.shadow_passes"] == .regression)
+        #expect(try verdicts(["counts.raster_hits": 40])["counts.raster_hits"] == .changed)
+        #expect(try verdicts(["counts.raster_misses": 6])["counts.raster_misses"] == .regression)
         // Touches delivered differently: neither better nor worse, a regression either way.
         #expect(try verdicts(["touches.moved": 11])["touches.moved"] == .regression)
         #expect(try verdicts(["hitches": 1, "hitch_time_ms": 16.67])["hitches"] == .regression)
