@@ -276,6 +276,45 @@ import Testing
         #expect(tinted.pixel(x: 250, y: 250) == plain.pixel(x: 250, y: 250))
     }
 
+    /// Each new property is a cause of damage when it changes: the shadow's properties damage
+    /// the shadow's extent, the others the layer's.
+    @Test func everyNewPropertyDamagesWhenItChanges() throws {
+        let changes: [(String, (CALayer) -> Void, Int)] = [
+            // The shadow grows from 3 σ = 12 to 24 past the card: (26, 79) to (174, 187).
+            ("shadowRadius", { $0.shadowRadius = 8 }, 148 * 108),
+            ("shadowOpacity", { $0.shadowOpacity = 0.8 }, 10_416),
+            ("shadowColor", { $0.shadowColor = UIColor.red.cgColor }, 10_416),
+            ("shadowOffset", { $0.shadowOffset = CGSize(width: 0, height: 5) }, 124 * 86),
+            ("shadowPath", { $0.shadowPath = CGPath(rect: $0.bounds, transform: nil) }, 10_416),
+            ("cornerRadius", { $0.cornerRadius = 8 }, 10_416),
+            ("maskedCorners", { $0.maskedCorners = [.layerMinXMinYCorner] }, 10_416),
+            ("cornerCurve", { $0.cornerCurve = .continuous }, 10_416),
+            ("borderWidth", { $0.borderWidth = 2 }, 10_416),
+            ("mask", { $0.mask = CAShapeLayer() }, 10_416),
+            ("shouldRasterize", { $0.shouldRasterize = true }, 10_416),
+            ("allowsGroupOpacity", { $0.allowsGroupOpacity = false }, 10_416),
+        ]
+        for (name, change, area) in changes {
+            let (root, card) = shadowedCard()
+            let c = try compositor(root)
+            c.render()
+            #expect(c.commitTransaction().isEmpty, "\(name)")
+            change(card)
+            #expect(c.commitTransaction().damage.area == area, "\(name)")
+        }
+    }
+
+    /// Core Animation does not hit-test by corner shape: a point in a rounded-off corner still
+    /// hits the layer.
+    @Test func hitTestingIgnoresRoundedCorners() {
+        let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100))
+        let rounded = layer(CGRect(x: 10, y: 10, width: 50, height: 50), .white)
+        rounded.cornerRadius = 25
+        rounded.masksToBounds = true
+        root.addSublayer(rounded)
+        #expect(root.hitTest(CGPoint(x: 11, y: 11)) === rounded)
+    }
+
     /// A border is drawn inside the bounds, above the sublayers.
     @Test func borderIsAboveSublayers() throws {
         let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100), .black)
