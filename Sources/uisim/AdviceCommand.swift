@@ -169,15 +169,7 @@ struct AdviceCommand: ParsableCommand {
 
     /// Runs `experiment`, its errors turned into the documented exit codes.
     private func run(_ experiment: Experiment, progress: () -> Void) throws -> Comparison {
-        do {
-            return try experiment.run { _ in progress() }
-        } catch let error as TraceError {
-            report(error.description)
-            throw Exit.badData
-        } catch let error as ReplayOutputError {
-            report(error.description)
-            throw Exit.cannotWrite
-        }
+        try withDataExitCodes { try experiment.run { _ in progress() } }
     }
 
     /// One experiment's outcome (advice.json, advice.html).

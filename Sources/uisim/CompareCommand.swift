@@ -94,7 +94,7 @@ struct CompareCommand: ParsableCommand {
             trace: url, scene: try BuiltInScenes.named(scene), a: try parseVariants([variants[0]]), b: try parseVariants([variants[1]]),
             runs: runs, model: UIScreen.Model.named(device)!,
             out: URL(fileURLWithPath: out ?? "out/compare-\(url.deletingPathExtension().lastPathComponent)-\(scene)"))
-        do {
+        try withDataExitCodes {
             var bar = ProgressBar(total: nil, enabled: !json)
             let comparison = try experiment.run { _ in bar.update(frame: 0, time: 0) }
             bar.finish()
@@ -105,12 +105,6 @@ struct CompareCommand: ParsableCommand {
                 print("report".padding(toLength: 28, withPad: " ", startingAt: 0) + experiment.out.appendingPathComponent("compare.html").path)
             }
             if !comparison.a.deterministic || !comparison.b.deterministic { throw Exit.checkFailed }
-        } catch let error as TraceError {
-            report(error.description)
-            throw Exit.badData
-        } catch let error as ReplayOutputError {
-            report(error.description)
-            throw Exit.cannotWrite
         }
     }
 }

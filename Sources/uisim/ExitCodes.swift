@@ -16,6 +16,20 @@ enum Exit {
     static let interrupted = ExitCode(130)
 }
 
+/// Runs `body`, reporting a broken input (exit 65) or an output that cannot be written (exit
+/// 73) as the README documents.
+func withDataExitCodes<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as TraceError {
+        report(error.description)
+        throw Exit.badData
+    } catch let error as OutputError {
+        report(error.description)
+        throw Exit.cannotWrite
+    }
+}
+
 /// A usage error (exit 64, "cannot read …") unless `path` names a readable file: what every
 /// command that takes a file checks before it starts.
 func requireReadable(_ path: String, _ what: String) throws {
@@ -36,7 +50,7 @@ func summaryFile(_ path: String) throws -> URL {
 /// 73 when the output cannot be written.
 func copyTrace(_ path: String, options: TraceImportOptions, to output: String, cut: TraceCut? = nil) throws {
     var cut = cut
-    do {
+    try withDataExitCodes {
         var stream = try openTrace(path, options: options)
         let writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: stream.screen)
         var tracker = ContactTracker()
@@ -45,19 +59,13 @@ func copyTrace(_ path: String, options: TraceImportOptions, to output: String, c
             for sample in samples {
                 do {
                     try tracker.accept(sample)
-                } catch {
-                    throw TraceError(file: path, line: nil, error.message)
+                } catch let problem as SampleProblem {
+                    throw TraceError(file: path, line: nil, problem.message)
                 }
                 try writer.write(sample)
             }
         }
         try writer.finish()
-    } catch let error as TraceError {
-        report(error.description)
-        throw Exit.badData
-    } catch let error as OutputError {
-        report(error.description)
-        throw Exit.cannotWrite
     }
 }
 

@@ -123,7 +123,7 @@ struct ReplayCommand: ParsableCommand {
 
 
     func run() throws {
-        do {
+        try withDataExitCodes {
             if isSingle {
                 let url = URL(fileURLWithPath: traces[0])
                 let outDirectory = URL(fileURLWithPath: out ?? "out/\(url.deletingPathExtension().lastPathComponent)-\(scene)")
@@ -140,12 +140,6 @@ struct ReplayCommand: ParsableCommand {
             } else {
                 try runMany()
             }
-        } catch let error as TraceError {
-            report(error.description)
-            throw Exit.badData
-        } catch let error as ReplayOutputError {
-            report(error.description)
-            throw Exit.cannotWrite
         }
     }
 
