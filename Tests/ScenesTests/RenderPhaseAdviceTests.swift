@@ -48,7 +48,7 @@ import Traces
         #expect(shadow.passes == summary.counts[.shadowPasses] && shadow.pixels == summary.counts[.shadowPixels])
         #expect(shadow.frames > 0 && shadow.frames <= summary.frames)
         #expect(summary.counts.offscreenPasses == summary.counts[.shadowPasses])
-        #expect(report.contains("<h2>Optimization opportunities</h2>") && report.contains("layer `CardView` (\(shadow.instances) instances): shadow without shadowPath"))
+        #expect(report.contains("<h2>Optimization opportunities</h2>") && report.contains("layer <code>CardView</code> (\(shadow.instances) instances): shadow without shadowPath"))
         #expect(report.contains("Remedy: set shadowPath"))
 
         let (withPath, _, pathReport) = try scroll(["shadow-path": true])

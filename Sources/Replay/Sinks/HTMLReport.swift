@@ -59,7 +59,7 @@ enum HTMLReport {
         if !s.opportunities.isEmpty {
             html += "<h2>Optimization opportunities</h2><p class=\"meta\">Layers that made the render server render offscreen first, "
                 + "costliest first (as Xcode's view debugger lists them; render cost estimated by the device's model).</p><ol>"
-                + s.opportunities.map { "<li>\(escape($0.sentence))<br><span class=\"meta\">Remedy: \(escape($0.remedy))</span></li>" }.joined()
+                + s.opportunities.map { "<li>\(codeSpans($0.sentence))<br><span class=\"meta\">Remedy: \(escape($0.remedy))</span></li>" }.joined()
                 + "</ol>"
         }
         if !s.warnings.isEmpty {
@@ -74,6 +74,12 @@ enum HTMLReport {
         }
         html += "<p class=\"meta\">uisim · schema \(s.schema) · times measured, counts exact</p></body></html>\n"
         return html
+    }
+
+    /// `text` escaped, its `backquoted` parts as code.
+    static func codeSpans(_ text: String) -> String {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset % 2 == 1 ? "<code>\(escape(String($0.element)))</code>" : escape(String($0.element)) }.joined()
     }
 
     private static func phaseTable(_ s: Summary) -> String {
