@@ -414,7 +414,7 @@ public final class Compositor {
             .concatenating(t).concatenating(CGAffineTransform(translationX: CGFloat(-box.x), y: CGFloat(-box.y)))
             .concatenating(CGAffineTransform(scaleX: 1 / CGFloat(step), y: 1 / CGFloat(step)))
         let shape = CairoContext(image: image)
-        if let path = layer.shadowPath {
+        if let path = layer.shadowPath ?? Self.alphaOutline(of: layer) {
             shape.setMatrix(place.cairoMatrix)
             shape.addPath(path)
             shape.setSourceRGBA(0, 0, 0, 1)
@@ -437,6 +437,17 @@ public final class Compositor {
         cairo.scale(Double(step), Double(step))
         cairo.mask(image, x: 0, y: 0)
         cairo.restore()
+    }
+
+    /// The outline of a layer's alpha when it is only its opaque background: nothing of the
+    /// subtree reaches outside the bounds or into a rounded-off corner. The shadow's shape is then
+    /// that outline, the same pixels as painting the subtree, without painting it.
+    static func alphaOutline(of layer: CALayer) -> CGPath? {
+        guard (layer.backgroundColor?.alpha ?? 0) >= 1, !(layer is CAShapeLayer), layer.mask == nil, layer.opacity >= 1,
+              layer.shadowShapeExtent == layer.bounds, !layer.isRounded || !layer.sublayersPaint(into: layer.cornerSquares)
+        else { return nil }
+        return layer.isRounded ? layer.roundedOutline(layer.bounds, radius: layer.effectiveCornerRadius)
+            : CGPath(rect: layer.bounds, transform: nil)
     }
 
     /// Paints a border inside the bounds (rounded as the corners are).

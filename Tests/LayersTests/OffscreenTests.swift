@@ -249,6 +249,25 @@ import Testing
         }
     }
 
+    /// Without a path, a clear layer's shadow is its sublayers' shape: on a white root, a clear
+    /// 100 × 100 layer holding a red 20 × 20 square at its top-left casts a shadow 10 pt down
+    /// (radius 1) under the square only.
+    @Test func shadowFromTheAlphaFollowsTheSublayers() throws {
+        let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), .white)
+        let clear = layer(CGRect(x: 50, y: 50, width: 100, height: 100))
+        clear.addSublayer(layer(CGRect(x: 0, y: 0, width: 20, height: 20), .red))
+        clear.shadowOpacity = 1
+        clear.shadowOffset = CGSize(width: 0, height: 10)
+        clear.shadowRadius = 1
+        root.addSublayer(clear)
+        let c = try compositor(root)
+        #expect(c.render().offscreen[.shadow]?.passes == 1)
+        let image = c.snapshot()
+        #expect(argb(image.pixel(x: 60, y: 75)) == [255, 0, 0, 0])         // under the square, moved down 10: black
+        #expect(image.pixel(x: 120, y: 120) == 0xFFFF_FFFF)                // under the clear rest: nothing
+        #expect(image.pixel(x: 60, y: 60) == 0xFFFF_0000)                  // the square itself
+    }
+
     /// The blur is a Gaussian: across a straight edge between opaque and clear, half at the edge,
     /// 255 × Φ(−d/σ) at distance d (σ = 4: 0.5 px out 114.8; 4.5 px out 33.2).
     @Test func blurAcrossAnEdgeFollowsTheNormalCurve() throws {
