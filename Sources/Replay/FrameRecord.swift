@@ -185,8 +185,7 @@ public struct FrameRecord: Codable, Equatable, Sendable {
                 if counter.isLevel {
                     self[counter] = other[counter]
                 } else {
-                    let (sum, overflow) = self[counter].addingReportingOverflow(other[counter])
-                    self[counter] = overflow ? .max : sum
+                    self[counter].addSaturating(other[counter])
                 }
             }
         }
@@ -209,10 +208,7 @@ public struct FrameRecord: Codable, Equatable, Sendable {
 
         /// Adds `other`'s touches (saturating).
         public mutating func add(_ other: Touches) {
-            for path in [\Touches.began, \.moved, \.ended, \.cancelled] {
-                let (sum, overflow) = self[keyPath: path].addingReportingOverflow(other[keyPath: path])
-                self[keyPath: path] = overflow ? .max : sum
-            }
+            for path in [\Touches.began, \.moved, \.ended, \.cancelled] { self[keyPath: path].addSaturating(other[keyPath: path]) }
         }
     }
 

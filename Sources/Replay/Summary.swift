@@ -248,15 +248,11 @@ public struct SummaryBuilder: Sendable {
             }
             var total = builder.summary
             // Counts read from files are at most 2^53 (`Summary.problems`); sums saturate.
-            func add(_ a: inout Int, _ b: Int) {
-                let (sum, overflow) = a.addingReportingOverflow(b)
-                a = overflow ? .max : sum
-            }
-            add(&total.frames, s.frames)
-            add(&total.idleVsyncs, s.idleVsyncs)
-            add(&total.hitches, s.hitches)
-            add(&total.hitchesByType.commit, s.hitchesByType.commit)
-            add(&total.hitchesByType.render, s.hitchesByType.render)
+            total.frames.addSaturating(s.frames)
+            total.idleVsyncs.addSaturating(s.idleVsyncs)
+            total.hitches.addSaturating(s.hitches)
+            total.hitchesByType.commit.addSaturating(s.hitchesByType.commit)
+            total.hitchesByType.render.addSaturating(s.hitchesByType.render)
             total.hitchTimeMs += s.hitchTimeMs
             total.hitchTimeMsByType.commit += s.hitchTimeMsByType.commit
             total.hitchTimeMsByType.render += s.hitchTimeMsByType.render
