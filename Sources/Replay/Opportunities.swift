@@ -89,10 +89,10 @@ struct OpportunityLedger: Sendable {
             for o in list {
                 let key = o.layer + "\u{0}" + o.cause.rawValue
                 if var m = merged[key] {
-                    m.instances += o.instances
-                    m.frames += o.frames
-                    m.passes += o.passes
-                    m.pixels += o.pixels
+                    m.instances.addSaturating(o.instances)
+                    m.frames.addSaturating(o.frames)
+                    m.passes.addSaturating(o.passes)
+                    m.pixels.addSaturating(o.pixels)
                     m.estimatedMs += o.estimatedMs
                     merged[key] = m
                 } else {

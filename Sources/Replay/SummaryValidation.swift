@@ -47,6 +47,12 @@ extension Summary {
                 time("stages_us.\(stage.rawValue).\(statistic)", value)
             }
         }
+        for (index, o) in opportunities.enumerated() {
+            for (name, value) in [("instances", o.instances), ("frames", o.frames), ("passes", o.passes), ("pixels", o.pixels)] {
+                count("opportunities[\(index)].\(name)", value)
+            }
+            time("opportunities[\(index)].estimated_ms", o.estimatedMs)
+        }
         for (name, pairs) in (histograms ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard Stage(rawValue: name) != nil else {
                 problems.append("histograms_ns has an unknown stage '\(name)'")

@@ -211,6 +211,14 @@ import Testing
              "histograms_ns.app[0] is [1000, 18446744073709551615]"),
             ("pair", { var s = $0; var h = s["histograms_ns"] as! [String: Any]; h["layout"] = [[1, 2, 3]]; s["histograms_ns"] = h; return s },
              "histograms_ns.layout[0] is [1, 2, 3]"),
+            ("opportunity", { var s = $0
+                s["opportunities"] = [["layer": "CardView", "cause": "shadow", "instances": 1, "frames": 1, "passes": 1,
+                                       "pixels": 1 << 62, "estimated_ms": 1.0, "remedy": "set shadowPath"]]
+                return s }, "opportunities[0].pixels is 4611686018427387904: expected 0 to 2^53"),
+            ("cause", { var s = $0
+                s["opportunities"] = [["layer": "CardView", "cause": "glow", "instances": 1, "frames": 1, "passes": 1,
+                                       "pixels": 1, "estimated_ms": 1.0, "remedy": "?"]]
+                return s }, "not a uisim summary: DecodingError.dataCorrupted: Data was corrupted. Path: opportunities[0].cause"),
             ("schema", { var s = $0; s["schema"] = 99; return s }, "a summary of schema 99, this uisim reads schema \(Summary.schemaVersion)"),
         ]
         for (name, edit, message) in edits {
