@@ -96,10 +96,14 @@ extension CALayer {
     /// Whether the layer has a border to draw.
     var drawsBorder: Bool { borderWidth > 0 && (borderColor?.alpha ?? 0) > 0 }
 
-    /// Whether the layer paints pixels of its own: a background, contents, a border or a path.
-    var paintsItself: Bool {
-        (backgroundColor?.alpha ?? 0) > 0 || store != nil || drawsBorder || (self as? CAShapeLayer)?.drawsPath == true
+    /// Whether the layer paints pixels of its own beneath its sublayers: a background, contents
+    /// or a path.
+    var paintsContent: Bool {
+        (backgroundColor?.alpha ?? 0) > 0 || store != nil || (self as? CAShapeLayer)?.drawsPath == true
     }
+
+    /// Whether the layer paints pixels of its own: its content or a border.
+    var paintsItself: Bool { paintsContent || drawsBorder }
 
     /// Whether the layer casts a shadow. A layer that masks to its bounds clips its own shadow
     /// away, as Core Animation does (the shadow lies outside the bounds).
@@ -176,26 +180,24 @@ extension CALayer {
         return bounds.union(shape.pathExtent)
     }
 
-    /// What the layer and its sublayers cover, in the layer's coordinates (a layer that masks to
-    /// its bounds stops there).
+    /// What the layer and its sublayers cover, in the layer's coordinates, shadows included (a
+    /// layer that masks to its bounds stops there).
     var subtreeExtent: CGRect {
-        var extent = ownExtent
-        if castsShadow { extent = extent.union(shadowExtent) }
-        guard !masksToBounds else { return extent }
-        for sublayer in sublayerStorage where !sublayer.isHidden && sublayer.opacity > 0 {
-            extent = extent.union(sublayer.subtreeExtent.applying(sublayer.transformToSuperlayer))
-        }
-        return extent
+        castsShadow ? contentExtent.union(shadowExtent) : contentExtent
     }
 
-    /// The shape the shadow is cast from: `shadowPath`'s box, or what the subtree covers.
-    var shadowShapeExtent: CGRect {
-        if let path = shadowPath { return path.boundingBox }
-        var extent = ownExtent
-        for sublayer in sublayerStorage where !sublayer.isHidden && sublayer.opacity > 0 {
-            extent = extent.union(sublayer.subtreeExtent.applying(sublayer.transformToSuperlayer))
+    /// What the layer's own pixels and its sublayers' cover, its own shadow left out.
+    private var contentExtent: CGRect {
+        guard !masksToBounds else { return ownExtent }
+        return sublayerStorage.reduce(ownExtent) { extent, sublayer in
+            sublayer.isHidden || sublayer.opacity <= 0 ? extent : extent.union(sublayer.subtreeExtent.applying(sublayer.transformToSuperlayer))
         }
-        return extent
+    }
+
+    /// The shape the shadow is cast from: `shadowPath`'s box, or what the subtree covers (a layer
+    /// that casts a shadow does not mask to its bounds).
+    var shadowShapeExtent: CGRect {
+        shadowPath?.boundingBox ?? contentExtent
     }
 
     /// How far a blurred shadow reaches past its shape: three standard deviations (what is
@@ -215,9 +217,12 @@ extension CALayer {
     }
 
     /// The name a layer goes by in optimization opportunities: its view's class (as Xcode's view
-    /// debugger names it), else its `name`, else its class.
+    /// debugger names it), else its `name`, else its class. Made once per layer (it is asked for
+    /// every offscreen pass of every frame), again when the delegate or the name changes.
     public var debugOwnerName: String {
-        if let delegate { return String(describing: type(of: delegate)) }
-        return name ?? String(describing: type(of: self))
+        if let cached = ownerName { return cached }
+        let made = delegate.map { String(describing: type(of: $0)) } ?? name ?? String(describing: type(of: self))
+        ownerName = made
+        return made
     }
 }

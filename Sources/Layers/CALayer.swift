@@ -238,10 +238,17 @@ open class CALayer: CustomStringConvertible {
     open var needsDisplayOnBoundsChange = false
 
     /// A name for debugging and `description`.
-    open var name: String?
+    open var name: String? {
+        didSet { ownerName = nil }
+    }
 
     /// The object told about content and layout; weak, as in Core Animation.
-    public weak var delegate: CALayerDelegate?
+    public weak var delegate: CALayerDelegate? {
+        didSet { ownerName = nil }
+    }
+
+    /// `debugOwnerName`, once made.
+    var ownerName: String?
 
     // MARK: Content
 

@@ -420,12 +420,8 @@ public final class Compositor {
             shape.setSourceRGBA(0, 0, 0, 1)
             shape.fill()
         } else {
-            let all = PixelRect(x: 0, y: 0, width: width, height: height)
-            var plan = PaintPlan()
-            var ignored = RenderStatistics()
-            plan.collect(layer, transform: place, clip: all, limit: all, skippingShadowOf: layer)
-            plan.resolveOcclusion(within: PixelRegion(all), stats: &ignored)
-            paintSteps(plan, with: shape, filter: filter)
+            paintSubtree(layer, transform: place, region: PixelRegion(PixelRect(x: 0, y: 0, width: width, height: height)),
+                         skippingShadow: true, with: shape, filter: filter)
         }
         image.blurAlpha(sigma: sigma / Double(step))
         let c = color.components

@@ -159,8 +159,7 @@ struct PaintPlan {
 
         // The layer's own pixels.
         let ownBox = PixelRect(covering: layer.ownExtent.applying(t)).intersection(clip)
-        let hasContent = (layer.backgroundColor?.alpha ?? 0) > 0 || layer.store != nil || (layer as? CAShapeLayer)?.drawsPath == true
-        if hasContent && ownBox.intersects(limit) {
+        if layer.paintsContent && ownBox.intersects(limit) {
             var entry = Entry(layer: layer, kind: .content, transform: t, box: ownBox, directOpacity: entryOpacity)
             let axisAligned = t.b == 0 && t.c == 0 && t.a > 0 && t.d > 0
             let fillsBounds = !(layer is CAShapeLayer) && ((layer.backgroundColor?.alpha ?? 0) >= 1
