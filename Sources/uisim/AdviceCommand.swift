@@ -55,6 +55,11 @@ struct AdviceCommand: ParsableCommand {
         c.counter(name).map { "\($0.a) → \($0.b)" } ?? "?"
     }
 
+    /// Counter `name` with the advice followed (B).
+    static func after(_ c: Comparison, _ name: String) -> String {
+        c.counter(name).map { "\($0.b)" } ?? "?"
+    }
+
     /// Whether `name` went down from A to B.
     static func fell(_ c: Comparison, _ name: String) -> Bool {
         c.counter(name).map { $0.b < $0.a } ?? false
@@ -75,14 +80,14 @@ struct AdviceCommand: ParsableCommand {
         Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
                    followedIsOn: true, held: { fell($0, "drawn_pixels") }) { c in
             "backing-store bytes \(percent(c.counter("backing_store_bytes_peak"))), pixels drawn \(percent(c.counter("drawn_pixels"))),"
-                + " draws \(c.counter("draws").map { "\($0.a) → \($0.b)" } ?? "?"), display \(times(c.time("display mean"))),"
+                + " draws \(change(c, "draws")), display \(times(c.time("display mean"))),"
                 + " app stage \(times(c.time("app mean")))"
         },
         Definition(title: "content mode instead of redraw", scene: "resize", trace: "pinch.trace", variant: "content-mode",
                    followedIsOn: true, held: { fell($0, "draws") }) { c in
-            "draws \(c.counter("draws").map { "\($0.a) → \($0.b)" } ?? "?"), pixels drawn \(percent(c.counter("drawn_pixels"))),"
+            "draws \(change(c, "draws")), pixels drawn \(percent(c.counter("drawn_pixels"))),"
                 + " display \(times(c.time("display mean"))), app stage \(times(c.time("app mean"))),"
-                + " commit hitches \(c.counter("commit_hitches").map { "\($0.a) → \($0.b)" } ?? "?")"
+                + " commit hitches \(change(c, "commit_hitches"))"
         },
         Definition(title: "opaque rows", scene: "feed", trace: "fling.trace", variant: "opaque", followedIsOn: true,
                    held: { fell($0, "blended_pixels") && ($0.time("render mean")?.median ?? 1) < 1 }) { c in
@@ -92,11 +97,11 @@ struct AdviceCommand: ParsableCommand {
         Definition(title: "degraded drawing while scrolling", scene: "feed", trace: "fling.trace", variant: "degrade-while-scrolling",
                    followedIsOn: true, held: { ($0.time("display per scrolling frame")?.median ?? 1) < 1 }) { c in
             "display per scrolling frame \(times(c.time("display per scrolling frame"))), draw operations \(percent(c.counter("draw_operations"))),"
-                + " draws \(c.counter("draws").map { "\($0.a) → \($0.b)" } ?? "?") (the extra ones: full-quality redraws after scrolling)"
+                + " draws \(change(c, "draws")) (the extra ones: full-quality redraws after scrolling)"
         },
         Definition(title: "no subviews inside controls", scene: "controls", trace: "taps.trace", variant: "subviews-in-controls",
                    followedIsOn: false, held: { fell($0, "hierarchy_warnings") }) { c in
-            "hierarchy warnings \(c.counter("hierarchy_warnings").map { "\($0.a) → \($0.b)" } ?? "?") (robustness, not speed)"
+            "hierarchy warnings \(change(c, "hierarchy_warnings")) (robustness, not speed)"
         },
         Definition(title: "a shadowPath instead of a shadow cast from the alpha", scene: "feed", trace: "fling.trace", variant: "shadow-path",
                    followedIsOn: true,
@@ -115,12 +120,12 @@ struct AdviceCommand: ParsableCommand {
                    followedIsOn: true,
                    held: { c in (c.time("render mean")?.median ?? 1) < 1 && fell(c, "offscreen_pixels") },
                    verdict: { c in
-                       "cache hits \(c.counter("raster_hits").map { "\($0.b)" } ?? "?"), misses \(c.counter("raster_misses").map { "\($0.b)" } ?? "?"),"
+                       "cache hits \(after(c, "raster_hits")), misses \(after(c, "raster_misses")),"
                            + " offscreen passes \(change(c, "offscreen_passes")), render stage \(times(c.time("render mean"))) (estimated)"
                    },
                    failure: Failure(base: ["live-content": true], shows: { c in (c.time("render mean")?.median ?? 0) > 1 }) { c in
-                       "but on cards whose content changes every frame: hits \(c.counter("raster_hits").map { "\($0.b)" } ?? "?"),"
-                           + " misses \(c.counter("raster_misses").map { "\($0.b)" } ?? "?"), render stage \(times(c.time("render mean")))"
+                       "but on cards whose content changes every frame: hits \(after(c, "raster_hits")),"
+                           + " misses \(after(c, "raster_misses")), render stage \(times(c.time("render mean")))"
                            + " (above ×1: rasterizing costs more than not)"
                    }),
     ]
