@@ -174,7 +174,8 @@ struct PaintPlan {
                     entry.inner = Self.innerPixels(of: rect).intersection(clip)
                 }
             }
-            if let occluding { entry.inner = entry.inner.intersection(occluding) }
+            // A masked layer hides nothing: the mask may clear any of its pixels.
+            if let bound = masked ? .zero : occluding { entry.inner = entry.inner.intersection(bound) }
             entry.misalignment = Self.misalignment(of: layer, rect: rect, transform: t)
             entries.append(entry)
             steps.append(.entry(entries.count - 1))

@@ -102,10 +102,10 @@ import Testing
         #expect(stats.occludedPixels == 2 * 60 * 20)
     }
 
-    /// A mask (a circle in a shape layer) on a 100 × 100 layer: one pass over its 10 000 pixels,
-    /// and only the circle shows.
+    /// A mask (a circle in a shape layer) on an opaque 100 × 100 layer: one pass over its 10 000
+    /// pixels, only the circle shows, and the blue root shows where the mask clears the layer.
     @Test func maskLayerIsOnePass() throws {
-        let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), .black)
+        let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200), .blue)
         let masked = layer(CGRect(x: 50, y: 50, width: 100, height: 100), .white)
         let circle = CAShapeLayer()
         circle.frame = masked.bounds
@@ -117,7 +117,7 @@ import Testing
         #expect(stats.offscreen == [.mask: OffscreenCount(passes: 1, pixels: 10_000)])
         let image = c.snapshot()
         #expect(image.pixel(x: 100, y: 100) == 0xFFFF_FFFF)   // the circle's middle
-        #expect(image.pixel(x: 52, y: 52) == 0xFF00_0000)     // a corner, outside the circle
+        #expect(image.pixel(x: 52, y: 52) == 0xFF00_00FF)     // a corner, outside the circle: the root
         // A change of the mask is a change of the layer it masks.
         circle.path = CGPath(rect: masked.bounds, transform: nil)
         #expect(c.render().offscreen[.mask]?.passes == 1)
