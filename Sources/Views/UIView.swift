@@ -99,6 +99,13 @@ open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomSt
         set { layer.masksToBounds = newValue }
     }
 
+    /// A view whose alpha masks this view and its subviews, as UIKit's `mask` (its layer becomes
+    /// the layer's `mask`: an offscreen pass). It is not in the view hierarchy: uisim neither lays
+    /// it out nor gives it the screen's scale, so size it with its frame.
+    open var mask: UIView? {
+        didSet { if mask !== oldValue { layer.mask = mask?.layer } }
+    }
+
     /// The view's background color; nil is transparent.
     open var backgroundColor: UIColor? {
         didSet { layer.backgroundColor = backgroundColor?.cgColor }

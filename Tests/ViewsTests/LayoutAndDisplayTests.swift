@@ -219,6 +219,26 @@ final class Canvas: UIView {
         #expect(stats.display.layersDisplayed == 1 && canvas.rects.last == CGRect(x: 0, y: 0, width: 30, height: 30))
     }
 
+    /// A view's `mask` view: only where the mask view paints does the view show (a red view
+    /// masked by its left half, on a blue window, at @2x), through one mask pass.
+    @Test func maskViewShowsTheViewOnlyWhereItPaints() {
+        let window = testWindow()
+        window.backgroundColor = .blue
+        let red = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        red.backgroundColor = .red
+        let half = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 100))
+        half.backgroundColor = .white
+        red.mask = half
+        window.addSubview(red)
+        let stats = window.commit()
+        let image = window.compositor.snapshot()
+        #expect(image.pixel(x: 20, y: 100) == 0xFFFF_0000 && image.pixel(x: 180, y: 100) == 0xFF00_00FF)
+        #expect(stats.render.offscreen[.mask]?.passes == 1)
+        red.mask = nil
+        window.commit()
+        #expect(window.compositor.snapshot().pixel(x: 180, y: 100) == 0xFFFF_0000)
+    }
+
     @Test func redOpaqueViewOverBlueViewInPixels() {
         let window = testWindow()
         let blue = UIView(frame: window.bounds)
