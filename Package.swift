@@ -10,6 +10,8 @@ let package = Package(
     name: "uisim",
     products: [
         .library(name: "UISim", targets: ["UISim"]),
+        // The command line as a library: an app's executable gets every command for its own scenes.
+        .library(name: "UISimCommandLine", targets: ["UISimCommandLine"]),
         .executable(name: "uisim", targets: ["uisim"]),
     ],
     dependencies: [
@@ -43,9 +45,10 @@ let package = Package(
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface
         // never does, so without these a changed class layout would leave stale code behind.
-        .executableTarget(
-            name: "uisim",
+        .target(
+            name: "UISimCommandLine",
             dependencies: reexported + [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "uisim", dependencies: ["UISimCommandLine"]),
 
         // libFuzzer harnesses, one per trace reader (`make fuzz`; Fuzz/README.md). Built plainly
         // they read the files named on their command line.
@@ -69,7 +72,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Views", "Layers", "Replay", "Traces", "RunLoop"]),
         .testTarget(name: "UISimTests", dependencies: reexported),
-        .testTarget(name: "uisimTests", dependencies: reexported + ["uisim"]),
+        .testTarget(name: "UISimCommandLineTests", dependencies: reexported + ["UISimCommandLine", "uisim"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -29,6 +29,13 @@ public enum TraceFile {
         try open(TraceSource.handle(url), name: url.path, options: options)
     }
 
+    /// The trace at `path`, or standard input for "-" (read once, from its start, so pipes,
+    /// FIFOs and `<(…)` work as well as files).
+    public static func open(path: String, options: TraceImportOptions) throws -> any TouchSampleStream {
+        if path == "-" { return try open(FileHandle.standardInput, name: "<stdin>", options: options) }
+        return try open(URL(fileURLWithPath: path), options: options)
+    }
+
     /// A stream of the samples `handle` gives (standard input, say), named `name` in errors.
     public static func open(_ handle: FileHandle, name: String, options: TraceImportOptions) throws -> any TouchSampleStream {
         let prefix = try readPrefix(of: handle, name: name)

@@ -19,13 +19,6 @@ struct TraceInputOptions: ParsableArguments {
 
 extension TraceImportOptions.Fit: ExpressibleByArgument {}
 
-/// Opens the trace at `path`, or standard input for "-": read once, from its start, so pipes,
-/// FIFOs and `<(…)` work as well as files.
-func openTrace(_ path: String, options: TraceImportOptions) throws -> any TouchSampleStream {
-    if path == "-" { return try TraceFile.open(FileHandle.standardInput, name: "<stdin>", options: options) }
-    return try TraceFile.open(URL(fileURLWithPath: path), options: options)
-}
-
 /// Whether `path` is a regular file (one that can be read twice: a pipe cannot).
 func isRegularFile(_ path: String) -> Bool {
     (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular

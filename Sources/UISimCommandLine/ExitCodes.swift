@@ -17,10 +17,15 @@ enum Exit {
 }
 
 /// Runs `body`, reporting a broken input (exit 65) or an output that cannot be written (exit
-/// 73) as the README documents.
+/// 73) as the README documents; an experiment stopped by a signal between two runs exits 130 or
+/// 143 with no comparison.
 func withDataExitCodes<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
+    } catch let interrupted as Interrupted {
+        Interruption.record(interrupted.signal)
+        report("interrupted: no comparison written")
+        throw Interruption.exitCode ?? Exit.interrupted
     } catch let error as TraceError {
         report(error.description)
         throw Exit.badData
@@ -51,7 +56,7 @@ func summaryFile(_ path: String) throws -> URL {
 func copyTrace(_ path: String, options: TraceImportOptions, to output: String, cut: TraceCut? = nil) throws {
     var cut = cut
     try withDataExitCodes {
-        var stream = try openTrace(path, options: options)
+        var stream = try TraceFile.open(path: path, options: options)
         let writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: stream.screen)
         var tracker = ContactTracker()
         while let sample = try stream.next() {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import UISim
-@testable import uisim
+@testable import UISimCommandLine
 
 /// What the commands print, read by people: no cut columns, no stray spaces, parts smaller than
 /// their whole, clear errors, and the advice page with its numbers.
@@ -126,5 +126,39 @@ import UISim
         let failed = try cli.uisim(["trace", "convert", broken.path, "-o", folder.appendingPathComponent("x.trace").path])
         #expect(failed.status == 65 && failed.stderr.contains(":4: time 0.2 is earlier than the previous 0.5"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}
+
+/// The command line as a library: an app's scenes beside the built-in ones.
+@Suite(.serialized) struct OwnScenesCommandTests {
+    static let mine = Scene(name: "mine", summary: "an app's own screen", variants: [.init(name: "dense", summary: "more rows")]) { window, _ in
+        window.addSubview(UIView(frame: window.bounds))
+    }
+
+    @Test func anAppsScenesComeFirstAndReplayByName() throws {
+        let catalog = try SceneCatalog([Self.mine] + BuiltInScenes.all)
+        try CommandScenes.$catalog.withValue(catalog) {
+            #expect(ScenesCommand.listing(CommandScenes.catalog.scenes).hasPrefix("mine (default)"))
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-mine-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let root = CommandLineTests.root
+            var command = try UISimCommand.parseAsRoot(
+                ["replay", root.appendingPathComponent("Traces/taps.trace").path, "--variant", "dense=on", "--out", folder.path, "--quiet"])
+            try command.run()
+            let summary = try Summary.read(from: folder.appendingPathComponent("summary.json"))
+            #expect(summary.scene == "mine" && summary.variant == "dense=on")
+            // The default scene is the app's first.
+            let trace = root.appendingPathComponent("Traces/taps.trace").path
+            let replay = try #require(try UISimCommand.parseAsRoot(["replay", trace]) as? ReplayCommand)
+            #expect(replay.sceneOptions.scene == "mine")
+            #expect(try UISimCommand.parseAsRoot(["replay", trace, "--scene", "feed"]) is ReplayCommand)
+            #expect(throws: (any Error).self) { try UISimCommand.parseAsRoot(["replay", trace, "--scene", "nope"]) }
+        }
+    }
+
+    @Test func twoScenesOfOneNameAreRefusedAtStart() {
+        #expect(throws: SceneError("two scenes are named 'feed': give each scene its own name")) {
+            try SceneCatalog([Scene(name: "feed", summary: "mine") { _, _ in }] + BuiltInScenes.all)
+        }
     }
 }

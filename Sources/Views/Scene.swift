@@ -1,8 +1,11 @@
 import Foundation
 import Views
 
-/// A built-in scene: a view hierarchy to replay traces against, with variants that each switch
-/// one piece of the seed notes' advice on or off.
+/// A scene: a view hierarchy to replay traces against, with variants that each switch one
+/// piece of advice (or any other choice of the app's) on or off. The built-in scenes are
+/// `Scene`s; an app provides its own screens as `Scene`s to the command line
+/// (`UISimCommand.main(scenes:)`) and to `Replay.run(_:scene:outputs:)`.
+/// uisim's own type, not UIKit's `UIScene`: it stands for "a screen of the app, ready to replay".
 public struct Scene: Sendable {
     /// A switch of the scene, such as `opaque=on`.
     public struct Variant: Hashable, Sendable {
@@ -81,18 +84,45 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
     public init(_ description: String) { self.description = description }
 }
 
-/// The scenes that ship with uisim.
-public enum BuiltInScenes {
-    /// Every built-in scene; the first is the default.
-    public static let all: [Scene] = [FeedScene.scene, ControlsScene.scene, ResizeScene.scene]
 
-    /// The scene replays use when none is named.
-    public static var defaultScene: Scene { all[0] }
+extension Scene.Settings {
+    /// Parses variant texts as the command line takes them ("name=on", "a=on,b=off"; repeatable)
+    /// into values for `Scene.settings(_:)`.
+    public static func values(parsing texts: [String]) throws -> [String: Bool] {
+        var values: [String: Bool] = [:]
+        for text in texts.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, ["on", "off"].contains(parts[1]) else {
+                throw SceneError("bad variant '\(text)': write name=on or name=off")
+            }
+            values[parts[0]] = parts[1] == "on"
+        }
+        return values
+    }
+}
+
+/// The scenes a command line knows, by name: an app's own first, then uisim's built-in ones.
+/// The first is the default.
+public struct SceneCatalog: Sendable {
+    public let scenes: [Scene]
+
+    /// A catalog of `scenes`; throws if two share a name (one would hide the other).
+    public init(_ scenes: [Scene]) throws {
+        var seen = Set<String>()
+        for scene in scenes where !seen.insert(scene.name).inserted {
+            throw SceneError("two scenes are named '\(scene.name)': give each scene its own name")
+        }
+        guard !scenes.isEmpty else { throw SceneError("a scene catalog needs at least one scene") }
+        self.scenes = scenes
+    }
+
+    /// The scene replays use when none is named: the first.
+    public var defaultScene: Scene { scenes[0] }
 
     /// The scene called `name`.
-    public static func named(_ name: String) throws -> Scene {
-        guard let scene = all.first(where: { $0.name == name }) else {
-            throw SceneError("no scene '\(name)'; the scenes are: \(all.map(\.name).joined(separator: ", "))")
+    public func named(_ name: String) throws -> Scene {
+        guard let scene = scenes.first(where: { $0.name == name }) else {
+            throw SceneError("no scene '\(name)'; the scenes are: \(scenes.map(\.name).joined(separator: ", "))")
         }
         return scene
     }

@@ -141,7 +141,7 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         do {
-            var stream = try openTrace(file, options: input.options())
+            var stream = try TraceFile.open(path: file, options: input.options())
             let screen = stream.screen
             let info = try TraceInfo(reading: &stream)
             for warning in stream.warnings { report("warning: \(warning)") }

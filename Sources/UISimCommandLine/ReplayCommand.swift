@@ -29,14 +29,11 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup(title: "Recordings of other tools")
     var input: TraceInputOptions
 
-    @Option(help: "The built-in scene (see `uisim scenes`).")
-    var scene: String = BuiltInScenes.defaultScene.name
+    @OptionGroup(title: "Scene")
+    var sceneOptions: SceneOptions
 
     @Option(name: .customLong("variant"), help: ArgumentHelp("A scene variant, name=on or name=off (repeatable).", valueName: "name=on|off"))
     var variants: [String] = []
-
-    @Option(help: "The device whose screen to simulate (\(UIScreen.Model.all.map(\.identifier).joined(separator: ", "))).")
-    var device: String = UIScreen.Model.iPhone14.identifier
 
     @Option(help: "The output folder (default: out/<trace>-<scene>).")
     var out: String?
@@ -81,24 +78,8 @@ struct ReplayCommand: ParsableCommand {
         if let shard {
             do { _ = try Shard(shard) } catch let error as TraceError { throw ValidationError(error.message) }
         }
-        guard UIScreen.Model.named(device) != nil else {
-            throw ValidationError("no device '\(device)'; use one of: \(UIScreen.Model.all.map(\.identifier).joined(separator: ", "))")
-        }
         _ = try parsedOverlays()
-        _ = try parsedVariants()
-        do {
-            _ = try BuiltInScenes.named(scene).settings(try parsedVariants())
-        } catch let error as SceneError {
-            throw ValidationError(error.description)
-        }
-    }
-
-    func parsedVariants() throws -> [String: Bool] {
-        do {
-            return try parseVariants(variants)
-        } catch let error as SceneError {
-            throw ValidationError(error.description)
-        }
+        _ = try sceneOptions.settings(variants)
     }
 
     func parsedOverlays() throws -> DebugOverlays {
@@ -126,13 +107,17 @@ struct ReplayCommand: ParsableCommand {
         try withDataExitCodes {
             if isSingle {
                 let url = URL(fileURLWithPath: traces[0])
-                let outDirectory = URL(fileURLWithPath: out ?? "out/\(url.deletingPathExtension().lastPathComponent)-\(scene)")
-                let result = try replay(url, into: outDirectory, label: nil)
+                let outDirectory = URL(fileURLWithPath: out ?? "out/\(url.deletingPathExtension().lastPathComponent)-\(sceneOptions.scene)")
+                var job = try self.job()
+                job.trace = url
+                job.out = outDirectory
+                let result = try replay(job, label: nil)
                 if json {
                     print(String(decoding: try JSONEncoder.sorted.encode(result.summary), as: UTF8.self))
                 } else if !quiet {
                     print(Self.table(result.summary, report: result.outputs.reportURL.path))
                 }
+                if let signal = result.interruption { Interruption.record(signal) }
                 if result.interrupted || Interruption.signal != nil {
                     report("interrupted: wrote complete outputs for \(result.summary.frames) frames to \(outDirectory.path)")
                     throw Interruption.exitCode ?? Exit.interrupted
@@ -143,80 +128,83 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    /// One trace's replay into `directory`, with a progress bar on a terminal.
-    private func replay(_ url: URL, into directory: URL, label: String?) throws -> ReplayJob.Result {
-        let model = UIScreen.Model.named(device)!
-        let sceneDefinition = try BuiltInScenes.named(scene)
-        let job = ReplayJob(trace: url, scene: sceneDefinition, settings: try sceneDefinition.settings(try parsedVariants()),
-                            model: model, out: directory, snapshots: snapshots, snapshotResolution: snapshotResolution,
-                            overlays: try parsedOverlays(), clock: realtime ? .real : clock,
-                            render: render, hitchBands: hitchBands, input: input.options())
-        let showProgress = !quiet && !json
-        let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
-        // The trace's length for the bar, read ahead: only from a file that can be read twice.
-        let duration = showProgress && isatty(STDERR_FILENO) == 1 && isRegularFile(url.path)
-            ? try Self.duration(of: url, options: input.options(screen: screen)) : nil
-        var progress = ProgressBar(total: duration, enabled: showProgress, label: label)
+    /// The replay each trace gets (its trace and folder set by the caller).
+    private func job() throws -> ReplayJob {
+        var job = try ReplayJob(trace: URL(fileURLWithPath: "-"), scene: try sceneOptions.resolvedScene(),
+                                settings: try sceneOptions.settings(variants), model: sceneOptions.device,
+                                out: URL(fileURLWithPath: "."), snapshots: snapshots)
+        job.snapshotResolution = snapshotResolution
+        job.overlays = try parsedOverlays()
+        job.clock = realtime ? .real : clock
+        job.render = render
+        job.hitchBands = hitchBands
+        job.input = input.options()
+        job.pendingInterruption = { Interruption.signal }
+        return job
+    }
+
+    /// Whether a progress bar is drawn (on a terminal, unless quiet or printing JSON).
+    private var showsProgress: Bool { !quiet && !json }
+
+    /// One trace's replay, with a progress bar on a terminal.
+    private func replay(_ job: ReplayJob, label: String?) throws -> ReplayJob.Result {
+        var progress = try progressBar(for: job, label: label)
         let result = try job.run { progress.update(frame: $0, time: $1) }
         progress.finish()
+        for warning in result.warnings { report("warning: \(warning)") }
         return result
+    }
+
+    private func progressBar(for job: ReplayJob, label: String?) throws -> ProgressBar {
+        let model = job.model
+        let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
+        // The trace's length for the bar, read ahead: only from a file that can be read twice.
+        let duration = showsProgress && isatty(STDERR_FILENO) == 1 && isRegularFile(job.trace.path)
+            ? try Self.duration(of: job.trace, options: input.options(screen: screen)) : nil
+        return ProgressBar(total: duration, enabled: showsProgress, label: label)
     }
 
     /// Several traces (folders, a list, a shard): each into OUT/<trace>/, then OUT/summary.json.
     private func runMany() throws {
         var paths = traces
         if let list { paths += try TraceSet.paths(listedIn: URL(fileURLWithPath: list)) }
-        var urls = try TraceSet.resolve(paths)
+        let urls = try TraceSet.resolve(paths)
         guard !urls.isEmpty else {
             report("no trace in \((traces + (list.map { ["--list \($0)"] } ?? [])).joined(separator: ", ")): nothing to replay")
             throw Exit.usage
         }
         let shard = try self.shard.map(Shard.init)
-        if let shard { urls = urls.filter(shard.contains) }
-        let names = urls.map { $0.deletingPathExtension().lastPathComponent }
-        // Names equal once normalized (é composed or not) would share a folder on some file systems.
-        if let twice = Dictionary(grouping: names, by: { $0.precomposedStringWithCanonicalMapping }).first(where: { $0.value.count > 1 }) {
-            throw TraceError(file: twice.value[0], line: nil, "two traces are named '\(twice.key)': their outputs would share a folder")
-        }
         let base = traces.count == 1 ? URL(fileURLWithPath: traces[0]).deletingPathExtension().lastPathComponent : "traces"
-        let outDirectory = URL(fileURLWithPath: out ?? "out/\(base)-\(scene)\(shard.map { "-shard\($0.index)of\($0.count)" } ?? "")")
-        var summaries: [Summary] = []
-        var failed = false, interrupted = false
-        for (n, url) in urls.enumerated() {
-            if Interruption.signal != nil {   // a signal between two traces: stop before the next
-                interrupted = true
-                break
-            }
-            do {
-                let result = try replay(url, into: outDirectory.appendingPathComponent(names[n]), label: "[\(n + 1)/\(urls.count)] \(names[n])")
-                summaries.append(result.summary)
+        let outDirectory = URL(fileURLWithPath: out ?? "out/\(base)-\(sceneOptions.scene)\(shard.map { "-shard\($0.index)of\($0.count)" } ?? "")")
+        let batch = try ReplayBatch(traces: urls, shard: shard, job: try job(), out: outDirectory)
+        var progress = ProgressBar(total: nil, enabled: false)
+        let result = try batch.run(
+            willReplay: { n, name in
+                var job = batch.job
+                job.trace = batch.traces[n]
+                progress = (try? progressBar(for: job, label: "[\(n + 1)/\(batch.traces.count)] \(name)")) ?? ProgressBar(total: nil, enabled: false)
+            },
+            progress: { progress.update(frame: $0, time: $1) },
+            didReplay: { result in
+                progress.finish()
+                for warning in result.warnings { report("warning: \(warning)") }
                 if !quiet && !json { print(Self.line(result.summary)) }
-                if result.interrupted {
-                    interrupted = true
-                    break
-                }
-            } catch let error as TraceError {
+            },
+            didFail: { error in
+                progress.finish()
                 report(error.description)
-                failed = true
-            }
-        }
-        var header = Summary(trace: "0 traces", scene: scene, variant: "", device: device, refreshRate: 0)
-        header.traces = []
-        header.clock = (realtime ? .real : clock).rawValue
-        header.render = render.rawValue
-        header.hitchBands = hitchBands
-        let total = summaries.isEmpty ? SummaryBuilder(header).finished(interrupted: interrupted) : try SummaryBuilder.merging(summaries)
-        try total.write(to: outDirectory.appendingPathComponent("summary.json"))
+            })
+        if let signal = result.interruption { Interruption.record(signal) }
         if json {
-            print(String(decoding: try JSONEncoder.sorted.encode(total), as: UTF8.self))
+            print(String(decoding: try JSONEncoder.sorted.encode(result.total), as: UTF8.self))
         } else if !quiet {
-            print(Self.table(total, report: outDirectory.appendingPathComponent("summary.json").path))
+            print(Self.table(result.total, report: result.summaryURL.path))
         }
-        if interrupted {
-            report("interrupted: wrote complete outputs for \(summaries.count) traces to \(outDirectory.path)")
+        if result.interruption != nil {
+            report("interrupted: wrote complete outputs for \(result.summaries.count) traces to \(outDirectory.path)")
             throw Interruption.exitCode ?? Exit.interrupted
         }
-        if failed { throw Exit.badData }
+        if !result.failures.isEmpty { throw Exit.badData }
     }
 
     /// One line per trace of a run of several.

@@ -1,12 +1,12 @@
 import ArgumentParser
 import UISim
 
-/// `uisim scenes`: the built-in scenes and their variants.
+/// `uisim scenes`: the scenes and their variants.
 struct ScenesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "scenes", abstract: "List the built-in scenes and their variants.")
+    static let configuration = CommandConfiguration(commandName: "scenes", abstract: "List the scenes (the app's own, then the built-in ones) and their variants.")
 
     func run() {
-        print(Self.listing(BuiltInScenes.all))
+        print(Self.listing(CommandScenes.catalog.scenes))
     }
 
     /// The scenes and their variants in two columns, the first as wide as its longest entry.

@@ -134,22 +134,24 @@ struct AdviceCommand: ParsableCommand {
         var results: [Result] = []
         let folder = URL(fileURLWithPath: out)
         for (index, definition) in Self.definitions.enumerated() {
-            let scene = try BuiltInScenes.named(definition.scene)
+            let scene = try BuiltInScenes.named(definition.scene)   // the experiments are uisim's own
             let off = [definition.variant: false], on = [definition.variant: true]
-            let experiment = Experiment(
+            var experiment = Experiment(
                 trace: URL(fileURLWithPath: traces).appendingPathComponent(definition.trace), scene: scene,
                 a: definition.followedIsOn ? off : on, b: definition.followedIsOn ? on : off, runs: runs,
                 model: .iPhone14, out: folder.appendingPathComponent("\(index + 1)-\(definition.variant)"))
+            experiment.pendingInterruption = { Interruption.signal }
             var bar = ProgressBar(total: nil, enabled: true)
             let comparison = try run(experiment) { bar.update(frame: index, time: 0) }
             var verdict = definition.verdict(comparison), held = definition.held(comparison)
             var failureReport: String?
             if let failure = definition.failure {
                 let name = "\(index + 1)-\(definition.variant)-" + failure.base.keys.sorted().joined(separator: "-")
-                let failed = try run(Experiment(
-                    trace: URL(fileURLWithPath: traces).appendingPathComponent(definition.trace), scene: scene,
-                    a: failure.base.merging(definition.followedIsOn ? off : on) { $1 }, b: failure.base.merging(definition.followedIsOn ? on : off) { $1 },
-                    runs: runs, model: .iPhone14, out: folder.appendingPathComponent(name))) { bar.update(frame: index, time: 0) }
+                var second = experiment
+                second.a = failure.base.merging(experiment.a) { $1 }
+                second.b = failure.base.merging(experiment.b) { $1 }
+                second.out = folder.appendingPathComponent(name)
+                let failed = try run(second) { bar.update(frame: index, time: 0) }
                 verdict += "; " + failure.verdict(failed)
                 held = held && failure.shows(failed)
                 failureReport = "\(name)/compare.html"

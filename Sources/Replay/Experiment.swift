@@ -1,0 +1,64 @@
+import Foundation
+import Views
+
+/// An A/B experiment: a trace replayed on two variants of a scene, interleaved (A, B, A, B…),
+/// `runs` times each, on the fixed clock, and compared (`compare.html`, `compare.json` in
+/// `out`, each run's outputs in `out/A-1`, `out/B-1`…). What `uisim compare` and `uisim advice`
+/// run.
+public struct Experiment {
+    public var trace: URL
+    public var scene: Scene
+    public var a: [String: Bool]
+    public var b: [String: Bool]
+    public var runs: Int
+    public var model: UIScreen.Model
+    public var out: URL
+    /// A signal received: the experiment stops before its next run and throws `Interrupted`
+    /// (half an experiment compares nothing).
+    public var pendingInterruption: (() -> Int32?)?
+
+    public init(trace: URL, scene: Scene, a: [String: Bool], b: [String: Bool], runs: Int, model: UIScreen.Model = .iPhone14, out: URL) {
+        self.trace = trace
+        self.scene = scene
+        self.a = a
+        self.b = b
+        self.runs = runs
+        self.model = model
+        self.out = out
+    }
+
+    /// Runs the experiment; `progress` is told which run starts ("feed A run 1/3").
+    public func run(progress: (String) -> Void = { _ in }) throws -> Comparison {
+        let settingsA = try scene.settings(a), settingsB = try scene.settings(b)
+        var sides: [(label: String, settings: Scene.Settings, runs: [Summary], scrolling: [Double], frames: URL?)] =
+            [(settingsA.description, settingsA, [], [], nil), (settingsB.description, settingsB, [], [], nil)]
+        for run in 0..<runs {
+            for side in sides.indices {
+                // A signal stops the experiment between two runs: half an experiment compares nothing.
+                if let signal = pendingInterruption?() { throw Interrupted(signal: signal) }
+                progress("\(scene.name) \(side == 0 ? "A" : "B") run \(run + 1)/\(runs)")
+                let directory = out.appendingPathComponent("\(side == 0 ? "A" : "B")-\(run + 1)")
+                // The fixed clock: every vsync gets a frame, so counters are exact whatever the
+                // machine's load; phase times are still measured.
+                var job = try ReplayJob(trace: trace, scene: scene, settings: sides[side].settings, model: model, out: directory,
+                                        snapshots: .none)
+                job.clock = .fixed
+                job.pendingInterruption = pendingInterruption
+                let result = try job.run()
+                if let signal = result.interruption { throw Interrupted(signal: signal) }
+                sides[side].runs.append(result.summary)
+                sides[side].scrolling.append(try Comparison.scrollingDisplayTime(framesFile: result.outputs.framesURL))
+                sides[side].frames = result.outputs.framesURL
+            }
+        }
+        func side(_ s: (label: String, settings: Scene.Settings, runs: [Summary], scrolling: [Double], frames: URL?)) -> Comparison.Side {
+            let first = s.runs[0]
+            let same = s.runs.allSatisfy { $0.counts == first.counts && $0.touches == first.touches && $0.frames == first.frames }
+            return Comparison.Side(label: s.label, runs: s.runs, scrollingDisplay: s.scrolling, deterministic: same)
+        }
+        let comparison = Comparison(trace: trace.lastPathComponent, scene: scene.name, a: side(sides[0]), b: side(sides[1]))
+        try comparison.write(to: out, framesA: sides[0].frames!, framesB: sides[1].frames!)
+        return comparison
+    }
+}
+

@@ -1,0 +1,153 @@
+import Foundation
+import Layers
+import RunLoop
+import Traces
+import Views
+
+/// One replay of a trace on a scene, with its outputs in a folder (frames.jsonl, trace.json,
+/// summary.json, report.html, snapshots/): what `uisim replay` runs for each trace, and what
+/// `compare`, `advice` and an app's own tests run.
+///
+/// ```swift
+/// let result = try ReplayJob(trace: url, scene: scene, out: folder).run()
+/// #expect(result.summary.hitches == 0)
+/// ```
+public struct ReplayJob {
+    public var trace: URL
+    public var scene: Scene
+    public var settings: Scene.Settings
+    public var model: UIScreen.Model
+    public var out: URL
+    public var snapshots: SnapshotPolicy
+    public var snapshotResolution: SnapshotResolution = .point
+    public var overlays: DebugOverlays = .blended
+    public var clock: ReplayClock = .virtual
+    public var render: RenderMode = .estimated
+    public var hitchBands: HitchBands = .wwdc2020
+    /// How a recording of another tool is read (its screen is set from `model`).
+    public var input = TraceImportOptions()
+    /// A signal its owner received before the replay started (the command line's handlers run
+    /// from start-up); the replay then stops before its first frame. Signals during the replay
+    /// stop it at the end of the frame.
+    public var pendingInterruption: (() -> Int32?)?
+
+    /// A replay of `trace` (a file, or "-" for standard input) on `scene` with `settings` (the
+    /// scene's defaults unless given), on `model`'s screen, into `out`.
+    public init(trace: URL, scene: Scene, settings: Scene.Settings? = nil, model: UIScreen.Model = .iPhone14, out: URL,
+                snapshots: SnapshotPolicy = .worst) throws {
+        self.trace = trace
+        self.scene = scene
+        self.settings = try settings ?? scene.settings()
+        self.model = model
+        self.out = out
+        self.snapshots = snapshots
+    }
+
+    public struct Result {
+        public var summary: Summary
+        public var outputs: ReplayOutputs
+        /// The signal (SIGINT, SIGTERM) that stopped the replay, if one did: its outputs hold
+        /// the frames finished before it.
+        public var interruption: Int32?
+        public var interrupted: Bool { interruption != nil }
+        /// What the trace's reader and the snapshots had to say, one line each.
+        public var warnings: [String]
+    }
+
+    /// Runs the replay; `progress` is called after each frame with its number and time.
+    public func run(progress: ((Int, Double) -> Void)? = nil) throws -> Result {
+        UIScreen.main = UIScreen(model: model)
+        let traceScreen = TraceScreen(size: model.pointSize, scale: Double(model.scale),
+                                      refreshRate: model.maximumFramesPerSecond, deviceName: model.name)
+        var options = input
+        options.screen = traceScreen
+        var stream = try TraceFile.open(path: trace.relativePath == "-" ? "-" : trace.path, options: options)
+        var warnings = stream.warnings.map(\.description)
+        let window = scene.makeWindow(screen: UIScreen.main, settings: settings)
+        var header = Summary(trace: trace.lastPathComponent, scene: scene.name, variant: settings.description,
+                             device: model.name, refreshRate: model.maximumFramesPerSecond)
+        header.clock = clock.rawValue
+        header.render = render.rawValue
+        header.hitchBands = hitchBands
+        header.warnings = window.hierarchyWarnings()
+        let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays,
+                                        resolution: snapshotResolution, renderMode: render)
+        let replay = Replay(window: window, clock: clock.makeClock())
+        replay.renderMode = render
+        replay.sinks = [outputs]
+        replay.stopsOnInterrupt = true
+        replay.pendingInterruption = pendingInterruption
+        replay.afterFrame = { frame, window in
+            outputs.afterFrame(frame, window: window)
+            progress?(frame.frame, frame.vsync)
+        }
+        let started = ContinuousClock.now
+        let result: ReplayResult, summary: Summary, interruption: Int32?
+        do {
+            result = try replay.run(&stream)
+            outputs.replaySeconds = (ContinuousClock.now - started).seconds
+            // A signal its owner caught after the loop stopped counts too: the outputs say so.
+            interruption = result.interruption ?? pendingInterruption?()
+            summary = try outputs.finish(interrupted: interruption != nil)
+        } catch {
+            outputs.abandon()
+            throw error
+        }
+        if let note = outputs.snapshotNote { warnings.append(note) }
+        return Result(summary: summary, outputs: outputs, interruption: interruption, warnings: warnings)
+    }
+}
+
+extension Replay {
+    /// Replays the trace file at `trace` on `scene` and writes the usual outputs into `outputs`
+    /// (frames.jsonl, summary.json, trace.json, report.html, snapshots/): the one call a unit
+    /// test of an app's own screen makes.
+    ///
+    /// ```swift
+    /// let summary = try Replay.run(trace, scene: MyScreen.scene, outputs: folder)
+    /// #expect(summary.counts.draws <= 40)
+    /// #expect(summary.hitches == 0)
+    /// ```
+    /// `variants` override the scene's defaults (`["opaque": true]`); the clock is fixed unless
+    /// given (every vsync gets a frame, so counters never depend on the machine's speed).
+    @discardableResult
+    public static func run(_ trace: URL, scene: Scene, variants: [String: Bool] = [:], device: UIScreen.Model = .iPhone14,
+                           clock: ReplayClock = .fixed, snapshots: SnapshotPolicy = .worst, outputs: URL) throws -> Summary {
+        var job = try ReplayJob(trace: trace, scene: scene, settings: try scene.settings(variants), model: device, out: outputs,
+                                snapshots: snapshots)
+        job.clock = clock
+        return try job.run().summary
+    }
+}
+
+/// The clock a replay runs on (`--clock`).
+public enum ReplayClock: String, CaseIterable, Sendable {
+    /// Idle time is cut out and the measured work advances time.
+    case virtual
+    /// Every vsync gets a frame, whatever the work took: counters never depend on the machine.
+    case fixed
+    /// Recorded speed.
+    case real
+
+    public func makeClock() -> LoopClock {
+        switch self {
+        case .virtual: VirtualClock(measuresWork: true)
+        case .fixed: VirtualClock(measuresWork: false)
+        case .real: RealClock()
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    public var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) * 1e-18
+    }
+}
+
+/// A signal (SIGINT, SIGTERM) stopped work between two replays: what was finished is written.
+public struct Interrupted: Error, Equatable {
+    public let signal: Int32
+    public init(signal: Int32) { self.signal = signal }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import UISim
+
+/// `uisim compare`: two variants of a scene, side by side.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Replay a trace on two variants of a scene, interleaved, and compare counters and times.",
+        discussion: "Example: uisim compare Traces/fling.trace --scene feed --variant opaque=off --variant opaque=on --runs 5")
+
+    @Argument(help: "The trace file.")
+    var trace: String
+
+    @OptionGroup(title: "Scene")
+    var sceneOptions: SceneOptions
+
+    @Option(name: .customLong("variant"), help: ArgumentHelp("Variant A, then variant B: name=on|off[,name=on|off…].", valueName: "variants"))
+    var variants: [String] = []
+
+    @Option(help: "Runs of each variant.")
+    var runs: Int = 3
+
+    @Option(help: "The output folder (default: out/compare-<trace>-<scene>).")
+    var out: String?
+
+    @Flag(help: "Print the comparison as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard FileManager.default.isReadableFile(atPath: trace) else { throw ValidationError("cannot read the trace file '\(trace)'") }
+        guard variants.count == 2 else { throw ValidationError("give two --variant options: A, then B (such as opaque=off and opaque=on)") }
+        guard (1...50).contains(runs) else { throw ValidationError("--runs must be between 1 and 50") }
+        _ = try sceneOptions.settings([variants[0]])
+        _ = try sceneOptions.settings([variants[1]])
+    }
+
+    func run() throws {
+        let url = URL(fileURLWithPath: trace)
+        var experiment = Experiment(
+            trace: url, scene: try sceneOptions.resolvedScene(), a: try sceneOptions.settings([variants[0]]).values,
+            b: try sceneOptions.settings([variants[1]]).values, runs: runs, model: sceneOptions.device,
+            out: URL(fileURLWithPath: out ?? "out/compare-\(url.deletingPathExtension().lastPathComponent)-\(sceneOptions.scene)"))
+        experiment.pendingInterruption = { Interruption.signal }
+        try withDataExitCodes {
+            var bar = ProgressBar(total: nil, enabled: !json)
+            let comparison = try experiment.run { _ in bar.update(frame: 0, time: 0) }
+            bar.finish()
+            if json {
+                print(String(decoding: try JSONEncoder.sorted.encode(comparison), as: UTF8.self))
+            } else {
+                print(comparison.table)
+                print("report".padding(toLength: 28, withPad: " ", startingAt: 0) + experiment.out.appendingPathComponent("compare.html").path)
+            }
+            if !comparison.a.deterministic || !comparison.b.deterministic { throw Exit.checkFailed }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import UISim
+
+/// The scenes the running command knows: the app's own (given to `UISimCommand.main(scenes:)`)
+/// and the built-in ones. Bound for the life of one command by `UISimCommand.main`.
+enum CommandScenes {
+    @TaskLocal static var catalog = BuiltInScenes.catalog
+}
+
+/// The options every command that replays shares: which scene, and on which device.
+struct SceneOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The scene (see `uisim scenes`).", valueName: "name"))
+    var scene: String = CommandScenes.catalog.defaultScene.name
+
+    @Option(help: ArgumentHelp("The device whose screen to simulate (\(UIScreen.Model.all.map(\.identifier).joined(separator: ", "))).", valueName: "device"))
+    var device: UIScreen.Model = .iPhone14
+
+    /// The scene named, or a usage error (exit 64) listing the scenes.
+    func resolvedScene() throws -> Scene {
+        do {
+            return try CommandScenes.catalog.named(scene)
+        } catch let error as SceneError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The scene's settings with `variants` ("name=on", "a=on,b=off") over its defaults, or a
+    /// usage error (exit 64) naming the variant.
+    func settings(_ variants: [String]) throws -> Scene.Settings {
+        do {
+            return try resolvedScene().settings(try Scene.Settings.values(parsing: variants))
+        } catch let error as SceneError {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+extension UIScreen.Model: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let model = UIScreen.Model.named(argument) else { return nil }
+        self = model
+    }
+
+    public static var allValueStrings: [String] { UIScreen.Model.all.map(\.identifier) }
+    public var defaultValueDescription: String { identifier }
+}

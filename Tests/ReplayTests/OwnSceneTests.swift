@@ -1,0 +1,65 @@
+import Foundation
+import Graphics
+import Replay
+import Testing
+import Views
+
+/// An app's own screen, replayed through the library as a CI test would: one call, the usual
+/// outputs, a summary to assert on.
+@Suite(.serialized) struct OwnSceneTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A screen with one view that draws itself and counts touches.
+    final class Pad: UIView {
+        var began = 0
+        override func draw(_ rect: CGRect) {
+            UIColor.orange.setFill()
+            UIGraphicsGetCurrentContext()?.fill(rect)
+        }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { began += touches.count }
+    }
+
+    @Test func oneCallReplaysAnOwnSceneAndWritesItsOutputs() throws {
+        let pads = PadBox()
+        let scene = Scene(name: "pad", summary: "one drawn view", variants: [.init(name: "big", summary: "fills the screen")]) { window, settings in
+            let pad = Pad(frame: settings.isOn("big") ? window.bounds : CGRect(x: 0, y: 0, width: 100, height: 100))
+            window.addSubview(pad)
+            pads.pad = pad
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-own-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // taps.trace: six taps and a drag, every touch below y = 100: a 100 × 100 pad in the
+        // corner sees none; filling the screen, it sees all seven.
+        let small = try Replay.run(Self.root.appendingPathComponent("Traces/taps.trace"), scene: scene,
+                                   outputs: folder.appendingPathComponent("small"))
+        #expect(small.scene == "pad" && small.variant == "big=off")
+        #expect(pads.pad?.began == 0)
+        let big = try Replay.run(Self.root.appendingPathComponent("Traces/taps.trace"), scene: scene, variants: ["big": true],
+                                 snapshots: .none, outputs: folder.appendingPathComponent("big"))
+        #expect(big.variant == "big=on")
+        #expect(pads.pad?.began == 7 && big.touches.began == 7)
+        // Drawn once before frame 0 (not counted), never again: nothing asks for a redraw.
+        #expect(big.counts.draws == 0)
+        for file in ["frames.jsonl", "summary.json", "trace.json", "report.html"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("big/\(file)").path), "\(file)")
+        }
+        #expect(throws: SceneError("scene 'pad' has no variant 'huge'; its variants are: big")) {
+            try Replay.run(Self.root.appendingPathComponent("Traces/taps.trace"), scene: scene, variants: ["huge": true], outputs: folder)
+        }
+    }
+
+    final class PadBox: @unchecked Sendable {   // written by the build closure on the replay's thread, read after
+        var pad: Pad?
+    }
+
+    @Test func catalogsRefuseTwoScenesOfOneName() {
+        let a = Scene(name: "list", summary: "a") { _, _ in }
+        #expect(throws: SceneError("two scenes are named 'list': give each scene its own name")) { try SceneCatalog([a, a]) }
+        #expect(throws: SceneError("no scene 'grid'; the scenes are: list")) { try SceneCatalog([a]).named("grid") }
+    }
+
+    @Test func variantTextsParseAsTheCommandLineTakesThem() throws {
+        #expect(try Scene.Settings.values(parsing: ["a=on,b=off", "c=on"]) == ["a": true, "b": false, "c": true])
+        #expect(throws: SceneError("bad variant 'a=yes': write name=on or name=off")) { try Scene.Settings.values(parsing: ["a=yes"]) }
+    }
+}
