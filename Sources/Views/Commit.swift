@@ -36,10 +36,13 @@ public struct CommitReport: Sendable {
 }
 
 extension UIWindow {
-    /// The layout pass: every view marked for layout runs `layoutSubviews`, parents first.
-    /// Returns how many did.
+    /// The layout pass: every view marked for layout runs `layoutSubviews`, parents first;
+    /// then the view controllers whose views began appearing get `viewDidAppear`. Returns how
+    /// many views were laid out.
     public func layoutPass() -> Int {
-        CALayer.layoutPass(layer)
+        let count = CALayer.layoutPass(layer)
+        endAppearances()
+        return count
     }
 
     /// The display pass: every layer marked for display redraws its dirty rectangle.

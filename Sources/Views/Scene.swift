@@ -37,6 +37,15 @@ public struct Scene: Sendable {
         self.build = build
     }
 
+    /// A scene whose window's root view controller `makeRootViewController` makes, for the
+    /// settings of the run: the usual shape of an app's screen.
+    public init(name: String, summary: String, variants: [Variant] = [],
+                rootViewController makeRootViewController: @escaping @Sendable (Settings) -> UIViewController) {
+        self.init(name: name, summary: summary, variants: variants) { window, settings in
+            window.rootViewController = makeRootViewController(settings)
+        }
+    }
+
     /// The variants' values for one run.
     public struct Settings: Hashable, Sendable {
         public private(set) var values: [String: Bool]

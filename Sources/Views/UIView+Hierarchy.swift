@@ -32,7 +32,7 @@ extension UIView {
         let newWindow = window
         view.willMove(toSuperview: self)
         if oldWindow !== newWindow {
-            view.forEachInSubtree { $0.willMove(toWindow: newWindow) }
+            view.willChangeWindow(from: oldWindow, to: newWindow)
         }
         view.detachFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
@@ -82,7 +82,7 @@ extension UIView {
         let oldWindow = window
         willMove(toSuperview: nil)
         if oldWindow != nil {
-            forEachInSubtree { $0.willMove(toWindow: nil) }
+            willChangeWindow(from: oldWindow, to: nil)
         }
         superview?.setNeedsLayout()
         detachFromSuperview()
@@ -147,12 +147,26 @@ extension UIView {
         superview = nil
     }
 
+    /// Tells the subtree (and its view controllers: they begin to disappear when they leave a
+    /// visible window, to appear when they enter one) that it moves to `newWindow`.
+    private func willChangeWindow(from oldWindow: UIWindow?, to newWindow: UIWindow?) {
+        let leaving = oldWindow.map { !$0.isHidden } ?? false, entering = newWindow.map { !$0.isHidden } ?? false
+        forEachInSubtree { view in
+            if leaving { view.viewController?.beginDisappearance() }
+            if entering { view.viewController?.beginAppearance() }
+            view.willMove(toWindow: newWindow)
+        }
+    }
+
     private func didChangeWindow(to newWindow: UIWindow?) {
         forEachInSubtree { view in
             if let scale = newWindow?.screen.scale {
                 view.layer.contentsScale = scale
             }
             view.didMoveToWindow()
+            view.viewController?.endDisappearance()
+            // Appearing view controllers are registered with their window once the view is in it.
+            if let controller = view.viewController { newWindow?.willEndAppearance(of: controller) }
         }
     }
 }

@@ -192,8 +192,11 @@ open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomSt
     /// ones an app adds: the replay's hierarchy check warns only about the latter in controls.
     public internal(set) var systemSubviews: [UIView] = []
 
-    /// The superview (uisim has no view controllers).
-    open override var next: UIResponder? { superview }
+    /// The view controller whose `view` this is, if any (UIKit's private `_viewDelegate`).
+    weak var viewController: UIViewController?
+
+    /// The view controller whose view this is, else the superview.
+    open override var next: UIResponder? { viewController ?? superview }
 
     // MARK: Layout and drawing (overridable)
 
@@ -254,9 +257,13 @@ open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomSt
         UIGraphicsPopContext()
     }
 
-    /// Runs `layoutSubviews()`.
+    /// Runs `layoutSubviews()`, between the view controller's `viewWillLayoutSubviews()` and
+    /// `viewDidLayoutSubviews()` when the view is a view controller's.
     public func layoutSublayers(of layer: CALayer) {
+        guard let viewController else { return layoutSubviews() }
+        viewController.viewWillLayoutSubviews()
         layoutSubviews()
+        viewController.viewDidLayoutSubviews()
     }
 
     package func layer(_ layer: CALayer, didChangeBoundsSizeFrom oldSize: CGSize) {

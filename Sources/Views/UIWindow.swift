@@ -36,8 +36,65 @@ open class UIWindow: UIView {
     /// Whether the window is the app's key window.
     public var isKeyWindow: Bool { UIApplication.shared.keyWindow === self }
 
+    /// The view controller whose view fills the window: setting it loads its view, sizes it to
+    /// the window (flexible width and height) and puts it in the window in place of the last
+    /// one's.
+    open var rootViewController: UIViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            let root = rootViewController?.view   // loaded before the old one leaves, as UIKit does
+            if let old = oldValue?.viewIfLoaded, old.superview === self { old.removeFromSuperview() }
+            guard let root else { return }
+            root.frame = bounds
+            root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            insertSubview(root, at: 0)
+        }
+    }
+
+    /// View controllers whose views appeared since the last layout pass: `viewDidAppear` follows it.
+    var pendingAppearances: [UIViewController] = []
+
+    /// Registers an appearing view controller for `viewDidAppear` after the next layout pass.
+    func willEndAppearance(of controller: UIViewController) {
+        guard controller.appearance == .appearing, !pendingAppearances.contains(where: { $0 === controller }) else { return }
+        pendingAppearances.append(controller)
+    }
+
+    /// Calls `viewDidAppear` on the view controllers that began appearing, in order.
+    func endAppearances() {
+        while !pendingAppearances.isEmpty {
+            pendingAppearances.removeFirst().endAppearance()
+        }
+    }
+
+    open override var frame: CGRect {
+        get { super.frame }
+        set { resize(to: newValue.size) { super.frame = newValue } }
+    }
+
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set { resize(to: newValue.size) { super.bounds = newValue } }
+    }
+
+    /// Makes a change of the window's geometry; when it changes the size, the root view
+    /// controller hears of it first (`viewWillTransition(to:with:)`).
+    private func resize(to size: CGSize, _ change: () -> Void) {
+        guard size != super.bounds.size, let rootViewController else { return change() }
+        let coordinator = ResizeCoordinator()
+        rootViewController.viewWillTransition(to: size, with: coordinator)
+        coordinator.perform(change)
+    }
+
     /// Shows the window and makes it the key window.
     open func makeKeyAndVisible() {
+        if isHidden {
+            forEachInSubtree { view in
+                guard let controller = view.viewController else { return }
+                controller.beginAppearance()
+                willEndAppearance(of: controller)
+            }
+        }
         isHidden = false
         UIApplication.shared.windowDidBecomeVisible(self)
         makeKey()

@@ -1,0 +1,213 @@
+import Foundation
+
+/// An object that manages a view hierarchy, as UIKit's `UIViewController`: its `view` is loaded
+/// on demand (`loadView`, then `viewDidLoad`), it hears its view appear and disappear
+/// (`viewWillAppear` … `viewDidDisappear`) and lay out (`viewWillLayoutSubviews`,
+/// `viewDidLayoutSubviews`), holds child view controllers, and stands in the responder chain
+/// between its view and the view's superview.
+///
+/// Appearance follows the view: `viewWillAppear` when the view is about to enter a visible window
+/// (or its window becomes visible), `viewDidAppear` after that window's next layout pass (as
+/// UIKit's, after `viewDidLayoutSubviews`); `viewWillDisappear` and `viewDidDisappear` as it
+/// leaves. uisim has no nibs, storyboards, presentation or animated transitions.
+open class UIViewController: UIResponder {
+    private var storedView: UIView?
+
+    /// A view controller whose view `loadView()` makes.
+    public override init() {
+        super.init()
+    }
+
+    /// UIKit's designated initializer; uisim has no nibs, so both arguments are ignored.
+    public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        self.init()
+    }
+
+    /// The view the controller manages, loaded (`loadView()`, `viewDidLoad()`) the first time it
+    /// is asked for.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return storedView
+        }
+        set {
+            storedView?.viewController = nil
+            storedView = newValue
+            newValue?.viewController = self
+        }
+    }
+
+    /// Whether the view has been loaded.
+    public var isViewLoaded: Bool { storedView != nil }
+
+    /// The view if it has been loaded, without loading it.
+    public var viewIfLoaded: UIView? { storedView }
+
+    /// Loads the view now if it is not loaded yet.
+    public func loadViewIfNeeded() {
+        guard storedView == nil, !isLoadingView else { return }
+        isLoadingView = true
+        loadView()
+        isLoadingView = false
+        if storedView == nil { view = UIView(frame: UIScreen.main.bounds) }
+        viewDidLoad()
+    }
+
+    private var isLoadingView = false
+
+    /// Makes the view. The default makes a plain `UIView` the size of the main screen; override it
+    /// to make your own (set `view`, and do not call super).
+    open func loadView() {
+        view = UIView(frame: UIScreen.main.bounds)
+    }
+
+    /// Called once, after the view is loaded.
+    open func viewDidLoad() {}
+
+    /// A title for the screen (shown by navigation in UIKit; kept here for ported code).
+    open var title: String?
+
+    // MARK: Appearance
+
+    /// The view is about to appear in a visible window.
+    open func viewWillAppear(_ animated: Bool) {}
+
+    /// The view appeared: its window's layout pass after it entered has run.
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// The view is about to leave its window (or the window is hidden).
+    open func viewWillDisappear(_ animated: Bool) {}
+
+    /// The view left its window.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Called before the view's `layoutSubviews`.
+    open func viewWillLayoutSubviews() {}
+
+    /// Called after the view's `layoutSubviews`.
+    open func viewDidLayoutSubviews() {}
+
+    /// The window holding the view is about to take `size`; the default passes the news to the
+    /// children. The root view controller's view follows the window by autoresizing.
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+        for child in children {
+            child.viewWillTransition(to: size, with: coordinator)
+        }
+    }
+
+    /// Where the view stands in its appearance transitions.
+    enum Appearance {
+        case disappeared, appearing, appeared, disappearing
+    }
+
+    var appearance = Appearance.disappeared
+
+    /// Whether the view is being shown: it is in a visible window, appearing or appeared.
+    public var isViewVisible: Bool { appearance == .appearing || appearance == .appeared }
+
+    func beginAppearance() {
+        guard appearance == .disappeared || appearance == .disappearing else { return }
+        appearance = .appearing
+        viewWillAppear(false)
+    }
+
+    func endAppearance() {
+        guard appearance == .appearing else { return }
+        appearance = .appeared
+        viewDidAppear(false)
+    }
+
+    func beginDisappearance() {
+        guard appearance == .appeared || appearance == .appearing else { return }
+        appearance = .disappearing
+        viewWillDisappear(false)
+    }
+
+    func endDisappearance() {
+        guard appearance == .disappearing else { return }
+        appearance = .disappeared
+        viewDidDisappear(false)
+    }
+
+    // MARK: Containment
+
+    /// The child view controllers, in the order they were added.
+    public private(set) var children: [UIViewController] = []
+
+    /// The parent view controller, if the controller is a child.
+    public private(set) weak var parent: UIViewController?
+
+    /// Adds `child` as a child (calling its `willMove(toParent:)`); the caller then adds the
+    /// child's view to the hierarchy and calls `child.didMove(toParent: self)`.
+    open func addChild(_ child: UIViewController) {
+        guard child.parent !== self else { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Removes the controller from its parent (calling its `didMove(toParent: nil)`); the caller
+    /// first calls `willMove(toParent: nil)` and removes the view.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// The controller is about to be added to `parent`, or removed (nil).
+    open func willMove(toParent parent: UIViewController?) {}
+
+    /// The controller was added to `parent`, or removed (nil).
+    open func didMove(toParent parent: UIViewController?) {}
+
+    // MARK: Responder chain
+
+    /// The view's superview (the window, for a root view controller), as UIKit's: a view
+    /// controller's view passes touches it does not handle to the view controller, which passes
+    /// them on to the view's superview.
+    open override var next: UIResponder? {
+        storedView?.superview
+    }
+}
+
+/// What a view controller learns about a size change, as UIKit's; uisim's transitions are not
+/// animated, so the blocks run at once: `animation` during the change, `completion` after.
+public protocol UIViewControllerTransitionCoordinator: AnyObject {
+    /// Runs `animation` alongside the change and `completion` once it is done.
+    @discardableResult
+    func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+}
+
+/// The state of a transition, as UIKit's (never animated, never cancelled in uisim).
+public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+    var isAnimated: Bool { get }
+    var isCancelled: Bool { get }
+    var transitionDuration: TimeInterval { get }
+}
+
+/// The coordinator of a window's resize: the window calls every view controller's
+/// `viewWillTransition(to:with:)`, changes its size, then runs the blocks they gave.
+final class ResizeCoordinator: UIViewControllerTransitionCoordinator, UIViewControllerTransitionCoordinatorContext {
+    private var alongside: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    private var completions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    var isAnimated: Bool { false }
+    var isCancelled: Bool { false }
+    var transitionDuration: TimeInterval { 0 }
+
+    func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        if let animation { alongside.append(animation) }
+        if let completion { completions.append(completion) }
+        return true
+    }
+
+    /// Makes the change, with the alongside blocks, then the completions.
+    func perform(_ change: () -> Void) {
+        change()
+        for block in alongside { block(self) }
+        for block in completions { block(self) }
+    }
+}
