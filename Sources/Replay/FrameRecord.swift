@@ -18,6 +18,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case cornerClipPasses = "corner_clip_passes", cornerClipPixels = "corner_clip_pixels"
     case groupOpacityPasses = "group_opacity_passes", groupOpacityPixels = "group_opacity_pixels"
     case rasterMisses = "raster_misses", rasterMissPixels = "raster_miss_pixels", rasterHits = "raster_hits"
+    case cellsCreated = "cells_created", cellsReused = "cells_reused", cellForRowCalls = "cell_for_row_calls"
     case hitTestedViews = "hit_tested_views", backingStoreBytes = "backing_store_bytes"
 
     /// What the counter counts, for people.
@@ -47,6 +48,9 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .rasterMisses: "rasterization cache misses (offscreen passes)"
         case .rasterMissPixels: "offscreen pixels: rasterization misses"
         case .rasterHits: "rasterization cache hits"
+        case .cellsCreated: "table view cells created"
+        case .cellsReused: "table view cells reused"
+        case .cellForRowCalls: "cellForRowAt calls"
         case .hitTestedViews: "views visited by hit testing"
         case .backingStoreBytes: "backing-store bytes"
         }

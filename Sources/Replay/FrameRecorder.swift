@@ -146,6 +146,10 @@ final class FrameRecorder {
         var counts = FrameRecord.Counts(report, pass.statistics)
         counts.hitTestedViews = HitTestStatistics.viewsVisited &- lastHitTests
         lastHitTests = HitTestStatistics.viewsVisited
+        let cells = replay.window.takeCellStatistics()
+        counts[.cellsCreated] = cells.created
+        counts[.cellsReused] = cells.reused
+        counts[.cellForRowCalls] = cells.cellForRowCalls
         work.add(report, pass.statistics)
         if !pass.statistics.passes.isEmpty {
             deliver { try $0.offscreen(pass.statistics.passes, cost: replay.renderCost) }

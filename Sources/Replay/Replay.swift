@@ -84,6 +84,7 @@ public final class Replay {
         let loop = EventRunLoop(clock: clock)
         loop.refreshRate = window.screen.maximumFramesPerSecond
         HitTestStatistics.viewsVisited = 0
+        _ = window.takeCellStatistics()   // the cells of the screen before frame 0 are not counted
 
         let mapping = ScreenMapping(from: stream.screen, to: window.screen)
         let input = StreamBox(stream)

@@ -51,6 +51,16 @@ open class UIWindow: UIView {
         }
     }
 
+    /// What the window's table views made, reused and asked for since the last time a frame's
+    /// record took it (`takeCellStatistics()`).
+    public internal(set) var cellStatistics = CellStatistics()
+
+    /// The window's cell counts since the last call, reset.
+    public func takeCellStatistics() -> CellStatistics {
+        defer { cellStatistics = CellStatistics() }
+        return cellStatistics
+    }
+
     /// View controllers whose views appeared since the last layout pass: `viewDidAppear` follows it.
     var pendingAppearances: [UIViewController] = []
 

@@ -21,6 +21,15 @@ open class UILabel: UIView {
         didSet { if textAlignment != oldValue { setNeedsDisplay() } }
     }
 
+    /// The text's color while highlighted (in a highlighted table view cell); nil keeps `textColor`.
+    open var highlightedTextColor: UIColor? {
+        didSet { if isHighlighted && highlightedTextColor != oldValue { setNeedsDisplay() } }
+    }
+    /// Whether the label is highlighted: it draws with `highlightedTextColor` if there is one.
+    open var isHighlighted = false {
+        didSet { if isHighlighted != oldValue && highlightedTextColor != nil { setNeedsDisplay() } }
+    }
+
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isOpaque = false
@@ -45,6 +54,6 @@ open class UILabel: UIView {
         }
         text.draw(in: CGRect(x: x, y: (bounds.height - size.height) / 2, width: max(size.width, 0), height: size.height)
                     .intersection(bounds),
-                  withAttributes: [.font: font, .foregroundColor: textColor])
+                  withAttributes: [.font: font, .foregroundColor: isHighlighted ? highlightedTextColor ?? textColor : textColor])
     }
 }

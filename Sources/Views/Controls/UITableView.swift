@@ -1,0 +1,507 @@
+import Foundation
+import Geometry
+import Graphics
+
+/// What a table view asks for its rows, as UIKit's. The optional methods of UIKit's protocol are
+/// requirements with default implementations here (Swift has no optional requirements without
+/// Objective-C): implement the ones you need.
+public protocol UITableViewDataSource: AnyObject {
+    /// Sections in the table (default 1).
+    func numberOfSections(in tableView: UITableView) -> Int
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    /// The cell for a row: `tableView.dequeueReusableCell(withIdentifier:for:)`, configured.
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+    /// The title of a section's header (default none: no header).
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+}
+
+extension UITableViewDataSource {
+    public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+}
+
+/// What a table view tells and asks about its rows' geometry, display and selection, as UIKit's;
+/// it is also the table's scroll view delegate. Optional methods have default implementations.
+public protocol UITableViewDelegate: UIScrollViewDelegate {
+    /// A row's height; the default, `UITableView.automaticDimension`, means the table's `rowHeight`.
+    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+    /// A section header's height; the default means `sectionHeaderHeight` when the section has a
+    /// header, else 0.
+    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
+    /// A section's header view (default nil: a `UITableViewHeaderFooterView` with the data source's title).
+    func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
+    func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath)
+    /// Whether a finger on the row highlights it (default true).
+    func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+    /// The row to select instead of `indexPath`, or nil to select none (default: `indexPath`).
+    func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+}
+
+extension UITableViewDelegate {
+    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { UITableView.automaticDimension }
+    public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
+    public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+}
+
+/// How many cells table views made, reused and asked for: what a performance engineer reads
+/// first about a list. Kept per window and taken by each frame's record.
+public struct CellStatistics: Equatable, Sendable {
+    /// Cells made because the reuse queue was empty.
+    public var created = 0
+    /// Cells handed out again from a reuse queue.
+    public var reused = 0
+    /// `tableView(_:cellForRowAt:)` calls.
+    public var cellForRowCalls = 0
+
+    public init() {}
+}
+
+/// A list of rows in sections that scrolls vertically, as UIKit's `UITableView` (plain style):
+/// it asks its data source for the rows on screen only, reuses the cells of rows that scrolled
+/// off (`dequeueReusableCell(withIdentifier:for:)`, `prepareForReuse()`), keeps section headers
+/// on top while their section scrolls under them, and highlights a row while a finger rests on
+/// it (after the scroll view's delay for content touches) and selects it when the finger lifts.
+///
+/// Where uisim differs: row heights come from `heightForRowAt` or `rowHeight` for every row when
+/// the data loads, unless `estimatedRowHeight` is above 0 (then a row's real height is asked when
+/// it first comes on screen); no self-sizing cells, separators, editing, footers or grouped style.
+/// Cells off screen stay subviews, hidden, in their reuse queue.
+open class UITableView: UIScrollView {
+    /// "Use the default": the value the delegate's height methods return to take the table's.
+    public static let automaticDimension: CGFloat = -1
+
+    public enum Style: Int, Sendable { case plain, grouped, insetGrouped }
+
+    public let style: Style
+
+    public weak var dataSource: UITableViewDataSource? {
+        didSet { needsReload = true; setNeedsLayout() }
+    }
+
+    /// The scroll view's delegate, as a table view delegate (set `delegate`).
+    private var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
+
+    /// Every row's height unless the delegate says otherwise (default 44).
+    open var rowHeight: CGFloat = 44 {
+        didSet { if rowHeight != oldValue { needsReload = true; setNeedsLayout() } }
+    }
+
+    /// A guess at rows' heights, so that only rows on screen are asked theirs (default 0: every
+    /// row's height is asked when the data loads).
+    open var estimatedRowHeight: CGFloat = 0
+
+    /// The height of a section header with a title, unless the delegate says otherwise (default 28).
+    open var sectionHeaderHeight: CGFloat = 28
+
+    /// Whether tapping rows selects them (default true).
+    open var allowsSelection = true
+    /// Whether several rows can be selected at once (default false).
+    open var allowsMultipleSelection = false
+
+    /// A table view with `style` (uisim lays out every style as plain).
+    public init(frame: CGRect, style: Style) {
+        self.style = style
+        super.init(frame: frame)
+        backgroundColor = .white
+        alwaysBounceVertical = true
+    }
+
+    public convenience override init(frame: CGRect) {
+        self.init(frame: frame, style: .plain)
+    }
+
+    // MARK: Registration and reuse
+
+    private var registered: [String: UITableViewCell.Type] = [:]
+    private var registeredHeaders: [String: UITableViewHeaderFooterView.Type] = [:]
+    private var queues: [String: [UITableViewCell]] = [:]
+    private var headerQueues: [String: [UITableViewHeaderFooterView]] = [:]
+    /// What this table view made, reused and asked for, since it was made.
+    public private(set) var cellStatistics = CellStatistics()
+
+    /// Registers the class whose cells `dequeueReusableCell(withIdentifier:for:)` makes for
+    /// `identifier` when its reuse queue is empty (nil forgets it).
+    public func register(_ cellClass: UITableViewCell.Type?, forCellReuseIdentifier identifier: String) {
+        registered[identifier] = cellClass
+    }
+
+    /// Registers the class of header views for `identifier`.
+    public func register(_ headerClass: UITableViewHeaderFooterView.Type?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        registeredHeaders[identifier] = headerClass
+    }
+
+    /// A cell for `identifier`: one from the reuse queue (after its `prepareForReuse()`), else a
+    /// new one of the registered class. Asking for an identifier that was never registered is a
+    /// programming error, as in UIKit.
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
+        preconditionFailure("unable to dequeue a cell with identifier \(identifier): register a class for it")
+    }
+
+    /// A cell for `identifier` from the reuse queue or the registered class, or nil if there is
+    /// neither (the caller then makes one).
+    public func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+        if let cell = queues[identifier]?.popLast() {
+            cell.prepareForReuse()
+            count { $0.reused += 1 }
+            return cell
+        }
+        guard let cellClass = registered[identifier] else { return nil }
+        count { $0.created += 1 }
+        return cellClass.init(style: .default, reuseIdentifier: identifier)
+    }
+
+    /// A header view for `identifier` from its queue or its registered class.
+    public func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
+        if let view = headerQueues[identifier]?.popLast() { return view }
+        return registeredHeaders[identifier].map { $0.init(reuseIdentifier: identifier) }
+    }
+
+    private func count(_ change: (inout CellStatistics) -> Void) {
+        change(&cellStatistics)
+        if let window { change(&window.cellStatistics) }
+    }
+
+    // MARK: Data and geometry
+
+    private var needsReload = true
+    /// Each section's header height and its rows' heights (estimates until asked, with an estimate).
+    private var sections: [(header: CGFloat, rows: [CGFloat])] = []
+    /// Rows whose real height has been asked (with an estimated row height).
+    private var measured: Set<IndexPath> = []
+    /// Each section's top, then its rows' tops (content coordinates), kept with `sections`.
+    private var sectionTops: [CGFloat] = []
+    private var rowTops: [[CGFloat]] = []
+    private var visible: [IndexPath: UITableViewCell] = [:]
+    private var headers: [Int: UIView] = [:]
+    private var selected: [IndexPath] = []
+
+    /// Reloads every row: visible cells go back to their queues, heights and counts are asked
+    /// again at the next layout.
+    open func reloadData() {
+        for (indexPath, cell) in visible { enqueue(cell, at: indexPath) }
+        visible = [:]
+        for (_, header) in headers { enqueue(header) }
+        headers = [:]
+        needsReload = true
+        setNeedsLayout()
+    }
+
+    /// Sections in the table.
+    public var numberOfSections: Int {
+        loadIfNeeded()
+        return sections.count
+    }
+
+    /// Rows in `section`.
+    public func numberOfRows(inSection section: Int) -> Int {
+        loadIfNeeded()
+        return sections[section].rows.count
+    }
+
+    private func loadIfNeeded() {
+        guard needsReload else { return }
+        needsReload = false
+        measured = []
+        selected = []
+        guard let dataSource else {
+            sections = []
+            updateGeometry()
+            return
+        }
+        let delegate = tableDelegate
+        sections = (0..<max(0, dataSource.numberOfSections(in: self))).map { section in
+            let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: section))
+            var header = delegate?.tableView(self, heightForHeaderInSection: section) ?? Self.automaticDimension
+            if header < 0 {
+                let hasHeader = dataSource.tableView(self, titleForHeaderInSection: section) != nil
+                    || delegate?.tableView(self, viewForHeaderInSection: section) != nil
+                header = hasHeader ? sectionHeaderHeight : 0
+            }
+            let heights = (0..<rows).map { row in
+                estimatedRowHeight > 0 ? estimatedRowHeight : height(at: IndexPath(row: row, section: section))
+            }
+            return (header, heights)
+        }
+        updateGeometry()
+    }
+
+    private func height(at indexPath: IndexPath) -> CGFloat {
+        let asked = tableDelegate?.tableView(self, heightForRowAt: indexPath) ?? Self.automaticDimension
+        return asked < 0 ? rowHeight : asked
+    }
+
+    /// Recomputes the tops and the content size from the heights.
+    private func updateGeometry() {
+        var y: CGFloat = 0
+        sectionTops = []
+        rowTops = []
+        for section in sections {
+            sectionTops.append(y)
+            y += section.header
+            var tops: [CGFloat] = []
+            tops.reserveCapacity(section.rows.count)
+            for height in section.rows {
+                tops.append(y)
+                y += height
+            }
+            rowTops.append(tops)
+        }
+        contentSize = CGSize(width: bounds.width, height: y)
+    }
+
+    /// The rectangle of a row, in the table's (content) coordinates.
+    public func rectForRow(at indexPath: IndexPath) -> CGRect {
+        loadIfNeeded()
+        return CGRect(x: 0, y: rowTops[indexPath.section][indexPath.row], width: bounds.width,
+                      height: sections[indexPath.section].rows[indexPath.row])
+    }
+
+    /// The row at `point` (content coordinates), if any.
+    public func indexPathForRow(at point: CGPoint) -> IndexPath? {
+        loadIfNeeded()
+        for section in sections.indices.reversed() where point.y >= sectionTops[section] {
+            let tops = rowTops[section]
+            // The last row whose top is at or above the point.
+            var low = 0, high = tops.count
+            while low < high {
+                let mid = (low + high) / 2
+                if tops[mid] <= point.y { low = mid + 1 } else { high = mid }
+            }
+            guard low > 0, point.y < tops[low - 1] + sections[section].rows[low - 1] else { return nil }
+            return IndexPath(row: low - 1, section: section)
+        }
+        return nil
+    }
+
+    // MARK: Visible rows
+
+    /// The cells on screen, in row order.
+    public var visibleCells: [UITableViewCell] {
+        indexPathsForVisibleRows.compactMap { visible[$0] }
+    }
+
+    /// The rows on screen, in order.
+    public var indexPathsForVisibleRows: [IndexPath] {
+        visible.keys.sorted()
+    }
+
+    /// The cell of a row on screen, or nil.
+    public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+        visible[indexPath]
+    }
+
+    /// The row a cell on screen shows, or nil.
+    public func indexPath(for cell: UITableViewCell) -> IndexPath? {
+        visible.first { $0.value === cell }?.key
+    }
+
+    /// The rows on screen: those whose rectangle meets the bounds.
+    private func rowsOnScreen() -> [IndexPath] {
+        let top = bounds.minY, bottom = bounds.maxY
+        var rows: [IndexPath] = []
+        for section in sections.indices {
+            let tops = rowTops[section], heights = sections[section].rows
+            guard let last = tops.last, last + heights[heights.count - 1] > top, tops[0] < bottom else { continue }
+            // The first row ending below the top.
+            var low = 0, high = tops.count
+            while low < high {
+                let mid = (low + high) / 2
+                if tops[mid] + heights[mid] <= top { low = mid + 1 } else { high = mid }
+            }
+            var row = low
+            while row < tops.count, tops[row] < bottom {
+                if heights[row] > 0 { rows.append(IndexPath(row: row, section: section)) }
+                row += 1
+            }
+        }
+        return rows
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        loadIfNeeded()
+        guard let dataSource else { return }
+        if estimatedRowHeight > 0 { measureRowsOnScreen() }
+        let onScreen = rowsOnScreen()
+        let wanted = Set(onScreen)
+        for (indexPath, cell) in visible where !wanted.contains(indexPath) {
+            visible[indexPath] = nil
+            enqueue(cell, at: indexPath)
+        }
+        for indexPath in onScreen {
+            let frame = CGRect(x: 0, y: rowTops[indexPath.section][indexPath.row], width: bounds.width,
+                               height: sections[indexPath.section].rows[indexPath.row])
+            if let cell = visible[indexPath] {
+                if cell.frame != frame { cell.frame = frame }
+                continue
+            }
+            count { $0.cellForRowCalls += 1 }
+            let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+            cell.frame = frame
+            cell.isSelected = selected.contains(indexPath)
+            if cell.superview !== self { insertSubview(cell, at: 0) }
+            cell.isHidden = false
+            visible[indexPath] = cell
+            tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+        }
+        layoutHeaders()
+    }
+
+    /// With estimated heights: asks the rows coming on screen their real height, top first, and
+    /// moves the rows below (the content size follows), until the rows on screen are all measured.
+    private func measureRowsOnScreen() {
+        while let indexPath = rowsOnScreen().first(where: { !measured.contains($0) }) {
+            measured.insert(indexPath)
+            let real = height(at: indexPath)
+            if real != sections[indexPath.section].rows[indexPath.row] {
+                sections[indexPath.section].rows[indexPath.row] = real
+                updateGeometry()
+            }
+        }
+    }
+
+    private func enqueue(_ cell: UITableViewCell, at indexPath: IndexPath) {
+        cell.isHidden = true
+        cell.isHighlighted = false
+        tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+        if let identifier = cell.reuseIdentifier { queues[identifier, default: []].append(cell) }
+        else { cell.removeFromSuperview() }
+    }
+
+    private func enqueue(_ header: UIView) {
+        header.isHidden = true
+        if let header = header as? UITableViewHeaderFooterView, let identifier = header.reuseIdentifier {
+            headerQueues[identifier, default: []].append(header)
+        } else {
+            header.removeFromSuperview()
+        }
+    }
+
+    /// Places the headers of the sections on screen; a header stays at the top of the bounds
+    /// while its section scrolls under it, until the section's end pushes it up (plain style).
+    private func layoutHeaders() {
+        let top = bounds.minY, bottom = bounds.maxY
+        for section in sections.indices {
+            let height = sections[section].header
+            let start = sectionTops[section]
+            let end = section + 1 < sectionTops.count ? sectionTops[section + 1] : contentSize.height
+            guard height > 0, end > top, start < bottom else {
+                if let header = headers.removeValue(forKey: section) { enqueue(header) }
+                continue
+            }
+            let header: UIView
+            if let shown = headers[section] {
+                header = shown
+            } else if let own = tableDelegate?.tableView(self, viewForHeaderInSection: section) {
+                header = own
+            } else {
+                let made = dequeueReusableHeaderFooterView(withIdentifier: Self.titleHeader)
+                    ?? UITableViewHeaderFooterView(reuseIdentifier: Self.titleHeader)
+                made.textLabel?.text = dataSource?.tableView(self, titleForHeaderInSection: section)
+                header = made
+            }
+            if headers[section] == nil {
+                headers[section] = header
+                header.isHidden = false
+                if header.superview !== self { addSubview(header) } else { bringSubviewToFront(header) }
+            }
+            let y = min(max(start, top), end - height)
+            let frame = CGRect(x: 0, y: y, width: bounds.width, height: height)
+            if header.frame != frame { header.frame = frame }
+        }
+    }
+
+    private static let titleHeader = "uisim.title-header"
+
+    // MARK: Selection
+
+    /// The selected row (the first, with multiple selection), or nil.
+    public var indexPathForSelectedRow: IndexPath? { selected.first }
+
+    /// The selected rows, in the order they were selected, or nil when none is.
+    public var indexPathsForSelectedRows: [IndexPath]? { selected.isEmpty ? nil : selected }
+
+    /// Selects a row (without telling the delegate, as UIKit's), deselecting the others unless
+    /// multiple selection is allowed.
+    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        loadIfNeeded()   // a reload clears the selection: load first, so this one stays
+        guard let indexPath else {
+            for row in selected { deselectRow(at: row, animated: animated) }
+            return
+        }
+        if !allowsMultipleSelection {
+            for row in selected where row != indexPath { deselectRow(at: row, animated: animated) }
+        }
+        if !selected.contains(indexPath) { selected.append(indexPath) }
+        visible[indexPath]?.setSelected(true, animated: animated)
+    }
+
+    /// Deselects a row (without telling the delegate).
+    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        selected.removeAll { $0 == indexPath }
+        visible[indexPath]?.setSelected(false, animated: animated)
+    }
+
+    /// Where `selectRow(at:animated:scrollPosition:)` scrolls the row (uisim does not scroll).
+    public enum ScrollPosition: Int, Sendable { case none, top, middle, bottom }
+
+    /// The cell a finger is on, highlighted.
+    private var touchedCell: (cell: UITableViewCell, indexPath: IndexPath)?
+
+    /// The cell of this table that `touches` began in: the touched view's ancestor.
+    private func cell(touchedBy touches: Set<UITouch>) -> (UITableViewCell, IndexPath)? {
+        guard touches.count == 1, var view = touches.first?.view else { return nil }
+        while view.superview !== self {
+            guard let parent = view.superview else { return nil }
+            view = parent
+        }
+        guard let cell = view as? UITableViewCell, let indexPath = indexPath(for: cell) else { return nil }
+        return (cell, indexPath)
+    }
+
+    /// A finger came down on a row (the scroll view delays it 150 ms): the row highlights.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard allowsSelection, touchedCell == nil, let (cell, indexPath) = cell(touchedBy: touches) else {
+            return super.touchesBegan(touches, with: event)
+        }
+        guard tableDelegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else { return }
+        touchedCell = (cell, indexPath)
+        cell.setHighlighted(true, animated: false)
+    }
+
+    /// The finger lifted on the row: the highlight goes, the row is selected and the delegate told.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let (cell, indexPath) = touchedCell else { return super.touchesEnded(touches, with: event) }
+        touchedCell = nil
+        cell.setHighlighted(false, animated: false)
+        let delegate = tableDelegate
+        guard let target = delegate == nil ? indexPath : delegate!.tableView(self, willSelectRowAt: indexPath) else { return }
+        if allowsMultipleSelection, selected.contains(target) {
+            deselectRow(at: target, animated: false)
+            tableDelegate?.tableView(self, didDeselectRowAt: target)
+            return
+        }
+        let deselected = allowsMultipleSelection ? [] : selected.filter { $0 != target }
+        for row in deselected { deselectRow(at: row, animated: false) }
+        for row in deselected { tableDelegate?.tableView(self, didDeselectRowAt: row) }
+        selectRow(at: target, animated: false, scrollPosition: .none)
+        tableDelegate?.tableView(self, didSelectRowAt: target)
+    }
+
+    /// The scroll took the touch (a drag began): the highlight goes, nothing is selected.
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let (cell, _) = touchedCell else { return super.touchesCancelled(touches, with: event) }
+        touchedCell = nil
+        cell.setHighlighted(false, animated: false)
+    }
+}

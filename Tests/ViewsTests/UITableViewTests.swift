@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+@testable import Views
+
+/// UITableView as UIKit has it: rows asked for on screen only, cells reused, sections with
+/// headers that stay on top, heights from the delegate or the table.
+@Suite struct UITableViewTests {
+    /// A cell that counts its `prepareForReuse()` calls.
+    final class CountingCell: UITableViewCell {
+        var prepared = 0
+        var row = -1
+        override func prepareForReuse() {
+            super.prepareForReuse()
+            prepared += 1
+        }
+    }
+
+    /// A data source of `rows` rows per section, logging what it is asked.
+    final class Source: UITableViewDataSource, UITableViewDelegate {
+        var rows: [Int]
+        var titles: [String?]
+        var heights: ((IndexPath) -> CGFloat)?
+        var asked: [IndexPath] = []
+        var heightAsked: [IndexPath] = []
+        var ended: [IndexPath] = []
+        /// Every cell handed out, with whether it came from the queue already prepared.
+        var handedOut: [(cell: CountingCell, prepared: Int)] = []
+
+        init(rows: [Int], titles: [String?] = []) {
+            self.rows = rows
+            self.titles = titles
+        }
+
+        func numberOfSections(in tableView: UITableView) -> Int { rows.count }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows[section] }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            asked.append(indexPath)
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath) as! CountingCell
+            handedOut.append((cell, cell.prepared))
+            cell.row = indexPath.row
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            return cell
+        }
+        func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+            section < titles.count ? titles[section] : nil
+        }
+        func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+            heightAsked.append(indexPath)
+            return heights?(indexPath) ?? UITableView.automaticDimension
+        }
+        func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+            ended.append(indexPath)
+        }
+    }
+
+    func table(_ source: Source, rowHeight: CGFloat = 88) -> (UIWindow, UITableView) {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.register(CountingCell.self, forCellReuseIdentifier: "row")
+        table.rowHeight = rowHeight
+        table.dataSource = source
+        table.delegate = source
+        window.addSubview(table)
+        window.makeKeyAndVisible()
+        _ = window.layoutPass()
+        return (window, table)
+    }
+
+    @Test func scrollingThreeHundredRowsMakesOnlyTheCellsOnScreen() {
+        let source = Source(rows: [300])
+        let (window, table) = table(source)
+        // 844 pt shows rows 0–9 (row 9 ends at 880).
+        #expect(table.indexPathsForVisibleRows == (0...9).map { IndexPath(row: $0, section: 0) })
+        #expect(table.contentSize.height == CGFloat(300 * 88))
+        // Scrolled 7 pt at a time to the end (300 × 88 − 844 = 25 556 pt): at most 11 rows are on
+        // screen at once (844 / 88 = 9.6, so 10 whole and parts of 2 when the rows do not line up
+        // with the top). 11 cells are made, every other row reuses one.
+        var offset: CGFloat = 0
+        while offset < 25_556 {
+            offset = min(offset + 7, 25_556)
+            table.contentOffset = CGPoint(x: 0, y: offset)
+            _ = window.layoutPass()
+            #expect(table.visibleCells.count <= 11)
+        }
+        let stats = table.cellStatistics
+        #expect(stats.created == 11)   // at most visible + 2 = 13, as the issue asks; exactly the most on screen at once
+        #expect(stats.cellForRowCalls == 300 && source.asked.count == 300)
+        #expect(stats.reused == 289)
+        // prepareForReuse ran before each reuse: a cell handed out for the nth time had been
+        // prepared n − 1 times by then.
+        var times: [ObjectIdentifier: Int] = [:]
+        for (cell, prepared) in source.handedOut {
+            #expect(prepared == times[ObjectIdentifier(cell), default: 0])
+            times[ObjectIdentifier(cell), default: 0] += 1
+        }
+        #expect(table.indexPathsForVisibleRows.last == IndexPath(row: 299, section: 0))
+        #expect(table.cellForRow(at: IndexPath(row: 299, section: 0))?.frame == CGRect(x: 0, y: 299 * 88, width: 390, height: 88))
+        #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) == nil)
+        // The window's counters saw the same.
+        #expect(window.takeCellStatistics() == stats)
+        #expect(window.takeCellStatistics() == CellStatistics())
+    }
+
+    @Test func heightsComeFromTheDelegateOrTheTableAndEstimatesDeferThem() {
+        let source = Source(rows: [100])
+        source.heights = { $0.row % 2 == 0 ? 50 : UITableView.automaticDimension }   // odd rows: the table's 88
+        let (window, table) = table(source)
+        let expected: CGFloat = 50 * 50 + 50 * 88
+        #expect(table.contentSize.height == expected)
+        #expect(source.heightAsked.count == 100)   // without an estimate every height is asked at load
+        #expect(table.rectForRow(at: IndexPath(row: 3, section: 0)) == CGRect(x: 0, y: 50 + 88 + 50, width: 390, height: 88))
+        #expect(table.indexPathForRow(at: CGPoint(x: 10, y: 190)) == IndexPath(row: 3, section: 0))
+
+        let lazy = Source(rows: [100])
+        lazy.heights = { _ in 100 }
+        let other = UITableView(frame: window.bounds, style: .plain)
+        other.register(CountingCell.self, forCellReuseIdentifier: "row")
+        other.estimatedRowHeight = 44
+        other.dataSource = lazy
+        other.delegate = lazy
+        window.addSubview(other)
+        _ = window.layoutPass()
+        // Rows 0–8 measured 100 each fill 844 pt (row 8 spans 800–900): nine heights asked; the
+        // other 91 rows still count at their estimate.
+        #expect(Set(lazy.heightAsked).count == 9)
+        let estimated: CGFloat = 9 * 100 + 91 * 44
+        #expect(other.contentSize.height == estimated)
+        #expect(other.visibleCells.count == 9)
+    }
+
+    @Test func sectionHeadersTakeTheirPlaceAndStayOnTop() {
+        let source = Source(rows: [5, 20], titles: ["First", "Second"])
+        let (window, table) = table(source)
+        // Section 0: header 0–28, rows 28–468; section 1: header 468–496, rows from 496.
+        let expected: CGFloat = 2 * 28 + 25 * 88
+        #expect(table.contentSize.height == expected)
+        #expect(table.rectForRow(at: IndexPath(row: 0, section: 1)).minY == 496)
+        let headers = { table.subviews.compactMap { $0 as? UITableViewHeaderFooterView }.filter { !$0.isHidden } }
+        #expect(headers().map { $0.textLabel?.text } == ["First", "Second"])
+        // Scrolled 300 pt: section 0's header stays at the top of the bounds (y = 300).
+        table.contentOffset = CGPoint(x: 0, y: 300)
+        _ = window.layoutPass()
+        #expect(headers().first { $0.textLabel?.text == "First" }?.frame.minY == 300)
+        // Scrolled 450 pt: section 0 ends at 468, so its header is pushed up to 440.
+        table.contentOffset = CGPoint(x: 0, y: 450)
+        _ = window.layoutPass()
+        #expect(headers().first { $0.textLabel?.text == "First" }?.frame.minY == 440)
+        // Scrolled 600 pt: section 0 is gone, its header too; section 1's sits at the top.
+        table.contentOffset = CGPoint(x: 0, y: 600)
+        _ = window.layoutPass()
+        #expect(headers().map { $0.textLabel?.text } == ["Second"])
+        #expect(headers().first?.frame.minY == 600)
+    }
+
+    @Test func reloadDataAsksAgainAndReusesTheCells() {
+        let source = Source(rows: [300])
+        let (window, table) = table(source)
+        source.rows = [3]
+        table.reloadData()
+        _ = window.layoutPass()
+        #expect(table.numberOfRows(inSection: 0) == 3)
+        #expect(table.indexPathsForVisibleRows.count == 3)
+        #expect(table.cellStatistics.created == 10 && table.cellStatistics.reused == 3)
+        #expect(source.ended.count == 10)   // every visible row ended its display at the reload
+    }
+}
