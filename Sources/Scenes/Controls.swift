@@ -3,13 +3,13 @@ import Geometry
 import Graphics
 import Views
 
-/// The `controls` scene: a grid of custom-drawn buttons that light up while touched, and a
-/// slider that follows a drag. Every button draws itself (`draw(_:)`): a rounded, shaded card
-/// and a label, redrawn in full when its highlight changes.
+/// The `controls` scene: a grid of custom-drawn buttons that light up while touched, a row of
+/// switches, and a slider that follows a drag. Every button draws itself (`draw(_:)`): a rounded,
+/// shaded card and a label, redrawn in full when its highlight changes.
 enum ControlsScene {
     static let scene = Scene(
         name: "controls",
-        summary: "A grid of custom-drawn buttons that highlight while touched, and a slider.",
+        summary: "A grid of custom-drawn buttons that highlight while touched, a row of switches, and a slider.",
         variants: [
             .init(name: "subviews-in-controls",
                   summary: "add a badge subview inside every other control (the seed notes warn against it; reported as hierarchy warnings)"),
@@ -33,23 +33,53 @@ enum ControlsScene {
             for column in 0..<columns {
                 let frame = CGRect(x: area.minX + CGFloat(column) * (width + gap), y: area.minY + CGFloat(row) * (height + gap),
                                    width: width, height: height)
+                if row == rows - 1 {   // the last row: switches, each on a card with its title
+                    let card = SwitchCard(frame: frame.integral(scale: window.screen.scale), title: "Switch \(column + 1)")
+                    if badges && (row * columns + column) % 2 == 0 { card.toggle.addSubview(badge(at: CGPoint(x: 17, y: -9))) }
+                    content.addSubview(card)
+                    continue
+                }
                 let button = CardButton(frame: frame.integral(scale: window.screen.scale))
                 button.title = "Button \(row * columns + column + 1)"
                 button.hue = CGFloat(row * columns + column) / CGFloat(rows * columns)
                 if badges && (row * columns + column) % 2 == 0 {
-                    let badge = UILabel(frame: CGRect(x: frame.width - 40, y: 6, width: 34, height: 18))
-                    badge.text = "NEW"
-                    badge.font = .boldSystemFont(ofSize: 11)
-                    badge.textColor = .white
-                    badge.backgroundColor = .red
-                    badge.textAlignment = .center
-                    button.addSubview(badge)
+                    button.addSubview(badge(at: CGPoint(x: frame.width - 40, y: 6)))
                 }
                 content.addSubview(button)
             }
         }
         let slider = TrackSlider(frame: CGRect(x: area.minX, y: area.maxY - sliderHeight, width: area.width, height: sliderHeight))
         content.addSubview(slider)
+    }
+}
+
+/// A red "NEW" badge: what the `subviews-in-controls` variant puts inside controls.
+private func badge(at origin: CGPoint) -> UILabel {
+    let badge = UILabel(frame: CGRect(origin: origin, size: CGSize(width: 34, height: 18)))
+    badge.text = "NEW"
+    badge.font = .boldSystemFont(ofSize: 11)
+    badge.textColor = .white
+    badge.backgroundColor = .red
+    badge.textAlignment = .center
+    return badge
+}
+
+/// A card holding a title and a `UISwitch`, centered.
+final class SwitchCard: UIView {
+    let toggle = UISwitch()
+    let label = UILabel()
+
+    init(frame: CGRect, title: String) {
+        super.init(frame: frame)
+        backgroundColor = .white
+        layer.cornerRadius = 12
+        label.text = title
+        label.font = .systemFont(ofSize: 15)
+        label.textAlignment = .center
+        label.frame = CGRect(x: 0, y: frame.height / 2 - 30, width: frame.width, height: 20)
+        toggle.frame.origin = CGPoint(x: ((frame.width - UISwitch.size.width) / 2).rounded(), y: (frame.height / 2).rounded())
+        addSubview(label)
+        addSubview(toggle)
     }
 }
 

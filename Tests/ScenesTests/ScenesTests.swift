@@ -1,7 +1,7 @@
 import Foundation
 import Replay
 import RunLoop
-import Scenes
+@testable import Scenes
 import Testing
 import Traces
 @testable import Views
@@ -37,5 +37,31 @@ import Traces
         #expect(result.work.display.layersDisplayed == 2)
         let pixels = Int(button.bounds.width * 3) * Int(button.bounds.height * 3)
         #expect(result.work.display.pixelsDrawn == 2 * pixels)
+    }
+}
+
+/// The controls scene's switches: a replayed tap flips one and it says so once.
+@Suite(.serialized) struct SwitchTests {
+    @Test func aReplayedTapTogglesASwitchAndSendsValueChanged() throws {
+        let scene = try BuiltInScenes.named("controls")
+        let window = scene.makeWindow(screen: UIScreen(model: .iPhone14), settings: try scene.settings())
+        let cards = window.subviews[0].subviews.compactMap { $0 as? SwitchCard }
+        #expect(cards.map(\.label.text) == ["Switch 1", "Switch 2", "Switch 3"])
+        let toggle = cards[1].toggle
+        #expect(toggle.bounds.size == CGSize(width: 51, height: 31) && !toggle.isOn)
+        var changes: [Bool] = []
+        toggle.addAction(UIAction { _ in changes.append(toggle.isOn) }, for: .valueChanged)
+        let center = toggle.convert(CGPoint(x: 25.5, y: 15.5), to: nil)
+        var trace = Trace()
+        trace.tap(1, at: center, time: 0.1, duration: 0.08)
+        trace.tap(2, at: center, time: 0.6, duration: 0.08)
+        trace.tap(3, at: CGPoint(x: center.x, y: center.y - 200), time: 1.1, duration: 0.08)   // elsewhere: a button
+        let result = try Replay(window: window, clock: VirtualClock(measuresWork: false)).run(trace)
+        // On, then off: each tap sent one .valueChanged with the new value; the third hit no switch.
+        #expect(changes == [true, false])
+        #expect(!toggle.isOn)
+        // Each tap redraws the switch twice (pressed: the thumb widens; lifted and flipped), and
+        // the third tap's button twice.
+        #expect(result.work.display.layersDisplayed == 6)
     }
 }

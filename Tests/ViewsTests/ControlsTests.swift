@@ -64,3 +64,18 @@ import Testing
         #expect(view.bounds.size == CGSize(width: 10, height: 10) && view.layer.contents != nil && view.layer.contentsScale == 2)
     }
 }
+
+@Suite struct UISwitchTests {
+    @Test func settingTheValueSendsNothingAndTheSizeIsFixed() {
+        let toggle = UISwitch(frame: CGRect(x: 10, y: 20, width: 200, height: 100))
+        #expect(toggle.frame == CGRect(x: 10, y: 20, width: 51, height: 31))
+        var sent = 0
+        toggle.addAction(UIAction { _ in sent += 1 }, for: .allEvents)
+        toggle.isOn = true
+        toggle.setOn(false, animated: true)
+        toggle.setOn(true, animated: false)
+        #expect(toggle.isOn && sent == 0)
+        toggle.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        #expect(toggle.bounds.size == UISwitch.size)
+    }
+}
