@@ -7,7 +7,7 @@ APT_PACKAGES := libevent-dev libcairo2-dev zlib1g-dev pkg-config
 TRACE ?= Traces/wetab-taps.evemu
 OUT ?= out/wetab-taps-feed
 
-.PHONY: deps build release run test report-check fuzz bench bench-check bench-thresholds clean
+.PHONY: deps build release run test examples report-check fuzz bench bench-check bench-thresholds clean
 
 deps:
 	@if pkg-config --exists libevent cairo zlib 2>/dev/null; then \
@@ -32,6 +32,19 @@ run: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
+	$(MAKE) examples
+
+# The example app (Examples/Inbox, a package of its own that depends on uisim by path): builds it,
+# runs its tests, replays its traces with its own command line and checks them against its
+# committed baseline, as the app's CI job would (Examples/Inbox/README.md). Times may grow ×4
+# over the baseline's: it was made on another machine.
+EXAMPLE := Examples/Inbox
+examples: deps
+	$(SWIFT) build --package-path $(EXAMPLE) --build-tests
+	$(SWIFT) test --package-path $(EXAMPLE) --skip-build
+	cd $(EXAMPLE) && bin="$$($(SWIFT) build --show-bin-path)" && rm -rf out/ci && \
+		"$$bin/inbox-sim" replay Traces --scene inbox --clock fixed --snapshots none --quiet --out out/ci && \
+		"$$bin/inbox-sim" check out/ci --baseline Baselines/inbox.json --time-tolerance 4 --junit out/ci/junit.xml
 
 # Opens the report in headless Chromium and saves a screenshot to look at (not part of
 # `make test`: it needs a browser).

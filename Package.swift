@@ -4,14 +4,17 @@
 import PackageDescription
 
 /// UISim and every module it re-exports.
-let reexported: [Target.Dependency] = ["UISim", "Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]
+let reexportedNames = ["UISim", "Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]
+let reexported = reexportedNames.map { Target.Dependency(stringLiteral: $0) }
 
 let package = Package(
     name: "uisim",
     products: [
-        .library(name: "UISim", targets: ["UISim"]),
+        // Each product lists the modules UISim re-exports: a client package then depends on them
+        // directly, and SwiftPM rebuilds it when one changes (see the executable's note below).
+        .library(name: "UISim", targets: reexportedNames),
         // The command line as a library: an app's executable gets every command for its own scenes.
-        .library(name: "UISimCommandLine", targets: ["UISimCommandLine"]),
+        .library(name: "UISimCommandLine", targets: ["UISimCommandLine"] + reexportedNames),
         .executable(name: "uisim", targets: ["uisim"]),
     ],
     dependencies: [

@@ -239,6 +239,8 @@ struct ReplayCommand: ParsableCommand {
             row("  p50 event/layout/display/commit", "\(ms(st[.event].p50)) / \(ms(st[.layout].p50)) / \(ms(st[.display].p50)) / \(ms(st[.commit].p50)) ms"),
             row("render stage p50 / p95 / p99", percentiles(st.render) + (estimated ? " (estimated)" : " (cairo, measured)")),
             row("touches", "\(s.touches.began) began, \(s.touches.moved) moved, \(s.touches.ended) ended, \(s.touches.cancelled) cancelled"),
+            s.counts[.cellForRowCalls] + s.counts[.cellsCreated] == 0 ? nil : row("table view cells",
+                "\(s.counts[.cellForRowCalls]) asked for (cellForRowAt), \(s.counts[.cellsCreated]) created, \(s.counts[.cellsReused]) reused"),
             row("layouts / draws", "\(s.counts.layouts) / \(s.counts.draws) (\(s.counts.drawnPixels) px drawn)"),
             row("pixels composited", "\(s.counts.compositedPixels), of them \(s.counts.blendedPixels) blended"),
             row("pixels hidden, not composited", "\(s.counts.occludedPixels) (under opaque layers)"),
@@ -247,7 +249,7 @@ struct ReplayCommand: ParsableCommand {
             row("optimization opportunities", s.opportunities.isEmpty ? "none" : "\(s.opportunities.count)"),
             row("hierarchy warnings", s.warnings.isEmpty ? "none" : "\(s.warnings.count)"),
             row(report.hasSuffix(".json") ? "summary" : "report", report),
-        ].joined(separator: "\n") + s.opportunities.prefix(3).map { "\n  opportunity: \($0.sentence)\n    remedy: \($0.remedy)" }.joined()
+        ].compactMap { $0 }.joined(separator: "\n") + s.opportunities.prefix(3).map { "\n  opportunity: \($0.sentence)\n    remedy: \($0.remedy)" }.joined()
             + s.warnings.prefix(5).map { "\n  warning: \($0)" }.joined()
     }
 }

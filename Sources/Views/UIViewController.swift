@@ -18,9 +18,10 @@ open class UIViewController: UIResponder {
         super.init()
     }
 
-    /// UIKit's designated initializer; uisim has no nibs, so both arguments are ignored.
-    public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
-        self.init()
+    /// UIKit's designated initializer, which subclasses call (`super.init(nibName: nil, bundle:
+    /// nil)`); uisim has no nibs, so both arguments are ignored.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
     }
 
     /// The view the controller manages, loaded (`loadView()`, `viewDidLoad()`) the first time it

@@ -114,14 +114,19 @@ import Testing
         #expect(parent.children.isEmpty && child.parent == nil)
     }
 
-    @Test func theResponderChainRunsThroughViewControllers() {
-        let log = Log()
+    /// A window whose root view controller holds a child, its view inside the root's view.
+    func rootWithChild(_ log: Log) -> (UIWindow, Logged, Logged) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let root = Logged("root", log: log), child = Logged("child", log: log)
         window.rootViewController = root
         root.addChild(child)
         root.view.addSubview(child.view)
         child.didMove(toParent: root)
+        return (window, root, child)
+    }
+
+    @Test func theResponderChainRunsThroughViewControllers() {
+        let (window, root, child) = rootWithChild(Log())
         let button = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
         child.view.addSubview(button)
 
@@ -140,11 +145,7 @@ import Testing
 
     @Test func aWindowsResizeReachesViewControllersBeforeItHappens() {
         let log = Log()
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        let root = Logged("root", log: log), child = Logged("child", log: log)
-        window.rootViewController = root
-        root.addChild(child)
-        root.view.addSubview(child.view)
+        let (window, root, _) = rootWithChild(log)
         window.makeKeyAndVisible()
         _ = log.take()
         window.frame = CGRect(x: 0, y: 0, width: 844, height: 390)

@@ -61,7 +61,7 @@ open class UISwitch: UIControl {
         setNeedsDisplay()
     }
 
-    static let green = UIColor(red: 0.2, green: 0.78, blue: 0.35, alpha: 1)
+    static let green = UIColor.systemGreen
 
     open override func draw(_ rect: CGRect) {
         let track = bounds.insetBy(dx: 0.5, dy: 0.5)

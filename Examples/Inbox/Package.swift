@@ -1,0 +1,24 @@
+// swift-tools-version:6.1
+// An app's package that profiles its own screens with uisim: the screen's code (InboxScreens),
+// an executable that is the uisim command line with the app's scenes (inbox-sim), and unit tests
+// that replay a trace and assert on the summary. README.md shows the three steps.
+import PackageDescription
+
+let package = Package(
+    name: "Inbox",
+    dependencies: [
+        // Your package names uisim by URL and version; this example, inside uisim's repository,
+        // by path.
+        .package(name: "uisim", path: "../.."),
+    ],
+    targets: [
+        .target(name: "InboxScreens", dependencies: [.product(name: "UISim", package: "uisim")]),
+        .executableTarget(
+            name: "inbox-sim",
+            dependencies: ["InboxScreens", .product(name: "UISimCommandLine", package: "uisim")]),
+        .testTarget(name: "InboxScreensTests", dependencies: ["InboxScreens", .product(name: "UISim", package: "uisim")]),
+    ],
+    // uisim's UIKit does not carry UIKit's @MainActor yet (uisim builds in the Swift 5 language
+    // mode), so an app's screens built against it use the Swift 5 mode too.
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,19 @@
+import UISim
+
+/// The inbox as a uisim scene: what the command line (`inbox-sim replay … --scene inbox`) and the
+/// tests replay. A variant switches one choice of the screen on or off, to measure it.
+public enum InboxScene {
+    public static let scene = Scene(
+        name: "inbox",
+        summary: "The inbox: 200 messages in two sections of a table view, each row with a drawn avatar.",
+        variants: [.init(name: "opaque-avatars", summary: "avatars drawn opaque on the row's white (off: blended)")]
+    ) { settings in
+        InboxViewController(messages: sampleMessages, opaqueAvatars: settings.isOn("opaque-avatars"))
+    }
+
+    /// 200 messages, the first 30 unread.
+    public static let sampleMessages: [Message] = (0..<200).map { i in
+        let names = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov", "Ken Thompson", "Margaret Hamilton"]
+        return Message(sender: names[i % names.count], subject: "Re: build \(1000 + i) is green", unread: i < 30)
+    }
+}

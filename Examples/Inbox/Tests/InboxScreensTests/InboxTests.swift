@@ -1,0 +1,49 @@
+import Foundation
+import InboxScreens
+import Testing
+import UISim
+
+/// The inbox's own performance tests: replay a recorded trace, assert on the summary.
+@Suite(.serialized) struct InboxTests {
+    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Traces")
+
+    func outputs(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("inbox-tests-\(name)-\(UUID().uuidString)")
+    }
+
+    @Test func scrollingReusesCellsAndDoesNotHitch() throws {
+        let folder = outputs("scroll")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summary = try Replay.run(Self.traces.appendingPathComponent("scroll.trace"), scene: InboxScene.scene, outputs: folder)
+        #expect(summary.hitches == 0)
+        // 844 pt shows at most 13 rows of 72 pt at once: cells made while scrolling are few, the
+        // rest are reused.
+        #expect(summary.counts[.cellsCreated] <= 3)
+        #expect(summary.counts[.cellsReused] > summary.counts[.cellsCreated])
+        // Each row coming on screen draws its avatar and its two labels; the fling reaches the
+        // second section, whose header draws its title once. Nothing else draws.
+        #expect(summary.counts.draws == 3 * summary.counts[.cellForRowCalls] + 1)
+    }
+
+    @Test func opaqueAvatarsBlendFewerPixels() throws {
+        let folder = outputs("opaque")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = Self.traces.appendingPathComponent("scroll.trace")
+        let blended = try Replay.run(trace, scene: InboxScene.scene, snapshots: .none, outputs: folder.appendingPathComponent("a"))
+        let opaque = try Replay.run(trace, scene: InboxScene.scene, variants: ["opaque-avatars": true], snapshots: .none,
+                                    outputs: folder.appendingPathComponent("b"))
+        #expect(opaque.counts.blendedPixels < blended.counts.blendedPixels)
+        #expect(opaque.counts.draws == blended.counts.draws)
+    }
+
+    @Test func aTapOpensTheMessage() throws {
+        let folder = outputs("tap")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let screen = InboxViewController(messages: InboxScene.sampleMessages)
+        let scene = Scene(name: "inbox-under-test", summary: "the inbox, kept for inspection") { _ in screen }
+        _ = try Replay.run(Self.traces.appendingPathComponent("open-message.trace"), scene: scene, snapshots: .none, outputs: folder)
+        // The tap at y = 330: under the 28 pt header, rows of 72 pt from y = 28: row 4 (316–388).
+        #expect(screen.opened == [4])
+    }
+}
