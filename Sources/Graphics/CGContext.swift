@@ -29,7 +29,17 @@ public enum CGPathDrawingMode: Int32, Sendable { case fill, eoFill, stroke, fill
 /// `d > 0` (Core Graphics' would have `d < 0`, its device space being y-up). As in Core Graphics,
 /// `draw(_:in:)` of a `CGImage` draws it upside down in such a context (use `UIImage.draw(in:)`).
 public final class CGContext {
-    let cairo: CairoContext
+    /// The cairo context drawn through: made on first use when the context was deferred.
+    var cairo: CairoContext {
+        if let made { return made }
+        let context = make!()
+        made = context
+        return context
+    }
+    private var made: CairoContext?
+    private let make: (() -> CairoContext)?
+    /// The clip's bounding box of a deferred context, answered without making it.
+    private let deferredClip: CGRect?
     private var state = GState()
     private var stack: [GState] = []
     private var path = CGMutablePath()
@@ -52,8 +62,21 @@ public final class CGContext {
     }
 
     package init(cairo: CairoContext) {
-        self.cairo = cairo
+        made = cairo
+        make = nil
+        deferredClip = nil
     }
+
+    /// A context whose bitmap `make` makes when something first draws (or reads the bitmap's
+    /// state): a layer whose `draw(in:)` draws nothing gets no backing store. `clip` is the clip's
+    /// bounding box `make` will set, in user space.
+    package init(deferredClip clip: CGRect, make: @escaping () -> CairoContext) {
+        self.make = make
+        deferredClip = clip
+    }
+
+    /// Whether the bitmap was made (a deferred context that nobody drew into has none).
+    package var isMade: Bool { made != nil }
 
     /// The bitmap's size in pixels.
     public var width: Int { cairo.image.width }
@@ -333,6 +356,7 @@ public final class CGContext {
 
     /// The clip's bounding box in user coordinates.
     public var boundingBoxOfClipPath: CGRect {
+        if made == nil, let deferredClip { return deferredClip }
         let e = cairo.clipExtents()
         return CGRect(x: e.0, y: e.1, width: e.2, height: e.3)
     }

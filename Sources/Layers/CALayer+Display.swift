@@ -73,22 +73,15 @@ extension CALayer {
         if let mask, mask.needsDisplayFlag || mask.subtreeNeedsDisplay { mask.runDisplay() }
     }
 
-    /// Classes (layer, delegate) found not to draw anything: they get no backing store.
-    nonisolated(unsafe) private static var nonDrawing: Set<DrawerKey> = []
-
-    private struct DrawerKey: Hashable {
-        let layer: ObjectIdentifier
-        let delegate: ObjectIdentifier?
-    }
-
     /// Core Animation's `display()`: a backing store of `bounds.size × contentsScale` pixels
-    /// (kept between frames), cleared and redrawn within the dirty rectangle only.
+    /// (kept between frames), cleared and redrawn within the dirty rectangle only. The store is
+    /// made (and cleared) when `draw(in:)` first draws: a layer that draws nothing this time (a
+    /// view that does not override `draw(_:)`, or one whose `draw(_:)` had nothing to draw) gets
+    /// none and is not counted; the next display asks again.
     func defaultDisplay() {
         let dirty = dirtyRect.intersection(bounds)
         needsDisplayFlag = false
         dirtyRect = .null
-        let key = DrawerKey(layer: ObjectIdentifier(type(of: self)), delegate: delegate.map { ObjectIdentifier(type(of: $0)) })
-        guard !Self.nonDrawing.contains(key) else { return }
         let scale = contentsScale
         let width = Int((bounds.width * scale - 1e-6).rounded(.up))
         let height = Int((bounds.height * scale - 1e-6).rounded(.up))
@@ -99,37 +92,45 @@ extension CALayer {
         var target = store
         var area = dirty
         if target == nil || target?.isDrawn == false || target!.pixelWidth != width || target!.pixelHeight != height || target!.scale != scale {
-            guard let fresh = try? BackingStore(pixelWidth: width, pixelHeight: height, scale: scale) else { return }
-            target = fresh
+            target = nil
             area = bounds
         }
-        let bitmap = target!.bitmap
-        let pixels = PixelRect(covering: CGRect(x: (area.minX - bounds.minX) * scale, y: (area.minY - bounds.minY) * scale,
-                                                width: area.width * scale, height: area.height * scale))
-            .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
-        let cairo = CairoContext(image: bitmap)
-        cairo.rectangle(Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
-        cairo.clip()
-        cairo.save()
         // An opaque layer with an opaque background has an opaque store, as UIKit gives opaque
         // views: the background is in it, so the compositor copies it in one pass.
         // A rounded layer keeps its background apart: its corners must stay clear.
         let opaqueFill = isOpaque && !isRounded ? backgroundColor.flatMap { $0.alpha >= 1 ? $0 : nil } : nil
-        if let fill = opaqueFill {
-            let c = fill.components
-            cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), 1)
-            cairo.setOperator(.source)
-        } else {
-            cairo.setOperator(.clear)
+        let pixels = PixelRect(covering: CGRect(x: (area.minX - bounds.minX) * scale, y: (area.minY - bounds.minY) * scale,
+                                                width: area.width * scale, height: area.height * scale))
+            .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        var failed = false
+        let context = CGContext(deferredClip: area) { [bounds] in
+            if target == nil {
+                do {
+                    target = try BackingStore(pixelWidth: width, pixelHeight: height, scale: scale)
+                } catch {
+                    failed = true   // no memory for the store: drawn into a 1-pixel stand-in, kept nowhere
+                    target = try! BackingStore(pixelWidth: 1, pixelHeight: 1, scale: scale)
+                }
+            }
+            let cairo = CairoContext(image: target!.bitmap)
+            cairo.rectangle(Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
+            cairo.clip()
+            cairo.save()
+            if let fill = opaqueFill {
+                let c = fill.components
+                cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), 1)
+                cairo.setOperator(.source)
+            } else {
+                cairo.setOperator(.clear)
+            }
+            cairo.paint()
+            cairo.restore()
+            cairo.scale(Double(scale), Double(scale))
+            cairo.translate(Double(-bounds.minX), Double(-bounds.minY))
+            return cairo
         }
-        cairo.paint()
-        cairo.restore()
-        cairo.scale(Double(scale), Double(scale))
-        cairo.translate(Double(-bounds.minX), Double(-bounds.minY))
-        let context = CGContext(cairo: cairo)
         draw(in: context)
-        if context.defaultDrawReached && context.drawingOperations == 0 {
-            Self.nonDrawing.insert(key)
+        if !context.isMade || (context.defaultDrawReached && context.drawingOperations == 0) || failed {
             if store?.isDrawn == true { store = nil }
             return
         }
