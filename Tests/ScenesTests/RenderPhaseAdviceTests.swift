@@ -92,3 +92,26 @@ import Traces
         #expect(liveRasterized.stages.render.mean > live.stages.render.mean)   // rasterizing costs more than not
     }
 }
+
+/// Replays in one process do not leak into each other: two screens, one after the other and back,
+/// give each the same counters every time.
+@Suite(.serialized) struct ReplayIsolationTests {
+    @Test func twoScreensInOneProcessCountTheSameWhicheverRanBefore() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let trace = root.appendingPathComponent("Traces/drag.trace")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-isolation-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feed = try BuiltInScenes.named("feed")
+        var runs = 0
+        func replay(_ device: UIScreen.Model) throws -> Summary {
+            runs += 1
+            return try Replay.run(trace, scene: feed, device: device, snapshots: .none, outputs: folder.appendingPathComponent("\(runs)"))
+        }
+        let small = try replay(.iPhoneSE3), large = try replay(.iPhone15Pro)
+        let smallAgain = try replay(.iPhoneSE3), largeAgain = try replay(.iPhone15Pro)
+        #expect(small.device != large.device)
+        #expect(small.counts != large.counts)   // different screens do different work
+        #expect(smallAgain.counts == small.counts && smallAgain.touches == small.touches && smallAgain.frames == small.frames)
+        #expect(largeAgain.counts == large.counts && largeAgain.touches == large.touches && largeAgain.frames == large.frames)
+    }
+}
