@@ -9,7 +9,7 @@ public enum BuiltInScenes {
     public static let catalog = try! SceneCatalog(all)   // the names are distinct: a test lists them
 
     /// The scene replays use when none is named.
-    public static var defaultScene: Scene { all[0] }
+    public static var defaultScene: Scene { catalog.defaultScene }
 
     /// The scene called `name`.
     public static func named(_ name: String) throws -> Scene {

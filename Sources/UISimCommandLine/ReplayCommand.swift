@@ -108,10 +108,7 @@ struct ReplayCommand: ParsableCommand {
             if isSingle {
                 let url = URL(fileURLWithPath: traces[0])
                 let outDirectory = URL(fileURLWithPath: out ?? "out/\(url.deletingPathExtension().lastPathComponent)-\(sceneOptions.scene)")
-                var job = try self.job()
-                job.trace = url
-                job.out = outDirectory
-                let result = try replay(job, label: nil)
+                let result = try replay(try job(trace: url, out: outDirectory), label: nil)
                 if json {
                     print(String(decoding: try JSONEncoder.sorted.encode(result.summary), as: UTF8.self))
                 } else if !quiet {
@@ -128,11 +125,11 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    /// The replay each trace gets (its trace and folder set by the caller).
-    private func job() throws -> ReplayJob {
-        var job = try ReplayJob(trace: URL(fileURLWithPath: "-"), scene: try sceneOptions.resolvedScene(),
+    /// The replay of `trace` into `out` with this command's options (a batch sets each trace's).
+    private func job(trace: URL, out: URL) throws -> ReplayJob {
+        var job = try ReplayJob(trace: trace, scene: try sceneOptions.resolvedScene(),
                                 settings: try sceneOptions.settings(variants), model: sceneOptions.device,
-                                out: URL(fileURLWithPath: "."), snapshots: snapshots)
+                                out: out, snapshots: snapshots)
         job.snapshotResolution = snapshotResolution
         job.overlays = try parsedOverlays()
         job.clock = realtime ? .real : clock
@@ -148,19 +145,20 @@ struct ReplayCommand: ParsableCommand {
 
     /// One trace's replay, with a progress bar on a terminal.
     private func replay(_ job: ReplayJob, label: String?) throws -> ReplayJob.Result {
-        var progress = try progressBar(for: job, label: label)
+        var progress = try progressBar(for: job.trace, label: label)
         let result = try job.run { progress.update(frame: $0, time: $1) }
         progress.finish()
         for warning in result.warnings { report("warning: \(warning)") }
         return result
     }
 
-    private func progressBar(for job: ReplayJob, label: String?) throws -> ProgressBar {
-        let model = job.model
+    /// A progress bar for replaying `trace`, its length read ahead (only from a file that can be
+    /// read twice) when the bar is drawn.
+    private func progressBar(for trace: URL, label: String?) throws -> ProgressBar {
+        let model = sceneOptions.device
         let screen = TraceScreen(size: model.pointSize, scale: Double(model.scale), refreshRate: model.maximumFramesPerSecond)
-        // The trace's length for the bar, read ahead: only from a file that can be read twice.
-        let duration = showsProgress && isatty(STDERR_FILENO) == 1 && isRegularFile(job.trace.path)
-            ? try Self.duration(of: job.trace, options: input.options(screen: screen)) : nil
+        let duration = showsProgress && isatty(STDERR_FILENO) == 1 && isRegularFile(trace.path)
+            ? try Self.duration(of: trace, options: input.options(screen: screen)) : nil
         return ProgressBar(total: duration, enabled: showsProgress, label: label)
     }
 
@@ -176,13 +174,12 @@ struct ReplayCommand: ParsableCommand {
         let shard = try self.shard.map(Shard.init)
         let base = traces.count == 1 ? URL(fileURLWithPath: traces[0]).deletingPathExtension().lastPathComponent : "traces"
         let outDirectory = URL(fileURLWithPath: out ?? "out/\(base)-\(sceneOptions.scene)\(shard.map { "-shard\($0.index)of\($0.count)" } ?? "")")
-        let batch = try ReplayBatch(traces: urls, shard: shard, job: try job(), out: outDirectory)
+        let batch = try ReplayBatch(traces: urls, shard: shard, job: try job(trace: urls[0], out: outDirectory), out: outDirectory)
         var progress = ProgressBar(total: nil, enabled: false)
         let result = try batch.run(
             willReplay: { n, name in
-                var job = batch.job
-                job.trace = batch.traces[n]
-                progress = (try? progressBar(for: job, label: "[\(n + 1)/\(batch.traces.count)] \(name)")) ?? ProgressBar(total: nil, enabled: false)
+                progress = (try? progressBar(for: batch.traces[n], label: "[\(n + 1)/\(batch.traces.count)] \(name)"))
+                    ?? ProgressBar(total: nil, enabled: false)   // a trace that cannot be read: its replay says why
             },
             progress: { progress.update(frame: $0, time: $1) },
             didReplay: { result in
