@@ -38,7 +38,8 @@ let package = Package(
 
         .target(name: "Geometry"),
         .target(name: "Graphics", dependencies: ["Geometry", "CCairo", "CZlib"]),
-        .target(name: "RunLoop", dependencies: ["CLibevent"]),
+        .target(name: "CSignalRelay"),
+        .target(name: "RunLoop", dependencies: ["CLibevent", "CSignalRelay"]),
         .target(name: "Layers", dependencies: ["Geometry", "Graphics"]),
         .target(name: "Views", dependencies: ["Layers", "RunLoop"]),
         .target(name: "Traces", dependencies: ["Geometry", .product(name: "Yams", package: "Yams")]),

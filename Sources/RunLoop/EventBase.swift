@@ -81,14 +81,12 @@ package final class EventTimer {
 /// The version of the libevent library uisim is linked with, such as "2.1.12-stable".
 public var libeventVersion: String { String(cString: event_get_version()) }
 
-/// A persistent libevent event on a file descriptor becoming readable, or on a POSIX signal,
-/// whose callback is a Swift closure. Active from creation until `cancel()` or deinit.
+/// A persistent libevent event on a file descriptor becoming readable, whose callback is a
+/// Swift closure. Active from creation until `cancel()` or deinit.
 package final class EventWatcher {
     package enum Kind {
         /// The descriptor has data to read (or reached end of file).
         case readable(Int32)
-        /// The process received the signal (libevent's signal handling, safe to run Swift in).
-        case signal(Int32)
     }
 
     private final class Box {
@@ -103,7 +101,6 @@ package final class EventWatcher {
         box = Box(fire)
         let (fd, flags): (Int32, Int32) = switch kind {
         case .readable(let fd): (fd, Int32(EV_READ | EV_PERSIST))
-        case .signal(let number): (number, Int32(EV_SIGNAL | EV_PERSIST))
         }
         event = event_new(base.base, fd, Int16(flags), { _, _, context in
             Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue().fire()
@@ -115,7 +112,7 @@ package final class EventWatcher {
         cancel()
     }
 
-    /// Stops watching; for a signal, restores the handler that was there before.
+    /// Stops watching.
     package func cancel() {
         guard let event else { return }
         event_del(event)

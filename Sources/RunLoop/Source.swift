@@ -81,11 +81,14 @@ public final class FileDescriptorSource: LoopSource {
 }
 
 /// A source performed when the process receives a POSIX signal (such as SIGINT), delivered
-/// through libevent so the handler runs as ordinary code on the loop, not in a signal handler.
-/// While attached, the signal no longer has its default effect.
+/// through the process's signal relay and a pipe, so the handler runs as ordinary code on the
+/// loop, not in a signal handler. While attached, the signal no longer has its default effect.
+/// Any number of loops, on any threads, can watch one signal at once: a signal sent to the
+/// process reaches them all, one sent to a thread (`raise`) the loops of that thread.
 public final class SignalSource: LoopSource {
     /// The signal number watched.
     public let signalNumber: Int32
+    private var watch: SignalWatch?
     private var watcher: EventWatcher?
 
     public init(signal: Int32, order: Int = 0, handler: @escaping () -> Void) {
@@ -97,7 +100,10 @@ public final class SignalSource: LoopSource {
     public override var keepsLoopAlive: Bool { false }
 
     public override func didAttach(to loop: EventRunLoop) {
-        watcher = EventWatcher(base: loop.eventBase, kind: .signal(signalNumber)) { [weak self] in
+        guard let watch = SignalWatch(signal: signalNumber) else { return }
+        self.watch = watch
+        watcher = EventWatcher(base: loop.eventBase, kind: .readable(watch.readEnd)) { [weak self] in
+            watch.drain()
             self?.signal()
         }
     }
@@ -105,6 +111,8 @@ public final class SignalSource: LoopSource {
     public override func invalidate() {
         watcher?.cancel()
         watcher = nil
+        watch?.cancel()
+        watch = nil
         super.invalidate()
     }
 }

@@ -213,6 +213,48 @@ import Testing
         source.invalidate()
         #expect(interrupted == 0.5)
     }
+
+    /// Two loops on two threads watch SIGINT at once (libevent alone gives every signal to the
+    /// last base that asked): a SIGINT raised on one loop's thread stops that loop at 0.5 s; the
+    /// other runs to its last timer at 1 s, and still stops at its own raise at 0.75 s when it is
+    /// the one that raises.
+    @Test func twoLoopsWatchASignalAtOnceAndARaiseReachesItsThreadsLoop() {
+        final class Outcome: @unchecked Sendable {   // written by one thread, read after join
+            var interrupted: TimeInterval?
+            var ended: TimeInterval = 0
+        }
+        @Sendable func run(raisingAt raiseTime: TimeInterval?, outcome: Outcome, bothWatching: DispatchGroup) {
+            let clock = VirtualClock()
+            let loop = EventRunLoop(clock: clock)
+            let source = SignalSource(signal: SIGINT) { outcome.interrupted = clock.now; loop.stop() }
+            loop.add(source, forMode: .common)
+            var sigint = sigset_t()
+            sigemptyset(&sigint)
+            sigaddset(&sigint, SIGINT)
+            pthread_sigmask(SIG_UNBLOCK, &sigint, nil)
+            bothWatching.leave()
+            bothWatching.wait()   // both loops watch before either raises
+            if let raiseTime { loop.add(LoopTimer(fireAt: raiseTime) { _ in raise(SIGINT) }, forMode: .default) }
+            loop.add(LoopTimer(fireAt: 1) { _ in }, forMode: .default)
+            loop.run()
+            outcome.ended = clock.now
+            source.invalidate()
+        }
+        for (first, second) in [(0.5, nil), (0.5, 0.75)] as [(TimeInterval, TimeInterval?)] {
+            let a = Outcome(), b = Outcome()
+            let bothWatching = DispatchGroup(), done = DispatchGroup()
+            bothWatching.enter()
+            bothWatching.enter()
+            for (time, outcome) in [(first, a), (second, b)] as [(TimeInterval?, Outcome)] {
+                done.enter()
+                Thread { run(raisingAt: time, outcome: outcome, bothWatching: bothWatching); done.leave() }.start()
+            }
+            done.wait()
+            #expect(a.interrupted == 0.5 && a.ended == 0.5)
+            #expect(b.interrupted == second)
+            #expect(b.ended == second ?? 1)
+        }
+    }
 }
 
 @Suite struct DisplayLinkTests {
