@@ -31,7 +31,7 @@ run: release
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --no-parallel
+	$(SWIFT) test --skip-build
 	$(MAKE) examples
 
 # The example app (Examples/Inbox, a package of its own that depends on uisim by path): builds it,

@@ -25,11 +25,11 @@ public final class UIFont: Hashable, @unchecked Sendable {
 
     /// The width of `text` set in this font.
     func width(of text: String) -> CGFloat {
-        CGFloat(TextMeasure.context.measure(text, font: self).width)
+        CGFloat(AppEnvironment.current.textMeasurer.measure(text, font: self).width)
     }
 
     private var metrics: (width: Double, ascent: Double, descent: Double) {
-        TextMeasure.context.measure("", font: self)
+        AppEnvironment.current.textMeasurer.measure("", font: self)
     }
 
     public static func == (lhs: UIFont, rhs: UIFont) -> Bool { lhs.pointSize == rhs.pointSize && lhs.isBold == rhs.isBold }
@@ -54,17 +54,14 @@ extension UIFont {
     }
 }
 
-/// A scratch cairo context for measuring text.
-private enum TextMeasure {
-    nonisolated(unsafe) static let context = Measurer()
+/// A scratch cairo context for measuring text (one per app: cairo contexts are not shared
+/// between threads).
+final class TextMeasurer {
+    private let cairo = CairoContext(image: try! CairoImage(width: 1, height: 1))
 
-    final class Measurer {
-        private let cairo = CairoContext(image: try! CairoImage(width: 1, height: 1))
-
-        func measure(_ text: String, font: UIFont) -> (width: Double, ascent: Double, descent: Double) {
-            cairo.setFont(size: Double(font.pointSize), bold: font.isBold)
-            return cairo.measure(text)
-        }
+    func measure(_ text: String, font: UIFont) -> (width: Double, ascent: Double, descent: Double) {
+        cairo.setFont(size: Double(font.pointSize), bold: font.isBold)
+        return cairo.measure(text)
     }
 }
 

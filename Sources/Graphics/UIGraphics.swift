@@ -1,24 +1,19 @@
 import Foundation
 import Geometry
 
-/// The stack of contexts that UIKit's drawing functions draw into.
-private enum ContextStack {
-    nonisolated(unsafe) static var contexts: [CGContext] = []
-}
-
 /// The context `draw(_:)` (or an image renderer) is drawing into, or nil.
 public func UIGraphicsGetCurrentContext() -> CGContext? {
-    ContextStack.contexts.last
+    AppEnvironment.current.contexts.last
 }
 
 /// Makes `context` the current context until the matching `UIGraphicsPopContext()`.
 public func UIGraphicsPushContext(_ context: CGContext) {
-    ContextStack.contexts.append(context)
+    AppEnvironment.current.contexts.append(context)
 }
 
 /// Restores the context that was current before the last `UIGraphicsPushContext`.
 public func UIGraphicsPopContext() {
-    _ = ContextStack.contexts.popLast()
+    _ = AppEnvironment.current.contexts.popLast()
 }
 
 /// Options of an image renderer, as UIKit's `UIGraphicsImageRendererFormat`.
@@ -28,11 +23,8 @@ public final class UIGraphicsImageRendererFormat {
     /// Whether the image is opaque (its background starts black instead of transparent).
     public var opaque = false
 
-    /// The scale new formats take: set by the view layer to `UIScreen.main.scale`.
-    nonisolated(unsafe) public static var mainScreenScale: CGFloat = 3
-
     public init() {
-        scale = Self.mainScreenScale
+        scale = AppEnvironment.current.screenScale   // the current app's UIScreen.main.scale
     }
 
     public static func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }

@@ -14,15 +14,17 @@ final class BackingStore {
     var hasBackground = false
     private let sharedImage: CGImage?
 
-    /// Bytes of drawn backing stores alive in the process.
-    nonisolated(unsafe) static var bytesAlive = 0
+    /// The app whose memory a drawn store counts in (the one current when it was made).
+    private let owner: LayerAppState?
 
     init(pixelWidth: Int, pixelHeight: Int, scale: CGFloat) throws {
         bitmap = try CairoImage(width: pixelWidth, height: pixelHeight)
         self.scale = scale
         isDrawn = true
         sharedImage = nil
-        Self.bytesAlive += bitmap.stride * bitmap.height
+        let owner = AppEnvironment.current.layers
+        owner.backingStoreBytes += bitmap.stride * bitmap.height
+        self.owner = owner
     }
 
     init(image: CGImage, scale: CGFloat) {
@@ -30,10 +32,11 @@ final class BackingStore {
         self.scale = scale
         isDrawn = false
         sharedImage = image
+        owner = nil
     }
 
     deinit {
-        if isDrawn { Self.bytesAlive -= bitmap.stride * bitmap.height }
+        owner?.backingStoreBytes -= bitmap.stride * bitmap.height
     }
 
     var pixelWidth: Int { bitmap.width }
@@ -47,4 +50,15 @@ final class BackingStore {
 
     /// Size of the content in points.
     var pointSize: CGSize { CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale) }
+}
+
+/// What the layers keep per app: display work not yet taken by a commit, and the memory of
+/// drawn backing stores.
+final class LayerAppState {
+    var pendingStatistics = DisplayStatistics()
+    var backingStoreBytes = 0
+}
+
+extension AppEnvironment {
+    var layers: LayerAppState { state(LayerAppState.self) { LayerAppState() } }
 }

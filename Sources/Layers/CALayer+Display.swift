@@ -46,17 +46,15 @@ extension CALayer {
         }
     }
 
-    /// Counts of the display work done since the last `takeDisplayStatistics()`.
-    nonisolated(unsafe) static var pendingStatistics = DisplayStatistics()
-
-    /// The display work done since the last call, and a fresh count.
+    /// The display work of the current app done since the last call, and a fresh count.
     package static func takeDisplayStatistics() -> DisplayStatistics {
-        defer { pendingStatistics = DisplayStatistics() }
-        return pendingStatistics
+        let app = AppEnvironment.current.layers
+        defer { app.pendingStatistics = DisplayStatistics() }
+        return app.pendingStatistics
     }
 
-    /// Bytes of drawn backing stores alive now.
-    public static var backingStoreBytesAlive: Int { BackingStore.bytesAlive }
+    /// Bytes of the current app's drawn backing stores alive now.
+    public static var backingStoreBytesAlive: Int { AppEnvironment.current.layers.backingStoreBytes }
 
     /// The display pass of a frame: every marked layer of the tree redraws its dirty rectangle.
     package static func displayPass(_ root: CALayer) {
@@ -138,9 +136,10 @@ extension CALayer {
         store = target
         contentDamage = contentDamage.union(area)
         markSubtreeRenderChanged()
-        Self.pendingStatistics.layersDisplayed += 1
-        Self.pendingStatistics.pixelsDrawn += pixels.area
-        Self.pendingStatistics.drawOperations += context.drawingOperations
+        let app = AppEnvironment.current.layers
+        app.pendingStatistics.layersDisplayed += 1
+        app.pendingStatistics.pixelsDrawn += pixels.area
+        app.pendingStatistics.drawOperations += context.drawingOperations
     }
 
     /// The dirty rectangle a `display()` would redraw now (bounds coordinates), for tests and

@@ -54,9 +54,16 @@ public struct ReplayJob {
         public var warnings: [String]
     }
 
-    /// Runs the replay; `progress` is called after each frame with its number and time.
+    /// Runs the replay in an app of its own on `model`'s screen (nothing another replay did
+    /// before or does beside it is seen); `progress` is called after each frame with its number
+    /// and time.
     public func run(progress: ((Int, Double) -> Void)? = nil) throws -> Result {
-        UIScreen.main = UIScreen(model: model)
+        try UIApplication.withNewApplication(screen: UIScreen(model: model)) {
+            try runInApplication(progress: progress)
+        }
+    }
+
+    private func runInApplication(progress: ((Int, Double) -> Void)?) throws -> Result {
         let traceScreen = TraceScreen(size: model.pointSize, scale: Double(model.scale),
                                       refreshRate: model.maximumFramesPerSecond, deviceName: model.name)
         var options = input

@@ -25,7 +25,11 @@ public final class EventRunLoop {
     }
 
     /// The loop currently running on this thread, if any.
-    public private(set) static var current: EventRunLoop?
+    public private(set) static var current: EventRunLoop? {
+        get { Thread.current.threadDictionary[currentKey] as? EventRunLoop }
+        set { Thread.current.threadDictionary[currentKey] = newValue }
+    }
+    private static let currentKey = "uisim.EventRunLoop.current"
 
     /// The loop's clock.
     public let clock: LoopClock

@@ -98,9 +98,14 @@ public final class UIScreen: UICoordinateSpace, CustomStringConvertible {
         self.model = model
     }
 
-    /// The screen uisim simulates: by default an iPhone 14 (390 × 844 pt at @3x, 60 Hz).
-    public static var main = UIScreen(model: .iPhone14) {
-        didSet { UIGraphicsImageRendererFormat.mainScreenScale = main.scale }
+    /// The current app's screen (`UIApplication.withNewApplication(screen:_:)`): by default an
+    /// iPhone 14 (390 × 844 pt at @3x, 60 Hz).
+    public static var main: UIScreen {
+        get { UIApplication.shared.screen }
+        set {
+            UIApplication.shared.screen = newValue
+            AppEnvironment.current.screenScale = newValue.scale
+        }
     }
 
     /// The screen's rectangle in points, origin zero.

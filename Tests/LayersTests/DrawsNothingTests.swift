@@ -6,7 +6,7 @@ import Testing
 /// Whether a layer draws is decided at each display, for that layer: one that drew nothing gets
 /// no backing store and is not counted, and is drawn the next time it has something to draw;
 /// another instance of its class is drawn all along.
-@Suite(.serialized) struct DrawsNothingTests {
+@Suite struct DrawsNothingTests {
     /// A layer delegate that draws a square when it has one, nothing otherwise (through the default).
     final class Sometimes: CALayerDelegate {
         var square: CGRect?

@@ -8,7 +8,7 @@ import Traces
 
 /// An app that changes views while handling a touch gets exactly that frame's layout, display
 /// and composite work.
-@Suite(.serialized) struct CommitTests {
+@Suite struct CommitTests {
     final class Button: UIView {
         var draws = 0
         var pressed = false

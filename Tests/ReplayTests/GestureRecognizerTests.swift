@@ -10,7 +10,7 @@ func track(_ recognizer: UIGestureRecognizer, _ name: String, _ log: EventLog, c
     recognizer.addTarget { r in log.add("\(name) \(r.state)@\(String(format: "%.3f", clock()))") }
 }
 
-@Suite(.serialized) struct GestureRecognizerTests {
+@Suite struct GestureRecognizerTests {
     struct Scene {
         let window = makeWindow()
         let log = EventLog()

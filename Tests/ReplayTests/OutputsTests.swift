@@ -9,7 +9,7 @@ import Traces
 
 /// A 100 × 100 pt screen at @2x, 60 Hz; a black window; a 40 × 40 pt pad at (10, 10) that redraws
 /// itself (red while pressed, green otherwise), optionally with a fake cost on the clock.
-@Suite(.serialized) struct OutputsTests {
+@Suite struct OutputsTests {
     static let screen = UIScreen(model: UIScreen.Model(identifier: "test", name: "Test", pointSize: CGSize(width: 100, height: 100),
                                                        scale: 2, maximumFramesPerSecond: 60))
 

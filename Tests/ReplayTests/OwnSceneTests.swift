@@ -6,7 +6,7 @@ import Views
 
 /// An app's own screen, replayed through the library as a CI test would: one call, the usual
 /// outputs, a summary to assert on.
-@Suite(.serialized) struct OwnSceneTests {
+@Suite struct OwnSceneTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// A screen with one view that draws itself and counts touches.

@@ -116,7 +116,7 @@ import Traces
 }
 
 /// Whole replays on a stopwatch the test drives: stage times exact, hitches where the work says.
-@Suite(.serialized) struct RenderLoopReplayTests {
+@Suite struct RenderLoopReplayTests {
     static let p = 1.0 / 60
 
     /// A pad whose `draw(_:)` costs `cost` seconds of the test's stopwatch, and whose layout costs 1 ms.

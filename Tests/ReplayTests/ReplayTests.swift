@@ -5,7 +5,7 @@ import Testing
 import Traces
 import Views
 
-@Suite(.serialized) struct ReplayTests {
+@Suite struct ReplayTests {
     static let traces = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Traces")
@@ -84,7 +84,7 @@ import Views
 
 /// The --realtime path: a producer thread paces samples on the real clock and wakes the loop
 /// through a pipe. Only counts are checked (times are real). The trace lasts 60 ms.
-@Suite(.serialized) struct RealtimeReplayTests {
+@Suite struct RealtimeReplayTests {
     @Test func realClockDeliversTheSameTouches() throws {
         let log = EventLog()
         let window = makeWindow()

@@ -6,7 +6,7 @@ import Traces
 @testable import Views
 
 /// A 390 × 844 window with a scroll view over 4 000 pt of content.
-@Suite(.serialized) struct ScrollViewTests {
+@Suite struct ScrollViewTests {
     final class Recorder: UIScrollViewDelegate {
         var log: [String] = []
         var modes: [String] = []
@@ -106,7 +106,7 @@ import Traces
     }
 }
 
-@Suite(.serialized) struct FlingAndCatchTests {
+@Suite struct FlingAndCatchTests {
     /// A finger that touches a decelerating scroll view stops it where it is, and the content
     /// never sees that touch.
     @Test func aTouchStopsTheDecelerationAndDoesNotReachTheContent() throws {

@@ -7,7 +7,7 @@ import Traces
 
 /// A table view's rows highlight when a finger rests on them (after the scroll view's 150 ms delay
 /// for content touches) and are selected when it lifts; a drag scrolls instead and selects nothing.
-@Suite(.serialized) struct TableViewSelectionTests {
+@Suite struct TableViewSelectionTests {
     final class Rows: UITableViewDataSource, UITableViewDelegate {
         var log: [String] = []
         func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 300 }
@@ -94,7 +94,7 @@ import Traces
 }
 
 /// Each frame's record counts the cells a table view made, reused and asked for.
-@Suite(.serialized) struct TableViewCountsTests {
+@Suite struct TableViewCountsTests {
     final class Counts: FrameSink {
         var total = FrameRecord.Counts()
         func write(_ frame: FrameRecord) throws { total.add(frame.counts) }

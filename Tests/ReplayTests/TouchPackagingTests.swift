@@ -5,7 +5,7 @@ import Traces
 @testable import Views
 
 /// DESIGN.md "The frame", step 1: samples packaged into one UIEvent per 60 Hz frame.
-@Suite(.serialized) struct TouchPackagingTests {
+@Suite struct TouchPackagingTests {
     /// Contact 1 down at 0, moves every 1/240 s (samples 1…23), lifts at 24/240 = 0.1 s.
     /// Frame n (at n/60 s) takes samples 4n−3…4n: four coalesced samples per frame.
     @Test func coalescedSamplesAt240HzIn60HzFrames() throws {
@@ -151,7 +151,7 @@ import Traces
 }
 
 /// Responder-chain forwarding and the view-level touch rules.
-@Suite(.serialized) struct DeliveryTests {
+@Suite struct DeliveryTests {
     @Test func defaultTouchMethodsPassTouchesUpTheChain() throws {
         let log = EventLog()
         let window = makeWindow()

@@ -7,30 +7,30 @@ import Traces
 @testable import Views
 
 /// The expected effects of the seed notes' advice, as counters (times are for benchmarks).
-@Suite(.serialized) struct AdviceEffectsTests {
+@Suite struct AdviceEffectsTests {
     static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Traces")
 
     /// On an iPhone SE's screen (a third of an iPhone 14's pixels, so the tests stay quick); the
     /// traces, recorded for 390 × 844 pt, are stretched onto it.
     func replay(_ scene: String, _ trace: String, _ variants: [String: Bool]) throws -> (ReplayResult, UIWindow) {
-        UIScreen.main = UIScreen(model: .iPhoneSE3)
-        defer { UIScreen.main = UIScreen(model: .iPhone14) }
-        let definition = try BuiltInScenes.named(scene)
-        let window = definition.makeWindow(settings: try definition.settings(variants))
-        var stream = try TraceFile.open(Self.traces.appendingPathComponent(trace))
-        return (try Replay(window: window, clock: VirtualClock()).run(&stream), window)
+        try UIApplication.withNewApplication(screen: UIScreen(model: .iPhoneSE3)) {
+            let definition = try BuiltInScenes.named(scene)
+            let window = definition.makeWindow(settings: try definition.settings(variants))
+            var stream = try TraceFile.open(Self.traces.appendingPathComponent(trace))
+            return (try Replay(window: window, clock: VirtualClock()).run(&stream), window)
+        }
     }
 
     /// A quick scroll of the feed that ends still: 400 pt in 0.4 s, resting 0.1 s, lifted.
     func scroll(_ variants: [String: Bool]) throws -> (ReplayResult, UIWindow) {
-        UIScreen.main = UIScreen(model: .iPhoneSE3)
-        defer { UIScreen.main = UIScreen(model: .iPhone14) }
-        let definition = try BuiltInScenes.named("feed")
-        let window = definition.makeWindow(settings: try definition.settings(variants))
-        var trace = Trace()
-        trace.drag(1, from: CGPoint(x: 187, y: 550), to: CGPoint(x: 187, y: 150), time: 0.05, duration: 0.4, rate: 60, hold: 0.1)
-        return (try Replay(window: window, clock: VirtualClock()).run(trace), window)
+        try UIApplication.withNewApplication(screen: UIScreen(model: .iPhoneSE3)) {
+            let definition = try BuiltInScenes.named("feed")
+            let window = definition.makeWindow(settings: try definition.settings(variants))
+            var trace = Trace()
+            trace.drag(1, from: CGPoint(x: 187, y: 550), to: CGPoint(x: 187, y: 150), time: 0.05, duration: 0.4, rate: 60, hold: 0.1)
+            return (try Replay(window: window, clock: VirtualClock()).run(trace), window)
+        }
     }
 
     /// Content mode other than .redraw: no draw(_:) during the pinch, only scaling.
@@ -80,7 +80,6 @@ import Traces
 
     /// Subviews inside controls: one hierarchy warning per badge (every other of the 18 buttons).
     @Test func subviewsInControlsAreReported() throws {
-        UIScreen.main = UIScreen(model: .iPhone14)
         let plain = try BuiltInScenes.named("controls")
         #expect(plain.makeWindow(settings: try plain.settings()).hierarchyWarnings().isEmpty)
         let badged = plain.makeWindow(settings: try plain.settings(["subviews-in-controls": true]))

@@ -9,14 +9,14 @@ import Traces
 
 /// The render loop's outputs on a real scene: the Chrome trace's threads, and snapshots that
 /// equal frame-by-frame compositing pixel for pixel.
-@Suite(.serialized) struct RenderLoopOutputsTests {
+@Suite struct RenderLoopOutputsTests {
     /// The feed on an iPhone SE's screen (a third of an iPhone 14's pixels, so the tests stay quick),
     /// flung: the rows scroll, decelerate and stop.
     func feed() throws -> UIWindow {
-        UIScreen.main = UIScreen(model: .iPhoneSE3)
-        defer { UIScreen.main = UIScreen(model: .iPhone14) }
-        let definition = try BuiltInScenes.named("feed")
-        return definition.makeWindow(settings: try definition.settings([:]))
+        try UIApplication.withNewApplication(screen: UIScreen(model: .iPhoneSE3)) {
+            let definition = try BuiltInScenes.named("feed")
+            return definition.makeWindow(settings: try definition.settings([:]))
+        }
     }
 
     var fling: Trace {

@@ -9,27 +9,27 @@ import Traces
 
 /// The render phase's advice on the feed's cards: offscreen passes by cause, rasterization hits
 /// and misses, and the optimization opportunities the summary and the report list.
-@Suite(.serialized) struct RenderPhaseAdviceTests {
+@Suite struct RenderPhaseAdviceTests {
     /// A quick scroll of the feed on an iPhone SE (400 pt in 0.4 s, resting 0.1 s, lifted),
     /// written to a folder as `uisim replay` writes it; the summary and the window.
     func scroll(_ variants: [String: Bool]) throws -> (Summary, UIWindow, String) {
-        UIScreen.main = UIScreen(model: .iPhoneSE3)
-        defer { UIScreen.main = UIScreen(model: .iPhone14) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-render-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let definition = try BuiltInScenes.named("feed")
-        let settings = try definition.settings(variants)
-        let window = definition.makeWindow(settings: settings)
-        var trace = Trace()
-        trace.drag(1, from: CGPoint(x: 187, y: 550), to: CGPoint(x: 187, y: 150), time: 0.05, duration: 0.4, rate: 60, hold: 0.1)
-        let header = Summary(trace: "scroll.trace", scene: "feed", variant: settings.description, device: "iPhone SE", refreshRate: 60)
-        let outputs = try ReplayOutputs(directory: folder, header: header, snapshots: .none)
-        let replay = Replay(window: window, clock: VirtualClock())
-        replay.sinks = [outputs]
-        let result = try replay.run(trace)
-        let summary = try outputs.finish(interrupted: result.interrupted)
-        let report = try String(contentsOf: outputs.reportURL, encoding: .utf8)
-        return (summary, window, report)
+        try UIApplication.withNewApplication(screen: UIScreen(model: .iPhoneSE3)) {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-render-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let definition = try BuiltInScenes.named("feed")
+            let settings = try definition.settings(variants)
+            let window = definition.makeWindow(settings: settings)
+            var trace = Trace()
+            trace.drag(1, from: CGPoint(x: 187, y: 550), to: CGPoint(x: 187, y: 150), time: 0.05, duration: 0.4, rate: 60, hold: 0.1)
+            let header = Summary(trace: "scroll.trace", scene: "feed", variant: settings.description, device: "iPhone SE", refreshRate: 60)
+            let outputs = try ReplayOutputs(directory: folder, header: header, snapshots: .none)
+            let replay = Replay(window: window, clock: VirtualClock())
+            replay.sinks = [outputs]
+            let result = try replay.run(trace)
+            let summary = try outputs.finish(interrupted: result.interrupted)
+            let report = try String(contentsOf: outputs.reportURL, encoding: .utf8)
+            return (summary, window, report)
+        }
     }
 
     /// The cards the feed made (rows are reused, so every card made is still in the window).
@@ -95,7 +95,7 @@ import Traces
 
 /// Replays in one process do not leak into each other: two screens, one after the other and back,
 /// give each the same counters every time.
-@Suite(.serialized) struct ReplayIsolationTests {
+@Suite struct ReplayIsolationTests {
     @Test func twoScreensInOneProcessCountTheSameWhicheverRanBefore() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let trace = root.appendingPathComponent("Traces/drag.trace")
@@ -113,5 +113,62 @@ import Traces
         #expect(small.counts != large.counts)   // different screens do different work
         #expect(smallAgain.counts == small.counts && smallAgain.touches == small.touches && smallAgain.frames == small.frames)
         #expect(largeAgain.counts == large.counts && largeAgain.touches == large.touches && largeAgain.frames == large.frames)
+    }
+
+    /// Two replays at once, on two threads, on different screens (each waits after its first
+    /// frame until the other has one too, so they overlap): each counts what it counts alone.
+    @Test func twoReplaysAtOnceCountWhatEachCountsAlone() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let trace = root.appendingPathComponent("Traces/drag.trace")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-concurrent-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feed = try BuiltInScenes.named("feed")
+        let devices: [UIScreen.Model] = [.iPhoneSE3, .iPhone15Pro]
+        func job(_ device: UIScreen.Model, _ name: String) throws -> ReplayJob {
+            var job = try ReplayJob(trace: trace, scene: feed, model: device, out: folder.appendingPathComponent(name), snapshots: .none)
+            job.clock = .fixed
+            return job
+        }
+        let alone = try devices.map { try job($0, "alone-\($0.identifier)").run().summary }
+
+        final class Results: @unchecked Sendable {   // each slot written by one thread, read after join
+            var summaries: [Summary?] = [nil, nil]
+            var errors: [Error?] = [nil, nil]
+        }
+        let results = Results()
+        let firstFrames = DispatchGroup(), done = DispatchGroup()
+        for index in devices.indices {
+            firstFrames.enter()
+            done.enter()
+        }
+        for (index, device) in devices.enumerated() {
+            let job = try job(device, "together-\(device.identifier)")
+            let thread = Thread {
+                var waited = false
+                do {
+                    results.summaries[index] = try job.run { _, _ in
+                        guard !waited else { return }
+                        waited = true
+                        firstFrames.leave()
+                        firstFrames.wait()
+                    }.summary
+                } catch {
+                    results.errors[index] = error
+                }
+                if !waited { firstFrames.leave() }
+                done.leave()
+            }
+            thread.stackSize = 8 << 20   // as a main thread's
+            thread.start()
+        }
+        done.wait()
+        #expect(results.errors.allSatisfy { $0 == nil })
+        for (index, summary) in results.summaries.enumerated() {
+            let together = try #require(summary)
+            #expect(together.device == alone[index].device)
+            #expect(together.counts == alone[index].counts)
+            #expect(together.touches == alone[index].touches && together.frames == alone[index].frames)
+        }
+        #expect(alone[0].counts != alone[1].counts)
     }
 }

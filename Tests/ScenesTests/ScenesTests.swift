@@ -6,7 +6,7 @@ import Testing
 import Traces
 @testable import Views
 
-@Suite(.serialized) struct ScenesTests {
+@Suite struct ScenesTests {
     @Test func controlsBuildsItsGrid() throws {
         #expect(BuiltInScenes.defaultScene.name == "feed")
         let scene = try BuiltInScenes.named("controls")
@@ -41,7 +41,7 @@ import Traces
 }
 
 /// The controls scene's switches: a replayed tap flips one and it says so once.
-@Suite(.serialized) struct SwitchTests {
+@Suite struct SwitchTests {
     @Test func aReplayedTapTogglesASwitchAndSendsValueChanged() throws {
         let scene = try BuiltInScenes.named("controls")
         let window = scene.makeWindow(screen: UIScreen(model: .iPhone14), settings: try scene.settings())

@@ -44,7 +44,7 @@ final class Canvas: UIView {
     }
 }
 
-@Suite(.serialized) struct LayoutPassTests {
+@Suite struct LayoutPassTests {
     func tree() -> (window: UIWindow, log: LayoutLog, a: LoggingView, b: LoggingView, c: LoggingView) {
         let window = testWindow()
         let log = LayoutLog()
@@ -160,7 +160,7 @@ final class Canvas: UIView {
     }
 }
 
-@Suite(.serialized) struct DisplayPassTests {
+@Suite struct DisplayPassTests {
     @Test func twoDirtyRectsInAFrameGiveOneDrawOfTheirUnion() {
         let window = testWindow()
         let canvas = Canvas(frame: CGRect(x: 0, y: 0, width: 50, height: 50))

@@ -8,7 +8,8 @@ import Foundation
 /// Everything is walked in a fixed order (touches by contact, recognizers from the deepest view
 /// outward, views by their first touch), so delivery is the same on every run.
 package final class GestureEnvironment {
-    package static let shared = GestureEnvironment()
+    /// The current app's.
+    package static var shared: GestureEnvironment { UIApplication.shared.gestureEnvironment }
 
     /// Recognizers with touches, or waiting to be reset, in the order they first got a touch.
     private var recognizers: [UIGestureRecognizer] = []

@@ -1,10 +1,42 @@
 import Foundation
+import Graphics
 
 /// The app object, as UIKit's `UIApplication`: the end of every responder chain and the owner of
-/// the windows. There is one, `UIApplication.shared`; uisim has no app delegate or scenes.
+/// the windows, the main screen, the gesture recognizers' routing and the app's counters.
+/// uisim has no app delegate or scenes, and one app per replay rather than per process (see
+/// `withNewApplication(screen:_:)`).
 open class UIApplication: UIResponder {
-    /// The app.
-    public static let shared = UIApplication()
+    /// The app: the one current on this thread (a replay's own app while it runs, otherwise the
+    /// thread's default app).
+    public static var shared: UIApplication {
+        AppEnvironment.current.state(UIApplication.self) { UIApplication() }
+    }
+
+    /// Runs `body` in a new app of its own, on `screen`: while it runs, `UIApplication.shared`,
+    /// `UIScreen.main`, the windows, the gesture recognizers' routing, the counters and the
+    /// caches are that app's, and nothing another app did before or does beside it on another
+    /// thread is seen. Every replay job (`uisim replay`, `Replay.run`) runs in one.
+    ///
+    /// ```swift
+    /// let summary = try UIApplication.withNewApplication(screen: UIScreen(model: .iPhoneSE3)) {
+    ///     try Replay(window: makeWindow()).run(trace)
+    /// }
+    /// ```
+    public static func withNewApplication<Result>(screen: UIScreen = UIScreen(model: .iPhone14),
+                                                  _ body: () throws -> Result) rethrows -> Result {
+        let environment = AppEnvironment()
+        return try environment.makeCurrent {
+            UIScreen.main = screen
+            return try body()
+        }
+    }
+
+    /// The main screen (`UIScreen.main`).
+    var screen = UIScreen(model: .iPhone14)
+    /// Routes the app's touches to gesture recognizers and views.
+    let gestureEnvironment = GestureEnvironment()
+    /// Views visited by the default `hitTest(_:with:)` (`HitTestStatistics.viewsVisited`).
+    var viewsHitTested = 0
 
     private final class WeakWindow {
         weak var window: UIWindow?

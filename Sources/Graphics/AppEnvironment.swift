@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The state one app's code shares: the main screen's scale, the drawing-context stack, the
+/// text measurer, and what the layers above keep per app (counters, the application object).
+///
+/// uisim departs from UIKit here: UIKit has one app per process; uisim has one per replay,
+/// current on the thread that runs it, so that two replays at once (or one after another)
+/// never see each other's screen, windows, recognizers or counters. Code that makes no app of
+/// its own (a unit test building views) gets its thread's default app.
+package final class AppEnvironment {
+    /// Pixels per point of new image renderers: the main screen's scale.
+    package var screenScale: CGFloat = 3
+    /// The contexts UIKit's drawing functions draw into, innermost last.
+    var contexts: [CGContext] = []
+    /// A scratch context for measuring text, made when text is first measured.
+    lazy var textMeasurer = TextMeasurer()
+    /// State of the layers above this one, one object per type.
+    private var states: [ObjectIdentifier: AnyObject] = [:]
+
+    package init() {}
+
+    /// The app current on this thread: the innermost one `makeCurrent(_:)` is running, or the
+    /// thread's default app.
+    package static var current: AppEnvironment {
+        let thread = ThreadApps.current
+        return thread.stack.last ?? thread.defaultApp
+    }
+
+    /// Runs `body` with this app current on this thread, then restores the one before.
+    package func makeCurrent<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let thread = ThreadApps.current
+        thread.stack.append(self)
+        defer { thread.stack.removeLast() }
+        return try body()
+    }
+
+    /// The app's state of type `State`, made by `make` the first time it is asked for.
+    package func state<State: AnyObject>(_ type: State.Type, make: () -> State) -> State {
+        let key = ObjectIdentifier(type)
+        if let state = states[key] { return unsafeDowncast(state, to: State.self) }
+        let state = make()
+        states[key] = state
+        return state
+    }
+}
+
+/// The apps of one thread: its default app and the stack of apps made current on it.
+private final class ThreadApps {
+    let defaultApp = AppEnvironment()
+    var stack: [AppEnvironment] = []
+
+    /// The calling thread's, made on first use and released when the thread exits.
+    static var current: ThreadApps {
+        if let pointer = pthread_getspecific(threadAppsKey) {
+            return Unmanaged<ThreadApps>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let apps = ThreadApps()
+        pthread_setspecific(threadAppsKey, Unmanaged.passRetained(apps).toOpaque())
+        return apps
+    }
+}
+
+/// The thread-specific slot holding each thread's `ThreadApps` (a global `let`: made once,
+/// thread-safely, on first use).
+private let threadAppsKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { pointer in
+        guard let pointer else { return }
+        Unmanaged<ThreadApps>.fromOpaque(pointer).release()
+    }
+    precondition(status == 0, "pthread_key_create failed: \(status)")
+    return key
+}()
