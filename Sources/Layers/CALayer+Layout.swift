@@ -5,9 +5,10 @@ extension CALayer {
     /// frame coalesce: the layer is laid out once.
     public func setNeedsLayout() {
         guard !needsLayoutFlag else { return }
-        let listed = subtreeNeedsLayout
         needsLayoutFlag = true
-        if !listed { superlayer?.noteSublayerNeedsLayout(self) }
+        // The superlayer is told even when a sublayer already led it here: a layer that asks
+        // again during its own layout has a superlayer whose mark this pass already took.
+        superlayer?.noteSublayerNeedsLayout(self)
     }
 
     /// Whether the layer is marked for layout.

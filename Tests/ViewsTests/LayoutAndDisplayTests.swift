@@ -70,6 +70,31 @@ final class Canvas: UIView {
         #expect(t.window.layoutPass() == 0)
     }
 
+    /// A view that, in its own `layoutSubviews`, marks a subview and then itself is laid out
+    /// again in the same pass, and later passes still lay it out when it is marked (a table view
+    /// whose delegate marks a cell in `willDisplay`, then scrolled, was laid out once and never
+    /// again: its mark was kept from its superview).
+    @Test func aViewThatMarksASubviewAndItselfDuringItsLayoutIsLaidOutAgain() {
+        let window = testWindow()
+        let log = LayoutLog()
+        let view = LoggingView("asking", log, frame: CGRect(x: 0, y: 0, width: 80, height: 80))
+        view.addSubview(LoggingView("child", log, frame: CGRect(x: 0, y: 0, width: 10, height: 10)))
+        var asks = true
+        view.onLayout = {
+            guard asks else { return }
+            asks = false
+            view.subviews[0].setNeedsLayout()
+            view.setNeedsLayout()
+        }
+        window.addSubview(view)
+        _ = window.layoutPass()
+        #expect(log.entries == ["asking", "child", "asking"])
+        log.entries = []
+        view.setNeedsLayout()
+        #expect(window.layoutPass() == 1)
+        #expect(log.entries == ["asking"])
+    }
+
     /// The pass follows only the marked paths, yet siblings still lay out in their order, as
     /// Core Animation's do, whatever order they were marked in; a view marked, removed and added
     /// elsewhere lays out there, once.
