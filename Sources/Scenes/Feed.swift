@@ -4,13 +4,14 @@ import Graphics
 import Layers
 import Views
 
-/// The `feed` scene: a list of 300 rows in a scroll view, rows reused as they scroll (a small
-/// table view), each with an avatar image, a title, a subtitle and a custom-drawn chart. A tap
-/// selects a row, as in a table view: it keeps a selection color until another is selected.
+/// The `feed` scene: a table view of 300 rows in a view controller, as an iOS app builds one:
+/// cells dequeued and reused as they scroll, each a rounded card with a shadow holding an avatar
+/// image, a title, a subtitle and a custom-drawn chart. A tap selects a row (the card shows the
+/// selection color while the finger is on it and after).
 enum FeedScene {
     static let scene = Scene(
         name: "feed",
-        summary: "300 reused rows in a scroll view, each a rounded card with a shadow: avatar, two labels, a custom-drawn chart.",
+        summary: "A table view of 300 reused cells, each a rounded card with a shadow: avatar, two labels, a custom-drawn chart.",
         variants: [
             .init(name: "opaque", summary: "rows, labels and charts opaque on solid white (off: transparent, blended)"),
             .init(name: "degrade-while-scrolling",
@@ -22,10 +23,8 @@ enum FeedScene {
             .init(name: "rasterize", summary: "each card (its shadow and content) is rasterized: rendered once, reused while on screen"),
             .init(name: "live-content", summary: "each card shows a progress bar that follows the scroll position (content that changes every frame)"),
         ]
-    ) { window, settings in
-        let feed = FeedView(frame: window.bounds, style: FeedStyle(settings))
-        feed.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        window.addSubview(feed)
+    ) { settings in
+        FeedViewController(style: FeedStyle(settings))
     }
 }
 
@@ -50,66 +49,63 @@ struct FeedStyle {
     }
 }
 
-/// The list: a scroll view that lays out the visible rows in `layoutSubviews`, taking rows off
-/// screen back into a pool and reusing them for rows coming on screen.
-final class FeedView: UIScrollView, UIScrollViewDelegate {
+/// The screen: a table view of `rowCount` rows of `rowHeight` points, its data source and
+/// delegate. Rows are dequeued by reuse identifier (made on a miss, as an app that does not
+/// register its cell class does: a row's style is not known to an initializer UIKit calls).
+final class FeedViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
     static let rowCount = 300
     static let rowHeight: CGFloat = 88
+    static let reuseIdentifier = "FeedRow"
     let style: FeedStyle
-    private var visible: [Int: FeedRow] = [:]
-    private var pool: [FeedRow] = []
+    private(set) var tableView: UITableView!
     /// Whether rows draw their cheap version (only with the degrade variant, while scrolling).
     private(set) var degraded = false
     /// Rows redrawn in full quality when scrolling stopped, in order (for tests).
     private(set) var restoredRows: [Int] = []
-    /// The selected row, if any.
-    private(set) var selectedRow: Int?
     private let avatars: [UIImage]
 
-    init(frame: CGRect, style: FeedStyle) {
+    init(style: FeedStyle) {
         self.style = style
         avatars = (0..<8).map(Self.avatar)
-        super.init(frame: frame)
-        backgroundColor = UIColor(white: 0.93, alpha: 1)
-        contentSize = CGSize(width: frame.width, height: CGFloat(Self.rowCount) * Self.rowHeight)
-        alwaysBounceVertical = true
-        delegate = self
+        super.init(nibName: nil, bundle: nil)
     }
 
-    override func layoutSubviews() {
-        let first = max(0, Int((contentOffset.y / Self.rowHeight).rounded(.down)))
-        let last = min(Self.rowCount - 1, Int(((contentOffset.y + bounds.height) / Self.rowHeight).rounded(.down)))
-        guard first <= last else { return }
-        for (index, row) in visible where index < first || index > last {
-            row.isHidden = true
-            pool.append(row)
-            visible[index] = nil
-        }
-        for index in first...last where visible[index] == nil {
-            let row: FeedRow
-            if let reused = pool.popLast() {
-                row = reused
-                row.isHidden = false
-            } else {
-                row = style.systemViews ? ComposedRow(style: style) : DrawnRow(style: style)
-                addSubview(row)
-            }
-            row.frame = CGRect(x: 0, y: CGFloat(index) * Self.rowHeight, width: bounds.width, height: Self.rowHeight)
-            row.configure(index: index, avatar: avatars[index % avatars.count], degraded: degraded)
-            row.isSelected = index == selectedRow
-            visible[index] = row
-        }
-        if style.liveContent {
-            // Each card's bar follows the scroll position: it changes in every scrolling frame.
-            for (index, row) in visible { row.progress = (contentOffset.y / 600 + CGFloat(index % 7) / 7).truncatingRemainder(dividingBy: 1) }
-        }
+    override func loadView() {
+        let table = UITableView(frame: UIScreen.main.bounds, style: .plain)
+        table.backgroundColor = FeedRow.background
+        table.rowHeight = Self.rowHeight
+        table.alwaysBounceVertical = true
+        table.register(FeedCell.self, forCellReuseIdentifier: Self.reuseIdentifier)
+        table.dataSource = self
+        table.delegate = self
+        tableView = table
+        view = table
     }
 
-    /// Selects row `index` (a tap on it), deselecting the one before.
-    func select(_ index: Int) {
-        if let old = selectedRow { visible[old]?.isSelected = false }
-        selectedRow = index
-        visible[index]?.isSelected = true
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { Self.rowCount }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: Self.reuseIdentifier, for: indexPath) as! FeedCell
+        let row = cell.row(style)
+        row.configure(index: indexPath.row, avatar: avatars[indexPath.row % avatars.count], degraded: degraded)
+        return cell
+    }
+
+    func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+        if style.liveContent { (cell as? FeedCell)?.content?.progress = progress(ofRow: indexPath.row) }
+    }
+
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        guard style.liveContent else { return }
+        // Each card's bar follows the scroll position: it changes in every scrolling frame.
+        for row in rows { row.progress = progress(ofRow: row.index) }
+    }
+
+    /// The rows on screen.
+    private var rows: [FeedRow] { tableView.visibleCells.compactMap { ($0 as? FeedCell)?.content } }
+
+    private func progress(ofRow index: Int) -> CGFloat {
+        (tableView.contentOffset.y / 600 + CGFloat(index % 7) / 7).truncatingRemainder(dividingBy: 1)
     }
 
     // MARK: Degrading while scrolling
@@ -131,7 +127,7 @@ final class FeedView: UIScrollView, UIScrollViewDelegate {
     private func scrollingStopped() {
         guard degraded else { return }
         degraded = false
-        for index in visible.keys.sorted() where visible[index]!.restoreFullQuality() { restoredRows.append(index) }
+        for row in rows.sorted(by: { $0.index < $1.index }) where row.restoreFullQuality() { restoredRows.append(row.index) }
     }
 
     /// A round avatar with a gradient, 60 × 60 pt at @3x (drawn once, shown scaled by the rows).
@@ -147,6 +143,41 @@ final class FeedView: UIScrollView, UIScrollViewDelegate {
             ctx.cgContext.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: 60, y: 60), options: [])
             "\(index + 1)".draw(at: CGPoint(x: 24, y: 20), withAttributes: [.font: UIFont.boldSystemFont(ofSize: 18), .foregroundColor: UIColor.white])
         }
+    }
+}
+
+/// The feed's cell: its content view holds the row, made with the feed's style the first time
+/// the cell is configured (a registered cell class is made by UIKit's initializer, which knows
+/// nothing of the style).
+final class FeedCell: UITableViewCell {
+    private(set) var content: FeedRow?
+
+    required init(style: CellStyle, reuseIdentifier: String?) {
+        super.init(style: style, reuseIdentifier: reuseIdentifier)
+        selectionStyle = .none   // the card shows the selection, not a background view
+        backgroundColor = nil
+        isOpaque = false
+    }
+
+    /// The row, made on first use.
+    func row(_ style: FeedStyle) -> FeedRow {
+        if let content { return content }
+        let row: FeedRow = style.systemViews ? ComposedRow(style: style) : DrawnRow(style: style)
+        row.frame = contentView.bounds
+        row.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        contentView.addSubview(row)
+        content = row
+        return row
+    }
+
+    override func setSelected(_ selected: Bool, animated: Bool) {
+        super.setSelected(selected, animated: animated)
+        content?.isSelected = isSelected || isHighlighted
+    }
+
+    override func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        super.setHighlighted(highlighted, animated: animated)
+        content?.isSelected = isSelected || isHighlighted
     }
 }
 
@@ -201,13 +232,16 @@ class FeedRow: UIView {
 
     static let selectionColor = UIColor(red: 0.82, green: 0.9, blue: 1, alpha: 1)
 
-    /// Whether the row is the selected one: its card shows the selection color.
+    /// Whether the row shows the selection color (its cell is highlighted or selected).
     var isSelected = false {
         didSet {
             guard isSelected != oldValue else { return }
             card.backgroundColor = isSelected ? Self.selectionColor : .white
+            selectionDidChange()
         }
     }
+
+    func selectionDidChange() {}
 
     /// The live-content bar's length, 0...1.
     var progress: CGFloat = 0 {
@@ -226,10 +260,6 @@ class FeedRow: UIView {
         strip.frame = style.cornerClip ? CGRect(x: 0, y: 0, width: 4, height: h)
             : CGRect(x: 0, y: Self.cornerRadius, width: 4, height: h - 2 * Self.cornerRadius)
         bar.frame = CGRect(x: 80, y: h - 8, width: max(0, (card.bounds.width - 180) * progress), height: 3)
-    }
-
-    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        (superview as? FeedView)?.select(index)
     }
 
     func configure(index: Int, avatar: UIImage, degraded: Bool) {
@@ -386,8 +416,8 @@ final class DrawnRow: FeedRow {
         if canvas !== card { canvas.frame = content.bounds }
     }
 
-    override var isSelected: Bool {
-        didSet { if canvas !== card { canvas.backgroundColor = card.backgroundColor } }
+    override func selectionDidChange() {
+        if canvas !== card { canvas.backgroundColor = card.backgroundColor }
     }
 
     override func configure(index: Int, avatar: UIImage, degraded: Bool) {

@@ -35,7 +35,7 @@ import Traces
     /// The cards the feed made (rows are reused, so every card made is still in the window).
     func cards(_ window: UIWindow) -> [UIView] {
         func all(_ view: UIView) -> [UIView] { [view] + view.subviews.flatMap(all) }
-        return all(window).filter { $0 is CardView || $0 is DrawnRow.Canvas && $0.superview is FeedRow }
+        return all(window).filter { $0 is CardView || $0 is DrawnRow.Canvas && $0.superview is DrawnRow }
     }
 
     /// Shadows cast from the cards' alpha: one pass per card per frame it is damaged in, all of
