@@ -28,7 +28,7 @@ func makeFlatTree(count: Int) -> (UIWindow, [Cell]) {
             cells.append(cell)
         }
     }
-    window.layoutPass()
+    _ = window.layoutPass()
     return (window, cells)
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// A color in the sRGB color space with straight (not premultiplied) alpha, as Core Graphics'
 /// `CGColor` is for the device RGB space. uisim has one color space, so there is no
 /// `CGColorSpace` argument.
-public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertible {
+public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     /// Red, green, blue and alpha, each in 0...1.
     public let components: [CGFloat]
 

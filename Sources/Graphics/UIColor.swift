@@ -1,7 +1,7 @@
 import Foundation
 
 /// An sRGB color, as UIKit's `UIColor`. uisim has no dynamic (light/dark) or pattern colors.
-public final class UIColor: Hashable, @unchecked Sendable, CustomStringConvertible {
+public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     /// The Core Graphics color this one is backed by.
     public let cgColor: CGColor
 

@@ -3,7 +3,7 @@ import Geometry
 
 /// A font, as UIKit's `UIFont`. uisim draws text with one sans-serif face through cairo, in a
 /// regular and a bold weight; sizes are in points.
-public final class UIFont: Hashable, @unchecked Sendable {
+public final class UIFont: Hashable, Sendable {
     public let pointSize: CGFloat
     /// Whether the bold weight is used.
     public let isBold: Bool

@@ -15,7 +15,7 @@ public struct Experiment {
     public var out: URL
     /// A signal received: the experiment stops before its next run and throws `Interrupted`
     /// (half an experiment compares nothing).
-    public var pendingInterruption: (() -> Int32?)?
+    public var pendingInterruption: (@Sendable () -> Int32?)?
 
     public init(trace: URL, scene: Scene, a: [String: Bool], b: [String: Bool], runs: Int, model: UIScreen.Model = .iPhone14, out: URL) {
         self.trace = trace

@@ -6,8 +6,13 @@ import Views
 /// each sample's recorded time on the real clock, queues it and writes a byte into a pipe that
 /// the run loop watches (libevent). The digitizer source then takes the queued samples; what it
 /// does with them is the same as on the virtual clock.
+///
+/// Sendable by proof, not by the compiler: the queue, the flags and the error are read and
+/// written under `lock`; `next` is called by the producer thread only, between `start()` and
+/// the end of `stop()` (`Thread.start` and the `done` semaphore order it after and before what the
+/// loop's thread does with the trace); the time is a `RealClock.Reading`, a value.
 final class RealtimeFeed: @unchecked Sendable {
-    private let clock: LoopClock
+    private let clock: RealClock.Reading
     private let next: () throws -> HardwareTouchSample?
     private let lock = NSLock()
     private var queue: [HardwareTouchSample] = []
@@ -18,7 +23,7 @@ final class RealtimeFeed: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var started = false
 
-    init(clock: LoopClock, next: @escaping () throws -> HardwareTouchSample?) throws {
+    init(clock: RealClock.Reading, next: @escaping () throws -> HardwareTouchSample?) throws {
         self.clock = clock
         self.next = next
         var fds: [Int32] = [0, 0]

@@ -48,7 +48,7 @@ public final class Replay {
     public var stopsOnInterrupt = false
     /// A signal its owner received before the run loop could watch for it (the command line's
     /// handlers run from start-up): the replay then stops before its first frame.
-    public var pendingInterruption: (() -> Int32?)?
+    public var pendingInterruption: (@Sendable () -> Int32?)?
     /// Paces input at recorded speed on a `RealClock` through a producer thread and a pipe.
     public var isRealtime: Bool { clock is RealClock }
     /// What times the app's work: the virtual clock's stopwatch, or the machine's monotonic clock.
@@ -92,8 +92,8 @@ public final class Replay {
         var feed: RealtimeFeed?
         var pipe: FileDescriptorSource?
         let source: DigitizerSource
-        if isRealtime {
-            let realtime = try RealtimeFeed(clock: clock) { try input.stream.next().map(mapping.hardwareSample) }
+        if let realClock = clock as? RealClock {
+            let realtime = try RealtimeFeed(clock: realClock.reading) { try input.stream.next().map(mapping.hardwareSample) }
             feed = realtime
             source = DigitizerSource(refreshRate: loop.refreshRate, windows: { [window] in [window] }, pull: realtime.pull)
             pipe = realtime.pipeSource(waking: source)

@@ -12,7 +12,7 @@ import Views
 /// let result = try ReplayJob(trace: url, scene: scene, out: folder).run()
 /// #expect(result.summary.hitches == 0)
 /// ```
-public struct ReplayJob {
+public struct ReplayJob: Sendable {
     public var trace: URL
     public var scene: Scene
     public var settings: Scene.Settings
@@ -29,7 +29,7 @@ public struct ReplayJob {
     /// A signal its owner received before the replay started (the command line's handlers run
     /// from start-up); the replay then stops before its first frame. Signals during the replay
     /// stop it at the end of the frame.
-    public var pendingInterruption: (() -> Int32?)?
+    public var pendingInterruption: (@Sendable () -> Int32?)?
 
     /// A replay of `trace` (a file, or "-" for standard input) on `scene` with `settings` (the
     /// scene's defaults unless given), on `model`'s screen, into `out`.

@@ -13,8 +13,15 @@ public final class RealClock: LoopClock {
         start = Monotonic.nanoseconds()
     }
 
-    public var now: TimeInterval {
-        Double(Monotonic.nanoseconds() &- start) / 1e9
+    public var now: TimeInterval { reading.now }
+
+    /// The clock's time as a value another thread can read (it does not follow a later restart).
+    public var reading: Reading { Reading(start: start) }
+
+    /// Real time since a start instant.
+    public struct Reading: Sendable {
+        let start: UInt64
+        public var now: TimeInterval { Double(Monotonic.nanoseconds() &- start) / 1e9 }
     }
 
     public func wait(until deadline: TimeInterval?, poll: (TimeInterval?) -> Bool) -> Bool {

@@ -18,7 +18,7 @@ struct AdviceCommand: ParsableCommand {
     @Option(help: "The output folder.")
     var out: String = "out/advice"
 
-    struct Definition {
+    struct Definition: Sendable {
         let title: String
         let scene: String
         let trace: String
@@ -26,17 +26,17 @@ struct AdviceCommand: ParsableCommand {
         /// Variant A is the advice not followed, B followed.
         let followedIsOn: Bool
         /// Whether the advice held: its expected effect, measured (B is the advice followed).
-        let held: (Comparison) -> Bool
-        let verdict: (Comparison) -> String
+        let held: @Sendable (Comparison) -> Bool
+        let verdict: @Sendable (Comparison) -> String
         /// A second experiment showing where the advice fails: the same variants with `base` on
         /// both sides; `shows` says whether the failure was measured.
         var failure: Failure?
     }
 
-    struct Failure {
+    struct Failure: Sendable {
         let base: [String: Bool]
-        let shows: (Comparison) -> Bool
-        let verdict: (Comparison) -> String
+        let shows: @Sendable (Comparison) -> Bool
+        let verdict: @Sendable (Comparison) -> String
     }
 
     func validate() throws {

@@ -137,7 +137,7 @@ import Traces
         }
         let results = Results()
         let firstFrames = DispatchGroup(), done = DispatchGroup()
-        for index in devices.indices {
+        for _ in devices {
             firstFrames.enter()
             done.enter()
         }
