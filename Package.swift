@@ -78,5 +78,5 @@ let package = Package(
         .testTarget(name: "UISimTests", dependencies: reexported),
         .testTarget(name: "UISimCommandLineTests", dependencies: reexported + ["UISimCommandLine", "uisim"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
