@@ -18,7 +18,7 @@ open class UIApplication: UIResponder {
     /// thread is seen. Every replay job (`uisim replay`, `Replay.run`) runs in one.
     ///
     /// ```swift
-    /// let summary = try UIApplication.withNewApplication(screen: UIScreen(model: .iPhoneSE3)) {
+    /// let result = try UIApplication.withNewApplication(screen: UIScreen(model: .iPhoneSE3)) {
     ///     try Replay(window: makeWindow()).run(trace)
     /// }
     /// ```
