@@ -19,23 +19,15 @@ final class RealtimeFeed: @unchecked Sendable {
     private var finished = false
     private var stopping = false
     private var storedError: Error?
-    private let readEnd: Int32, writeEnd: Int32
+    private let pipe: WakePipe
     private let done = DispatchSemaphore(value: 0)
     private var started = false
 
     init(clock: RealClock.Reading, next: @escaping () throws -> HardwareTouchSample?) throws {
         self.clock = clock
         self.next = next
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        readEnd = fds[0]
-        writeEnd = fds[1]
-        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
-    }
-
-    deinit {
-        close(readEnd)
-        close(writeEnd)
+        guard let pipe = WakePipe() else { throw CocoaError(.fileWriteUnknown) }
+        self.pipe = pipe
     }
 
     /// The error the trace gave, if reading it failed.
@@ -47,9 +39,8 @@ final class RealtimeFeed: @unchecked Sendable {
 
     /// The source that drains the pipe and wakes `source`.
     func pipeSource(waking source: LoopSource) -> FileDescriptorSource {
-        FileDescriptorSource(fileDescriptor: readEnd, order: -2_000) { fd in
-            var buffer = [UInt8](repeating: 0, count: 256)
-            while read(fd, &buffer, buffer.count) > 0 {}
+        FileDescriptorSource(fileDescriptor: pipe.readEnd, order: -2_000) { [pipe] _ in
+            pipe.drain()
             source.signal()
         }
     }
@@ -112,7 +103,7 @@ final class RealtimeFeed: @unchecked Sendable {
             lock.lock()
             queue.append(sample)
             lock.unlock()
-            wake()
+            pipe.wake()
         }
     }
 
@@ -121,11 +112,6 @@ final class RealtimeFeed: @unchecked Sendable {
         finished = true
         storedError = error
         lock.unlock()
-        wake()
-    }
-
-    private func wake() {
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
+        pipe.wake()
     }
 }
