@@ -101,7 +101,7 @@ final class FeedViewController: UIViewController, UITableViewDataSource, UITable
         for row in rows { row.progress = progress(ofRow: row.index) }
     }
 
-    /// The rows on screen.
+    /// The rows on screen, in order.
     private var rows: [FeedRow] { tableView.visibleCells.compactMap { ($0 as? FeedCell)?.content } }
 
     private func progress(ofRow index: Int) -> CGFloat {
@@ -127,7 +127,7 @@ final class FeedViewController: UIViewController, UITableViewDataSource, UITable
     private func scrollingStopped() {
         guard degraded else { return }
         degraded = false
-        for row in rows.sorted(by: { $0.index < $1.index }) where row.restoreFullQuality() { restoredRows.append(row.index) }
+        for row in rows where row.restoreFullQuality() { restoredRows.append(row.index) }
     }
 
     /// A round avatar with a gradient, 60 × 60 pt at @3x (drawn once, shown scaled by the rows).
@@ -172,11 +172,15 @@ final class FeedCell: UITableViewCell {
 
     override func setSelected(_ selected: Bool, animated: Bool) {
         super.setSelected(selected, animated: animated)
-        content?.isSelected = isSelected || isHighlighted
+        showSelection()
     }
 
     override func setHighlighted(_ highlighted: Bool, animated: Bool) {
         super.setHighlighted(highlighted, animated: animated)
+        showSelection()
+    }
+
+    private func showSelection() {
         content?.isSelected = isSelected || isHighlighted
     }
 }
