@@ -11,6 +11,9 @@ import Foundation
 ///    here when stopped or past its deadline, so a turn is never cut in half;
 /// 5. the clock waits until the next timer, source time or input; `afterWaiting` observers.
 ///
+/// The loop of the process's main thread also serves the main dispatch queue and the main actor,
+/// as a last source of each pass in the common modes (`MainQueue`).
+///
 /// UIKit enters the tracking mode by running the loop nested; uisim switches the mode of the
 /// running loop instead (`pushMode`/`popMode`), with the same effect on what fires.
 public final class EventRunLoop {
@@ -157,9 +160,16 @@ public final class EventRunLoop {
         Self.current = self
         modeStack = [mode]
         stopRequested = false
+        // The main thread's loop is the main run loop: it serves the main queue (MainQueue.swift).
+        let mainQueue = MainQueue.isServiceableHere ? MainQueueSource() : nil
+        if let mainQueue { add(mainQueue, forMode: .common) }
         clock.loopDidStart()
         defer {
             clock.loopDidStop()
+            if let mainQueue {
+                mainQueue.invalidate()
+                remove(mainQueue, forMode: .common)
+            }
             modeStack = []
             Self.current = previous
         }
@@ -207,14 +217,20 @@ public final class EventRunLoop {
         if let timeout {
             if timeout <= 0 {
                 eventBase.runOnce(nonBlocking: true)
-                return sources.contains { $0.isSignalled }
+                return hasSignalledSource
             }
             timer = EventTimer(base: eventBase) {}
             timer?.schedule(after: timeout)
         }
         eventBase.runOnce()
         timer?.cancel()
-        return sources.contains { $0.isSignalled }
+        return hasSignalledSource
+    }
+
+    /// Whether input arrived for a source of the current mode (a source of another mode waits,
+    /// signalled, until the loop runs in its mode).
+    private var hasSignalledSource: Bool {
+        sources.contains { $0.isSignalled && $0.isValid && isActive($0.modes) }
     }
 
     private func fireDueTimers() {

@@ -1,0 +1,55 @@
+import CMainQueue
+import Foundation
+
+// The one file that calls libdispatch's run-loop hooks (CMainQueue).
+
+/// The main dispatch queue, served by the run loop of the main thread as `CFRunLoop` serves it on
+/// iOS: a block given to `DispatchQueue.main` and a job of the main actor (`Task { @MainActor in … }`,
+/// a continuation resuming there) run inside the loop's turn, on its clock, in the common modes
+/// only (as on iOS: not while the loop runs in a private mode).
+///
+/// Only the process's main thread can serve it (libdispatch binds the queue to that thread), so a
+/// loop on another thread leaves it alone: blocks queued there wait for the main thread's loop,
+/// or for libdispatch's own threads after `dispatch_main()` (where Swift Testing runs
+/// `@MainActor` tests). `uisim`, an app's own command line and XCTest run on the main thread.
+public enum MainQueue {
+    /// Whether the calling thread is the one that can serve the main queue.
+    public static var isServiceableHere: Bool { uisim_main_queue_is_main_thread() != 0 }
+}
+
+/// The main queue as an input source of the main thread's loop: ready whenever the queue holds
+/// work (the loop then does not let time pass before it runs it); on a real clock, libevent
+/// watches the queue's descriptor, so a block queued by another thread wakes a waiting loop.
+/// Performed after every other source of the same pass, so a block queued by a touch handler
+/// runs in the same turn, before the timers and before Core Animation's commit.
+final class MainQueueSource: LoopSource {
+    private weak var loop: EventRunLoop?
+    private var watcher: EventWatcher?
+
+    init() {
+        precondition(MainQueue.isServiceableHere, "only the main thread can serve the main queue")
+        super.init(order: .max)
+    }
+
+    override var readyTime: TimeInterval? {
+        guard let loop, uisim_main_queue_has_work() != 0 else { return nil }
+        return loop.clock.now
+    }
+
+    override func perform() {
+        uisim_main_queue_drain()
+    }
+
+    override func didAttach(to loop: EventRunLoop) {
+        self.loop = loop
+        watcher = EventWatcher(base: loop.eventBase, kind: .readable(uisim_main_queue_descriptor())) { [weak self] in
+            self?.signal()
+        }
+    }
+
+    override func invalidate() {
+        watcher?.cancel()
+        watcher = nil
+        super.invalidate()
+    }
+}
