@@ -15,6 +15,9 @@ public protocol LoopClock: AnyObject {
     /// Returns false when the clock cannot wait: a virtual clock with no deadline and no input.
     func wait(until deadline: TimeInterval?, poll: (TimeInterval?) -> Bool) -> Bool
 
+    /// Whether `wait` really waits (so input must be able to wake it). False unless said.
+    var waitsInRealTime: Bool { get }
+
     /// Runs `body` so that its real time does not count as the app's work (a virtual clock cuts
     /// it out; a real clock cannot).
     func excludingWork<R>(_ body: () throws -> R) rethrows -> R
@@ -30,6 +33,8 @@ public protocol LoopClock: AnyObject {
 }
 
 extension LoopClock {
+    public var waitsInRealTime: Bool { false }
+
     public func excludingWork<R>(_ body: () throws -> R) rethrows -> R {
         try body()
     }

@@ -18,8 +18,8 @@ public enum MainQueue {
 }
 
 /// The main queue as an input source of the main thread's loop: ready whenever the queue holds
-/// work (the loop then does not let time pass before it runs it); on a real clock, libevent
-/// watches the queue's descriptor, so a block queued by another thread wakes a waiting loop.
+/// work (the loop then does not let time pass before it runs it); on a clock that really waits,
+/// libevent watches the queue's descriptor, so a block queued by another thread wakes the loop.
 /// Performed after every other source of the same pass, so a block queued by a touch handler
 /// runs in the same turn, before the timers and before Core Animation's commit.
 final class MainQueueSource: LoopSource {
@@ -42,6 +42,7 @@ final class MainQueueSource: LoopSource {
 
     override func didAttach(to loop: EventRunLoop) {
         self.loop = loop
+        guard loop.clock.waitsInRealTime else { return }   // a virtual clock only looks (readyTime)
         watcher = EventWatcher(base: loop.eventBase, kind: .readable(uisim_main_queue_descriptor())) { [weak self] in
             self?.signal()
         }

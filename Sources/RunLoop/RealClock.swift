@@ -15,6 +15,8 @@ public final class RealClock: LoopClock {
 
     public var now: TimeInterval { reading.now }
 
+    public var waitsInRealTime: Bool { true }
+
     /// The clock's time as a value another thread can read (it does not follow a later restart).
     public var reading: Reading { Reading(start: start) }
 

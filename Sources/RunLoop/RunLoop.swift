@@ -1,7 +1,9 @@
 import Foundation
 
 /// The run loop that drives a uisim app, as `CFRunLoop`/`RunLoop` (renamed so as not to clash
-/// with Foundation's): modes, timers, observers and input sources, on libevent.
+/// with Foundation's): modes, timers, observers and input sources. On a virtual clock the loop's
+/// logic runs by itself; libevent comes in to watch descriptors and signals and to wait in real
+/// time (what swift-nio splits into `NIOEmbedded` and `NIOPosix`, one type here).
 ///
 /// One turn of the loop:
 /// 1. sources that are ready (hardware input first, as in a frame);
@@ -46,7 +48,19 @@ public final class EventRunLoop {
     /// The vsync grid of `refreshRate`.
     public var vsync: VsyncGrid { VsyncGrid(rate: refreshRate) }
 
-    let eventBase = EventBase()
+    /// libevent, made when the loop first watches a descriptor or a signal or waits in real time:
+    /// a loop on a virtual clock with only timers, observers and sources of its own (what tests
+    /// and replays use) never touches it.
+    private var multiplexer: EventBase?
+    /// Whether the loop has made its libevent base.
+    package var usesLibevent: Bool { multiplexer != nil }
+    /// The libevent base that descriptor and signal watchers register with (made on first use).
+    var eventBase: EventBase {
+        if let multiplexer { return multiplexer }
+        let base = EventBase()
+        multiplexer = base
+        return base
+    }
     private var modeStack: [LoopMode] = []
     private var timers: [LoopTimer] = []
     private var observers: [LoopObserver] = []
@@ -213,12 +227,13 @@ public final class EventRunLoop {
     }
 
     private func pollInput(timeout: TimeInterval?) -> Bool {
+        if let timeout, timeout <= 0 {
+            // Only a look: with nothing watched, nothing can have arrived but signals of sources.
+            multiplexer?.runOnce(nonBlocking: true)
+            return hasSignalledSource
+        }
         var timer: EventTimer?
         if let timeout {
-            if timeout <= 0 {
-                eventBase.runOnce(nonBlocking: true)
-                return hasSignalledSource
-            }
             timer = EventTimer(base: eventBase) {}
             timer?.schedule(after: timeout)
         }

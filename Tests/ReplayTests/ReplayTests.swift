@@ -55,6 +55,26 @@ import Views
         }
     }
 
+    /// A replay on a virtual clock runs its loop without libevent (a view's tests never touch it);
+    /// one that stops on Ctrl-C watches signals through it, as `uisim replay` does.
+    @Test(arguments: [false, true]) func aVirtualReplayTouchesLibeventOnlyToWatchSignals(_ stopsOnInterrupt: Bool) throws {
+        final class Probe: UIView {
+            var usedLibevent: [Bool] = []
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                usedLibevent.append(EventRunLoop.current?.usesLibevent ?? true)
+            }
+        }
+        let window = makeWindow()
+        let probe = Probe(frame: window.bounds)
+        window.addSubview(probe)
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 10, y: 10), time: 0.1)
+        let replay = Replay(window: window, clock: VirtualClock())
+        replay.stopsOnInterrupt = stopsOnInterrupt
+        _ = try replay.run(trace)
+        #expect(probe.usedLibevent == [stopsOnInterrupt])
+    }
+
     @Test func traceFromAnotherScreenIsStretchedOntoThisOne() throws {
         final class Where: UIView {
             var points: [CGPoint] = []

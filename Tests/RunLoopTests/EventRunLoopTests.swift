@@ -161,6 +161,34 @@ import Testing
         #expect(performed == [0.25])
     }
 
+    /// The loop's logic (modes, timers, observers, sources, display links) runs on a virtual clock
+    /// with no libevent underneath; watching a descriptor is what brings it in.
+    @Test func aVirtualClockLoopTouchesLibeventOnlyToWatchADescriptor() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        let source = ScheduledSource(times: [0.1], clock: clock)
+        loop.add(source, forMode: .common)
+        let signalled = LoopSource {}
+        loop.add(signalled, forMode: .default)
+        var ticks = 0
+        let link = CADisplayLink { link in
+            ticks += 1
+            if ticks == 3 { link.invalidate() }
+        }
+        link.add(to: loop, forMode: .common)
+        loop.add(LoopTimer(fireAt: 0.2) { _ in signalled.signal() }, forMode: .default)
+        loop.add(LoopObserver(activities: .allActivities) { _, _ in }, forMode: .common)
+        #expect(loop.run() == .finished)
+        #expect(ticks == 3 && source.performedAt == [0.1] && clock.now == 0.2)
+        #expect(!loop.usesLibevent)
+
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        loop.add(FileDescriptorSource(fileDescriptor: fds[0]) { _ in }, forMode: .default)
+        #expect(loop.usesLibevent)
+    }
+
     @Test func fileDescriptorSourceReadsAPipe() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)

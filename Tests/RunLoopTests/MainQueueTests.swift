@@ -36,6 +36,7 @@ final class MainQueueTests: XCTestCase {
         }, forMode: .default)
         XCTAssertEqual(loop.run(), .finished)
         XCTAssertEqual(log.all, ["commit@0.0", "timer@0.5", "block@0.5", "commit@0.5"])
+        XCTAssertFalse(loop.usesLibevent, "a virtual clock looks at the queue; it needs no watcher")
     }
 
     func testABlockQueuedByABlockRunsAfterTheNextCommitWithNoTimePassing() {
@@ -95,5 +96,6 @@ final class MainQueueTests: XCTestCase {
         XCTAssertEqual(loop.run(until: 60), .stopped)
         XCTAssertEqual(log.all.count, 1)
         XCTAssertLessThan(loop.clock.now, 60)
+        XCTAssertTrue(loop.usesLibevent)
     }
 }
