@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// SIGINT and SIGTERM for the whole life of a command: recorded instead of killing the process,
 /// so the command stops at its next safe point (a replay at the end of its frame, many traces
@@ -18,8 +19,8 @@ enum Interruption {
         for number in [SIGINT, SIGTERM] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
-                // The only state a signal handler may touch: one word, written once.
-                if received == 0 { received = number }
+                // The only state a signal handler may touch: a lock-free atomic word, set once.
+                Interruption.keepFirst(number)
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
@@ -29,16 +30,23 @@ enum Interruption {
 
     /// Records a signal that stopped a replay's run loop (its own sources caught it).
     static func record(_ number: Int32) {
-        if received == 0 { received = number }
+        keepFirst(number)
+    }
+
+    private static func keepFirst(_ number: Int32) {
+        _ = received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
     }
 
     /// The first signal received, if any.
-    static var signal: Int32? { received == 0 ? nil : received }
+    static var signal: Int32? {
+        let number = received.load(ordering: .relaxed)
+        return number == 0 ? nil : number
+    }
 
     /// The exit code for the signal received: 128 + its number (130, 143).
     static var exitCode: ExitCode? { signal.map { ExitCode(128 + $0) } }
 }
 
-/// The signal received, written by the signal handler: process-wide by nature (a process has one
-/// set of signal handlers), a single word set once and only read after.
-nonisolated(unsafe) private var received: Int32 = 0
+/// The first signal received, set by the signal handler: process-wide by nature (a process has one
+/// set of signal handlers). Lock-free, so a handler may set it.
+private let received = Atomic<Int32>(0)
