@@ -28,7 +28,7 @@ struct CompareCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard FileManager.default.isReadableFile(atPath: trace) else { throw ValidationError("cannot read the trace file '\(trace)'") }
+        try requireReadable(trace, "the trace file")
         guard variants.count == 2 else { throw ValidationError("give two --variant options: A, then B (such as opaque=off and opaque=on)") }
         guard (1...50).contains(runs) else { throw ValidationError("--runs must be between 1 and 50") }
         _ = try sceneOptions.settings([variants[0]])
