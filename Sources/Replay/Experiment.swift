@@ -27,11 +27,24 @@ public struct Experiment {
         self.out = out
     }
 
+    /// One variant's runs, as they accumulate.
+    private struct SideRuns {
+        let settings: Scene.Settings
+        var summaries: [Summary] = []
+        var scrolling: [Double] = []
+        var frames: URL?
+
+        /// The side of the comparison: deterministic when every run counted the same.
+        var side: Comparison.Side {
+            let first = summaries[0]
+            let same = summaries.allSatisfy { $0.counts == first.counts && $0.touches == first.touches && $0.frames == first.frames }
+            return Comparison.Side(label: settings.description, runs: summaries, scrollingDisplay: scrolling, deterministic: same)
+        }
+    }
+
     /// Runs the experiment; `progress` is told which run starts ("feed A run 1/3").
     public func run(progress: (String) -> Void = { _ in }) throws -> Comparison {
-        let settingsA = try scene.settings(a), settingsB = try scene.settings(b)
-        var sides: [(label: String, settings: Scene.Settings, runs: [Summary], scrolling: [Double], frames: URL?)] =
-            [(settingsA.description, settingsA, [], [], nil), (settingsB.description, settingsB, [], [], nil)]
+        var sides = [SideRuns(settings: try scene.settings(a)), SideRuns(settings: try scene.settings(b))]
         for run in 0..<runs {
             for side in sides.indices {
                 // A signal stops the experiment between two runs: half an experiment compares nothing.
@@ -46,17 +59,12 @@ public struct Experiment {
                 job.pendingInterruption = pendingInterruption
                 let result = try job.run()
                 if let signal = result.interruption { throw Interrupted(signal: signal) }
-                sides[side].runs.append(result.summary)
+                sides[side].summaries.append(result.summary)
                 sides[side].scrolling.append(try Comparison.scrollingDisplayTime(framesFile: result.outputs.framesURL))
                 sides[side].frames = result.outputs.framesURL
             }
         }
-        func side(_ s: (label: String, settings: Scene.Settings, runs: [Summary], scrolling: [Double], frames: URL?)) -> Comparison.Side {
-            let first = s.runs[0]
-            let same = s.runs.allSatisfy { $0.counts == first.counts && $0.touches == first.touches && $0.frames == first.frames }
-            return Comparison.Side(label: s.label, runs: s.runs, scrollingDisplay: s.scrolling, deterministic: same)
-        }
-        let comparison = Comparison(trace: trace.lastPathComponent, scene: scene.name, a: side(sides[0]), b: side(sides[1]))
+        let comparison = Comparison(trace: trace.lastPathComponent, scene: scene.name, a: sides[0].side, b: sides[1].side)
         try comparison.write(to: out, framesA: sides[0].frames!, framesB: sides[1].frames!)
         return comparison
     }
