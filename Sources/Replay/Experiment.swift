@@ -44,6 +44,7 @@ public struct Experiment {
 
     /// Runs the experiment; `progress` is told which run starts ("feed A run 1/3").
     public func run(progress: (String) -> Void = { _ in }) throws -> Comparison {
+        precondition(runs > 0, "an experiment needs at least one run of each variant (runs is \(runs))")
         var sides = [SideRuns(settings: try scene.settings(a)), SideRuns(settings: try scene.settings(b))]
         for run in 0..<runs {
             for side in sides.indices {

@@ -56,6 +56,7 @@ import Views
         let a = Scene(name: "list", summary: "a") { _, _ in }
         #expect(throws: SceneError("two scenes are named 'list': give each scene its own name")) { try SceneCatalog([a, a]) }
         #expect(throws: SceneError("no scene 'grid'; the scenes are: list")) { try SceneCatalog([a]).named("grid") }
+        #expect(throws: SceneError("a scene catalog needs at least one scene")) { try SceneCatalog([]) }
     }
 
     @Test func variantTextsParseAsTheCommandLineTakesThem() throws {
