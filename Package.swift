@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 // uisim — a headless simulator of UIKit's runtime interaction model.
 // Layers, bottom up (an import only points down): see ../shared/DESIGN.md and README.md.
 import PackageDescription
@@ -6,6 +6,10 @@ import PackageDescription
 /// UISim and every module it re-exports.
 let reexportedNames = ["UISim", "Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]
 let reexported = reexportedNames.map { Target.Dependency(stringLiteral: $0) }
+
+/// Test targets that touch UIKit's types run on the main actor, as an iOS app's tests do (the
+/// default isolation of an app target in Xcode); suites that need no UI say `nonisolated`.
+let uiTests: [SwiftSetting] = [.defaultIsolation(MainActor.self)]
 
 let package = Package(
     name: "uisim",
@@ -70,14 +74,14 @@ let package = Package(
     } + [
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
-        .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"]),
+        .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"], swiftSettings: uiTests),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "Geometry"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"], swiftSettings: uiTests),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Views", "Layers", "Replay", "Traces", "RunLoop"]),
-        .testTarget(name: "UISimTests", dependencies: reexported),
-        .testTarget(name: "UISimCommandLineTests", dependencies: reexported + ["UISimCommandLine", "uisim"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers"], swiftSettings: uiTests),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Views", "Layers", "Replay", "Traces", "RunLoop"], swiftSettings: uiTests),
+        .testTarget(name: "UISimTests", dependencies: reexported, swiftSettings: uiTests),
+        .testTarget(name: "UISimCommandLineTests", dependencies: reexported + ["UISimCommandLine", "uisim"], swiftSettings: uiTests),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,12 +13,14 @@ final class Sheet: UIView {
     }
 }
 
+@MainActor
 final class Lazy<T> {
-    private let make: () -> T
+    private let make: @MainActor () -> T
     lazy var value: T = make()
-    init(_ make: @escaping () -> T) { self.make = make }
+    nonisolated init(_ make: @escaping @MainActor () -> T) { self.make = make }
 }
 
+@MainActor
 func makeWindow(opaque: Bool) -> UIWindow {
     UIScreen.main = UIScreen(model: .iPhone14)
     let window = UIWindow(frame: UIScreen.main.bounds)
@@ -40,13 +42,13 @@ let benchmarks: @Sendable () -> Void = {
     for (kind, opaque, operation) in [("copy", true, RasterBaseline.Operation.copy), ("blend", false, .blend)] {
         let window = Lazy { makeWindow(opaque: opaque) }
         let pixman = operation == .copy ? "SOURCE" : "OVER"
-        Benchmark("Composite 1170×2532, one \(opaque ? "opaque" : "half-transparent") layer (\(kind))") { benchmark in
+        Benchmark("Composite 1170×2532, one \(opaque ? "opaque" : "half-transparent") layer (\(kind))") { @MainActor benchmark async in
             window.value.compositor.invalidate()
             benchmark.startMeasurement()
             blackHole(window.value.renderPass())
             benchmark.stopMeasurement()
         }
-        Benchmark("pixman \(pixman) 1170×2532 (the floor for \(kind))") { benchmark in
+        Benchmark("pixman \(pixman) 1170×2532 (the floor for \(kind))") { @MainActor benchmark async in
             benchmark.startMeasurement()
             baseline.value.paint(operation)
             benchmark.stopMeasurement()
@@ -55,7 +57,7 @@ let benchmarks: @Sendable () -> Void = {
         // (×100) is the figure to gate on.
         let ratio = BenchmarkMetric.custom("composite ÷ pixman ×100", polarity: .prefersSmaller, useScalingFactor: false)
         Benchmark("Composite \(kind) ÷ pixman \(pixman) (target ≤ 1.5)",
-                  configuration: .init(metrics: [ratio], maxIterations: 200)) { benchmark in
+                  configuration: .init(metrics: [ratio], maxIterations: 200)) { @MainActor benchmark async in
             let clock = ContinuousClock()
             window.value.compositor.invalidate()
             let ours = clock.measure { blackHole(window.value.renderPass()) }

@@ -14,6 +14,7 @@ final class Cell: UIView {
 }
 
 /// `count` cells under 100 containers (or fewer), in a window.
+@MainActor
 func makeFlatTree(count: Int) -> (UIWindow, [Cell]) {
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
     window.makeKeyAndVisible()
@@ -44,10 +45,11 @@ final class Canvas: UIView {
 }
 
 /// What a benchmark works on, made on its first run only (so benchmarks filtered out cost nothing).
+@MainActor
 final class Lazy<T> {
-    private let make: () -> T
+    private let make: @MainActor () -> T
     lazy var value: T = make()
-    init(_ make: @escaping () -> T) { self.make = make }
+    nonisolated init(_ make: @escaping @MainActor () -> T) { self.make = make }
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -57,7 +59,7 @@ let benchmarks: @Sendable () -> Void = {
     // Ticks inside one run of the loop, as in a replay: the display link stops the loop after
     // the sample's ticks.
     Benchmark("Idle frame: display link tick, nothing dirty (target ≤ 2 µs)",
-              configuration: .init(timeUnits: .nanoseconds, scalingFactor: .kilo)) { benchmark in
+              configuration: .init(timeUnits: .nanoseconds, scalingFactor: .kilo)) { @MainActor benchmark async in
         UIScreen.main = UIScreen(model: .iPhone14)
         let window = UIWindow(frame: UIScreen.main.bounds)
         window.makeKeyAndVisible()
@@ -84,7 +86,7 @@ let benchmarks: @Sendable () -> Void = {
         let target = count == 10_000 ? " (target ≤ 20 µs)" : ""
         let tree = Lazy { makeFlatTree(count: count) }
         var next = 0
-        Benchmark("Layout pass, 1 dirty view of \(count)\(target)", configuration: .init(timeUnits: .nanoseconds)) { benchmark in
+        Benchmark("Layout pass, 1 dirty view of \(count)\(target)", configuration: .init(timeUnits: .nanoseconds)) { @MainActor benchmark async in
             let (window, cells) = tree.value
             next = (next &+ 7919) % cells.count
             cells[next].setNeedsLayout()
@@ -95,7 +97,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     let big = Lazy { makeFlatTree(count: 10_000) }
-    Benchmark("Layout pass, all 10 000 dirty") { benchmark in
+    Benchmark("Layout pass, all 10 000 dirty") { @MainActor benchmark async in
         let (window, cells) = big.value
         for cell in cells { cell.setNeedsLayout() }
         benchmark.startMeasurement()
@@ -114,7 +116,7 @@ let benchmarks: @Sendable () -> Void = {
             window.commit()
             return (window, canvas)
         }
-        Benchmark("Display pass, \(name)") { benchmark in
+        Benchmark("Display pass, \(name)") { @MainActor benchmark async in
             let (window, canvas) = scene.value
             if let dirty { canvas.setNeedsDisplay(dirty) } else { canvas.setNeedsDisplay() }
             benchmark.startMeasurement()

@@ -6,6 +6,7 @@ import UISim
 
 /// A window with `count` views in `depth` levels: each view's children split its bounds into
 /// columns, so that a point goes down the whole depth; fan-out cycles 1, 2, 3 from view to view.
+@MainActor
 func makeTree(count: Int, depth: Int) -> UIWindow {
     UIScreen.main = UIScreen(model: .iPhone14)
     let window = UIWindow(frame: UIScreen.main.bounds)
@@ -33,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], timeUnits: .nanoseconds,
                                            warmupIterations: 10, scalingFactor: .kilo, maxDuration: .seconds(3))
 
-    Benchmark("Hit test, 1 000 views 10 deep (target ≤ 2 µs)") { benchmark in
+    Benchmark("Hit test, 1 000 views 10 deep (target ≤ 2 µs)") { @MainActor benchmark async in
         let window = makeTree(count: 1000, depth: 10)
         var generator = SeededGenerator(seed: 7)
         let points = (0..<1024).map { _ in

@@ -10,6 +10,7 @@ import UISim
 
 /// Replays `stream` on the feed scene into a temporary folder with `snapshots`; returns the
 /// trace's length in seconds (its last presentation).
+@MainActor
 func replayOnFeed(_ stream: inout some TouchSampleStream, name: String, snapshots: SnapshotPolicy = .worst) throws -> Double {
     UIScreen.main = UIScreen(model: .iPhone14)
     let scene = BuiltInScenes.defaultScene
@@ -91,9 +92,9 @@ var fling: Trace {
 
 let benchmarks: @Sendable () -> Void = {
     let speed = BenchmarkMetric.custom("× real time", polarity: .prefersLarger, useScalingFactor: false)
-    func speedBenchmark(_ name: String, iterations: Int = 10, _ stream: @escaping () throws -> any TouchSampleStream) {
+    func speedBenchmark(_ name: String, iterations: Int = 10, _ stream: @escaping @Sendable () throws -> any TouchSampleStream) {
         Benchmark(name, configuration: .init(metrics: [.wallClock, .peakMemoryResident, speed], timeUnits: .milliseconds,
-                                             warmupIterations: 1, maxDuration: .seconds(20), maxIterations: iterations)) { benchmark in
+                                             warmupIterations: 1, maxDuration: .seconds(20), maxIterations: iterations)) { @MainActor benchmark async in
             var source = try! stream()
             let start = ContinuousClock.now
             let length = try! replayOnFeed(&source, name: "speed")
@@ -112,7 +113,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for snapshots in [SnapshotPolicy.worst, .none] {
         Benchmark("Fling on feed, peak memory with snapshots \(snapshots.rawValue)\(snapshots == .worst ? " (target ≤ 1.2 × none)" : "")",
-                  configuration: .init(metrics: [.peakMemoryResident], warmupIterations: 0, maxDuration: .seconds(5), maxIterations: 1)) { _ in
+                  configuration: .init(metrics: [.peakMemoryResident], warmupIterations: 0, maxDuration: .seconds(5), maxIterations: 1)) { @MainActor _ async in
             var stream = fling.makeStream()
             _ = try! replayOnFeed(&stream, name: "memory-\(snapshots.rawValue)", snapshots: snapshots)
         }
@@ -121,7 +122,7 @@ let benchmarks: @Sendable () -> Void = {
     for minutes in [1, 60] {
         Benchmark("Replay \(minutes) min of taps: peak memory\(minutes == 60 ? " (target ≤ 1.2 × 1 min)" : "")",
                   configuration: .init(metrics: [.wallClock, .peakMemoryResident, speed], timeUnits: .seconds,
-                                       warmupIterations: 0, maxDuration: .seconds(1), maxIterations: 1)) { benchmark in
+                                       warmupIterations: 0, maxDuration: .seconds(1), maxIterations: 1)) { @MainActor benchmark async in
             var stream = TapsStream(minutes: minutes)
             let start = ContinuousClock.now
             let length = try! replayOnFeed(&stream, name: "taps-\(minutes)")

@@ -17,9 +17,5 @@ let package = Package(
             name: "inbox-sim",
             dependencies: ["InboxScreens", .product(name: "UISimCommandLine", package: "uisim")]),
         .testTarget(name: "InboxScreensTests", dependencies: ["InboxScreens", .product(name: "UISim", package: "uisim")]),
-    ],
-    // uisim builds in the Swift 6 language mode, but its UIKit does not carry UIKit's @MainActor
-    // yet: a test that hands a view controller to a scene's @Sendable closure would not compile
-    // in Swift 6 mode, so the app's package stays in the Swift 5 mode until it does.
-    swiftLanguageModes: [.v5]
+    ]
 )

@@ -9,7 +9,9 @@ import Darwin
 /// text measurer, and what the layers above keep per app (counters, the application object).
 ///
 /// uisim departs from UIKit here: UIKit has one app per process; uisim has one per replay,
-/// current on the thread that runs it, so that two replays at once (or one after another)
+/// current on the thread that runs it (UIKit's views run on the main actor; a layer and a
+/// drawing context may be used on another thread, as Core Animation's and UIKit's drawing
+/// functions may), so that two replays, one after another or one inside the other's callback,
 /// never see each other's screen, windows, recognizers or counters. Code that makes no app of
 /// its own (a unit test building views) gets its thread's default app.
 package final class AppEnvironment {

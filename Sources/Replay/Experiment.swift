@@ -43,6 +43,7 @@ public struct Experiment {
     }
 
     /// Runs the experiment; `progress` is told which run starts ("feed A run 1/3").
+    @MainActor
     public func run(progress: (String) -> Void = { _ in }) throws -> Comparison {
         precondition(runs > 0, "an experiment needs at least one run of each variant (runs is \(runs))")
         var sides = [SideRuns(settings: try scene.settings(a)), SideRuns(settings: try scene.settings(b))]

@@ -17,6 +17,7 @@ public enum RenderMode: String, CaseIterable, Sendable {
 /// and the timers, then the commit phase at Core Animation's observer: a `CommitReport`), then the
 /// render stage on the render server (a `RenderPass`, costed by the model or timed), placed on the
 /// vsync grid by a `FramePipeline`. A commit with nothing to do is an idle vsync, not a frame.
+@MainActor
 final class FrameRecorder {
     private unowned let replay: Replay
     private let loop: EventRunLoop

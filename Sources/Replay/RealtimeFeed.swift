@@ -38,6 +38,7 @@ final class RealtimeFeed: @unchecked Sendable {
     }
 
     /// The source that drains the pipe and wakes `source`.
+    @MainActor
     func pipeSource(waking source: LoopSource) -> FileDescriptorSource {
         FileDescriptorSource(fileDescriptor: pipe.readEnd, order: -2_000) { [pipe] _ in
             pipe.drain()

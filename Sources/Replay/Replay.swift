@@ -6,6 +6,7 @@ import Traces
 import Views
 
 /// Receives each frame's record as the frame finishes, and each idle vsync.
+@MainActor
 public protocol FrameSink: AnyObject {
     func write(_ frame: FrameRecord) throws
     /// `count` vsyncs with nothing to commit, and the touches they delivered (default: ignored).
@@ -33,6 +34,7 @@ extension FrameSink {
 /// commit observer lays out, redraws and composites. The run ends when the trace is exhausted,
 /// no touch is down, nothing is left to draw, and nothing else (a gesture recognizer's timer)
 /// is scheduled.
+@MainActor
 public final class Replay {
     /// The window touches land in; made key and visible when the replay starts.
     public let window: UIWindow
@@ -169,6 +171,7 @@ final class StreamBox<Stream: TouchSampleStream> {
 struct ScreenMapping {
     let scaleX: CGFloat, scaleY: CGFloat
 
+    @MainActor
     init(from trace: TraceScreen?, to screen: UIScreen) {
         guard let trace, trace.size != screen.bounds.size, trace.size.width > 0, trace.size.height > 0 else {
             scaleX = 1

@@ -45,6 +45,7 @@ public struct ReplayBatch {
     /// Replays the traces. `willReplay(n, name)` is told which trace starts (from 0),
     /// `progress(frame, time)` follows each frame, `didReplay` gets each result, `didFail` each
     /// trace that could not be read.
+    @MainActor
     public func run(willReplay: (Int, String) -> Void = { _, _ in }, progress: ((Int, Double) -> Void)? = nil,
                     didReplay: (ReplayJob.Result) -> Void = { _ in }, didFail: (TraceError) -> Void = { _ in }) throws -> Result {
         var summaries: [Summary] = []

@@ -57,12 +57,14 @@ public struct ReplayJob: Sendable {
     /// Runs the replay in an app of its own on `model`'s screen (nothing another replay did
     /// before or does beside it is seen); `progress` is called after each frame with its number
     /// and time.
+    @MainActor
     public func run(progress: ((Int, Double) -> Void)? = nil) throws -> Result {
         try UIApplication.withNewApplication(screen: UIScreen(model: model)) {
             try runInApplication(progress: progress)
         }
     }
 
+    @MainActor
     private func runInApplication(progress: ((Int, Double) -> Void)?) throws -> Result {
         let traceScreen = TraceScreen(size: model.pointSize, scale: Double(model.scale),
                                       refreshRate: model.maximumFramesPerSecond, deviceName: model.name)

@@ -18,6 +18,7 @@ enum ControlsScene {
         build(in: window, badges: settings.isOn("subviews-in-controls"))
     }
 
+    @MainActor
     static func build(in window: UIWindow, badges: Bool) {
         let content = UIView(frame: window.bounds)
         content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -54,6 +55,7 @@ enum ControlsScene {
 }
 
 /// A red "NEW" badge: what the `subviews-in-controls` variant puts inside controls.
+@MainActor
 private func badge(at origin: CGPoint) -> UILabel {
     let badge = UILabel(frame: CGRect(origin: origin, size: CGSize(width: 34, height: 18)))
     badge.text = "NEW"

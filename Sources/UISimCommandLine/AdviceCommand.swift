@@ -4,7 +4,7 @@ import UISim
 
 /// `uisim advice`: the seed notes' five pieces of advice and three of the render phase's (Apple's
 /// Tech Talk 10857), each measured by one experiment.
-struct AdviceCommand: ParsableCommand {
+struct AdviceCommand: @preconcurrency ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "advice",
         abstract: "Measure eight pieces of advice (the seed notes' five, three of the render phase) on their built-in experiments, one verdict each.")
@@ -130,6 +130,7 @@ struct AdviceCommand: ParsableCommand {
                    }),
     ]
 
+    @MainActor
     func run() throws {
         var results: [Result] = []
         let folder = URL(fileURLWithPath: out)
@@ -175,6 +176,7 @@ struct AdviceCommand: ParsableCommand {
     }
 
     /// Runs `experiment`, its errors turned into the documented exit codes.
+    @MainActor
     private func run(_ experiment: Experiment, progress: () -> Void) throws -> Comparison {
         try withDataExitCodes { try experiment.run { _ in progress() } }
     }

@@ -3,7 +3,7 @@ import Foundation
 import UISim
 
 /// `uisim compare`: two variants of a scene, side by side.
-struct CompareCommand: ParsableCommand {
+struct CompareCommand: @preconcurrency ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Replay a trace on two variants of a scene, interleaved, and compare counters and times.",
@@ -35,6 +35,7 @@ struct CompareCommand: ParsableCommand {
         _ = try sceneOptions.settings([variants[1]])
     }
 
+    @MainActor
     func run() throws {
         let url = URL(fileURLWithPath: trace)
         var experiment = Experiment(

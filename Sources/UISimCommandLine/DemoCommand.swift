@@ -2,11 +2,12 @@ import ArgumentParser
 import UISim
 
 /// `uisim demo`: the worked geometry example of the seed notes (Programming iOS), step by step.
-struct DemoCommand: ParsableCommand {
+struct DemoCommand: @preconcurrency ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Print the seed example's view geometry (frame, bounds, center, transforms), step by step.")
 
+    @MainActor
     func run() {
         for step in GeometryDemo.steps() {
             print(step)
@@ -15,6 +16,7 @@ struct DemoCommand: ParsableCommand {
 }
 
 /// The seed's example, as lines of text: each step's code and the geometry it leaves.
+@MainActor
 enum GeometryDemo {
     static func steps() -> [String] {
         var lines: [String] = []

@@ -3,7 +3,7 @@ import Foundation
 import UISim
 
 /// `uisim replay`: the main job.
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: @preconcurrency ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a touch trace against a scene, timing and counting every frame.",
@@ -103,6 +103,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
 
+    @MainActor
     func run() throws {
         try withDataExitCodes {
             if isSingle {
@@ -144,6 +145,7 @@ struct ReplayCommand: ParsableCommand {
     private var showsProgress: Bool { !quiet && !json }
 
     /// One trace's replay, with a progress bar on a terminal.
+    @MainActor
     private func replay(_ job: ReplayJob, label: String?) throws -> ReplayJob.Result {
         var progress = try progressBar(for: job.trace, label: label)
         let result = try job.run { progress.update(frame: $0, time: $1) }
@@ -163,6 +165,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     /// Several traces (folders, a list, a shard): each into OUT/<trace>/, then OUT/summary.json.
+    @MainActor
     private func runMany() throws {
         var paths = traces
         if let list { paths += try TraceSet.paths(listedIn: URL(fileURLWithPath: list)) }

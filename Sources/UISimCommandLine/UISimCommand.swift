@@ -12,7 +12,11 @@ import UISim
 /// }
 /// ```
 /// Its scenes come first (the first is the default), then uisim's built-in ones. Each subcommand
-/// parses its options, calls the library and prints.
+/// parses its options, calls the library and prints. A subcommand that builds views runs on the
+/// main actor, as UIKit's types do: its `run()` is `@MainActor` through a `@preconcurrency`
+/// conformance (ArgumentParser calls `run()` nonisolated), and `main` calls it on the main thread,
+/// where Swift's check of that passes. `main` stays synchronous: an `async` main would hand the
+/// main thread to `dispatch_main()`, and the run loop could no longer serve the main queue.
 public struct UISimCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "uisim",

@@ -26,10 +26,10 @@ public struct Scene: Sendable {
     /// One line about what the scene shows.
     public let summary: String
     public let variants: [Variant]
-    private let build: @Sendable (UIWindow, Settings) -> Void
+    private let build: @MainActor @Sendable (UIWindow, Settings) -> Void
 
     public init(name: String, summary: String, variants: [Variant] = [],
-                build: @escaping @Sendable (UIWindow, Settings) -> Void) {
+                build: @escaping @MainActor @Sendable (UIWindow, Settings) -> Void) {
         self.name = name
         self.summary = summary
         self.variants = variants
@@ -39,7 +39,7 @@ public struct Scene: Sendable {
     /// A scene whose window's root view controller `makeRootViewController` makes, for the
     /// settings of the run: the usual shape of an app's screen.
     public init(name: String, summary: String, variants: [Variant] = [],
-                rootViewController makeRootViewController: @escaping @Sendable (Settings) -> UIViewController) {
+                rootViewController makeRootViewController: @escaping @MainActor @Sendable (Settings) -> UIViewController) {
         self.init(name: name, summary: summary, variants: variants) { window, settings in
             window.rootViewController = makeRootViewController(settings)
         }
@@ -76,6 +76,7 @@ public struct Scene: Sendable {
     }
 
     /// A window on `screen` holding the scene's views, made key and visible.
+    @MainActor
     public func makeWindow(screen: UIScreen = .main, settings: Settings) -> UIWindow {
         let window = UIWindow(frame: screen.bounds)
         window.screen = screen

@@ -4,6 +4,7 @@ import Layers
 
 /// A coordinate space that points and rectangles can be converted between, as UIKit's
 /// `UICoordinateSpace`: views, and the screen's `coordinateSpace`.
+@MainActor
 public protocol UICoordinateSpace: AnyObject {
     /// The space's rectangle in its own coordinates.
     var bounds: CGRect { get }

@@ -22,6 +22,7 @@ extension UIView {
 
 /// Counts of hit-testing work, for the replay's counters: every `hitTest(_:with:)` call that
 /// reaches UIKit's default implementation adds one view visited.
+@MainActor
 public enum HitTestStatistics {
     /// Views visited by the default `hitTest(_:with:)` in the current app since the count was
     /// last reset.

@@ -8,7 +8,7 @@ import Layers
 ///
 /// The view is its layer's delegate. Geometry (`frame`, `bounds`, `center`, `transform`) is read
 /// from and written to the layer, so the two never disagree.
-open class UIView: UIResponder, CALayerDelegate, LayerGeometryObserver, CustomStringConvertible {
+open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency LayerGeometryObserver, @MainActor CustomStringConvertible {
     /// The class of the layer a new view creates; a subclass overrides it to use another layer
     /// class. Must be `CALayer` or a subclass.
     open class var layerClass: AnyClass { CALayer.self }

@@ -175,6 +175,7 @@ open class UIViewController: UIResponder {
 
 /// What a view controller learns about a size change, as UIKit's; uisim's transitions are not
 /// animated, so the blocks run at once: `animation` during the change, `completion` after.
+@MainActor
 public protocol UIViewControllerTransitionCoordinator: AnyObject {
     /// Runs `animation` alongside the change and `completion` once it is done.
     @discardableResult
@@ -183,6 +184,7 @@ public protocol UIViewControllerTransitionCoordinator: AnyObject {
 }
 
 /// The state of a transition, as UIKit's (never animated, never cancelled in uisim).
+@MainActor
 public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     var isAnimated: Bool { get }
     var isCancelled: Bool { get }

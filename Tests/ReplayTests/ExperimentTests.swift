@@ -11,7 +11,7 @@ import Views
             let empty = Scene(name: "empty", summary: "nothing") { _, _ in }
             let experiment = Experiment(trace: URL(fileURLWithPath: "/nonexistent.trace"), scene: empty, a: [:], b: [:], runs: 0,
                                         out: FileManager.default.temporaryDirectory.appendingPathComponent("uisim-no-runs"))
-            _ = try? experiment.run()
+            _ = try? await experiment.run()   // on the main actor, as every replay
         }
         #expect(String(decoding: exit.standardErrorContent, as: UTF8.self).contains("an experiment needs at least one run of each variant (runs is 0)"))
     }

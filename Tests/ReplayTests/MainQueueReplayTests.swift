@@ -3,16 +3,15 @@ import Foundation
 import Graphics
 import Replay
 import RunLoop
-import Synchronization
 import Traces
 import Views
 import XCTest
 
 /// App code that hops to the main queue while handling a touch runs inside the replay, in the
 /// turn where iOS runs it (XCTest: the main thread, whose loop serves the main queue).
-final class MainQueueReplayTests: XCTestCase {
-    final class Button: UIView, @unchecked Sendable {   // unchecked until UIKit's types are @MainActor (issue 19)
-        let log = Mutex<[String]>([])
+nonisolated final class MainQueueReplayTests: XCTestCase {
+    final class Button: UIView {
+        var log: [String] = []
         var pressed = false
         var draws = 0
         override func draw(_ rect: CGRect) {
@@ -22,7 +21,7 @@ final class MainQueueReplayTests: XCTestCase {
         }
         private func note(_ what: String) {
             let time = EventRunLoop.current.map { "\($0.clock.now)" } ?? "after the replay"
-            log.withLock { $0.append("\(what)@\(time)") }
+            log.append("\(what)@\(time)")
         }
         override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
             note("began")
@@ -43,23 +42,25 @@ final class MainQueueReplayTests: XCTestCase {
     }
 
     func testWorkQueuedOnTheMainQueueDuringAPressRunsInTheTouchsFrame() throws {
-        XCTAssertTrue(MainQueue.isServiceableHere)
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        let button = Button(frame: CGRect(x: 100, y: 100, width: 40, height: 20))
-        window.addSubview(button)
-        var trace = Trace()
-        trace.tap(1, at: CGPoint(x: 110, y: 110), time: 0.5, duration: 0.5)   // the issue's 0.5 s press
-        let replay = Replay(window: window, clock: VirtualClock())
-        var drawingFrames: [TimeInterval: Int] = [:]
-        replay.afterFrame = { frame, _ in
-            if frame.counts[.draws] > 0 { drawingFrames[frame.vsync] = frame.counts[.draws] }
+        try MainActor.assumeIsolated {   // XCTest runs it on the main thread
+            XCTAssertTrue(MainQueue.isServiceableHere)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let button = Button(frame: CGRect(x: 100, y: 100, width: 40, height: 20))
+            window.addSubview(button)
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 110, y: 110), time: 0.5, duration: 0.5)   // the issue's 0.5 s press
+            let replay = Replay(window: window, clock: VirtualClock())
+            var drawingFrames: [TimeInterval: Int] = [:]
+            replay.afterFrame = { frame, _ in
+                if frame.counts[.draws] > 0 { drawingFrames[frame.vsync] = frame.counts[.draws] }
+            }
+            let result = try replay.run(trace)
+            // The block and the task ran in the turn of their touch, at its vsync, before its commit:
+            // the button's redraw is in that frame (60 Hz: 0.5 s and 1.0 s are vsyncs 30 and 60).
+            XCTAssertEqual(button.log, ["began@0.5", "block@0.5", "ended@1.0", "task@1.0"])
+            XCTAssertEqual(drawingFrames, [0.5: 1, 1.0: 1])
+            XCTAssertEqual(result.work.display.layersDisplayed, 2)
+            XCTAssertFalse(button.pressed)
         }
-        let result = try replay.run(trace)
-        // The block and the task ran in the turn of their touch, at its vsync, before its commit:
-        // the button's redraw is in that frame (60 Hz: 0.5 s and 1.0 s are vsyncs 30 and 60).
-        XCTAssertEqual(button.log.withLock { $0 }, ["began@0.5", "block@0.5", "ended@1.0", "task@1.0"])
-        XCTAssertEqual(drawingFrames, [0.5: 1, 1.0: 1])
-        XCTAssertEqual(result.work.display.layersDisplayed, 2)
-        XCTAssertFalse(button.pressed)
     }
 }

@@ -48,7 +48,7 @@ import Views
         }
     }
 
-    final class PadBox: @unchecked Sendable {   // written by the build closure on the replay's thread, read after
+    final class PadBox {   // on the main actor (the target's default isolation), as the build closure is
         var pad: Pad?
     }
 

@@ -242,45 +242,73 @@ import Testing
         #expect(interrupted == 0.5)
     }
 
-    /// Two loops on two threads watch SIGINT at once (libevent alone gives every signal to the
-    /// last base that asked): a SIGINT raised on one loop's thread stops that loop at 0.5 s; the
-    /// other runs to its last timer at 1 s, and still stops at its own raise at 0.75 s when it is
-    /// the one that raises.
-    @Test func twoLoopsWatchASignalAtOnceAndARaiseReachesItsThreadsLoop() {
+    /// Two loops watch SIGINT at once, one running inside a timer of the other (libevent alone
+    /// gives every signal to the last base that asked): a SIGINT raised by the inner loop's timer
+    /// at 0.5 s on its clock stops it there, and the outer loop, watching on the same thread,
+    /// sees it too when the inner returns, at its own 0.25 s.
+    @Test func nestedLoopsBothWatchASignalAndARaiseReachesBoth() {
+        let outerClock = VirtualClock(), innerClock = VirtualClock()
+        let outer = EventRunLoop(clock: outerClock)
+        var outerInterrupted: TimeInterval?, innerInterrupted: TimeInterval?
+        let outerSource = SignalSource(signal: SIGINT) { outerInterrupted = outerClock.now; outer.stop() }
+        outer.add(outerSource, forMode: .common)
+        var sigint = sigset_t(), previous = sigset_t()
+        sigemptyset(&sigint)
+        sigaddset(&sigint, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &sigint, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        outer.add(LoopTimer(fireAt: 0.25) { _ in
+            let inner = EventRunLoop(clock: innerClock)
+            let innerSource = SignalSource(signal: SIGINT) { innerInterrupted = innerClock.now; inner.stop() }
+            inner.add(innerSource, forMode: .common)
+            inner.add(LoopTimer(fireAt: 0.5) { _ in raise(SIGINT) }, forMode: .default)
+            inner.add(LoopTimer(fireAt: 1) { _ in }, forMode: .default)
+            #expect(inner.run() == .stopped)
+            innerSource.invalidate()
+        }, forMode: .default)
+        outer.add(LoopTimer(fireAt: 2) { _ in }, forMode: .default)
+        #expect(outer.run() == .stopped)
+        outerSource.invalidate()
+        #expect(innerInterrupted == 0.5 && innerClock.now == 0.5)
+        #expect(outerInterrupted == 0.25 && outerClock.now == 0.25)
+    }
+}
+
+/// The signal relay under the loops: watches on two threads at once. A signal raised on one
+/// thread reaches that thread's watch only.
+@Suite struct SignalRelayTests {
+    @Test nonisolated func aRaiseReachesOnlyTheWatchesOfItsThread() {
         final class Outcome: @unchecked Sendable {   // written by one thread, read after join
-            var interrupted: TimeInterval?
-            var ended: TimeInterval = 0
+            var received = false
         }
-        @Sendable func run(raisingAt raiseTime: TimeInterval?, outcome: Outcome, bothWatching: DispatchGroup) {
-            let clock = VirtualClock()
-            let loop = EventRunLoop(clock: clock)
-            let source = SignalSource(signal: SIGINT) { outcome.interrupted = clock.now; loop.stop() }
-            loop.add(source, forMode: .common)
+        @Sendable func watch(raising: Bool, outcome: Outcome, bothWatching: DispatchGroup, bothRaised: DispatchGroup) {
             var sigint = sigset_t()
             sigemptyset(&sigint)
             sigaddset(&sigint, SIGINT)
             pthread_sigmask(SIG_UNBLOCK, &sigint, nil)
+            let watch = SignalWatch(signal: SIGINT)
             bothWatching.leave()
-            bothWatching.wait()   // both loops watch before either raises
-            if let raiseTime { loop.add(LoopTimer(fireAt: raiseTime) { _ in raise(SIGINT) }, forMode: .default) }
-            loop.add(LoopTimer(fireAt: 1) { _ in }, forMode: .default)
-            loop.run()
-            outcome.ended = clock.now
-            source.invalidate()
+            bothWatching.wait()   // both watch before either raises
+            if raising { raise(SIGINT) }
+            bothRaised.leave()
+            bothRaised.wait()
+            var pollfd = pollfd(fd: watch?.readEnd ?? -1, events: Int16(POLLIN), revents: 0)
+            outcome.received = poll(&pollfd, 1, 0) == 1
+            watch?.cancel()
         }
-        for (first, second) in [(0.5, nil), (0.5, 0.75)] as [(TimeInterval, TimeInterval?)] {
+        for (first, second) in [(true, false), (true, true)] {
             let a = Outcome(), b = Outcome()
-            let bothWatching = DispatchGroup(), done = DispatchGroup()
-            bothWatching.enter()
-            bothWatching.enter()
-            for (time, outcome) in [(first, a), (second, b)] as [(TimeInterval?, Outcome)] {
+            let bothWatching = DispatchGroup(), bothRaised = DispatchGroup(), done = DispatchGroup()
+            for _ in 0..<2 {
+                bothWatching.enter()
+                bothRaised.enter()
+            }
+            for (raising, outcome) in [(first, a), (second, b)] {
                 done.enter()
-                Thread { run(raisingAt: time, outcome: outcome, bothWatching: bothWatching); done.leave() }.start()
+                Thread { watch(raising: raising, outcome: outcome, bothWatching: bothWatching, bothRaised: bothRaised); done.leave() }.start()
             }
             done.wait()
-            #expect(a.interrupted == 0.5 && a.ended == 0.5)
-            #expect(b.interrupted == second)
-            #expect(b.ended == second ?? 1)
+            #expect(a.received == first && b.received == second)
         }
     }
 }

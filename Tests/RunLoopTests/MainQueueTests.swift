@@ -1,23 +1,21 @@
 import Dispatch
 import Foundation
 @testable import RunLoop
-import Synchronization
 import XCTest
 
 /// The main thread's loop serves the main queue as `CFRunLoop` does on iOS. XCTest, unlike Swift
 /// Testing, runs its tests on the process's main thread, the one thread that can serve it.
-final class MainQueueTests: XCTestCase {
+nonisolated final class MainQueueTests: XCTestCase {
     /// What blocks, timers and observers saw, with the loop's time.
-    final class Log: Sendable {
-        private let entries = Mutex<[String]>([])
+    @MainActor final class Log {
+        private(set) var all: [String] = []
         func add(_ entry: String) {
             let time = EventRunLoop.current.map { "\($0.clock.now)" } ?? "-"
-            entries.withLock { $0.append("\(entry)@\(time)") }
+            all.append("\(entry)@\(time)")
         }
-        var all: [String] { entries.withLock { $0 } }
     }
 
-    private func commits(on loop: EventRunLoop, to log: Log) {
+    @MainActor private static func commits(on loop: EventRunLoop, to log: Log) {
         loop.add(LoopObserver(activities: .beforeWaiting, order: LoopObserver.coreAnimationCommitOrder) { _, _ in log.add("commit") },
                  forMode: .common)
     }
@@ -27,75 +25,85 @@ final class MainQueueTests: XCTestCase {
     }
 
     func testABlockQueuedByATimerRunsInTheSameTurnBeforeTheCommit() {
-        let log = Log()
-        let loop = EventRunLoop(clock: VirtualClock())
-        commits(on: loop, to: log)
-        loop.add(LoopTimer(fireAt: 0.5) { _ in
-            log.add("timer")
-            DispatchQueue.main.async { log.add("block") }
-        }, forMode: .default)
-        XCTAssertEqual(loop.run(), .finished)
-        XCTAssertEqual(log.all, ["commit@0.0", "timer@0.5", "block@0.5", "commit@0.5"])
-        XCTAssertFalse(loop.usesLibevent, "a virtual clock looks at the queue; it needs no watcher")
+        MainActor.assumeIsolated {   // XCTest runs it on the main thread
+            let log = Log()
+            let loop = EventRunLoop(clock: VirtualClock())
+            Self.commits(on: loop, to: log)
+            loop.add(LoopTimer(fireAt: 0.5) { _ in
+                log.add("timer")
+                DispatchQueue.main.async { log.add("block") }
+            }, forMode: .default)
+            XCTAssertEqual(loop.run(), .finished)
+            XCTAssertEqual(log.all, ["commit@0.0", "timer@0.5", "block@0.5", "commit@0.5"])
+            XCTAssertFalse(loop.usesLibevent, "a virtual clock looks at the queue; it needs no watcher")
+        }
     }
 
     func testABlockQueuedByABlockRunsAfterTheNextCommitWithNoTimePassing() {
-        let log = Log()
-        let loop = EventRunLoop(clock: VirtualClock())
-        commits(on: loop, to: log)
-        loop.add(LoopTimer(fireAt: 0.25) { _ in
-            DispatchQueue.main.async {
-                log.add("first")
-                DispatchQueue.main.async { log.add("second") }
-            }
-        }, forMode: .default)
-        loop.run()
-        // As on iOS, a block that queues another does not starve the commit.
-        XCTAssertEqual(log.all, ["commit@0.0", "first@0.25", "commit@0.25", "second@0.25", "commit@0.25"])
+        MainActor.assumeIsolated {   // XCTest runs it on the main thread
+            let log = Log()
+            let loop = EventRunLoop(clock: VirtualClock())
+            Self.commits(on: loop, to: log)
+            loop.add(LoopTimer(fireAt: 0.25) { _ in
+                DispatchQueue.main.async {
+                    log.add("first")
+                    DispatchQueue.main.async { log.add("second") }
+                }
+            }, forMode: .default)
+            loop.run()
+            // As on iOS, a block that queues another does not starve the commit.
+            XCTAssertEqual(log.all, ["commit@0.0", "first@0.25", "commit@0.25", "second@0.25", "commit@0.25"])
+        }
     }
 
     func testAMainActorTaskStartedByATimerRunsInTheSameTurn() {
-        let log = Log()
-        let loop = EventRunLoop(clock: VirtualClock())
-        commits(on: loop, to: log)
-        loop.add(LoopTimer(fireAt: 1) { _ in
-            log.add("timer")
-            Task { @MainActor in log.add("task") }
-        }, forMode: .default)
-        loop.run()
-        XCTAssertEqual(log.all, ["commit@0.0", "timer@1.0", "task@1.0", "commit@1.0"])
+        MainActor.assumeIsolated {   // XCTest runs it on the main thread
+            let log = Log()
+            let loop = EventRunLoop(clock: VirtualClock())
+            Self.commits(on: loop, to: log)
+            loop.add(LoopTimer(fireAt: 1) { _ in
+                log.add("timer")
+                Task { @MainActor in log.add("task") }
+            }, forMode: .default)
+            loop.run()
+            XCTAssertEqual(log.all, ["commit@0.0", "timer@1.0", "task@1.0", "commit@1.0"])
+        }
     }
 
     func testTheQueueWaitsWhileTheLoopRunsInAPrivateModeAndIsServedInTheTrackingMode() {
-        let log = Log()
-        let loop = EventRunLoop(clock: VirtualClock())
-        let mine = LoopMode("private")
-        loop.add(LoopTimer(fireAt: 0.5) { _ in
-            DispatchQueue.main.async { log.add("queued in private mode") }
-        }, forMode: mine)
-        loop.add(LoopTimer(fireAt: 1) { _ in log.add("timer") }, forMode: mine)
-        loop.run(mode: mine)
-        XCTAssertEqual(log.all, ["timer@1.0"])
-        // In a common mode (tracking is one: a scroll view's drag), the block runs at once.
-        loop.run(mode: .tracking)
-        XCTAssertEqual(log.all, ["timer@1.0", "queued in private mode@1.0"])
+        MainActor.assumeIsolated {   // XCTest runs it on the main thread
+            let log = Log()
+            let loop = EventRunLoop(clock: VirtualClock())
+            let mine = LoopMode("private")
+            loop.add(LoopTimer(fireAt: 0.5) { _ in
+                DispatchQueue.main.async { log.add("queued in private mode") }
+            }, forMode: mine)
+            loop.add(LoopTimer(fireAt: 1) { _ in log.add("timer") }, forMode: mine)
+            loop.run(mode: mine)
+            XCTAssertEqual(log.all, ["timer@1.0"])
+            // In a common mode (tracking is one: a scroll view's drag), the block runs at once.
+            loop.run(mode: .tracking)
+            XCTAssertEqual(log.all, ["timer@1.0", "queued in private mode@1.0"])
+        }
     }
 
     func testABlockQueuedByAnotherThreadWakesALoopWaitingInRealTime() {
-        let log = Log()
-        let loop = EventRunLoop(clock: RealClock())
-        loop.add(LoopTimer(fireAt: 0) { _ in
-            Thread.detachNewThread {
-                DispatchQueue.main.async {
-                    log.add("block")
-                    EventRunLoop.current?.stop()
+        MainActor.assumeIsolated {   // XCTest runs it on the main thread
+            let log = Log()
+            let loop = EventRunLoop(clock: RealClock())
+            loop.add(LoopTimer(fireAt: 0) { _ in
+                Thread.detachNewThread {
+                    DispatchQueue.main.async {
+                        log.add("block")
+                        EventRunLoop.current?.stop()
+                    }
                 }
-            }
-        }, forMode: .default)
-        // Nothing else to wake it before a minute: the queue's descriptor does.
-        XCTAssertEqual(loop.run(until: 60), .stopped)
-        XCTAssertEqual(log.all.count, 1)
-        XCTAssertLessThan(loop.clock.now, 60)
-        XCTAssertTrue(loop.usesLibevent)
+            }, forMode: .default)
+            // Nothing else to wake it before a minute: the queue's descriptor does.
+            XCTAssertEqual(loop.run(until: 60), .stopped)
+            XCTAssertEqual(log.all.count, 1)
+            XCTAssertLessThan(loop.clock.now, 60)
+            XCTAssertTrue(loop.usesLibevent)
+        }
     }
 }

@@ -117,10 +117,12 @@ import Traces
 
     /// Two replays at once, on two threads, on different screens (each waits after its first
     /// frame until the other has one too, so they overlap): each counts what it counts alone.
-    @Test func twoReplaysAtOnceCountWhatEachCountsAlone() throws {
+    /// Replays run on the main actor, one at a time; one app per replay still matters when a
+    /// replay runs inside another's frame (as a progress callback can): each counts alone.
+    @Test func aReplayInsideAnothersFrameCountsWhatEachCountsAlone() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let trace = root.appendingPathComponent("Traces/drag.trace")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-concurrent-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-nested-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let feed = try BuiltInScenes.named("feed")
         let devices: [UIScreen.Model] = [.iPhoneSE3, .iPhone15Pro]
@@ -131,43 +133,17 @@ import Traces
         }
         let alone = try devices.map { try job($0, "alone-\($0.identifier)").run().summary }
 
-        final class Results: @unchecked Sendable {   // each slot written by one thread, read after join
-            var summaries: [Summary?] = [nil, nil]
-            var errors: [Error?] = [nil, nil]
-        }
-        let results = Results()
-        let firstFrames = DispatchGroup(), done = DispatchGroup()
-        for _ in devices {
-            firstFrames.enter()
-            done.enter()
-        }
-        for (index, device) in devices.enumerated() {
-            let job = try job(device, "together-\(device.identifier)")
-            let thread = Thread {
-                var waited = false
-                do {
-                    results.summaries[index] = try job.run { _, _ in
-                        guard !waited else { return }
-                        waited = true
-                        firstFrames.leave()
-                        firstFrames.wait()
-                    }.summary
-                } catch {
-                    results.errors[index] = error
-                }
-                if !waited { firstFrames.leave() }
-                done.leave()
-            }
-            thread.stackSize = 8 << 20   // as a main thread's
-            thread.start()
-        }
-        done.wait()
-        #expect(results.errors.allSatisfy { $0 == nil })
-        for (index, summary) in results.summaries.enumerated() {
-            let together = try #require(summary)
-            #expect(together.device == alone[index].device)
-            #expect(together.counts == alone[index].counts)
-            #expect(together.touches == alone[index].touches && together.frames == alone[index].frames)
+        let inner = try job(devices[1], "inner")
+        var innerSummary: Summary?
+        let outer = try job(devices[0], "outer").run { frame, _ in
+            guard frame == 3, innerSummary == nil else { return }   // mid-replay: the outer app is current
+            innerSummary = try? inner.run().summary
+        }.summary
+        let nested = try #require(innerSummary)
+        for (together, alone) in zip([outer, nested], alone) {
+            #expect(together.device == alone.device)
+            #expect(together.counts == alone.counts)
+            #expect(together.touches == alone.touches && together.frames == alone.frames)
         }
         #expect(alone[0].counts != alone[1].counts)
     }

@@ -5,7 +5,7 @@ import Testing
 /// `uisim check` on real replays: a regression fails with a JUnit case naming the trace and the
 /// figure, an improvement passes and asks for the baseline to be updated (fails with --strict),
 /// and a result made with other settings is refused.
-@Suite(.serialized) struct CheckCommandTests {
+@Suite(.serialized) nonisolated struct CheckCommandTests {
     let cli = CommandLineTests()
 
     /// A folder with a tap and a drag, replayed on the fixed clock into `out`, and a baseline of it.

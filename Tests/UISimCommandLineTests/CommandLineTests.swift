@@ -4,7 +4,7 @@ import Testing
 
 /// Runs the built `uisim` binary (next to the test bundle) and checks what it prints and the
 /// exit codes the README documents.
-@Suite(.serialized) struct CommandLineTests {
+@Suite(.serialized) nonisolated struct CommandLineTests {
     static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("uisim")
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

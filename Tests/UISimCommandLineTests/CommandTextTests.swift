@@ -5,7 +5,7 @@ import UISim
 
 /// What the commands print, read by people: no cut columns, no stray spaces, parts smaller than
 /// their whole, clear errors, and the advice page with its numbers.
-@Suite(.serialized) struct CommandTextTests {
+@Suite(.serialized) nonisolated struct CommandTextTests {
     let cli = CommandLineTests()
 
     @Test func scenesListsEveryVariantWhole() throws {
@@ -92,7 +92,7 @@ import UISim
 
 /// `trace convert` and `trace cut` stream (sample by sample, in constant memory) and write what
 /// the in-memory library does: the same samples, read back; a broken input leaves no file.
-@Suite(.serialized) struct StreamingTraceToolsTests {
+@Suite(.serialized) nonisolated struct StreamingTraceToolsTests {
     let cli = CommandLineTests()
 
     @Test func convertAndCutWriteWhatTheLibraryDoes() throws {

@@ -9,7 +9,7 @@ import Testing
 /// - the CI examples (GitHub Actions, GitLab) run their `uisim` steps, every shard of them;
 /// - every `uisim …` written inline names a real command, and each option it shows is in that
 ///   command's `--help`.
-@Suite(.serialized) struct ReadmeTests {
+@Suite(.serialized) nonisolated struct ReadmeTests {
     static let root = CommandLineTests.root
     static let readme = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 

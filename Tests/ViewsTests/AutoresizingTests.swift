@@ -9,7 +9,7 @@ import Views
 @Suite struct AutoresizingTests {
     typealias Mask = UIView.AutoresizingMask
 
-    static let table: [(Mask, CGRect)] = [
+    nonisolated static let table: [(Mask, CGRect)] = [
         ([], CGRect(x: 10, y: 20, width: 100, height: 30)),
         (.flexibleWidth, CGRect(x: 10, y: 20, width: 200, height: 30)),
         (.flexibleLeftMargin, CGRect(x: 110, y: 20, width: 100, height: 30)),

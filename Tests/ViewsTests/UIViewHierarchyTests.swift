@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func layerClassChoosesTheLayer() {
-        final class TiledLayer: CALayer {}
+        nonisolated final class TiledLayer: CALayer {}
         final class TiledView: UIView {
             override class var layerClass: AnyClass { TiledLayer.self }
         }

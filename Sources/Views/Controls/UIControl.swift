@@ -157,6 +157,7 @@ open class UIControl: UIView {
 }
 
 /// A closure a control runs for an event, as UIKit's `UIAction`.
+@MainActor
 public final class UIAction {
     public let title: String
     let handler: (UIAction) -> Void

@@ -7,6 +7,7 @@ import Foundation
 ///
 /// Everything is walked in a fixed order (touches by contact, recognizers from the deepest view
 /// outward, views by their first touch), so delivery is the same on every run.
+@MainActor
 package final class GestureEnvironment {
     /// The current app's.
     package static var shared: GestureEnvironment { UIApplication.shared.gestureEnvironment }
@@ -348,6 +349,7 @@ package final class GestureEnvironment {
 
 /// Touches to send to views, grouped per view (views in the order of their first touch) and
 /// per phase (began, moved, ended, cancelled), as `UIWindow.sendEvent` sends them.
+@MainActor
 private struct ViewBatches {
     private var views: [UIView] = []
 

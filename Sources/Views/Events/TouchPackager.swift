@@ -10,6 +10,7 @@ import Geometry
 /// A contact's `down` always gets an event of its own: samples after it in the same frame wait
 /// for the next frame (so a touch is never begun and ended in one event). Likewise a `down`
 /// that reuses the id of a contact lifted in the same frame waits.
+@MainActor
 final class TouchPackager {
     /// Counts of touch phases packaged and hit tests made.
     struct Statistics: Equatable, Sendable {

@@ -6,7 +6,8 @@ import Layers
 /// same object from `.began` to `.ended` or `.cancelled`, hit-tested once and keeping its view.
 ///
 /// Touches compare and hash by identity, as UIKit's objects do.
-public final class UITouch: Hashable, CustomStringConvertible {
+@MainActor
+public final class UITouch: Hashable, @MainActor CustomStringConvertible {
     /// Where a touch is in its life.
     public enum Phase: Int, Sendable, CustomStringConvertible {
         case began, moved, stationary, ended, cancelled
@@ -124,8 +125,8 @@ public final class UITouch: Hashable, CustomStringConvertible {
         return view.convert(point, from: window)
     }
 
-    public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    nonisolated public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
+    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     public var description: String {
         "<UITouch contact \(contact); phase = \(phase); tapCount = \(tapCount); window location ="

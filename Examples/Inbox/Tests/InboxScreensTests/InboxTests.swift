@@ -3,8 +3,9 @@ import InboxScreens
 import Testing
 import UISim
 
-/// The inbox's own performance tests: replay a recorded trace, assert on the summary.
-@Suite(.serialized) struct InboxTests {
+/// The inbox's own performance tests: replay a recorded trace, assert on the summary. On the main
+/// actor, as UIKit's types are.
+@MainActor @Suite struct InboxTests {
     static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Traces")
 
