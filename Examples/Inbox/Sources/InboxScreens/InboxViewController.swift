@@ -11,6 +11,12 @@ public struct Message: Sendable {
     public var sender: String
     public var subject: String
     public var unread: Bool
+
+    public init(sender: String, subject: String, unread: Bool) {
+        self.sender = sender
+        self.subject = subject
+        self.unread = unread
+    }
 }
 
 /// The inbox: a table view of messages, each row with a custom-drawn avatar.
