@@ -7,7 +7,9 @@ import Layers
 /// `UIView`; backed by a `CALayer` that holds its geometry.
 ///
 /// The view is its layer's delegate. Geometry (`frame`, `bounds`, `center`, `transform`) is read
-/// from and written to the layer, so the two never disagree.
+/// from and written to the layer, so the two never disagree. Like UIKit's, the view is
+/// `@MainActor` and its layer is not: the layer calls its delegate through a `@preconcurrency`
+/// conformance, which Swift checks at run time to be on the main actor.
 open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency LayerGeometryObserver, @MainActor CustomStringConvertible {
     /// The class of the layer a new view creates; a subclass overrides it to use another layer
     /// class. Must be `CALayer` or a subclass.
