@@ -228,16 +228,9 @@ import Testing
         var interrupted: TimeInterval?
         let source = SignalSource(signal: SIGINT) { interrupted = clock.now; loop.stop() }
         loop.add(source, forMode: .common)
-        // Test threads (dispatch workers) block asynchronous signals: unblock SIGINT here so that
-        // raise() runs libevent's handler synchronously, as Ctrl-C does on the CLI's main thread.
-        var sigint = sigset_t(), previous = sigset_t()
-        sigemptyset(&sigint)
-        sigaddset(&sigint, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &sigint, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         loop.add(LoopTimer(fireAt: 0.5) { _ in raise(SIGINT) }, forMode: .default)
         loop.add(LoopTimer(fireAt: 5) { _ in }, forMode: .default)
-        #expect(loop.run() == .stopped)
+        #expect(withSIGINTUnblocked { loop.run() } == .stopped)
         source.invalidate()
         #expect(interrupted == 0.5)
     }
@@ -252,11 +245,6 @@ import Testing
         var outerInterrupted: TimeInterval?, innerInterrupted: TimeInterval?
         let outerSource = SignalSource(signal: SIGINT) { outerInterrupted = outerClock.now; outer.stop() }
         outer.add(outerSource, forMode: .common)
-        var sigint = sigset_t(), previous = sigset_t()
-        sigemptyset(&sigint)
-        sigaddset(&sigint, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &sigint, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         outer.add(LoopTimer(fireAt: 0.25) { _ in
             let inner = EventRunLoop(clock: innerClock)
             let innerSource = SignalSource(signal: SIGINT) { innerInterrupted = innerClock.now; inner.stop() }
@@ -267,7 +255,7 @@ import Testing
             innerSource.invalidate()
         }, forMode: .default)
         outer.add(LoopTimer(fireAt: 2) { _ in }, forMode: .default)
-        #expect(outer.run() == .stopped)
+        #expect(withSIGINTUnblocked { outer.run() } == .stopped)
         outerSource.invalidate()
         #expect(innerInterrupted == 0.5 && innerClock.now == 0.5)
         #expect(outerInterrupted == 0.25 && outerClock.now == 0.25)
@@ -282,19 +270,17 @@ import Testing
             var received = false
         }
         @Sendable func watch(raising: Bool, outcome: Outcome, bothWatching: DispatchGroup, bothRaised: DispatchGroup) {
-            var sigint = sigset_t()
-            sigemptyset(&sigint)
-            sigaddset(&sigint, SIGINT)
-            pthread_sigmask(SIG_UNBLOCK, &sigint, nil)
-            let watch = SignalWatch(signal: SIGINT)
-            bothWatching.leave()
-            bothWatching.wait()   // both watch before either raises
-            if raising { raise(SIGINT) }
-            bothRaised.leave()
-            bothRaised.wait()
-            var pollfd = pollfd(fd: watch?.readEnd ?? -1, events: Int16(POLLIN), revents: 0)
-            outcome.received = poll(&pollfd, 1, 0) == 1
-            watch?.cancel()
+            withSIGINTUnblocked {
+                let watch = SignalWatch(signal: SIGINT)
+                bothWatching.leave()
+                bothWatching.wait()   // both watch before either raises
+                if raising { raise(SIGINT) }
+                bothRaised.leave()
+                bothRaised.wait()
+                var pollfd = pollfd(fd: watch?.readEnd ?? -1, events: Int16(POLLIN), revents: 0)
+                outcome.received = poll(&pollfd, 1, 0) == 1
+                watch?.cancel()
+            }
         }
         for (first, second) in [(true, false), (true, true)] {
             let a = Outcome(), b = Outcome()
@@ -390,4 +376,16 @@ import Testing
         let frames = stamps.map { Int(($0 * 60).rounded()) }
         #expect(frames == [0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12])
     }
+}
+
+/// Runs `body` with SIGINT unblocked on this thread, then blocks it again if it was. Test threads
+/// (dispatch workers) block asynchronous signals; unblocked, `raise()` runs the signal relay's
+/// handler synchronously, as Ctrl-C does on the command line's main thread.
+nonisolated func withSIGINTUnblocked<R>(_ body: () throws -> R) rethrows -> R {
+    var sigint = sigset_t(), previous = sigset_t()
+    sigemptyset(&sigint)
+    sigaddset(&sigint, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &sigint, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    return try body()
 }

@@ -15,9 +15,12 @@ nonisolated final class MainQueueTests: XCTestCase {
         }
     }
 
-    @MainActor private static func commits(on loop: EventRunLoop, to log: Log) {
+    /// A loop on a virtual clock whose Core Animation commits `log` notes.
+    @MainActor private static func committingLoop(logTo log: Log) -> EventRunLoop {
+        let loop = EventRunLoop(clock: VirtualClock())
         loop.add(LoopObserver(activities: .beforeWaiting, order: LoopObserver.coreAnimationCommitOrder) { _, _ in log.add("commit") },
                  forMode: .common)
+        return loop
     }
 
     override func setUp() {
@@ -27,8 +30,7 @@ nonisolated final class MainQueueTests: XCTestCase {
     func testABlockQueuedByATimerRunsInTheSameTurnBeforeTheCommit() {
         MainActor.assumeIsolated {   // XCTest runs it on the main thread
             let log = Log()
-            let loop = EventRunLoop(clock: VirtualClock())
-            Self.commits(on: loop, to: log)
+            let loop = Self.committingLoop(logTo: log)
             loop.add(LoopTimer(fireAt: 0.5) { _ in
                 log.add("timer")
                 DispatchQueue.main.async { log.add("block") }
@@ -42,8 +44,7 @@ nonisolated final class MainQueueTests: XCTestCase {
     func testABlockQueuedByABlockRunsAfterTheNextCommitWithNoTimePassing() {
         MainActor.assumeIsolated {   // XCTest runs it on the main thread
             let log = Log()
-            let loop = EventRunLoop(clock: VirtualClock())
-            Self.commits(on: loop, to: log)
+            let loop = Self.committingLoop(logTo: log)
             loop.add(LoopTimer(fireAt: 0.25) { _ in
                 DispatchQueue.main.async {
                     log.add("first")
@@ -59,8 +60,7 @@ nonisolated final class MainQueueTests: XCTestCase {
     func testAMainActorTaskStartedByATimerRunsInTheSameTurn() {
         MainActor.assumeIsolated {   // XCTest runs it on the main thread
             let log = Log()
-            let loop = EventRunLoop(clock: VirtualClock())
-            Self.commits(on: loop, to: log)
+            let loop = Self.committingLoop(logTo: log)
             loop.add(LoopTimer(fireAt: 1) { _ in
                 log.add("timer")
                 Task { @MainActor in log.add("task") }
