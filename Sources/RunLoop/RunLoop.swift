@@ -16,6 +16,10 @@ import Foundation
 /// The loop of the process's main thread also serves the main dispatch queue and the main actor,
 /// as a last source of each pass in the common modes (`MainQueue`).
 ///
+/// The loop, its sources, timers, observers and display links are `@MainActor`, as app code that
+/// they call is: a loop runs where UIKit's views live. Another thread reaches a loop only through
+/// a descriptor it watches (the real-time feed's pipe, the main queue's eventfd, a signal's relay).
+///
 /// UIKit enters the tracking mode by running the loop nested; uisim switches the mode of the
 /// running loop instead (`pushMode`/`popMode`), with the same effect on what fires.
 @MainActor

@@ -42,4 +42,28 @@ import UISim
         let sublayers: [CALayer]? = v1.layer.sublayers
         #expect(sublayers?.count == 1)
     }
+
+    /// A view model as an iOS app in Swift 6 writes one: `@MainActor`, holding a view, handing it
+    /// to a `@Sendable` closure and to a task. It compiles only because UIKit's types are
+    /// `@MainActor` (so `Sendable`), as they are on iOS.
+    @MainActor final class CounterModel {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
+        var count = 0
+        func increment() { count += 1 }
+    }
+
+    @Test nonisolated func mainActorTypesCrossToTheMainActorAsOnIOS() async {
+        func sendable<T: Sendable>(_ type: T.Type) -> String { "\(type)" }
+        #expect([sendable(UIView.self), sendable(UIViewController.self), sendable(UIGestureRecognizer.self), sendable(UITouch.self),
+                 sendable(UIEvent.self), sendable(UIScreen.self), sendable(CADisplayLink.self), sendable(EventRunLoop.self)]
+                == ["UIView", "UIViewController", "UIGestureRecognizer", "UITouch", "UIEvent", "UIScreen", "CADisplayLink", "EventRunLoop"])
+        let model = await CounterModel()
+        let show: @Sendable () async -> Void = {
+            await model.increment()
+            await MainActor.run { model.label.text = "\(model.count)" }
+        }
+        await show()
+        await Task { @MainActor in model.increment(); model.label.text = "\(model.count)" }.value
+        #expect(await model.label.text == "2")
+    }
 }
