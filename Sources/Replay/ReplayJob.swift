@@ -55,8 +55,8 @@ public struct ReplayJob: Sendable {
     }
 
     /// Runs the replay in an app of its own on `model`'s screen (nothing another replay did
-    /// before or does beside it is seen); `progress` is called after each frame with its number
-    /// and time.
+    /// before it, or does inside its callbacks, is seen); `progress` is called after each frame
+    /// with its number and time.
     @MainActor
     public func run(progress: ((Int, Double) -> Void)? = nil) throws -> Result {
         try UIApplication.withNewApplication(screen: UIScreen(model: model)) {
