@@ -155,6 +155,8 @@ public final class Compositor {
     }
     /// The rasterized layers' bitmaps, kept between frames.
     public let rasterCache: RasterCache
+    /// Blurred shadow shapes, kept between paints.
+    let shadowMasks = ShadowMasks()
     /// The region recomposited by the last `render()`.
     public private(set) var lastDamage = PixelRegion()
     /// The whole frame buffer, in pixels.
@@ -409,21 +411,28 @@ public final class Compositor {
         let sigma = Double(layer.shadowRadius * pixelsPerPoint)
         let step = max(1, Int(sigma / 3))
         let width = (box.width + step - 1) / step, height = (box.height + step - 1) / step
-        guard let color = layer.shadowColor, let image = try? CairoImage(width: width, height: height) else { return }
-        let place = CGAffineTransform(translationX: layer.shadowOffset.width, y: layer.shadowOffset.height)
+        guard let color = layer.shadowColor else { return }
+        var place = CGAffineTransform(translationX: layer.shadowOffset.width, y: layer.shadowOffset.height)
             .concatenating(t).concatenating(CGAffineTransform(translationX: CGFloat(-box.x), y: CGFloat(-box.y)))
             .concatenating(CGAffineTransform(scaleX: 1 / CGFloat(step), y: 1 / CGFloat(step)))
-        let shape = CairoContext(image: image)
-        if let path = layer.shadowPath ?? Self.alphaOutline(of: layer) {
-            shape.setMatrix(place.cairoMatrix)
-            shape.addPath(path)
-            shape.setSourceRGBA(0, 0, 0, 1)
-            shape.fill()
-        } else {
-            paintSubtree(layer, transform: place, region: PixelRegion(PixelRect(x: 0, y: 0, width: width, height: height)),
-                         skippingShadow: true, with: shape, filter: filter)
+        let path = layer.shadowPath ?? Self.alphaOutline(of: layer)
+        if path != nil {   // placed to 1/1024 of a pixel, so that shapes whole pixels apart share a mask
+            place.tx = (place.tx * 1024).rounded() / 1024
+            place.ty = (place.ty * 1024).rounded() / 1024
         }
-        image.blurAlpha(sigma: sigma / Double(step))
+        let mask = shadowMasks.mask(of: path.map { .path($0, placed: place) }, width: width, height: height, sigma: sigma / Double(step)) { image in
+            let shape = CairoContext(image: image)
+            if let path {
+                shape.setMatrix(place.cairoMatrix)
+                shape.addPath(path)
+                shape.setSourceRGBA(0, 0, 0, 1)
+                shape.fill()
+            } else {
+                paintSubtree(layer, transform: place, region: PixelRegion(PixelRect(x: 0, y: 0, width: width, height: height)),
+                             skippingShadow: true, with: shape, filter: filter)
+            }
+        }
+        guard let image = mask else { return }
         let c = color.components
         cairo.save()
         Self.clip(cairo, to: entry.region.rects)

@@ -55,6 +55,60 @@ import Testing
         #expect(stats.blendedPixels == 4_416)
     }
 
+    /// Two cards of one size 150 pixels apart cast their shadows from one blurred mask (the second
+    /// reuses the first's), and the two shadows are the same pixels, 150 apart. A card half a
+    /// pixel off needs a mask of its own.
+    @Test func cardsWholePixelsApartShareOneShadowMask() throws {
+        let root = layer(CGRect(x: 0, y: 0, width: 300, height: 300), UIColor(white: 0.5, alpha: 1))   // black shadows show on grey
+        var cards: [CALayer] = []
+        for x in [20.0, 170] {
+            let card = layer(CGRect(x: x, y: 100, width: 100, height: 60), .white)
+            card.shadowOpacity = 0.5
+            card.shadowOffset = CGSize(width: 0, height: 3)
+            card.shadowRadius = 4
+            card.shadowPath = CGPath(rect: card.bounds, transform: nil)
+            root.addSublayer(card)
+            cards.append(card)
+        }
+        let c = try compositor(root)
+        c.render()
+        #expect(c.shadowMasks.made == 1 && c.shadowMasks.reused == 1)
+        let image = c.snapshot()
+        // Each shadow reaches 12 pixels (3 σ) around its card, moved down 3: x 8–132 and 158–282.
+        let grey = image.pixel(x: 0, y: 0)
+        var differing = 0, shaded = 0
+        for y in 88..<176 {
+            for x in 8..<133 {
+                if image.pixel(x: x, y: y) != image.pixel(x: x + 150, y: y) { differing += 1 }
+                if image.pixel(x: x, y: y) != grey, image.pixel(x: x, y: y) != 0xFFFF_FFFF { shaded += 1 }
+            }
+        }
+        #expect(differing == 0)
+        #expect(shaded > 1_000)   // the comparison covers shadow, not only grey and white
+        cards[1].position.x += 0.5
+        c.render()
+        #expect(c.shadowMasks.made == 2)
+    }
+
+    /// Without a path the shadow's shape is the card painted offscreen, known by its alpha: two
+    /// cards whose content differs in color only (a red and a blue square at one place) share a
+    /// mask; one whose square is elsewhere, half transparent, does not.
+    @Test func shadowsCastFromContentShareAMaskWhenTheirAlphaIsTheSame() throws {
+        let root = layer(CGRect(x: 0, y: 0, width: 450, height: 300), UIColor(white: 0.5, alpha: 1))
+        for (x, color, alpha, squareX) in [(20.0, UIColor.red, 1.0, 10.0), (170, .blue, 1, 10), (320, .red, 0.5, 40)] {
+            let card = layer(CGRect(x: x, y: 100, width: 100, height: 60))   // no background: the square is the shape
+            let square = layer(CGRect(x: squareX, y: 10, width: 20, height: 20), color)
+            square.opacity = Float(alpha)
+            card.addSublayer(square)
+            card.shadowOpacity = 0.5
+            card.shadowRadius = 4
+            root.addSublayer(card)
+        }
+        let c = try compositor(root)
+        c.render()
+        #expect(c.shadowMasks.made == 2 && c.shadowMasks.reused == 1)
+    }
+
     /// `masksToBounds` clips the shadow away, as Core Animation does: no shadow, no pass.
     @Test func maskingToBoundsHidesTheShadow() throws {
         let (root, card) = shadowedCard()

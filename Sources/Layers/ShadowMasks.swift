@@ -1,0 +1,80 @@
+import Geometry
+import Graphics
+
+/// The blurred shadow shapes a compositor made lately, by what makes one: the same shape on a
+/// bitmap of the same size, blurred alike, gives the same mask. A shape is a path placed by a
+/// matrix, or a subtree painted offscreen, known by its alpha (all the blur reads: painting it is
+/// cheap, blurring it is not). The cards of a table (one size, positions whole pixels apart)
+/// share one, so a frame blurs each shape once instead of once per card. Keeps the last `limit`.
+final class ShadowMasks {
+    enum Shape: Equatable {
+        case path(CGPath, placed: CGAffineTransform)
+        /// The alpha of a painted shape, a byte per pixel (all the blur reads).
+        case alpha([UInt8])
+    }
+
+    struct Key: Hashable {
+        let shape: Shape
+        let width: Int, height: Int
+        let sigma: Double
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            hasher.combine(height)
+            hasher.combine(sigma)
+            switch shape {
+            case .path(_, let place): hasher.combine(place)   // the path is compared, not hashed
+            case .alpha(let bytes): bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            }
+        }
+    }
+
+    let limit: Int
+    private var masks: [Key: CairoImage] = [:]
+    private var order: [Key] = []
+    /// Masks blurred and masks reused, for tests.
+    private(set) var made = 0, reused = 0
+
+    init(limit: Int = 16) {
+        self.limit = limit
+    }
+
+    private static func alpha(of image: CairoImage) -> [UInt8] {
+        let width = image.width, height = image.height
+        return [UInt8](unsafeUninitializedCapacity: width * height) { alpha, count in
+            image.withPixels { base, stride in
+                for y in 0..<height {
+                    let row = base.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width { alpha[y * width + x] = UInt8(row[x] >> 24) }
+                }
+            }
+            count = width * height
+        }
+    }
+
+    /// The blurred mask of `shape`: a kept one, or `draw`'s bitmap of `width × height` blurred by
+    /// `sigma` (nil when no bitmap can be made). `draw` paints the shape in opaque alpha.
+    func mask(of shape: Shape?, width: Int, height: Int, sigma: Double, draw: (CairoImage) -> Void) -> CairoImage? {
+        guard let image = try? CairoImage(width: width, height: height) else { return nil }
+        var key: Key?
+        if let shape {
+            key = Key(shape: shape, width: width, height: height, sigma: sigma)
+        } else {
+            draw(image)   // a shape known only by its pixels
+            key = Key(shape: .alpha(Self.alpha(of: image)), width: width, height: height, sigma: sigma)
+        }
+        if let key, let mask = masks[key] {
+            reused += 1
+            return mask
+        }
+        if shape != nil { draw(image) }
+        image.blurAlpha(sigma: sigma)
+        made += 1
+        if let key {
+            if order.count == limit { masks[order.removeFirst()] = nil }
+            order.append(key)
+            masks[key] = image
+        }
+        return image
+    }
+}
