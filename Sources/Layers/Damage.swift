@@ -46,14 +46,22 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     /// This rectangle less `other`: up to four disjoint rectangles.
     public func subtracting(_ other: PixelRect) -> [PixelRect] {
-        let overlap = intersection(other)
-        if overlap.isEmpty { return isEmpty ? [] : [self] }
         var pieces: [PixelRect] = []
+        appendPieces(subtracting: other, to: &pieces)
+        return pieces
+    }
+
+    /// Appends this rectangle less `other` to `pieces` (what `subtracting` returns, in its order).
+    func appendPieces(subtracting other: PixelRect, to pieces: inout [PixelRect]) {
+        let overlap = intersection(other)
+        if overlap.isEmpty {
+            if !isEmpty { pieces.append(self) }
+            return
+        }
         if overlap.y > y { pieces.append(PixelRect(x: x, y: y, width: width, height: overlap.y - y)) }
         if overlap.maxY < maxY { pieces.append(PixelRect(x: x, y: overlap.maxY, width: width, height: maxY - overlap.maxY)) }
         if overlap.x > x { pieces.append(PixelRect(x: x, y: overlap.y, width: overlap.x - x, height: overlap.height)) }
         if overlap.maxX < maxX { pieces.append(PixelRect(x: overlap.maxX, y: overlap.y, width: maxX - overlap.maxX, height: overlap.height)) }
-        return pieces
     }
 
     public var cgRect: CGRect { CGRect(x: x, y: y, width: width, height: height) }
@@ -81,11 +89,22 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
     public mutating func formUnion(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         var pieces = [rect]
-        for existing in rects {
-            pieces = pieces.flatMap { $0.subtracting(existing) }
-            if pieces.isEmpty { return }
-        }
+        Self.cut(&pieces, by: rects)
         rects += pieces
+    }
+
+    /// Removes `cutters`' pixels from `rects` in place: each rectangle a cutter touches is
+    /// replaced by its pieces, in order; one it does not touch is kept as it is, without copying
+    /// the list (most cutters of a frame's region touch nothing of a given layer).
+    private static func cut(_ rects: inout [PixelRect], by cutters: [PixelRect]) {
+        var next: [PixelRect] = []
+        for cutter in cutters {
+            guard rects.contains(where: { $0.intersects(cutter) }) else { continue }
+            next.removeAll(keepingCapacity: true)
+            for rect in rects { rect.appendPieces(subtracting: cutter, to: &next) }
+            swap(&rects, &next)
+            if rects.isEmpty { return }
+        }
     }
 
     public mutating func formUnion(_ region: PixelRegion) {
@@ -95,10 +114,7 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
     /// Removes the pixels of `region`.
     public func subtracting(_ region: PixelRegion) -> PixelRegion {
         var result = self
-        for cutter in region.rects {
-            result.rects = result.rects.flatMap { $0.subtracting(cutter) }
-            if result.rects.isEmpty { break }
-        }
+        Self.cut(&result.rects, by: region.rects)
         return result
     }
 
