@@ -5,7 +5,8 @@ import Graphics
 /// bitmap of the same size, blurred alike, gives the same mask. A shape is a path placed by a
 /// matrix, or a subtree painted offscreen, known by its alpha (all the blur reads: painting it is
 /// cheap, blurring it is not). The cards of a table (one size, positions whole pixels apart)
-/// share one, so a frame blurs each shape once instead of once per card. Keeps the last `limit`.
+/// share one, so a frame blurs each shape once instead of once per card. Keeps the last `limit`
+/// (4: a frame of cards has one shape or two; each mask is a card-sized bitmap).
 final class ShadowMasks {
     enum Shape: Equatable {
         case path(CGPath, placed: CGAffineTransform)
@@ -35,7 +36,7 @@ final class ShadowMasks {
     /// Masks blurred and masks reused, for tests.
     private(set) var made = 0, reused = 0
 
-    init(limit: Int = 16) {
+    init(limit: Int = 4) {
         self.limit = limit
     }
 
