@@ -21,8 +21,10 @@ package final class AppEnvironment {
     var contexts: [CGContext] = []
     /// A scratch context for measuring text, made when text is first measured.
     lazy var textMeasurer = TextMeasurer()
-    /// State of the layers above this one, one object per type.
-    private var states: [ObjectIdentifier: AnyObject] = [:]
+    /// State of the layers above this one, one object per type: a handful (the application, the
+    /// layers' counters), so a list is searched faster than a dictionary hashes, and hit testing
+    /// asks for the application once per view visited.
+    private var states: [(type: ObjectIdentifier, state: AnyObject)] = []
 
     package init() {}
 
@@ -44,9 +46,9 @@ package final class AppEnvironment {
     /// The app's state of type `State`, made by `make` the first time it is asked for.
     package func state<State: AnyObject>(_ type: State.Type, make: () -> State) -> State {
         let key = ObjectIdentifier(type)
-        if let state = states[key] { return unsafeDowncast(state, to: State.self) }
+        for entry in states where entry.type == key { return unsafeDowncast(entry.state, to: State.self) }
         let state = make()
-        states[key] = state
+        states.append((key, state))
         return state
     }
 }
