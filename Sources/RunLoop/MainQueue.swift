@@ -24,7 +24,6 @@ public enum MainQueue {
 /// runs in the same turn, before the timers and before Core Animation's commit.
 final class MainQueueSource: LoopSource {
     private weak var loop: EventRunLoop?
-    private var watcher: EventWatcher?
 
     init() {
         precondition(MainQueue.isServiceableHere, "only the main thread can serve the main queue")
@@ -43,14 +42,6 @@ final class MainQueueSource: LoopSource {
     override func didAttach(to loop: EventRunLoop) {
         self.loop = loop
         guard loop.clock.waitsInRealTime else { return }   // a virtual clock only looks (readyTime)
-        watcher = EventWatcher(base: loop.eventBase, kind: .readable(uisim_main_queue_descriptor())) { [weak self] in
-            self?.signal()
-        }
-    }
-
-    override func invalidate() {
-        watcher?.cancel()
-        watcher = nil
-        super.invalidate()
+        signalWhenReadable(uisim_main_queue_descriptor(), on: loop)
     }
 }

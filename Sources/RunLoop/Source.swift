@@ -15,6 +15,8 @@ open class LoopSource {
     /// Whether the source is still attached; false after `invalidate()`.
     public private(set) var isValid = true
     private let handler: (() -> Void)?
+    /// libevent's watch of the descriptor that signals the source (`signalWhenReadable`).
+    private var descriptorWatcher: EventWatcher?
 
     /// A source that calls `handler` (or the subclass's `perform()`) when signalled.
     public init(order: Int = 0, handler: (() -> Void)? = nil) {
@@ -41,11 +43,22 @@ open class LoopSource {
 
     /// Detaches the source from every loop.
     open func invalidate() {
+        descriptorWatcher?.cancel()
+        descriptorWatcher = nil
         isValid = false
     }
 
     /// Called when the source is added to `loop` (once per loop).
     open func didAttach(to loop: EventRunLoop) {}
+
+    /// Signals the source whenever `descriptor` is readable (libevent watches it on `loop`'s
+    /// base) until `invalidate()`; `onReadable` runs first, to take what woke it.
+    final func signalWhenReadable(_ descriptor: Int32, on loop: EventRunLoop, onReadable: (() -> Void)? = nil) {
+        descriptorWatcher = EventWatcher(base: loop.eventBase, kind: .readable(descriptor)) { [weak self] in
+            onReadable?()
+            self?.signal()
+        }
+    }
 }
 
 /// A source that reads a file descriptor: performed when the descriptor becomes readable
@@ -54,7 +67,6 @@ public final class FileDescriptorSource: LoopSource {
     /// The descriptor watched.
     public let fileDescriptor: Int32
     private let readHandler: (Int32) -> Void
-    private var watcher: EventWatcher?
 
     public init(fileDescriptor: Int32, order: Int = 0, handler: @escaping (Int32) -> Void) {
         self.fileDescriptor = fileDescriptor
@@ -69,15 +81,7 @@ public final class FileDescriptorSource: LoopSource {
     }
 
     public override func didAttach(to loop: EventRunLoop) {
-        watcher = EventWatcher(base: loop.eventBase, kind: .readable(fileDescriptor)) { [weak self] in
-            self?.signal()
-        }
-    }
-
-    public override func invalidate() {
-        watcher?.cancel()
-        watcher = nil
-        super.invalidate()
+        signalWhenReadable(fileDescriptor, on: loop)
     }
 }
 
@@ -90,7 +94,6 @@ public final class SignalSource: LoopSource {
     /// The signal number watched.
     public let signalNumber: Int32
     private var watch: SignalWatch?
-    private var watcher: EventWatcher?
 
     public init(signal: Int32, order: Int = 0, handler: @escaping () -> Void) {
         signalNumber = signal
@@ -103,17 +106,12 @@ public final class SignalSource: LoopSource {
     public override func didAttach(to loop: EventRunLoop) {
         guard let watch = SignalWatch(signal: signalNumber) else { return }
         self.watch = watch
-        watcher = EventWatcher(base: loop.eventBase, kind: .readable(watch.readEnd)) { [weak self] in
-            watch.drain()
-            self?.signal()
-        }
+        signalWhenReadable(watch.readEnd, on: loop, onReadable: watch.drain)
     }
 
     public override func invalidate() {
-        watcher?.cancel()
-        watcher = nil
+        super.invalidate()   // stops reading the pipe before the watch closes it
         watch?.cancel()
         watch = nil
-        super.invalidate()
     }
 }
