@@ -53,29 +53,28 @@ final class ShadowMasks {
         }
     }
 
-    /// The blurred mask of `shape`: a kept one, or `draw`'s bitmap of `width × height` blurred by
-    /// `sigma` (nil when no bitmap can be made). `draw` paints the shape in opaque alpha.
+    /// The blurred mask of `shape` (nil: the shape is what `draw` paints): a kept one, or
+    /// `draw`'s bitmap of `width × height` blurred by `sigma` (nil when no bitmap can be made).
+    /// `draw` paints the shape in opaque alpha. A path's mask is looked for before any bitmap is
+    /// made; a painted shape's once it is painted.
     func mask(of shape: Shape?, width: Int, height: Int, sigma: Double, draw: (CairoImage) -> Void) -> CairoImage? {
+        func key(_ shape: Shape) -> Key { Key(shape: shape, width: width, height: height, sigma: sigma) }
+        if let shape, let mask = kept(key(shape)) { return mask }
         guard let image = try? CairoImage(width: width, height: height) else { return nil }
-        var key: Key?
-        if let shape {
-            key = Key(shape: shape, width: width, height: height, sigma: sigma)
-        } else {
-            draw(image)   // a shape known only by its pixels
-            key = Key(shape: .alpha(Self.alpha(of: image)), width: width, height: height, sigma: sigma)
-        }
-        if let key, let mask = masks[key] {
-            reused += 1
-            return mask
-        }
-        if shape != nil { draw(image) }
+        draw(image)
+        let painted = key(shape ?? .alpha(Self.alpha(of: image)))
+        if shape == nil, let mask = kept(painted) { return mask }
         image.blurAlpha(sigma: sigma)
         made += 1
-        if let key {
-            if order.count == limit { masks[order.removeFirst()] = nil }
-            order.append(key)
-            masks[key] = image
-        }
+        if order.count == limit { masks[order.removeFirst()] = nil }
+        order.append(painted)
+        masks[painted] = image
         return image
+    }
+
+    private func kept(_ key: Key) -> CairoImage? {
+        guard let mask = masks[key] else { return nil }
+        reused += 1
+        return mask
     }
 }
