@@ -97,8 +97,7 @@ import Traces
 /// give each the same counters every time.
 @Suite struct ReplayIsolationTests {
     @Test func twoScreensInOneProcessCountTheSameWhicheverRanBefore() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let trace = root.appendingPathComponent("Traces/drag.trace")
+        let trace = AdviceEffectsTests.traces.appendingPathComponent("drag.trace")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-isolation-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let feed = try BuiltInScenes.named("feed")
@@ -115,13 +114,10 @@ import Traces
         #expect(largeAgain.counts == large.counts && largeAgain.touches == large.touches && largeAgain.frames == large.frames)
     }
 
-    /// Two replays at once, on two threads, on different screens (each waits after its first
-    /// frame until the other has one too, so they overlap): each counts what it counts alone.
     /// Replays run on the main actor, one at a time; one app per replay still matters when a
     /// replay runs inside another's frame (as a progress callback can): each counts alone.
     @Test func aReplayInsideAnothersFrameCountsWhatEachCountsAlone() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let trace = root.appendingPathComponent("Traces/drag.trace")
+        let trace = AdviceEffectsTests.traces.appendingPathComponent("drag.trace")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-nested-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let feed = try BuiltInScenes.named("feed")

@@ -14,8 +14,8 @@ open class UIApplication: UIResponder {
 
     /// Runs `body` in a new app of its own, on `screen`: while it runs, `UIApplication.shared`,
     /// `UIScreen.main`, the windows, the gesture recognizers' routing, the counters and the
-    /// caches are that app's, and nothing another app did before or does beside it on another
-    /// thread is seen. Every replay job (`uisim replay`, `Replay.run`) runs in one.
+    /// caches are that app's, and nothing another app did before, or does inside `body` (a replay
+    /// run from a callback), is seen. Every replay job (`uisim replay`, `Replay.run`) runs in one.
     ///
     /// ```swift
     /// let result = try UIApplication.withNewApplication(screen: UIScreen(model: .iPhoneSE3)) {
