@@ -17,5 +17,9 @@ let package = Package(
             name: "inbox-sim",
             dependencies: ["InboxScreens", .product(name: "UISimCommandLine", package: "uisim")]),
         .testTarget(name: "InboxScreensTests", dependencies: ["InboxScreens", .product(name: "UISim", package: "uisim")]),
+        // A test target as a team with Swift 5 code has it: a view that hops to the main queue,
+        // replayed the documented way (XCTest on the main thread, `Replay(window:)`).
+        .testTarget(name: "MainQueueHopTests", dependencies: [.product(name: "UISim", package: "uisim")],
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

@@ -132,10 +132,17 @@ public final class Replay {
         loop.remove(source, forMode: .common)
         GestureEnvironment.shared.forgetAll()
         if let error = source.error ?? feed?.error ?? recorder.sinkError { throw error }
+        if case .stalled(let what) = outcome { throw ReplayStalled(description: "the replay stopped at frame \(recorder.frames): \(what) (a bug in uisim or in a loop source of the app's; please report it)") }
         return ReplayResult(frames: recorder.frames, idleVsyncs: recorder.idleVsyncs, duration: clock.now, touches: source.statistics,
                             viewsHitTested: HitTestStatistics.viewsVisited, work: recorder.work,
                             stopped: outcome == .stopped, interruption: interruption)
     }
+}
+
+/// A replay whose run loop could not make progress (`EventRunLoop.RunResult.stalled`): something
+/// said it was ready, again and again, and did nothing. Reported, never spun on.
+public struct ReplayStalled: Error, CustomStringConvertible, Sendable {
+    public let description: String
 }
 
 /// What a replay did.

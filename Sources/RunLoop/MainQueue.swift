@@ -23,16 +23,16 @@ public enum MainQueue {
 /// Performed after every other source of the same pass, so a block queued by a touch handler
 /// runs in the same turn, before the timers and before Core Animation's commit.
 final class MainQueueSource: LoopSource {
-    private weak var loop: EventRunLoop?
-
     init() {
         precondition(MainQueue.isServiceableHere, "only the main thread can serve the main queue")
         super.init(order: .max)
     }
 
-    override var readyTime: TimeInterval? {
-        guard let loop, uisim_main_queue_has_work() != 0 else { return nil }
-        return loop.clock.now
+    /// Ready whenever the queue holds work: a condition, not a time. (It was `readyTime = now`,
+    /// and on a clock that measures work, the loop's "now" taken before asking was always a little
+    /// earlier than the source's, so the source was never performed and the loop spun.)
+    override var isReady: Bool {
+        uisim_main_queue_has_work() != 0
     }
 
     override func perform() {
@@ -40,8 +40,7 @@ final class MainQueueSource: LoopSource {
     }
 
     override func didAttach(to loop: EventRunLoop) {
-        self.loop = loop
-        guard loop.clock.waitsInRealTime else { return }   // a virtual clock only looks (readyTime)
+        guard loop.clock.waitsInRealTime else { return }   // a virtual clock only looks (isReady)
         signalWhenReadable(uisim_main_queue_descriptor(), on: loop)
     }
 }

@@ -32,7 +32,16 @@ public final class EventRunLoop {
         case stopped
         /// The deadline passed.
         case timedOut
+        /// The loop was told, turn after turn, that something was ready at once, and then found
+        /// nothing to do: a source (or timer) whose readiness and work disagree. Rather than spin
+        /// on a core, the loop stops and names what said it was ready: a bug to report.
+        case stalled(String)
     }
+
+    /// How many turns in a row may wake at once for something ready and then do nothing before
+    /// the loop stops as `.stalled`: one can happen (a source whose work another took first),
+    /// two in a row cannot.
+    static let fruitlessTurnsAllowed = 1
 
     /// The loop currently running on this thread, if any.
     public private(set) static var current: EventRunLoop? {
@@ -199,36 +208,55 @@ public final class EventRunLoop {
     }
 
     private func runTurns(until deadline: TimeInterval?) -> RunResult {
+        // Turns in a row that woke at once for something said to be ready and then did nothing.
+        var fruitlessTurns = 0
+        var wokeAtOnceFor: String?
         while true {
-            performReadySources()
+            var done = performReadySources()
             notify(.beforeTimers)
-            fireDueTimers()
+            done += fireDueTimers()
             notify(.beforeSources)
-            performReadySources()
+            done += performReadySources()
             notify(.beforeWaiting)
             prune()
             if stopRequested { return .stopped }
             if let deadline, clock.now >= deadline { return .timedOut }
-            let wake = nextWakeDate(deadline: deadline)
-            if wake == nil && !sources.contains(where: { $0.keepsLoopAlive && isActive($0.modes) }) {
+            if let waker = wokeAtOnceFor, done == 0 {
+                fruitlessTurns += 1
+                if fruitlessTurns > Self.fruitlessTurnsAllowed {
+                    return .stalled("the run loop woke at once \(fruitlessTurns) turns in a row at \(clock.now) s for \(waker) and found nothing to do")
+                }
+            } else {
+                fruitlessTurns = 0
+            }
+            let wake = nextWake(deadline: deadline)
+            if wake.date == nil && !sources.contains(where: { $0.keepsLoopAlive && isActive($0.modes) }) {
                 return .finished
             }
-            guard clock.wait(until: wake, poll: pollInput) else { return .finished }
+            wokeAtOnceFor = wake.date.map { $0 <= clock.now } == true ? wake.cause : nil
+            guard clock.wait(until: wake.date, poll: pollInput) else { return .finished }
             notify(.afterWaiting)
         }
     }
 
-    /// The earliest time the loop must wake: the next timer (within its tolerance) or source time.
-    private func nextWakeDate(deadline: TimeInterval?) -> TimeInterval? {
+    /// The earliest time the loop must wake: the next timer (within its tolerance) or source time;
+    /// now for a source signalled or ready. With what wakes it, for a stalled loop's report.
+    private func nextWake(deadline: TimeInterval?) -> (date: TimeInterval?, cause: String) {
         var wake = deadline
-        for timer in timers where timer.isValid && !timer.isPaused && isActive(timer.modes) {
-            wake = min(wake ?? .infinity, timer.wakeDate)
+        var cause = "the deadline"
+        for timer in timers where timer.isValid && !timer.isPaused && isActive(timer.modes) && timer.wakeDate < wake ?? .infinity {
+            wake = timer.wakeDate
+            cause = "a timer due at \(timer.wakeDate) s"
         }
         for source in sources where source.isValid && isActive(source.modes) {
-            if source.isSignalled { return clock.now }
-            if let ready = source.readyTime { wake = min(wake ?? .infinity, ready) }
+            if source.isSignalled { return (clock.now, "\(type(of: source)) (signalled)") }
+            if source.isReady { return (clock.now, "\(type(of: source)) (ready)") }
+            if let ready = source.readyTime, ready < wake ?? .infinity {
+                wake = ready
+                cause = "\(type(of: source)) (ready at \(ready) s)"
+            }
         }
-        return wake
+        return (wake, cause)
     }
 
     private func pollInput(timeout: TimeInterval?) -> Bool {
@@ -253,24 +281,33 @@ public final class EventRunLoop {
         sources.contains { $0.isSignalled && $0.isValid && isActive($0.modes) }
     }
 
-    private func fireDueTimers() {
+    /// Fires the timers due in the current mode; returns how many fired.
+    private func fireDueTimers() -> Int {
         let now = clock.now
         for timer in timers where timer.isValid && !timer.isPaused { timer.skipMissedVsyncs(now: now) }
         let due = timers.filter { $0.isValid && !$0.isPaused && $0.fireDate <= now && isActive($0.modes) }
             .sorted { ($0.fireDate, $0.sequence) < ($1.fireDate, $1.sequence) }
+        var fired = 0
         for timer in due where timer.isValid && !timer.isPaused && isActive(timer.modes) {
             timer.fire { clock.now }
+            fired += 1
         }
+        return fired
     }
 
-    private func performReadySources() {
+    /// Performs the sources of the current mode that are signalled, ready, or whose time has
+    /// come; returns how many.
+    private func performReadySources() -> Int {
         let now = clock.now
+        var performed = 0
         for source in sources where source.isValid && isActive(source.modes) {
             let timeReached = source.readyTime.map { $0 <= now } ?? false
-            guard source.isSignalled || timeReached else { continue }
+            guard source.isSignalled || source.isReady || timeReached else { continue }
             source.isSignalled = false
             source.perform()
+            performed += 1
         }
+        return performed
     }
 
     private func notify(_ activity: LoopObserver.Activity) {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// An input source of a run loop, as `CFRunLoopSource`: the loop calls `perform()` when the
-/// source was signalled or when the clock reaches its `readyTime`.
+/// source was signalled, when it says it `isReady` (a condition the loop looks at, such as the
+/// main queue holding work), or when the clock reaches its `readyTime`.
 ///
 /// Sources are handled as soon as the loop wakes (before timers, the way hardware input comes
 /// first in a frame) and again after the timers, for sources signalled by them.
@@ -28,8 +29,13 @@ open class LoopSource {
     /// for it as for a timer.
     open var readyTime: TimeInterval? { nil }
 
+    /// Whether the source has work now, whatever the time: the loop performs it in this turn and
+    /// does not let time pass before. A condition, not a time, so that a clock that moves while
+    /// the loop looks (a virtual clock that measures work) cannot make "now" miss it.
+    open var isReady: Bool { false }
+
     /// Whether a loop with nothing else to do keeps waiting for this source.
-    open var keepsLoopAlive: Bool { readyTime != nil }
+    open var keepsLoopAlive: Bool { readyTime != nil || isReady }
 
     /// Marks the source ready: the loop performs it on its next turn.
     public func signal() {

@@ -63,4 +63,31 @@ nonisolated final class MainQueueReplayTests: XCTestCase {
             XCTAssertFalse(button.pressed)
         }
     }
+
+    /// The documented way with the replay's default clock (virtual, measuring the app's work):
+    /// both hops run inside the replay, before the lift.
+    func testHopsRunInsideAReplayOnItsDefaultClock() throws {
+        try MainActor.assumeIsolated {   // XCTest runs it on the main thread
+            final class Hopper: UIView {
+                var log: [String] = []
+                override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                    log.append("began")
+                    DispatchQueue.main.async { self.log.append("main queue") }
+                    Task { @MainActor in self.log.append("main actor") }
+                }
+                override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { log.append("ended") }
+            }
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let view = Hopper(frame: window.bounds)
+            window.addSubview(view)
+            window.makeKeyAndVisible()
+            var trace = Trace()
+            trace.down(1, at: CGPoint(x: 100, y: 100), time: 0)
+            trace.up(1, time: 0.5)
+            let result = try Replay(window: window).run(trace)
+            XCTAssertEqual(view.log, ["began", "main queue", "main actor", "ended"])
+            XCTAssertEqual(result.touches.began, 1)
+            XCTAssertEqual(result.touches.ended, 1)
+        }
+    }
 }

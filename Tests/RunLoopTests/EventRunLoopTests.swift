@@ -150,6 +150,72 @@ import Testing
         #expect(log == ["timer, source ran 2×"])
     }
 
+    /// A stopwatch that moves 1 µs each time it is read, as a real one moves while the loop looks.
+    final class TickingStopwatch: Stopwatch {
+        private var now: UInt64 = 0
+        func nanoseconds() -> UInt64 {
+            now += 1_000
+            return now
+        }
+    }
+
+    /// The main queue's old shape: ready "now", asked after the loop took its own "now".
+    final class ReadyNowSource: LoopSource {
+        let clock: LoopClock
+        var performed = 0
+        init(clock: LoopClock) {
+            self.clock = clock
+            super.init()
+        }
+        override var readyTime: TimeInterval? { clock.now }
+        override func perform() { performed += 1 }
+    }
+
+    /// A source that says it has work now, performed in the turn, on a clock that moves while the
+    /// loop looks (the replay's default clock measures work).
+    final class ConditionSource: LoopSource {
+        var pending: Int
+        var performedAt: [TimeInterval] = []
+        let clock: LoopClock
+        init(pending: Int, clock: LoopClock) {
+            self.pending = pending
+            self.clock = clock
+            super.init()
+        }
+        override var isReady: Bool { pending > 0 }
+        override func perform() {
+            performedAt.append(clock.now)
+            pending -= 1
+        }
+    }
+
+    @Test func aReadySourceRunsOnAClockThatMovesWhileTheLoopLooks() {
+        let clock = VirtualClock(measuresWork: true, stopwatch: TickingStopwatch())
+        let loop = EventRunLoop(clock: clock)
+        let source = ConditionSource(pending: 3, clock: clock)
+        loop.add(source, forMode: .common)
+        #expect(loop.run() == .finished)
+        #expect(source.performedAt.count == 3)
+        #expect(source.performedAt == source.performedAt.sorted())
+    }
+
+    /// Told again and again that a source is ready now and finding it is not: the loop stops and
+    /// names it (it used to spin on a core forever: the main queue in a client's XCTest).
+    @Test func aLoopToldOfWorkItNeverFindsStopsAndSaysWhat() {
+        let clock = VirtualClock(measuresWork: true, stopwatch: TickingStopwatch())
+        let loop = EventRunLoop(clock: clock)
+        let source = ReadyNowSource(clock: clock)
+        loop.add(source, forMode: .common)
+        let result = loop.run()
+        guard case .stalled(let what) = result else {
+            Issue.record("expected a stalled loop, got \(result)")
+            return
+        }
+        #expect(what.contains("ReadyNowSource"))
+        #expect(what.contains("2 turns in a row"))
+        #expect(source.performed == 0)
+    }
+
     @Test func signalledSourceRunsOnTheNextTurn() {
         let clock = VirtualClock()
         let loop = EventRunLoop(clock: clock)

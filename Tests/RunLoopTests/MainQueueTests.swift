@@ -57,6 +57,21 @@ nonisolated final class MainQueueTests: XCTestCase {
         }
     }
 
+    /// The replay's default clock measures the app's work, so it moves while the loop looks: the
+    /// queue is served all the same (it was never served there, and the loop spun).
+    func testTheQueueIsServedOnAClockThatMeasuresWork() {
+        MainActor.assumeIsolated {   // XCTest runs it on the main thread
+            let log = Log()
+            let loop = EventRunLoop(clock: VirtualClock(measuresWork: true))
+            loop.add(LoopTimer(fireAt: 0.5) { _ in
+                DispatchQueue.main.async { log.add("block") }
+                Task { @MainActor in log.add("task") }
+            }, forMode: .default)
+            XCTAssertEqual(loop.run(), .finished)
+            XCTAssertEqual(log.all.map { $0.prefix { $0 != "@" } }, ["block", "task"])
+        }
+    }
+
     func testAMainActorTaskStartedByATimerRunsInTheSameTurn() {
         MainActor.assumeIsolated {   // XCTest runs it on the main thread
             let log = Log()
