@@ -75,8 +75,11 @@ public final class CGContext {
         deferredClip = clip
     }
 
-    /// Whether the bitmap was made (a deferred context that nobody drew into has none).
-    package var isMade: Bool { made != nil }
+    /// Makes the bitmap of a deferred context that nobody drew into (a view that overrides
+    /// `draw(_:)` and had nothing to draw this time still has a backing store).
+    package func makeIfNeeded() {
+        _ = cairo
+    }
 
     /// The bitmap's size in pixels.
     public var width: Int { cairo.image.width }

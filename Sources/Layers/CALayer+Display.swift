@@ -72,10 +72,9 @@ extension CALayer {
     }
 
     /// Core Animation's `display()`: a backing store of `bounds.size × contentsScale` pixels
-    /// (kept between frames), cleared and redrawn within the dirty rectangle only. The store is
-    /// made (and cleared) when `draw(in:)` first draws: a layer that draws nothing this time (a
-    /// view that does not override `draw(_:)`, or one whose `draw(_:)` had nothing to draw) gets
-    /// none and is not counted; the next display asks again.
+    /// (kept between frames), cleared and redrawn within the dirty rectangle only. A layer whose
+    /// drawing reaches the default (a view that does not override `draw(_:)`, or calls `super` and
+    /// draws nothing) gets none and is not counted; the next display asks again.
     func defaultDisplay() {
         let dirty = dirtyRect.intersection(bounds)
         needsDisplayFlag = false
@@ -128,7 +127,18 @@ extension CALayer {
             return cairo
         }
         draw(in: context)
-        if !context.isMade || (context.defaultDrawReached && context.drawingOperations == 0) || failed {
+        // Whether this layer draws is decided by whether its drawing method is overridden, as
+        // UIKit decides it by the class: the default `draw(in:)` (and `UIView.draw(_:)`) note that
+        // they were reached. A `draw(_:)` of its own that drew nothing this time (an empty state)
+        // still gets its store, so a later `setNeedsDisplay(_:)` redraws only its rectangle. One
+        // that calls `super` and draws nothing is taken as not drawing. Decided at every display,
+        // for this layer: another instance of its class decides for itself.
+        if context.defaultDrawReached && context.drawingOperations == 0 {
+            if store?.isDrawn == true { store = nil }
+            return
+        }
+        context.makeIfNeeded()
+        if failed {
             if store?.isDrawn == true { store = nil }
             return
         }

@@ -205,6 +205,49 @@ final class Canvas: UIView {
         #expect(canvas.rects.last == CGRect(x: 40, y: 40, width: 10, height: 10))
     }
 
+    /// A view that overrides `draw(_:)` has a backing store whether or not its first draw drew
+    /// anything (UIKit decides by the class), so later dirty rectangles redraw only themselves.
+    @Test func aViewWhoseFirstDrawDrewNothingRedrawsOnlyItsDirtyRects() {
+        final class Recording: UIView {
+            var rects: [CGRect] = []
+            override func draw(_ rect: CGRect) { rects.append(rect) }   // draws nothing (empty state)
+        }
+        let v = Recording(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        v.setNeedsDisplay()
+        v.layer.displayIfNeeded()
+        #expect(v.rects == [v.bounds])
+        v.setNeedsDisplay(CGRect(x: 10, y: 10, width: 20, height: 20))
+        v.setNeedsDisplay(CGRect(x: 50, y: 10, width: 20, height: 20))
+        v.layer.displayIfNeeded()
+        // Their union, (10, 10)–(70, 30): both inside, far smaller than the view.
+        #expect(v.rects.count == 2)
+        #expect(v.rects.last == CGRect(x: 10, y: 10, width: 60, height: 20))
+        // Counted as drawn both times (the store is the view's): 100 × 100 pt, then 60 × 20 pt.
+        let window = testWindow()
+        let other = Recording(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(other)
+        window.commit()
+        other.setNeedsDisplay(CGRect(x: 0, y: 0, width: 5, height: 5))
+        let stats = window.commit()
+        // At @2x: 5 × 5 pt are 10 × 10 pixels; no drawing operation.
+        #expect(stats.display.layersDisplayed == 1 && stats.display.pixelsDrawn == 100 && stats.display.drawOperations == 0)
+        #expect(other.rects == [other.bounds, CGRect(x: 0, y: 0, width: 5, height: 5)])
+    }
+
+    /// A view that calls `super.draw(_:)` and draws nothing is not drawing (UIView's default):
+    /// no store, not counted.
+    @Test func aDrawThatOnlyCallsSuperIsNotDrawing() {
+        final class Passing: UIView {
+            override func draw(_ rect: CGRect) { super.draw(rect) }
+        }
+        let window = testWindow()
+        let before = CALayer.backingStoreBytesAlive
+        let v = Passing(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(v)
+        let stats = window.commit()
+        #expect(stats.display.layersDisplayed == 0 && CALayer.backingStoreBytesAlive == before)
+    }
+
     @Test func onlyViewsThatDrawGetABackingStore() {
         let window = testWindow()
         let before = CALayer.backingStoreBytesAlive
