@@ -120,15 +120,18 @@ final class FrameRecorder {
         // What the stopwatch measured, or what the clock was advanced by if more (code standing
         // for a known cost with `VirtualClock.advance(by:)`).
         let appNanoseconds = max(stopwatch.nanoseconds() &- turnStart, UInt64(max(0, (loop.clock.now - turnClock) * 1e9).rounded()))
-        let touches = touchesSinceLast()
         guard report.hasWork else {
+            // A turn between vsyncs (real-time input woke the loop) that changed nothing is not a
+            // vsync: its touches wait for the next record instead of being lost.
             if ticked {
                 idleVsyncs += 1
+                let touches = touchesSinceLast()
                 deliver { try $0.idleVsyncs(1, touches: touches) }
             }
             ticked = false
             return
         }
+        let touches = touchesSinceLast()
         ticked = false
         let (pass, renderPrepare, renderExecute) = loop.clock.excludingWork { render(report.transaction, on: window) }
         let timeline = pipeline.schedule(start: turnClock, appDuration: Double(appNanoseconds) / 1e9,
@@ -206,6 +209,9 @@ final class FrameRecorder {
     }
 
     func finish() {
+        // Touches delivered after the last record (in a turn between vsyncs) are still counted.
+        let touches = touchesSinceLast()
+        if touches != FrameRecord.Touches() { deliver { try $0.idleVsyncs(0, touches: touches) } }
         link?.invalidate()
         for observer in observers { observer.invalidate() }
         source.eventPhase = nil

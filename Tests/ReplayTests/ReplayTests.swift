@@ -102,9 +102,114 @@ import Views
     }
 }
 
+/// A loop late by several frames (a slow frame, a busy machine) gets the samples of those frames
+/// at once: the moves are delivered as moves, the lift a frame later, so a drag stays a drag.
+@Suite struct LateLoopTests {
+    /// A view whose first touch costs `cost` seconds of work on the stopwatch the clock measures.
+    final class Slow: RecordingView {
+        let stopwatch: ManualStopwatch
+        let cost: Double
+        init(stopwatch: ManualStopwatch, cost: Double, frame: CGRect, log: EventLog) {
+            self.stopwatch = stopwatch
+            self.cost = cost
+            super.init("v", frame: frame, log: log)
+        }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+            super.touchesBegan(touches, with: event)
+            stopwatch.advance(by: cost)
+        }
+    }
+
+    /// The drag of fling.trace's shape: down at `start`, a move every 1/120 s, up 8 ms after the last.
+    static func drag(start: Double = 0.1) -> Trace {
+        var trace = Trace()
+        trace.down(1, at: CGPoint(x: 195, y: 700), time: start)
+        for step in 1...14 { trace.move(1, to: CGPoint(x: 195, y: 700 - 32 * Double(step)), time: start + Double(step) / 120) }
+        trace.up(1, time: start + 14.0 / 120 + 0.008)
+        return trace
+    }
+
+    @Test func aLoopLateByTheWholeDragStillDeliversMovesBeforeTheLift() throws {
+        let log = EventLog()
+        let stopwatch = ManualStopwatch()
+        let window = makeWindow()
+        let view = Slow(stopwatch: stopwatch, cost: 0.3, frame: window.bounds, log: log)
+        window.addSubview(view)
+        let clock = VirtualClock(measuresWork: true, stopwatch: stopwatch)
+        let result = try Replay(window: window, clock: clock).run(Self.drag())
+        // The began costs 300 ms: every move and the lift are due when the loop comes back.
+        #expect(log.entries == ["v began [1]", "v moved [1]", "v ended [1]"])
+        // The moved event carries all 14 moves, the last at y = 700 − 14 × 32 = 252.
+        #expect(view.seen[1].touches[0].coalesced.count == 14)
+        #expect(view.seen[1].touches[0].location == CGPoint(x: 195, y: 252))
+        #expect(result.touches.began == 1 && result.touches.moved == 1 && result.touches.ended == 1)
+    }
+
+    @Test func aLoopOnTimeDeliversTheLastMoveWithTheLiftAsBefore() throws {
+        let log = EventLog()
+        let window = makeWindow()
+        window.addSubview(RecordingView("v", frame: window.bounds, log: log))
+        let (result, _) = try replay(Self.drag(), in: window)
+        // 60 Hz: the lift at 0.2247 s comes in the vsync of 0.2333 s with the last move (0.2167 s
+        // is earlier than it): one event, ended, with its move coalesced. Moves come in vsyncs
+        // 0.1167 … 0.2167 (7 events).
+        #expect(log.entries.first == "v began [1]" && log.entries.last == "v ended [1]")
+        #expect(result.touches.moved == 7)
+    }
+}
+
 /// The --realtime path: a producer thread paces samples on the real clock and wakes the loop
 /// through a pipe. Only counts are checked (times are real). The trace lasts 60 ms.
 @Suite struct RealtimeReplayTests {
+    /// Counts the touches the frame records and idle vsyncs carry, as the summary adds them.
+    final class TouchTally: FrameSink {
+        var touches = FrameRecord.Touches()
+        func write(_ frame: FrameRecord) throws { touches.add(frame.touches) }
+        func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws { self.touches.add(touches) }
+    }
+
+    /// Real-time input wakes the loop between vsyncs; touches delivered in such a turn that changed
+    /// nothing on screen are counted in the next record, never lost (the summary said began 0).
+    @Test func everyTouchDeliveredIsInTheRecords() throws {
+        let window = makeWindow()
+        window.addSubview(RecordingView("v", frame: window.bounds, log: EventLog()))
+        let replay = Replay(window: window, clock: RealClock())
+        let tally = TouchTally()
+        replay.sinks = [tally]
+        // Down between two vsyncs (0.1 and 0.1167 s): it arrives, and is delivered, between them.
+        let result = try replay.run(LateLoopTests.drag(start: 0.105))
+        #expect(result.touches.began == 1 && result.touches.moved >= 1 && result.touches.ended == 1)
+        var expected = FrameRecord.Touches()
+        expected.began = result.touches.began
+        expected.moved = result.touches.moved
+        expected.ended = result.touches.ended
+        print("TALLY", tally.touches, expected)
+        #expect(tally.touches == expected)
+    }
+
+    /// A loop that cannot keep up (here its first touch takes until after the trace's end, as a
+    /// busy machine would make it): every sample is still delivered, the drag as a drag.
+    @Test func aLoopBusyPastTheTraceEndDeliversEverySample() throws {
+        final class Busy: RecordingView {
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                super.touchesBegan(touches, with: event)
+                let clock = EventRunLoop.current!.clock
+                while clock.now < 0.3 {}   // the producer meanwhile queues every sample (the trace ends at 0.22)
+            }
+        }
+        let log = EventLog()
+        let window = makeWindow()
+        window.addSubview(Busy("v", frame: window.bounds, log: log))
+        let replay = Replay(window: window, clock: RealClock())
+        let tally = TouchTally()
+        replay.sinks = [tally]
+        let result = try replay.run(LateLoopTests.drag())
+        #expect(log.entries == ["v began [1]", "v moved [1]", "v ended [1]"])
+        #expect(result.touches.began == 1 && result.touches.moved == 1 && result.touches.ended == 1)
+        #expect(tally.touches.began == 1 && tally.touches.moved == 1 && tally.touches.ended == 1)
+        #expect(result.duration >= 0.3)
+    }
+
     @Test func realClockDeliversTheSameTouches() throws {
         let log = EventLog()
         let window = makeWindow()

@@ -9,7 +9,9 @@ import Geometry
 ///
 /// A contact's `down` always gets an event of its own: samples after it in the same frame wait
 /// for the next frame (so a touch is never begun and ended in one event). Likewise a `down`
-/// that reuses the id of a contact lifted in the same frame waits.
+/// that reuses the id of a contact lifted in the same frame waits, and a lift that comes with
+/// moves spanning more than a frame interval (the loop was late and several frames' samples
+/// arrived together) waits while the moves are delivered.
 @MainActor
 final class TouchPackager {
     /// Counts of touch phases packaged and hit tests made.
@@ -71,6 +73,15 @@ final class TouchPackager {
             if let touch = activeTouches.first(where: { $0.contact == sample.contact }) {
                 if begunNow.contains(ObjectIdentifier(touch)) {
                     carried.append(sample)       // after a down, the rest waits for the next frame
+                    closedContacts.insert(sample.contact)
+                    continue
+                }
+                if sample.phase == .up || sample.phase == .cancel,
+                   let first = perTouch[ObjectIdentifier(touch)]?.first, sample.time - first.time > frameInterval {
+                    // Moves of more than one frame come with the lift: the loop was late (a slow
+                    // frame, a busy machine) and the samples of several frames arrived at once.
+                    // The moves go now, the lift next frame, so lateness never turns a drag into a tap.
+                    carried.append(sample)
                     closedContacts.insert(sample.contact)
                     continue
                 }
