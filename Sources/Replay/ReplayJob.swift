@@ -71,7 +71,6 @@ public struct ReplayJob: Sendable {
         var options = input
         options.screen = traceScreen
         var stream = try TraceFile.open(path: trace.relativePath == "-" ? "-" : trace.path, options: options)
-        var warnings = stream.warnings.map(\.description)
         let window = scene.makeWindow(screen: UIScreen.main, settings: settings)
         var header = Summary(trace: trace.lastPathComponent, scene: scene.name, variant: settings.description,
                              device: model.name, refreshRate: model.maximumFramesPerSecond)
@@ -102,6 +101,9 @@ public struct ReplayJob: Sendable {
             outputs.abandon()
             throw error
         }
+        // The reader's warnings once it has read everything (a getevent device without its ranges
+        // is known only when its first event is read).
+        var warnings = stream.warnings.map(\.description)
         if let note = outputs.snapshotNote { warnings.append(note) }
         return Result(summary: summary, outputs: outputs, interruption: interruption, warnings: warnings)
     }

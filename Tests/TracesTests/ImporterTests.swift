@@ -71,6 +71,44 @@ import Testing
         ])
     }
 
+    /// `adb shell getevent -lt > t.txt` (or `-t`) alone: the `add device` and `name:` lines, then
+    /// events, no capability listing. The device whose events carry positions is the touchscreen;
+    /// positions are pixels of the 1170 × 2532 px screen. Protocol B with a key device interleaved,
+    /// labelled and numeric: the same samples.
+    @Test(arguments: ["lt-b-two-devices.getevent", "t-b-two-devices.getevent"])
+    func geteventWithoutCapabilitiesProtocolBTwoDevices(_ name: String) throws {
+        let (samples, stream) = try Self.read(name)
+        #expect(stream.format == (name.hasPrefix("lt") ? "getevent -lt" : "getevent -t"))
+        #expect(samples.map(\.phase) == [.down, .move, .down, .move, .move, .up, .up])
+        #expect(samples.map(\.contact) == [1, 1, 2, 1, 2, 1, 2])
+        #expect(samples.map(\.time).map { ($0 * 1000).rounded() } == [0, 8, 12, 16, 16, 24, 24])
+        #expect(Self.close(samples[0].location, CGPoint(x: 585.0 / 1169 * 390, y: 1266.0 / 2531 * 844)))
+        #expect(Self.close(samples[1].location, CGPoint(x: 585.0 / 1169 * 390, y: 1200.0 / 2531 * 844)))
+        #expect(Self.close(samples[2].location, CGPoint(x: 300.0 / 1169 * 390, y: 600.0 / 2531 * 844)))
+        #expect(Self.close(samples[4].location, CGPoint(x: 330.0 / 1169 * 390, y: 600.0 / 2531 * 844)))
+        #expect(stream.warnings.map(\.message) == [
+            "no axis ranges for \"fts_ts\" (/dev/input/event4) (record 'getevent -lp' into the file first): positions are taken as pixels of the 1170×2532 screen",
+            "skipped 4 events of \"gpio-keys\" (/dev/input/event1): uisim reads one touchscreen (choose with --input-device)",
+        ])
+        // Named by --input-device, the same.
+        let (named, _) = try Self.read(name, options: TraceImportOptions(device: "fts"))
+        #expect(named == samples)
+    }
+
+    /// `getevent -lt /dev/input/event2` (or `-t`): one device, so no node before its events;
+    /// protocol A (anonymous contacts, `SYN_MT_REPORT`), one finger dragging right, then lifting.
+    @Test(arguments: ["lt-a-one-device.getevent", "t-a-one-device.getevent"])
+    func geteventWithoutCapabilitiesProtocolAOneDevice(_ name: String) throws {
+        let (samples, stream) = try Self.read(name)
+        #expect(samples.map(\.phase) == [.down, .move, .move, .up])
+        #expect(samples.map(\.time).map { ($0 * 1000).rounded() } == [0, 10, 20, 30])
+        #expect(Self.close(samples[0].location, CGPoint(x: 400.0 / 1169 * 390, y: 800.0 / 2531 * 844)))
+        #expect(Self.close(samples[2].location, CGPoint(x: 440.0 / 1169 * 390, y: 800.0 / 2531 * 844)))
+        #expect(stream.warnings.map(\.message) == [
+            "no axis ranges for \"synaptics_dsx\" (/dev/input/event2) (record 'getevent -lp' into the file first): positions are taken as pixels of the 1170×2532 screen",
+        ])
+    }
+
     @Test func geteventDeviceOption() throws {
         #expect(throws: TraceError.self) { try Self.read("spread.getevent", options: TraceImportOptions(device: "gpio")) }
         let (samples, _) = try Self.read("spread.getevent", options: TraceImportOptions(device: "/dev/input/event2"))

@@ -70,6 +70,22 @@ import Testing
         #expect(scenes.status == 0 && scenes.stdout.contains("feed (default)") && scenes.stdout.contains("--variant opaque=on|off"))
     }
 
+    /// The README's promise: `adb shell getevent -lt > t.txt` alone (no `-lp` part) replays, with
+    /// positions taken as screen pixels and a warning that says so, from `replay` and `trace info`.
+    @Test func aGeteventRecordingWithoutItsCapabilitiesReplaysWithAWarning() throws {
+        let fixture = Self.root.appendingPathComponent("Tests/TracesTests/Fixtures/lt-b-two-devices.getevent")
+        let out = temporary("getevent")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let replay = try uisim(["replay", fixture.path, "--clock", "fixed", "--snapshots", "none", "--json", "--out", out.path])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stderr.contains("positions are taken as pixels of the 1170×2532 screen"))
+        let summary = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any]
+        let touches = summary?["touches"] as? [String: Int]
+        #expect(touches?["began"] == 2 && touches?["ended"] == 2)
+        let info = try uisim(["trace", "info", fixture.path])
+        #expect(info.status == 0 && info.stderr.contains("positions are taken as pixels of the 1170×2532 screen"))
+    }
+
     @Test func brokenTraceExits65WithItsPlace() throws {
         let trace = temporary("broken.trace")
         defer { try? FileManager.default.removeItem(at: trace) }

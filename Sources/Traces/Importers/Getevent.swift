@@ -8,9 +8,11 @@ import Foundation
 /// touchscreen's events are read (or those of the device `--device` names) and the others
 /// skipped. Axis ranges come from `getevent -p` / `-lp` blocks in the same file (`add device 1:
 /// /dev/input/event2` … `ABS_MT_POSITION_X : value 0, min 0, max 1079, …`); run
-/// `getevent -lp > trace.txt; getevent -lt >> trace.txt` to record both. Without them, positions
-/// are taken as pixels of the replay screen, with a warning. Events are decoded by the kernel's
-/// multitouch rules (see `EvdevTouchDecoder`).
+/// `getevent -lp > trace.txt; getevent -lt >> trace.txt` to record both. Without them (the
+/// `add device` and `name:` lines alone, as `getevent -lt` prints them), a device whose events
+/// carry multitouch or absolute positions is the touchscreen, and its positions are taken as
+/// pixels of the replay screen (a stream cannot know the device's range before its last event),
+/// with a warning. Events are decoded by the kernel's multitouch rules (see `EvdevTouchDecoder`).
 public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
     public let screen: TraceScreen?
     public var warnings: [TraceWarning] { core.warnings.all }
@@ -133,6 +135,8 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
         if let first = words.first, first.hasSuffix(":") {
             node = String(first.dropLast())
             words.removeFirst()
+        } else if devices.count == 1, let only = devices.keys.first {
+            node = only   // getevent given one device prints no node before its events
         }
         guard let micros else { throw error("no time stamp: record with 'getevent -lt' (or -t)") }
         guard words.count == 3 else { throw error("bad event: expected 'TYPE CODE VALUE'") }
@@ -170,7 +174,10 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
     private mutating func decide(_ node: String, _ event: EvdevEvent) throws -> Bool? {
         if let known = decided[node] { return known }
         var device = devices[node] ?? EvdevDevice(node: node)
-        if devices[node] == nil {
+        // A device without its capability listing (no `getevent -p` block: only the `add device`
+        // and `name:` lines that `getevent -lt` alone prints, or no line at all) shows that it is a
+        // touchscreen by its events: multitouch or absolute positions.
+        if device.axes.isEmpty && device.properties == nil {
             let touchCodes = [Evdev.mtSlot, Evdev.mtTrackingID, Evdev.mtPositionX, Evdev.mtPositionY, Evdev.absX, Evdev.absY]
             let named = options.device.map(device.matches) ?? false
             guard named || (event.type == Evdev.absType && touchCodes.contains(event.code)) else {
