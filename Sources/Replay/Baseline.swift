@@ -162,62 +162,42 @@ public struct CheckReport: Sendable {
     }
 }
 
-/// Reads a JSON file of uisim's as `T`; `what` names the kind of file in errors.
-func readJSON<T: Decodable>(_ type: T.Type, from url: URL, what: String) throws -> T {
-    let data: Data
-    do {
-        data = try Data(contentsOf: url)
-    } catch {
-        throw ReplayOutputError("\(url.path): cannot read: \(error.localizedDescription)")
-    }
-    do {
-        return try JSONDecoder().decode(T.self, from: data)
-    } catch {
-        throw ReplayOutputError("\(url.path): not a uisim \(what): \(error)")
-    }
-}
-
-/// Just a file's schema number, read before the rest.
-private struct SchemaOnly: Decodable {
-    var schema: Int?
-}
-
 extension Summary {
-    /// Reads a `summary.json` of this schema (one of another is refused, with what to do).
+    /// Reads a `summary.json` of this schema (one of another is refused, with what to do); a value
+    /// out of range is bad data with its line.
     public static func read(from url: URL) throws -> Summary {
-        let schema = try readJSON(SchemaOnly.self, from: url, what: "summary").schema
-        guard schema == schemaVersion else {
-            throw ReplayOutputError("\(url.path): a summary of schema \(schema.map(String.init) ?? "none"), this uisim reads schema \(schemaVersion)"
-                                    + ((schema ?? 0) < schemaVersion ? " (made by an older uisim): replay it again" : ""))
-        }
-        let summary = try readJSON(Summary.self, from: url, what: "summary")
+        let (summary, document) = try ResultFile.read(Summary.self, from: url, what: "summary", schema: schemaVersion,
+                                                      older: "replay it again")
         let problems = summary.problems
-        guard problems.isEmpty else {
-            throw ReplayOutputError("\(url.path): \(problems[0])\(problems.count > 1 ? " (and \(problems.count - 1) more problems)" : "")")
-        }
+        guard problems.isEmpty else { throw ResultFile.malformed(url, problems, in: document) }
         return summary
     }
 
     /// Writes `summary.json` atomically (making its folder if needed).
     public func write(to url: URL) throws {
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw ReplayOutputError("\(url.deletingLastPathComponent().path): cannot create: \(error.localizedDescription)")
-        }
+        try makeFolder(url.deletingLastPathComponent())
         try AtomicFile.write(StableJSON.encode(self, pretty: true) + Data("\n".utf8), to: url)
     }
 }
 
+/// Makes `folder` (and its parents) if missing: an unwritable output when it cannot be.
+func makeFolder(_ folder: URL) throws {
+    do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+        throw FileError.unwritable(folder.path, "cannot create the folder: \(describe(error))")
+    }
+}
+
 extension Baseline {
-    /// Reads a baseline file of this schema (one of another is refused, with what to do).
+    /// Reads a baseline file of this schema (one of another is refused, with what to do); a
+    /// figure out of range, or a trace listed twice, is bad data with its line.
     public static func read(from url: URL) throws -> Baseline {
-        let schema = try readJSON(SchemaOnly.self, from: url, what: "baseline").schema
-        guard schema == schemaVersion else {
-            throw ReplayOutputError("\(url.path): a baseline of schema \(schema.map(String.init) ?? "none"), this uisim reads schema \(schemaVersion)"
-                                    + ((schema ?? 0) < schemaVersion ? " (made by an older uisim): make it again with uisim baseline" : ""))
-        }
-        return try readJSON(Baseline.self, from: url, what: "baseline")
+        let (baseline, document) = try ResultFile.read(Baseline.self, from: url, what: "baseline", schema: schemaVersion,
+                                                       older: "make it again with uisim baseline")
+        let problems = baseline.problems
+        guard problems.isEmpty else { throw ResultFile.malformed(url, problems, in: document) }
+        return baseline
     }
 
     public func write(to url: URL) throws {

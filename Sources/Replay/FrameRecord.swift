@@ -149,7 +149,8 @@ public struct FrameRecord: Codable, Equatable, Sendable {
 
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
-            for stage in Stage.allCases { self[stage] = try container.decodeIfPresent(Double.self, forKey: Key(stage.rawValue)) ?? 0 }
+            // Every stage, present: one missing is bad data, never a 0 (a check would call it an improvement).
+            for stage in Stage.allCases { self[stage] = try container.decode(Double.self, forKey: Key(stage.rawValue)) }
         }
     }
 
@@ -201,7 +202,8 @@ public struct FrameRecord: Codable, Equatable, Sendable {
 
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
-            for counter in Counter.allCases { self[counter] = try container.decodeIfPresent(Int.self, forKey: Key(counter.rawValue)) ?? 0 }
+            // Every counter, present: one missing is bad data, never a 0 (a check would call it an improvement).
+            for counter in Counter.allCases { self[counter] = try container.decode(Int.self, forKey: Key(counter.rawValue)) }
         }
     }
 
@@ -232,13 +234,35 @@ public struct FrameRecord: Codable, Equatable, Sendable {
         case hitch = "hitch_ms", hitchType = "hitch_type", stages = "stages_us"
     }
 
-    /// Reads the records of a `frames.jsonl` file one by one, in constant memory (lines that are
-    /// not records of this schema are skipped).
+    /// Reads the records of a `frames.jsonl` file one by one, in constant memory: a line that is
+    /// not a record of this schema is bad data, reported with its place (`frames.jsonl:12: …`).
     public static func forEach(in framesFile: URL, _ body: (FrameRecord) throws -> Void) throws {
-        var lines = try LineReader(url: framesFile)
+        var lines: LineReader
+        do {
+            lines = try LineReader(url: framesFile, maxLineLength: 1 << 20)
+        } catch let error as TraceError {
+            throw FileError.unreadable(framesFile.path, error.message)
+        }
         let decoder = JSONDecoder()
-        while let line = try lines.next() {
-            guard !line.isEmpty, let frame = try? decoder.decode(FrameRecord.self, from: Data(line.utf8)) else { continue }
+        while true {
+            let line: String
+            do {
+                guard let next = try lines.next() else { break }
+                line = next
+            } catch let error as TraceError {
+                throw FileError.malformed(framesFile.path, line: error.line, error.message)
+            }
+            if line.isEmpty { continue }
+            let frame: FrameRecord
+            do {
+                frame = try decoder.decode(FrameRecord.self, from: Data(line.utf8))
+            } catch let error as DecodingError {
+                let (path, text) = ResultFile.explain(error)
+                throw FileError.malformed(framesFile.path, line: lines.lineNumber,
+                                          "not a frame record of schema \(schemaVersion): \(path.isEmpty ? "" : "\(path) ")\(text)")
+            } catch {
+                throw FileError.malformed(framesFile.path, line: lines.lineNumber, "not a frame record: \(describe(error))")
+            }
             try body(frame)
         }
     }

@@ -26,9 +26,11 @@ public enum SnapshotResolution: String, CaseIterable, Sendable {
 }
 
 /// The folder a replay writes (`frames.jsonl`, `trace.json`, `summary.json`, `report.html`,
-/// `snapshots/`), each file written atomically: frame files stream as frames finish and are
-/// moved into place at the end, so an interrupted replay leaves complete, valid files for the
-/// frames it finished.
+/// `snapshots/`), as one set: frame files stream as frames finish, snapshots are written as
+/// they are taken, all under temporary names; at the end every file is written whole first, then
+/// all are moved into place. An interrupted replay leaves complete, valid files for the frames it
+/// finished; one that fails (a full disk half way through the report) leaves the earlier run's
+/// set as it was, with none of its own files beside it.
 public final class ReplayOutputs: FrameSink {
     public let directory: URL
     private let frames: FramesJSONL
@@ -57,12 +59,11 @@ public final class ReplayOutputs: FrameSink {
     public init(directory: URL, header: Summary, snapshots: SnapshotPolicy = .worst, overlays: DebugOverlays = .blended,
                 resolution: SnapshotResolution = .point, renderMode: RenderMode = .estimated) throws {
         self.directory = directory
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ReplayOutputError("\(directory.path): cannot create the output folder: \(error.localizedDescription)")
-        }
+        try makeFolder(directory)
         lock = try FolderLock(directory)
+        // Temporary files of runs killed before they could remove them (SIGKILL).
+        AtomicFile.removeStalePartials(in: directory)
+        AtomicFile.removeStalePartials(in: directory.appendingPathComponent("snapshots"))
         frames = try FramesJSONL(url: directory.appendingPathComponent("frames.jsonl"))
         chrome = try ChromeTrace(url: directory.appendingPathComponent("trace.json"), name: "\(header.trace) on \(header.scene)",
                                  renderMode: renderMode)
@@ -109,8 +110,11 @@ public final class ReplayOutputs: FrameSink {
             let name = String(format: "frame-%06d.png", frame.frame)
             do {
                 let png = try image.pngData()
-                try FileManager.default.createDirectory(at: snapshotsURL, withIntermediateDirectories: true)
-                try AtomicFile.write(png, to: snapshotsURL.appendingPathComponent(name))
+                try makeFolder(snapshotsURL)
+                let file = try AtomicFile(snapshotsURL.appendingPathComponent(name))
+                try file.append(png)
+                try file.finishWriting()
+                pending.append(file)
                 written.insert(name)
                 frameSnapshots += 1
                 snapshotBytes += png.count
@@ -133,6 +137,8 @@ public final class ReplayOutputs: FrameSink {
     private var frameSnapshots = 0, snapshotBytes = 0
     /// Snapshot files written by this replay (older ones of the same names' kinds are removed).
     private var written: Set<String> = []
+    /// Files written whole and waiting to be moved into place with the rest of the set.
+    private var pending: [AtomicFile] = []
     /// What went wrong with snapshots, if anything (a cap reached, a file not written), for the
     /// command line to say.
     public private(set) var snapshotNote: String?
@@ -143,6 +149,8 @@ public final class ReplayOutputs: FrameSink {
     public func abandon() {
         frames.abandon()
         chrome.abandon()
+        for file in pending { file.abandon() }
+        pending = []
         lock = nil
     }
 
@@ -160,16 +168,22 @@ public final class ReplayOutputs: FrameSink {
     public func finish(interrupted: Bool) throws -> Summary {
         var summary = builder.finished(interrupted: interrupted)
         summary.replaySeconds = replaySeconds
-        try frames.finish()
-        try chrome.finish()
-        try summary.write(to: summaryURL)
-        var snapshots: [HTMLReport.Snapshot] = []
-        if !worst.isEmpty {
-            try? FileManager.default.createDirectory(at: snapshotsURL, withIntermediateDirectories: true)
+        // Every file written whole first, then all moved into place.
+        try frames.finishWriting()
+        try chrome.finishWriting()
+        var set = [frames.output, chrome.output]
+        func write(_ data: Data, to url: URL) throws {
+            let file = try AtomicFile(url)
+            try file.append(data)
+            try file.finishWriting()
+            set.append(file)
         }
+        try write(StableJSON.encode(summary, pretty: true) + Data("\n".utf8), to: summaryURL)
+        var snapshots: [HTMLReport.Snapshot] = []
+        if !worst.isEmpty { try makeFolder(snapshotsURL) }
         for (index, entry) in worst.enumerated() {
             guard let png = try? entry.image.pngData() else { continue }
-            try AtomicFile.write(png, to: snapshotsURL.appendingPathComponent("worst-\(index + 1).png"))
+            try write(png, to: snapshotsURL.appendingPathComponent("worst-\(index + 1).png"))
             written.insert("worst-\(index + 1).png")
             let thumbnail = resolution == .point ? png : Self.thumbnail(entry.image) ?? png
             let f = entry.frame
@@ -177,14 +191,16 @@ public final class ReplayOutputs: FrameSink {
                 + (f.hitch > 0 ? ", \(f.hitchType.rawValue) hitch \(String(format: "%.1f", f.hitch)) ms" : "")
             snapshots.append(HTMLReport.Snapshot(frame: f, png: thumbnail, caption: caption))
         }
+        let html = try HTMLReport.render(summary: summary, framesFile: frames.output.writtenURL, snapshots: snapshots)
+        try write(Data(html.utf8), to: reportURL)
+        for file in pending + set { try file.moveIntoPlace() }
+        pending = []
         // Snapshots an earlier replay left in the folder, of the kinds uisim writes, are replaced by
-        // this one's: removed once this replay's are written (never before, never other files).
+        // this one's: removed once this replay's are in place (never before, never other files).
         for name in (try? FileManager.default.contentsOfDirectory(atPath: snapshotsURL.path)) ?? []
         where (name.hasPrefix("worst-") || name.hasPrefix("frame-")) && name.hasSuffix(".png") && !written.contains(name) {
             try? FileManager.default.removeItem(at: snapshotsURL.appendingPathComponent(name))
         }
-        let html = try HTMLReport.render(summary: summary, framesFile: framesURL, snapshots: snapshots)
-        try AtomicFile.write(Data(html.utf8), to: reportURL)
         lock = nil
         return summary
     }

@@ -251,12 +251,12 @@ public struct SummaryBuilder: Sendable {
     /// percentiles are those of all the frames together. Scene, variant, device and clock are
     /// kept when all agree ("mixed" otherwise).
     public static func merging(_ summaries: [Summary]) throws -> Summary {
-        guard let first = summaries.first else { throw ReplayOutputError("nothing to merge") }
+        guard let first = summaries.first else { throw UsageError("nothing to merge") }
         func agreed(_ values: [String]) -> String { Set(values).count == 1 ? values[0] : "mixed" }
         let traces = summaries.flatMap { $0.traces ?? [$0.trace] }
         var seen = Set<String>()
         for trace in traces where !seen.insert(trace).inserted {
-            throw ReplayOutputError("trace \(trace) is in two of the summaries: a shard was merged twice")
+            throw UsageError("trace \(trace) is in two of the summaries: a shard was merged twice")
         }
         var header = Summary(trace: traces.count == 1 ? traces[0] : "\(traces.count) traces", scene: agreed(summaries.map(\.scene)),
                              variant: agreed(summaries.map(\.variant)), device: agreed(summaries.map(\.device)),
@@ -270,7 +270,7 @@ public struct SummaryBuilder: Sendable {
         var builder = SummaryBuilder(header)
         for s in summaries {
             guard let histograms = s.histograms else {
-                throw ReplayOutputError("the summary of \(s.trace) has no histograms (made by an older uisim): replay it again")
+                throw FileError.malformed("the summary of \(s.trace)", "has no histograms_ns (made by an older uisim): replay it again")
             }
             var total = builder.summary
             // Counts read from files are at most 2^53 (`Summary.problems`); sums saturate.

@@ -15,16 +15,16 @@ extension Summary {
     /// The largest time a summary may hold, in seconds or milliseconds (a week in ms, and more).
     public static let maxTime = 1e12
 
-    /// The problems that make this summary unusable, each as "field: what" (none: it is valid).
-    /// Counts are whole numbers from 0 to 2^53, times finite and not negative, histogram buckets
-    /// `[value, count]` pairs that a summary's histogram can hold.
-    public var problems: [String] {
-        var problems: [String] = []
+    /// The problems that make this summary unusable, each with the path of its value (none: it is
+    /// valid). Counts are whole numbers from 0 to 2^53, times finite and not negative, histogram
+    /// buckets `[value, count]` pairs that a summary's histogram can hold.
+    public var problems: [FigureProblem] {
+        var problems: [FigureProblem] = []
         func count(_ name: String, _ value: Int) {
-            if value < 0 || value > Self.maxCount { problems.append("\(name) is \(value): expected 0 to 2^53") }
+            if value < 0 || value > Self.maxCount { problems.append(FigureProblem(name, "is \(value): expected 0 to 2^53")) }
         }
         func time(_ name: String, _ value: Double) {
-            if !value.isFinite || value < 0 || value > Self.maxTime { problems.append("\(name) is \(value): expected a time from 0 to 10^12") }
+            if !value.isFinite || value < 0 || value > Self.maxTime { problems.append(FigureProblem(name, "is \(value): expected a time from 0 to 10^12")) }
         }
         count("frames", frames)
         count("idle_vsyncs", idleVsyncs)
@@ -55,12 +55,41 @@ extension Summary {
         }
         for (name, pairs) in (histograms ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard Stage(rawValue: name) != nil else {
-                problems.append("histograms_ns has an unknown stage '\(name)'")
+                problems.append(FigureProblem("histograms_ns.\(name)", "is an unknown stage"))
                 continue
             }
             for (index, pair) in pairs.enumerated()
             where pair.count != 2 || pair[0] > SummaryBuilder.highestTrackableNanoseconds || pair[1] == 0 || pair[1] > UInt64(Self.maxCount) {
-                problems.append("histograms_ns.\(name)[\(index)] is \(pair): expected [value up to 6e11 ns, count from 1 to 2^53]")
+                problems.append(FigureProblem("histograms_ns.\(name)[\(index)]", "is \(pair): expected [value up to 6e11 ns, count from 1 to 2^53]"))
+            }
+        }
+        return problems
+    }
+}
+
+extension Baseline {
+    /// The problems that make this baseline unusable, each with the path of its value: a trace
+    /// listed twice, a figure that is not a finite number from 0 (counts: whole, at most 2^53;
+    /// times: at most 10^12 µs).
+    public var problems: [FigureProblem] {
+        var problems: [FigureProblem] = []
+        var seen: Set<String> = []
+        for (index, entry) in traces.enumerated() {
+            if !seen.insert(entry.trace).inserted {
+                problems.append(FigureProblem("traces[\(index)].trace", "is \(entry.trace), listed twice"))
+            }
+            for (name, value) in entry.figures.sorted(by: { $0.key < $1.key }) {
+                let path = "traces[\(index)].figures.\(name)"
+                switch FigureRule.of(name) {
+                case .time:
+                    if !value.isFinite || value < 0 || value > Summary.maxTime {
+                        problems.append(FigureProblem(path, "is \(value): expected a time from 0 to 10^12 µs"))
+                    }
+                case .exact:
+                    if !value.isFinite || value < 0 || value > Double(Summary.maxCount) || (name.hasPrefix("hitch_time_ms") ? false : value != value.rounded()) {
+                        problems.append(FigureProblem(path, "is \(value): expected \(name.hasPrefix("hitch_time_ms") ? "a number" : "a whole number") from 0 to 2^53"))
+                    }
+                }
             }
         }
         return problems

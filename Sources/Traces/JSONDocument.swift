@@ -3,8 +3,8 @@ import Foundation
 /// A JSON value and the line it starts on, so that a problem in a JSON trace can name its line
 /// (Foundation's parsers do not say where a value was). Strict RFC 8259, nesting at most
 /// `TraceLimits.maxJSONDepth` deep.
-struct JSONNode {
-    indirect enum Value {
+package struct JSONNode {
+    package indirect enum Value {
         case object([(key: String, value: JSONNode)])
         case array([JSONNode])
         case string(String)
@@ -13,37 +13,37 @@ struct JSONNode {
         case null
     }
 
-    let value: Value
+    package let value: Value
     /// 1-based line where the value starts.
-    let line: Int
+    package let line: Int
 
-    subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         guard case let .object(members) = value else { return nil }
         return members.last(where: { $0.key == key })?.value
     }
 
-    var string: String? {
+    package var string: String? {
         if case let .string(text) = value { return text }
         return nil
     }
 
-    var number: Double? {
+    package var number: Double? {
         if case let .number(number) = value { return number }
         return nil
     }
 
-    var array: [JSONNode]? {
+    package var array: [JSONNode]? {
         if case let .array(items) = value { return items }
         return nil
     }
 
-    var isObject: Bool {
+    package var isObject: Bool {
         if case .object = value { return true }
         return false
     }
 
     /// Parses `bytes` (UTF-8) as one JSON document; errors name `file` and the line.
-    static func parse(_ bytes: [UInt8], file: String) throws -> JSONNode {
+    package static func parse(_ bytes: [UInt8], file: String) throws -> JSONNode {
         var parser = JSONParser(bytes: bytes, file: file)
         let node = try parser.value(depth: 0)
         parser.skipWhitespace()

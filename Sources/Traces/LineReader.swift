@@ -10,15 +10,18 @@ package struct LineReader {
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
-    private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
     private static let chunk = 64 * 1024
+    /// The longest line accepted, in bytes.
+    private var maxLineLength = TraceLimits.maxLineLength
 
-    package init(url: URL) throws {
+    package init(url: URL, maxLineLength: Int = TraceLimits.maxLineLength) throws {
         name = url.path
+        self.maxLineLength = maxLineLength
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw TraceError(file: url.path, line: nil, "cannot open: \(error.localizedDescription)")
+            throw TraceError(file: url.path, line: nil, "cannot open: \(describe(error))")
         }
     }
 
@@ -56,7 +59,7 @@ package struct LineReader {
                 continue
             }
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                if newline - start > TraceLimits.maxLineLength + 1 {
+                if newline - start > maxLineLength + 1 {
                     start = newline + 1
                     throw longLine()
                 }
@@ -64,7 +67,7 @@ package struct LineReader {
                 start = newline + 1
                 return line
             }
-            if buffer.count - start > TraceLimits.maxLineLength + 1 {
+            if buffer.count - start > maxLineLength + 1 {
                 skippingLongLine = true
                 throw longLine()
             }
@@ -95,7 +98,7 @@ package struct LineReader {
     /// The error for the line being skipped (it counts as a line).
     private mutating func longLine() -> TraceError {
         lineNumber += 1
-        return TraceError(file: name, line: lineNumber, "line is longer than \(TraceLimits.maxLineLength) bytes")
+        return TraceError(file: name, line: lineNumber, "line is longer than \(maxLineLength) bytes")
     }
 
     private mutating func fill() throws {

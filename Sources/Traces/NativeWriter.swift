@@ -38,7 +38,7 @@ public enum NativeTraceWriter {
 extension Trace {
     /// Writes the trace in the native format, atomically (a reader never sees half a file).
     public func write(to url: URL) throws {
-        try Data(NativeTraceWriter.text(for: self).utf8).write(to: url, options: .atomic)
+        try AtomicFile.write(Data(NativeTraceWriter.text(for: self).utf8), to: url)
     }
 }
 

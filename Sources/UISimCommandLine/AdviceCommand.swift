@@ -164,21 +164,16 @@ struct AdviceCommand: @preconcurrency ParsableCommand {
             print("\(result.number). \(result.advice): \(result.verdict) — \(result.held ? "held" : "did not hold")")
             results.append(result)
         }
-        do {
-            try AtomicFile.write(JSONEncoder.sorted.encode(Report(runs: runs, experiments: results)) + Data("\n".utf8),
-                                 to: folder.appendingPathComponent("advice.json"))
-            try AtomicFile.write(Data(Self.html(results, runs: runs).utf8), to: folder.appendingPathComponent("advice.html"))
-        } catch let error as ReplayOutputError {
-            report(error.description)
-            throw Exit.cannotWrite
-        }
+        try AtomicFile.write(JSONEncoder.sorted.encode(Report(runs: runs, experiments: results)) + Data("\n".utf8),
+                             to: folder.appendingPathComponent("advice.json"))
+        try AtomicFile.write(Data(Self.html(results, runs: runs).utf8), to: folder.appendingPathComponent("advice.html"))
         print("report: \(folder.appendingPathComponent("advice.html").path)")
     }
 
-    /// Runs `experiment`, its errors turned into the documented exit codes.
+    /// Runs `experiment`.
     @MainActor
     private func run(_ experiment: Experiment, progress: () -> Void) throws -> Comparison {
-        try withDataExitCodes { try experiment.run { _ in progress() } }
+        try experiment.run { _ in progress() }
     }
 
     /// One experiment's outcome (advice.json, advice.html).

@@ -19,19 +19,8 @@ struct BaselineCommand: ParsableCommand {
     }
 
     func run() throws {
-        let summary: Summary
-        do {
-            summary = try Summary.read(from: summaryFile(resultDirectory))
-        } catch let error as ReplayOutputError {
-            report(error.description)
-            throw Exit.badData
-        }
-        do {
-            try Baseline(summary: summary).write(to: URL(fileURLWithPath: output))
-        } catch let error as ReplayOutputError {
-            report(error.description)
-            throw Exit.cannotWrite
-        }
+        let summary = try Summary.read(from: summaryFile(resultDirectory))
+        try Baseline(summary: summary).write(to: URL(fileURLWithPath: output))
         if summary.clock != ReplayClock.fixed.rawValue {
             report("warning: the replay ran on the \(summary.clock ?? "unknown") clock: its counters depend on the machine's load; "
                    + "baselines are made with --clock fixed")
@@ -82,14 +71,8 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let summary: Summary, expected: Baseline
-        do {
-            summary = try Summary.read(from: summaryFile(resultDirectory))
-            expected = try Baseline.read(from: URL(fileURLWithPath: baseline))
-        } catch let error as ReplayOutputError {
-            report(error.description)
-            throw Exit.badData
-        }
+        let summary = try Summary.read(from: summaryFile(resultDirectory))
+        let expected = try Baseline.read(from: URL(fileURLWithPath: baseline))
         let differing = expected.settingsDiffering(from: summary)
         guard differing.isEmpty else {
             for d in differing { report("the baseline's \(d.name) is '\(d.baseline)', the result's '\(d.result)'") }
@@ -100,12 +83,7 @@ struct CheckCommand: ParsableCommand {
         if let junit {
             let properties = [("scene", summary.scene), ("variant", summary.variant), ("device", summary.device),
                               ("clock", summary.clock ?? "unknown")]
-            do {
-                try AtomicFile.write(Data(JUnitReport.xml(result, properties: properties, strict: strict).utf8), to: URL(fileURLWithPath: junit))
-            } catch let error as ReplayOutputError {
-                report(error.description)
-                throw Exit.cannotWrite
-            }
+            try AtomicFile.write(Data(JUnitReport.xml(result, properties: properties, strict: strict).utf8), to: URL(fileURLWithPath: junit))
         }
         print(Self.text(result, strict: strict, update: "uisim baseline \(resultDirectory) -o \(baseline)"))
         if result.fails(strict: strict) { throw Exit.checkFailed }

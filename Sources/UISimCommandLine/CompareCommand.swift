@@ -43,17 +43,15 @@ struct CompareCommand: @preconcurrency ParsableCommand {
             b: try sceneOptions.settings([variants[1]]).values, runs: runs, model: sceneOptions.device,
             out: URL(fileURLWithPath: out ?? "out/compare-\(url.deletingPathExtension().lastPathComponent)-\(sceneOptions.scene)"))
         experiment.pendingInterruption = { Interruption.signal }
-        try withDataExitCodes {
-            var bar = ProgressBar(total: nil, enabled: !json)
-            let comparison = try experiment.run { _ in bar.update(frame: 0, time: 0) }
-            bar.finish()
-            if json {
-                print(String(decoding: try JSONEncoder.sorted.encode(comparison), as: UTF8.self))
-            } else {
-                print(comparison.table)
-                print("report".padding(toLength: 28, withPad: " ", startingAt: 0) + experiment.out.appendingPathComponent("compare.html").path)
-            }
-            if !comparison.a.deterministic || !comparison.b.deterministic { throw Exit.checkFailed }
+        var bar = ProgressBar(total: nil, enabled: !json)
+        let comparison = try experiment.run { _ in bar.update(frame: 0, time: 0) }
+        bar.finish()
+        if json {
+            print(String(decoding: try JSONEncoder.sorted.encode(comparison), as: UTF8.self))
+        } else {
+            print(comparison.table)
+            print("report".padding(toLength: 28, withPad: " ", startingAt: 0) + experiment.out.appendingPathComponent("compare.html").path)
         }
+        if !comparison.a.deterministic || !comparison.b.deterministic { throw Exit.checkFailed }
     }
 }

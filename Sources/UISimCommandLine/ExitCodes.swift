@@ -10,28 +10,40 @@ enum Exit {
     static let usage = ExitCode(64)
     /// Bad input data: a broken trace, summary or baseline (sysexits' EX_DATAERR).
     static let badData = ExitCode(65)
+    /// An internal error: a bug in uisim (sysexits' EX_SOFTWARE).
+    static let internalError = ExitCode(70)
     /// Could not write outputs (sysexits' EX_CANTCREAT).
     static let cannotWrite = ExitCode(73)
     /// Interrupted by SIGINT, after writing complete outputs for the frames done.
     static let interrupted = ExitCode(130)
-}
 
-/// Runs `body`, reporting a broken input (exit 65) or an output that cannot be written (exit
-/// 73) as the README documents; an experiment stopped by a signal between two runs exits 130 or
-/// 143 with no comparison.
-func withDataExitCodes<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let interrupted as Interrupted {
-        Interruption.record(interrupted.signal)
-        report("interrupted: no comparison written")
-        throw Interruption.exitCode ?? Exit.interrupted
-    } catch let error as TraceError {
-        report(error.description)
-        throw Exit.badData
-    } catch let error as OutputError {
-        report(error.description)
-        throw Exit.cannotWrite
+    /// The exit code of an error a command threw, and the line to print: the one place errors
+    /// become exit codes. A broken trace or result file is bad data (65), an unreadable file or a
+    /// request that cannot be done a usage error (64), an output that cannot be written 73, work
+    /// stopped by a signal 130 or 143, anything else a bug (70). Nil for ArgumentParser's own
+    /// errors and exit codes, which it reports itself.
+    static func outcome(of error: Error) -> (code: ExitCode, message: String?)? {
+        switch error {
+        case let error as TraceError:
+            return (badData, error.description)
+        case let error as FileError:
+            switch error.kind {
+            case .malformed: return (badData, error.description)
+            case .unreadable: return (usage, error.description)
+            case .unwritable: return (cannotWrite, error.description)
+            }
+        case let error as UsageError:
+            return (usage, error.description)
+        case let interrupted as Interrupted:
+            Interruption.record(interrupted.signal)
+            return (Interruption.exitCode ?? Exit.interrupted, "interrupted: no comparison written")
+        case let error as ReplayStalled:
+            return (internalError, "internal error: \(error)")
+        case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."):
+            return nil   // ExitCode, ValidationError, CleanExit (help, version) and the like
+        default:
+            return (internalError, "internal error: \(error) (a bug in uisim: please report it)")
+        }
     }
 }
 
@@ -51,27 +63,24 @@ func summaryFile(_ path: String) throws -> URL {
 }
 
 /// Copies the trace at `path` (any format) to a native trace at `output`, sample by sample, in
-/// constant memory, through `cut` if given: 65 for a broken input (the output left as it was),
-/// 73 when the output cannot be written.
+/// constant memory, through `cut` if given: a broken input leaves the output as it was.
 func copyTrace(_ path: String, options: TraceImportOptions, to output: String, cut: TraceCut? = nil) throws {
     var cut = cut
-    try withDataExitCodes {
-        var stream = try TraceFile.open(path: path, options: options)
-        let writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: stream.screen)
-        var tracker = ContactTracker()
-        while let sample = try stream.next() {
-            guard let samples = cut != nil ? cut!.take(sample) : [sample] else { break }
-            for sample in samples {
-                do {
-                    try tracker.accept(sample)
-                } catch let problem as SampleProblem {
-                    throw TraceError(file: path, line: nil, problem.message)
-                }
-                try writer.write(sample)
+    var stream = try TraceFile.open(path: path, options: options)
+    let writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: stream.screen)
+    var tracker = ContactTracker()
+    while let sample = try stream.next() {
+        guard let samples = cut != nil ? cut!.take(sample) : [sample] else { break }
+        for sample in samples {
+            do throws(SampleProblem) {
+                try tracker.accept(sample)
+            } catch {
+                throw TraceError(file: path, line: nil, error.message)
             }
+            try writer.write(sample)
         }
-        try writer.finish()
     }
+    try writer.finish()
 }
 
 /// Prints a one-line error to standard error, as `uisim: …`.

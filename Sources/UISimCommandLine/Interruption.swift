@@ -12,6 +12,12 @@ enum Interruption {
     /// Installs the handlers (once, at start-up), and unblocks the two signals: a process started
     /// with them blocked (test runners do that) would otherwise never see them.
     static func install() {
+        // A file-size limit (`ulimit -f`) makes a write fail with "File too large", reported and
+        // cleaned up like a full disk, instead of killing the process with its files half written.
+        _ = Glibc.signal(SIGXFSZ, SIG_IGN)
+        // A FIFO or pipe whose reader went away makes a write fail with "Broken pipe" (73),
+        // reported, instead of killing the process.
+        _ = Glibc.signal(SIGPIPE, SIG_IGN)
         var mask = sigset_t()
         sigemptyset(&mask)
         for number in [SIGINT, SIGTERM] { sigaddset(&mask, number) }

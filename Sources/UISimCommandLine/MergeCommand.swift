@@ -31,21 +31,10 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let merged: Summary
-        do {
-            let summaries = try results.map { try Summary.read(from: summaryFile($0)) }
-            merged = try SummaryBuilder.merging(summaries)
-        } catch let error as ReplayOutputError {
-            report(error.description)
-            throw Exit.badData
-        }
+        let summaries = try results.map { try Summary.read(from: summaryFile($0)) }
+        let merged = try SummaryBuilder.merging(summaries)
         let url = URL(fileURLWithPath: output).appendingPathComponent("summary.json")
-        do {
-            try merged.write(to: url)
-        } catch let error as ReplayOutputError {
-            report(error.description)
-            throw Exit.cannotWrite
-        }
+        try merged.write(to: url)
         if json {
             print(String(decoding: try JSONEncoder.sorted.encode(merged), as: UTF8.self))
         } else {

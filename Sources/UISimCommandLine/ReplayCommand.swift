@@ -105,24 +105,22 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
 
     @MainActor
     func run() throws {
-        try withDataExitCodes {
-            if isSingle {
-                let url = URL(fileURLWithPath: traces[0])
-                let outDirectory = URL(fileURLWithPath: out ?? "out/\(url.deletingPathExtension().lastPathComponent)-\(sceneOptions.scene)")
-                let result = try replay(try job(trace: url, out: outDirectory), label: nil)
-                if json {
-                    print(String(decoding: try JSONEncoder.sorted.encode(result.summary), as: UTF8.self))
-                } else if !quiet {
-                    print(Self.table(result.summary, report: result.outputs.reportURL.path))
-                }
-                if let signal = result.interruption { Interruption.record(signal) }
-                if result.interrupted || Interruption.signal != nil {
-                    report("interrupted: wrote complete outputs for \(result.summary.frames) frames to \(outDirectory.path)")
-                    throw Interruption.exitCode ?? Exit.interrupted
-                }
-            } else {
-                try runMany()
+        if isSingle {
+            let url = URL(fileURLWithPath: traces[0])
+            let outDirectory = URL(fileURLWithPath: out ?? "out/\(url.deletingPathExtension().lastPathComponent)-\(sceneOptions.scene)")
+            let result = try replay(try job(trace: url, out: outDirectory), label: nil)
+            if json {
+                print(String(decoding: try JSONEncoder.sorted.encode(result.summary), as: UTF8.self))
+            } else if !quiet {
+                print(Self.table(result.summary, report: result.outputs.reportURL.path))
             }
+            if let signal = result.interruption { Interruption.record(signal) }
+            if result.interrupted || Interruption.signal != nil {
+                report("interrupted: wrote complete outputs for \(result.summary.frames) frames to \(outDirectory.path)")
+                throw Interruption.exitCode ?? Exit.interrupted
+            }
+        } else {
+            try runMany()
         }
     }
 

@@ -111,14 +111,9 @@ struct SynthCommand: ParsableCommand {
                                                          time: start, duration: duration, rate: rate))
         }
         var jitter = self.jitter > 0 ? Jitter(amount: self.jitter, seed: seed) : nil
-        do {
-            let writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: .default)
-            for sample in samples { try writer.write(jitter?.apply(sample) ?? sample) }
-            try writer.finish()
-        } catch let error as OutputError {
-            report(error.description)
-            throw Exit.cannotWrite
-        }
+        let writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: .default)
+        for sample in samples { try writer.write(jitter?.apply(sample) ?? sample) }
+        try writer.finish()
     }
 }
 
@@ -140,28 +135,23 @@ struct InfoCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            var stream = try TraceFile.open(path: file, options: input.options())
-            let screen = stream.screen
-            let info = try TraceInfo(reading: &stream)
-            for warning in stream.warnings { report("warning: \(warning)") }
-            if json {
-                print(String(decoding: try JSONEncoder.sorted.encode(info), as: UTF8.self))
-                return
-            }
-            print("format            \(info.format)")
-            if let screen {
-                print("screen            \(Int(screen.size.width))×\(Int(screen.size.height)) pt @\(screen.scale)x, \(screen.refreshRate) Hz\(screen.deviceName.map { " (\($0))" } ?? "")")
-            }
-            print("samples           \(info.samples)")
-            print("contacts          \(info.contacts), at most \(info.maxSimultaneous) at once")
-            print("duration          \(String(format: "%.3f", info.duration)) s")
-            print("sample rate       \(String(format: "%.0f", info.rate)) Hz (median)")
-            print("left down         \(info.unfinished)\(info.unfinished > 0 ? " (still down when the recording ends: a replay cancels them)" : "")")
-        } catch let error as TraceError {
-            report(error.description)
-            throw Exit.badData
+        var stream = try TraceFile.open(path: file, options: input.options())
+        let screen = stream.screen
+        let info = try TraceInfo(reading: &stream)
+        for warning in stream.warnings { report("warning: \(warning)") }
+        if json {
+            print(String(decoding: try JSONEncoder.sorted.encode(info), as: UTF8.self))
+            return
         }
+        print("format            \(info.format)")
+        if let screen {
+            print("screen            \(Int(screen.size.width))×\(Int(screen.size.height)) pt @\(screen.scale)x, \(screen.refreshRate) Hz\(screen.deviceName.map { " (\($0))" } ?? "")")
+        }
+        print("samples           \(info.samples)")
+        print("contacts          \(info.contacts), at most \(info.maxSimultaneous) at once")
+        print("duration          \(String(format: "%.3f", info.duration)) s")
+        print("sample rate       \(String(format: "%.0f", info.rate)) Hz (median)")
+        print("left down         \(info.unfinished)\(info.unfinished > 0 ? " (still down when the recording ends: a replay cancels them)" : "")")
     }
 }
 

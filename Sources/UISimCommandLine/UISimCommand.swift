@@ -49,11 +49,20 @@ public struct UISimCommand: ParsableCommand {
             exit(withError: Exit.usage)
         }
         CommandScenes.$catalog.withValue(catalog) {
+            var command: ParsableCommand
             do {
-                var command = try parseAsRoot(arguments)
+                command = try parseAsRoot(arguments)
+            } catch {
+                exit(withError: error)   // usage (64), --help, --version: ArgumentParser's own
+            }
+            do {
                 try command.run()
             } catch {
-                exit(withError: Interruption.exitCode.map { $0 as Error } ?? error)
+                guard let outcome = Exit.outcome(of: error) else {
+                    exit(withError: Interruption.exitCode.map { $0 as Error } ?? error)
+                }
+                if let message = outcome.message { report(message) }
+                exit(withError: Interruption.exitCode ?? outcome.code)
             }
         }
         if let code = Interruption.exitCode { exit(withError: code) }

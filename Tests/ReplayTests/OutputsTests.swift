@@ -163,10 +163,10 @@ import Traces
         defer { try? FileManager.default.removeItem(at: folder) }
         let header = Summary(trace: "tap.trace", scene: "pad", variant: "", device: "Test", refreshRate: 60)
         let first = try ReplayOutputs(directory: folder, header: header, snapshots: .none)
-        #expect(throws: ReplayOutputError.self) { try ReplayOutputs(directory: folder, header: header, snapshots: .none) }
+        #expect(throws: FileError.self) { try ReplayOutputs(directory: folder, header: header, snapshots: .none) }
         do {
             _ = try ReplayOutputs(directory: folder, header: header, snapshots: .none)
-        } catch let error as ReplayOutputError {
+        } catch let error as FileError {
             #expect(error.description == "\(folder.path): another uisim is writing into this folder; wait for it, or give another --out")
         }
         try first.finish(interrupted: false)
@@ -193,6 +193,30 @@ import Traces
         #expect(try Data(contentsOf: folder.appendingPathComponent("frames.jsonl")) == before)
     }
 
+    /// A line of `frames.jsonl` that is not a frame record is bad data at its line, never skipped.
+    @Test func aBadLineOfFramesIsReportedWithItsPlace() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try replay(tap, into: folder)
+        let frames = folder.appendingPathComponent("frames.jsonl")
+        var lines = try String(contentsOf: frames, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        var count = 0
+        try FrameRecord.forEach(in: frames) { _ in count += 1 }
+        #expect(count == 2)
+        for (broken, what) in [("{\"schema\": 3}", "not a frame record of schema 3: "), ("not json", "not a frame record of schema 3: ")] {
+            lines.insert(broken, at: 1)
+            try (lines.joined(separator: "\n") + "\n").write(to: frames, atomically: false, encoding: .utf8)
+            lines.remove(at: 1)
+            do {
+                try FrameRecord.forEach(in: frames) { _ in }
+                Issue.record("\(broken) was read")
+            } catch let error as FileError {
+                #expect(error.kind == .malformed && error.line == 2 && error.message.hasPrefix(what), "\(error)")
+            }
+        }
+    }
+
     /// A folder where a file goes is an error, and is left alone (it is not uisim's to delete).
     @Test func aFolderWhereAFileGoesIsLeftAlone() throws {
         let folder = temporaryFolder()
@@ -200,7 +224,7 @@ import Traces
         let inside = folder.appendingPathComponent("frames.jsonl/keep.txt")
         try FileManager.default.createDirectory(at: inside.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: inside)
-        #expect(throws: ReplayOutputError.self) { _ = try replay(tap, into: folder) }
+        #expect(throws: FileError.self) { _ = try replay(tap, into: folder) }
         #expect(try String(contentsOf: inside, encoding: .utf8) == "mine")
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains { $0.hasSuffix(".partial") })
     }

@@ -3,6 +3,7 @@ import Geometry
 import Replay
 import RunLoop
 import Testing
+import Traces
 
 /// `uisim merge`'s arithmetic: summaries of different traces merge into one whose percentiles
 /// are those of all their frames together, exactly.
@@ -74,7 +75,7 @@ import Testing
 
     @Test func aTraceMergedTwiceIsAnError() throws {
         let one = Self.summary("a.trace", Self.frames(10, seed: 9))
-        #expect(throws: ReplayOutputError.self) { try SummaryBuilder.merging([one, one]) }
+        #expect(throws: UsageError.self) { try SummaryBuilder.merging([one, one]) }
     }
 }
 

@@ -139,9 +139,12 @@ public final class ChromeTrace: FrameSink {
         file.abandon()
     }
 
-    /// Closes the JSON and moves the complete file into place.
-    public func finish() throws {
+    /// Closes the JSON and finishes the file, not yet moved into place (`file.moveIntoPlace()`).
+    func finishWriting() throws {
         try file.append("\n]}\n")
-        try file.commit()
+        try file.finishWriting()
     }
+
+    /// The file, for the set of outputs it is moved into place with.
+    var output: AtomicFile { file }
 }

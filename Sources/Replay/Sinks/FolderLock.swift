@@ -10,11 +10,11 @@ final class FolderLock {
     init(_ folder: URL) throws {
         descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw ReplayOutputError("\(folder.path): cannot open the output folder: \(String(cString: strerror(errno)))")
+            throw FileError.unwritable(folder.path, "cannot open the output folder: \(String(cString: strerror(errno)))")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw ReplayOutputError("\(folder.path): another uisim is writing into this folder; wait for it, or give another --out")
+            throw FileError.unwritable(folder.path, "another uisim is writing into this folder; wait for it, or give another --out")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Traces
 
-/// `frames.jsonl`: one JSON object per frame (`"schema": 2` in each), written as frames finish.
+/// `frames.jsonl`: one JSON object per frame (`"schema"` in each), written as frames finish.
 public final class FramesJSONL: FrameSink {
     private let file: AtomicFile
 
@@ -13,10 +13,13 @@ public final class FramesJSONL: FrameSink {
         try file.append(frame.jsonLine + "\n")
     }
 
-    /// Moves the complete file into place.
-    public func finish() throws {
-        try file.commit()
+    /// Finishes the file, not yet moved into place (`output.moveIntoPlace()`).
+    func finishWriting() throws {
+        try file.finishWriting()
     }
+
+    /// The file, for the set of outputs it is moved into place with.
+    var output: AtomicFile { file }
 
     /// Gives the file up (its temporary file removed).
     public func abandon() {

@@ -12,8 +12,9 @@ enum HTMLReport {
         let caption: String
     }
 
-    /// Builds the page from the summary and `frames.jsonl`, read back as a stream.
-    static func render(summary: Summary, framesFile: URL, snapshots: [Snapshot]) throws -> String {
+    /// Builds the page from the summary and `frames.jsonl`, read back as a stream (no per-frame
+    /// chart when the frames went where they cannot be read back, such as a device).
+    static func render(summary: Summary, framesFile: URL?, snapshots: [Snapshot]) throws -> String {
         let budget = 1000.0 / Double(max(summary.refreshRate, 1))
         let chart = try FrameChart(framesFile: framesFile, frameCount: summary.frames, budget: budget)
         let s = summary
@@ -141,7 +142,7 @@ private struct FrameChart {
     var svg = ""
     var histogramSVG = ""
 
-    init(framesFile: URL, frameCount: Int, budget: Double) throws {
+    init(framesFile: URL?, frameCount: Int, budget: Double) throws {
         let columns = max(1, min(frameCount, 1000))
         let perColumn = max(1, Int((Double(frameCount) / Double(columns)).rounded(.up)))
         var slowest = [Double](repeating: 0, count: columns)
@@ -149,14 +150,14 @@ private struct FrameChart {
         let bucketWidth = budget / 4
         var histogram = [Int](repeating: 0, count: 17)
         var index = 0
-        try FrameRecord.forEach(in: framesFile) { frame in
+        if let framesFile { try FrameRecord.forEach(in: framesFile) { frame in
             let ms = frame.stages[.app] / 1000
             let column = min(index / perColumn, columns - 1)
             slowest[column] = max(slowest[column], ms)
             if frame.hitchType != .none { hitch[column] = frame.hitchType }
             histogram[min(Int(ms / bucketWidth), 16)] += 1
             index += 1
-        }
+        } }
         let axis = ChartAxis(upTo: max(budget * 1.5, slowest.max() ?? 0))
         let top = axis.top
         let left = 56.0, width = 940.0, height = 240.0
