@@ -1,4 +1,5 @@
 import Foundation
+import RunLoop
 import Traces
 
 /// What a replay must keep doing: each trace's gated figures (exact counters, hitches and
@@ -13,13 +14,22 @@ public struct Baseline: Codable, Equatable, Sendable {
     public var device: String
     /// "virtual", "fixed" or "real"; nil when the summary did not say (uisim before 0.2).
     public var clock: String?
+    /// What measured the app's work, "cpu" or "wall"; nil in baselines made before uisim said
+    /// (wall time).
+    public var appTime: String?
     public var traces: [TraceFigures]
+
+    enum CodingKeys: String, CodingKey {
+        case schema, scene, variant, device, clock, traces
+        case appTime = "app_time"
+    }
 
     public init(summary s: Summary) {
         scene = s.scene
         variant = s.variant
         device = s.device
         clock = s.clock
+        appTime = s.appTime
         traces = s.figuresPerTrace
     }
 
@@ -27,7 +37,8 @@ public struct Baseline: Codable, Equatable, Sendable {
     /// as "name value" for the differences found (empty when all agree).
     public func settingsDiffering(from summary: Summary) -> [(name: String, baseline: String, result: String)] {
         [("scene", scene, summary.scene), ("variant", variant, summary.variant), ("device", device, summary.device),
-         ("clock", clock ?? "unknown", summary.clock ?? "unknown")]
+         ("clock", clock ?? "unknown", summary.clock ?? "unknown"),
+         ("app time", appTime ?? AppTime.wall.rawValue, summary.appTime ?? AppTime.wall.rawValue)]
             .filter { $0.1 != $0.2 }.map { (name: $0.0, baseline: $0.1, result: $0.2) }
     }
 

@@ -53,18 +53,20 @@ public final class Replay {
     public var pendingInterruption: (@Sendable () -> Int32?)?
     /// Paces input at recorded speed on a `RealClock` through a producer thread and a pipe.
     public var isRealtime: Bool { clock is RealClock }
-    /// What times the app's work: the virtual clock's stopwatch, or the machine's monotonic clock.
+    /// What times the app's work: the virtual clock's stopwatch, or (on another clock) the main
+    /// thread's CPU time unless given.
     public let stopwatch: Stopwatch
     /// Where the render stage's cost comes from (default: the render server's cost model).
     public var renderMode = RenderMode.estimated
     /// The render server's cost model (default: the window's screen's device's).
     public var renderCost: RenderCostModel
 
-    /// A replay on a virtual clock that measured work advances (the default), or on `clock`.
-    public init(window: UIWindow, clock: LoopClock = VirtualClock(measuresWork: true)) {
+    /// A replay on a virtual clock that measured work advances (the default: the main thread's
+    /// CPU time), or on `clock`; `stopwatch` times the app's work on a clock that is not virtual.
+    public init(window: UIWindow, clock: LoopClock = VirtualClock(measuresWork: true), stopwatch: Stopwatch = ThreadCPUStopwatch()) {
         self.window = window
         self.clock = clock
-        stopwatch = (clock as? VirtualClock)?.stopwatch ?? MonotonicStopwatch()
+        self.stopwatch = (clock as? VirtualClock)?.stopwatch ?? stopwatch
         renderCost = window.screen.model.renderCost
     }
 

@@ -22,6 +22,8 @@ public struct ReplayJob: Sendable {
     public var snapshotResolution: SnapshotResolution = .point
     public var overlays: DebugOverlays = .blended
     public var clock: ReplayClock = .virtual
+    /// What measures the app's work (`--app-time`): the main thread's CPU time by default.
+    public var appTime: AppTime = .cpu
     public var render: RenderMode = .estimated
     public var hitchBands: HitchBands = .wwdc2020
     /// How a recording of another tool is read (its screen is set from `model`).
@@ -75,12 +77,13 @@ public struct ReplayJob: Sendable {
         var header = Summary(trace: trace.lastPathComponent, scene: scene.name, variant: settings.description,
                              device: model.name, refreshRate: model.maximumFramesPerSecond)
         header.clock = clock.rawValue
+        header.appTime = appTime.rawValue
         header.render = render.rawValue
         header.hitchBands = hitchBands
         header.warnings = window.hierarchyWarnings()
         let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays,
                                         resolution: snapshotResolution, renderMode: render)
-        let replay = Replay(window: window, clock: clock.makeClock())
+        let replay = Replay(window: window, clock: clock.makeClock(appTime: appTime), stopwatch: appTime.makeStopwatch())
         replay.renderMode = render
         replay.sinks = [outputs]
         replay.stopsOnInterrupt = true
@@ -140,10 +143,11 @@ public enum ReplayClock: String, CaseIterable, Sendable {
     /// Recorded speed.
     case real
 
-    public func makeClock() -> LoopClock {
+    /// The clock, its work measured by `appTime`'s stopwatch where it measures work.
+    public func makeClock(appTime: AppTime = .cpu) -> LoopClock {
         switch self {
-        case .virtual: VirtualClock(measuresWork: true)
-        case .fixed: VirtualClock(measuresWork: false)
+        case .virtual: VirtualClock(measuresWork: true, stopwatch: appTime.makeStopwatch())
+        case .fixed: VirtualClock(measuresWork: false, stopwatch: appTime.makeStopwatch())
         case .real: RealClock()
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Layers
+import RunLoop
 import Traces
 import Histogram
 
@@ -84,6 +85,9 @@ public struct Summary: Codable, Equatable, Sendable {
     public var device: String
     /// The replay's clock: "virtual", "fixed" or "real".
     public var clock: String?
+    /// What measured the app's work: "cpu" (the main thread's CPU time) or "wall"; nil in
+    /// summaries of uisim before it said (wall time).
+    public var appTime: String?
     /// Where the render stage's times come from: "estimated" (the cost model) or "measured" (cairo).
     public var render = "estimated"
     /// Frames: commits that had something to do.
@@ -168,6 +172,7 @@ public struct Summary: Codable, Equatable, Sendable {
     public typealias Histograms = [String: [[UInt64]]]
 
     enum CodingKeys: String, CodingKey {
+        case appTime = "app_time"
         case schema, trace, scene, variant, device, clock, render, frames, hitches, interrupted, touches, counts, warnings, traces, opportunities
         case idleVsyncs = "idle_vsyncs", durationSeconds = "duration_s", activeSeconds = "active_s", refreshRate = "refresh_hz"
         case hitchesByType = "hitches_by_type", hitchTimeMs = "hitch_time_ms", hitchTimeMsByType = "hitch_time_ms_by_type"
@@ -263,6 +268,7 @@ public struct SummaryBuilder: Sendable {
                              refreshRate: Set(summaries.map(\.refreshRate)).count == 1 ? first.refreshRate : 0)
         header.traces = traces.sorted()
         header.clock = agreed(summaries.map { $0.clock ?? "" })
+        header.appTime = agreed(summaries.map { $0.appTime ?? AppTime.wall.rawValue })
         header.render = agreed(summaries.map(\.render))
         header.hitchBands = first.hitchBands
         header.replaySeconds = summaries.reduce(0.0) { $0 + ($1.replaySeconds ?? 0) }

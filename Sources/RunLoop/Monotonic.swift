@@ -15,6 +15,15 @@ public enum Monotonic {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
+    /// CPU time the calling thread has used, in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`): what its
+    /// work cost, without the time another process or thread had the core.
+    @inline(__always)
+    public static func threadCPUNanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
     /// Seconds since an arbitrary fixed point.
     @inline(__always)
     public static func seconds() -> Double {

@@ -2,15 +2,16 @@ import Foundation
 
 /// A clock that jumps straight to the next due event instead of waiting.
 ///
-/// With `measuresWork` (what replays use), the real time the loop spends working between
-/// waits also advances it, so a slow frame really misses its deadline; it is "real time with
-/// the idle gaps cut out". Work is counted only while a run loop runs the clock. Without
+/// With `measuresWork` (what replays use), the time the loop spends working between waits also
+/// advances it, so a slow frame really misses its deadline; it is "real time with the idle gaps
+/// cut out", as the stopwatch measures it (by default the loop thread's CPU time, so that other
+/// work on the machine does not count). Work is counted only while a run loop runs the clock. Without
 /// `measuresWork` (what tests use), time moves only by jumps and by `advance(by:)`, which
 /// stands for a known, fake cost of work.
 public final class VirtualClock: LoopClock {
     /// Whether measured work time advances the clock.
     public let measuresWork: Bool
-    /// What measures the work (the machine's monotonic clock unless a test drives its own).
+    /// What measures the work (the loop thread's CPU time unless told otherwise, or a test's own).
     public let stopwatch: Stopwatch
 
     private var base: TimeInterval
@@ -19,7 +20,7 @@ public final class VirtualClock: LoopClock {
     private var counting = false
 
     /// A clock at `start` (seconds); with `measuresWork`, work timed by `stopwatch` advances it.
-    public init(start: TimeInterval = 0, measuresWork: Bool = false, stopwatch: Stopwatch = MonotonicStopwatch()) {
+    public init(start: TimeInterval = 0, measuresWork: Bool = false, stopwatch: Stopwatch = ThreadCPUStopwatch()) {
         self.measuresWork = measuresWork
         self.stopwatch = stopwatch
         base = start

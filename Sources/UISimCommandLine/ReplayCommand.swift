@@ -48,6 +48,9 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         """)
     var clock: ReplayClock = .virtual
 
+    @Option(name: .customLong("app-time"), help: "What measures the app's work: cpu (the main thread's CPU time: another process on the machine does not make frames late; the default) or wall (wall time: waiting on locks and I/O counts too, and so does preemption).")
+    var appTime: AppTime = .cpu
+
     @Option(help: "Where the render stage's cost comes from: estimated (the render server's cost model, from exact counts; no pixel painted unless a snapshot needs it) or measured (cairo composites every frame and its time counts).")
     var render: RenderMode = .estimated
 
@@ -132,6 +135,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         job.snapshotResolution = snapshotResolution
         job.overlays = try parsedOverlays()
         job.clock = realtime ? .real : clock
+        job.appTime = appTime
         job.render = render
         job.hitchBands = hitchBands
         job.input = input.options()
@@ -257,6 +261,7 @@ extension RenderMode: ExpressibleByArgument {}
 extension SnapshotResolution: ExpressibleByArgument {}
 extension HitchBands: ExpressibleByArgument {}
 extension ReplayClock: ExpressibleByArgument {}
+extension AppTime: ExpressibleByArgument {}
 
 extension JSONEncoder {
     static var sorted: JSONEncoder {
