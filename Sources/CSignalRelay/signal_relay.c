@@ -26,7 +26,6 @@ static int watchers[MAX_SIGNAL];
 static struct sigaction previous[MAX_SIGNAL];
 
 static void relay(int signal_number, siginfo_t *info, void *context) {
-    (void)context;
     atomic_fetch_add(&handlers_running, 1);
     int saved_errno = errno;
     int to_thread = info != NULL && info->si_code == SI_TKILL;
@@ -37,6 +36,16 @@ static void relay(int signal_number, siginfo_t *info, void *context) {
         unsigned char byte = (unsigned char)signal_number;
         ssize_t written = write(atomic_load(&slot_fd[i]), &byte, 1);
         (void)written;   // a full pipe already holds a wake-up
+    }
+    // A signal sent to the process also reaches the handler that was there before the relay (the
+    // command line's, which keeps the first signal received), never its default effect.
+    if (!to_thread) {
+        const struct sigaction *before = &previous[signal_number];
+        if (before->sa_flags & SA_SIGINFO) {
+            if (before->sa_sigaction != NULL) before->sa_sigaction(signal_number, info, context);
+        } else if (before->sa_handler != SIG_DFL && before->sa_handler != SIG_IGN && before->sa_handler != NULL) {
+            before->sa_handler(signal_number);
+        }
     }
     errno = saved_errno;
     atomic_fetch_sub(&handlers_running, 1);
@@ -58,7 +67,9 @@ int uisim_signal_relay_watch(int signal_number, int write_fd) {
             memset(&action, 0, sizeof action);
             action.sa_sigaction = relay;
             action.sa_flags = SA_SIGINFO | SA_RESTART;
-            sigemptyset(&action.sa_mask);
+            // Every signal waits while the relay runs: a SIGTERM right after a SIGINT reaches the
+            // handler before (which keeps the first) after the SIGINT has, never in the middle.
+            sigfillset(&action.sa_mask);
             sigaction(signal_number, &action, &previous[signal_number]);
         }
     }

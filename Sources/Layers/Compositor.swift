@@ -145,11 +145,32 @@ public final class Compositor {
     public let scale: CGFloat
     /// The frame buffer, black until painted; made when first painted or read (a replay whose
     /// render stage is estimated and takes no native snapshot never needs it).
-    lazy var frameBuffer = Self.blackImage(width: pixelWidth, height: pixelHeight)
+    lazy var frameBuffer = blackImage(width: pixelWidth, height: pixelHeight, what: "the frame buffer")
 
-    /// A new bitmap of `width × height` pixels, opaque black, as a display shows where nothing is.
-    static func blackImage(width: Int, height: Int) -> CairoImage {
-        let image = try! CairoImage(width: width, height: height)
+    /// What could not be allocated since the last `takeAllocationFailure()`, if anything (memory
+    /// ran out: `ulimit -v`): a 1-pixel stand-in was painted instead, so nothing crashed, and the
+    /// replay stops with this error.
+    private var allocationFailure: ResourceError?
+    /// The 1-pixel bitmap drawn into in place of one that memory could not hold.
+    lazy var standIn = try! CairoImage(width: 1, height: 1)
+
+    /// The allocation that failed, if one did since the last call.
+    public func takeAllocationFailure() -> ResourceError? {
+        defer { allocationFailure = nil }
+        return allocationFailure
+    }
+
+    /// A new bitmap of `width × height` pixels, opaque black, as a display shows where nothing is;
+    /// a 1-pixel stand-in when memory runs out (recorded in `allocationFailure`).
+    func blackImage(width: Int, height: Int, what: String) -> CairoImage {
+        let image: CairoImage
+        do {
+            image = try CairoImage(width: width, height: height)
+        } catch {
+            allocationFailure = allocationFailure
+                ?? ResourceError("out of memory: cannot allocate \(what) (\(width)×\(height) pixels, \((width * height * 4) >> 20) MB): \(error)")
+            return standIn
+        }
         image.fill(x: 0, y: 0, width: width, height: height, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
         return image
     }
@@ -238,6 +259,7 @@ public final class Compositor {
     /// are not rasterized one by one).
     public func rasterizeScreen() {
         let plan = fullScreenPlan(transform: rootTransform, screen: screen)
+        guard frameBuffer !== standIn else { return }
         frameBuffer.fill(x: 0, y: 0, width: pixelWidth, height: pixelHeight, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
         paint(plan, damage: PixelRegion(screen), into: frameBuffer)
     }

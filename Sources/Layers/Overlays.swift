@@ -21,7 +21,8 @@ public struct DebugOverlays: OptionSet, Hashable, Sendable {
 extension Compositor {
     /// The frame buffer as it is now, with `overlays` drawn over it.
     public func snapshot(overlays: DebugOverlays = []) -> CGImage {
-        let image = try! CairoImage(width: pixelWidth, height: pixelHeight)
+        let image = blackImage(width: pixelWidth, height: pixelHeight, what: "a snapshot")
+        guard image !== standIn, frameBuffer !== standIn else { return CGImage(adopting: standIn) }
         image.copy(from: frameBuffer)
         guard !overlays.isEmpty else { return CGImage(adopting: image) }
         let plan = fullScreenPlan(transform: rootTransform, screen: screen)
@@ -35,7 +36,8 @@ extension Compositor {
     public func rasterized(pointScale: CGFloat, overlays: DebugOverlays = []) -> CGImage {
         let factor = pointScale / scale
         let width = max(1, Int((CGFloat(pixelWidth) * factor).rounded())), height = max(1, Int((CGFloat(pixelHeight) * factor).rounded()))
-        let image = Self.blackImage(width: width, height: height)
+        let image = blackImage(width: width, height: height, what: "a snapshot")
+        guard image !== standIn else { return CGImage(adopting: image) }
         let area = PixelRect(x: 0, y: 0, width: width, height: height)
         let plan = fullScreenPlan(transform: rootTransform.concatenating(CGAffineTransform(scaleX: factor, y: factor)), screen: area)
         paint(plan, damage: PixelRegion(area), into: image, filter: factor < 1 ? .fast : .good)

@@ -186,13 +186,13 @@ extension Summary {
 
     /// Writes `summary.json` atomically (making its folder if needed).
     public func write(to url: URL) throws {
-        try makeFolder(url.deletingLastPathComponent())
+        try makeOutputFolder(url.deletingLastPathComponent())
         try AtomicFile.write(StableJSON.encode(self, pretty: true) + Data("\n".utf8), to: url)
     }
 }
 
 /// Makes `folder` (and its parents) if missing: an unwritable output when it cannot be.
-func makeFolder(_ folder: URL) throws {
+public func makeOutputFolder(_ folder: URL) throws {
     do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {

@@ -73,9 +73,10 @@ final class FrameRecorder {
                 // No input left: the replay is over.
                 link.invalidate()
                 onIdle?()
-            } else if source.isQuiescent, let next = source.readyTime, next > link.targetTimestamp + 1e-9 {
-                // At rest until the next touch: stop ticking until it comes (an idle gap of a week
-                // costs nothing); the vsyncs skipped are counted as idle when it does.
+            } else if source.isWaitingForInput, let next = source.readyTime, next > link.targetTimestamp + 1e-9 {
+                // At rest until the next sample (no touch down, or fingers held still): stop ticking
+                // until it comes (an idle gap of a week, or a finger held for one, costs nothing);
+                // the vsyncs skipped are counted as idle when it does.
                 link.isPaused = true
                 pausedAtFrame = loop.vsync.frame(atOrBefore: link.timestamp)
             }
@@ -88,16 +89,25 @@ final class FrameRecorder {
     private var pausedAtFrame: Int?
 
     /// Input arrived after an idle gap: the link ticks again, and the vsyncs it skipped are idle.
+    /// In this turn's vsync it ticks as it would have, had it never paused (so a lift that leaves
+    /// the app idle ends the replay in that vsync); input between two vsyncs (real time) counts
+    /// the vsync before it here.
     private func resumeAfterGap() {
         guard let paused = pausedAtFrame, let link else { return }
         pausedAtFrame = nil
-        let skipped = loop.vsync.frame(atOrBefore: loop.clock.now) - paused - 1
+        let now = loop.clock.now
+        let current = loop.vsync.frame(atOrBefore: now)
+        let skipped = current - paused - 1
         if skipped > 0 {
             idleVsyncs += skipped
             deliver { try $0.idleVsyncs(skipped, touches: FrameRecord.Touches()) }
         }
-        link.isPaused = false
-        ticked = true   // this vsync's tick, which the paused link did not make
+        if abs(loop.vsync.time(ofFrame: current) - now) < 1e-9 {
+            link.resume(inVsyncAt: now)
+        } else {
+            link.isPaused = false
+            ticked = true   // the vsync before this input, which the paused link did not tick in
+        }
     }
 
     private func observe(_ activities: LoopObserver.Activity, order: Int, _ body: @escaping (FrameRecorder) -> Void) {
@@ -120,6 +130,12 @@ final class FrameRecorder {
         // What the stopwatch measured, or what the clock was advanced by if more (code standing
         // for a known cost with `VirtualClock.advance(by:)`).
         let appNanoseconds = max(stopwatch.nanoseconds() &- turnStart, UInt64(max(0, (loop.clock.now - turnClock) * 1e9).rounded()))
+        if report.hasWork, pausedAtFrame != nil, let link {
+            // The link paused in this turn's tick, but the turn had work after all (a draw the
+            // touch asked for): it ticks on from the first vsync after the work, as it would have.
+            pausedAtFrame = nil
+            link.isPaused = false
+        }
         guard report.hasWork else {
             // A turn between vsyncs (real-time input woke the loop) that changed nothing is not a
             // vsync: its touches wait for the next record instead of being lost.
@@ -163,6 +179,11 @@ final class FrameRecorder {
         frames += 1
         deliver { try $0.write(record) }
         loop.clock.excludingWork { replay.afterFrame?(record, window) }
+        // A bitmap memory could not hold (the measured frame buffer, a snapshot) stops the replay.
+        if let failure = window.compositor.takeAllocationFailure() {
+            sinkError = sinkError ?? failure
+            loop.stop()
+        }
     }
 
     /// The render server's stage: the pass prepared from the commit, and its prepare and execute

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import RunLoop
 import Views
 
@@ -26,7 +27,9 @@ final class RealtimeFeed: @unchecked Sendable {
     init(clock: RealClock.Reading, next: @escaping () throws -> HardwareTouchSample?) throws {
         self.clock = clock
         self.next = next
-        guard let pipe = WakePipe() else { throw CocoaError(.fileWriteUnknown) }
+        guard let pipe = WakePipe() else {
+            throw ResourceError("cannot make the real-time feed's pipe: \(String(cString: strerror(errno)))")
+        }
         self.pipe = pipe
     }
 

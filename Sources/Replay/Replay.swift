@@ -78,12 +78,14 @@ public final class Replay {
 
     /// Replays a stream of samples (a file being read, say) without holding it in memory.
     public func run(_ stream: inout some TouchSampleStream) throws -> ReplayResult {
+        try Descriptors.ensureAvailable()
         UIFont.warmUp()
         if window.isHidden { window.makeKeyAndVisible() }
         switch renderMode {
         case .measured: window.commit()
         case .estimated: _ = window.commitPhase(stopwatch: stopwatch)   // on screen; nothing to paint
         }
+        if let failure = window.compositor.takeAllocationFailure() { throw failure }
         clock.restart()
         let loop = EventRunLoop(clock: clock)
         loop.refreshRate = window.screen.maximumFramesPerSecond

@@ -21,8 +21,15 @@ public struct ReplayBatch {
         let urls = shard.map { shard in urls.filter(shard.contains) } ?? urls
         let names = urls.map { $0.deletingPathExtension().lastPathComponent }
         // Names equal once normalized (é composed or not) would share a folder on some file systems.
-        if let twice = Dictionary(grouping: names, by: { $0.precomposedStringWithCanonicalMapping }).first(where: { $0.value.count > 1 }) {
-            throw TraceError(file: twice.value[0], line: nil, "two traces are named '\(twice.key)': their outputs would share a folder")
+        var seen: [String: URL] = [:]
+        for (name, url) in zip(names, urls) {
+            if let other = seen.updateValue(url, forKey: name.precomposedStringWithCanonicalMapping) {
+                throw TraceError(file: url.path, line: nil, "two traces are named '\(name.precomposedStringWithCanonicalMapping)' (this and \(other.path), equal once normalized): their outputs would share a folder")
+            }
+        }
+        // A trace's folder would take the place of the batch's own summary.
+        if let clash = zip(names, urls).first(where: { $0.0.precomposedStringWithCanonicalMapping == "summary.json" }) {
+            throw TraceError(file: clash.1.path, line: nil, "its outputs would go to \(out.appendingPathComponent("summary.json").path), the folder's summary: rename the trace")
         }
         traces = urls
         self.names = names
@@ -48,6 +55,12 @@ public struct ReplayBatch {
     @MainActor
     public func run(willReplay: (Int, String) -> Void = { _, _ in }, progress: ((Int, Double) -> Void)? = nil,
                     didReplay: (ReplayJob.Result) -> Void = { _ in }, didFail: (TraceError) -> Void = { _ in }) throws -> Result {
+        // The whole folder is this batch's while it runs: another batch (a second shard given the
+        // same --out) or a merge into it is refused at once, not mixed in.
+        try makeOutputFolder(out)
+        let lock = try FolderLock(out)
+        defer { withExtendedLifetime(lock) {} }
+        AtomicFile.removeStalePartials(in: out)
         var summaries: [Summary] = []
         var failures: [TraceError] = []
         var interruption: Int32?
@@ -73,12 +86,18 @@ public struct ReplayBatch {
                 didFail(error)
             }
         }
-        var header = Summary(trace: "0 traces", scene: job.scene.name, variant: "", device: job.model.identifier, refreshRate: 0)
+        // A shard with no trace still says how it was made, as its traces' summaries would, so that
+        // it merges with the other shards.
+        var header = Summary(trace: "0 traces", scene: job.scene.name, variant: job.settings.description, device: job.model.name,
+                             refreshRate: job.model.maximumFramesPerSecond)
         header.traces = []
         header.clock = job.clock.rawValue
+        header.appTime = job.appTime.rawValue
         header.render = job.render.rawValue
         header.hitchBands = job.hitchBands
-        let total = summaries.isEmpty ? SummaryBuilder(header).finished(interrupted: interruption != nil) : try SummaryBuilder.merging(summaries)
+        var total = summaries.isEmpty ? SummaryBuilder(header).finished(interrupted: interruption != nil) : try SummaryBuilder.merging(summaries)
+        // Stopped between two traces, the traces done are complete, but the batch is not.
+        if interruption != nil { total.interrupted = true }
         let url = out.appendingPathComponent("summary.json")
         try total.write(to: url)
         return Result(summaries: summaries, total: total, failures: failures, interruption: interruption, summaryURL: url)

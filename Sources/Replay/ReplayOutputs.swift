@@ -59,7 +59,7 @@ public final class ReplayOutputs: FrameSink {
     public init(directory: URL, header: Summary, snapshots: SnapshotPolicy = .worst, overlays: DebugOverlays = .blended,
                 resolution: SnapshotResolution = .point, renderMode: RenderMode = .estimated) throws {
         self.directory = directory
-        try makeFolder(directory)
+        try makeOutputFolder(directory)
         lock = try FolderLock(directory)
         // Temporary files of runs killed before they could remove them (SIGKILL).
         AtomicFile.removeStalePartials(in: directory)
@@ -110,7 +110,7 @@ public final class ReplayOutputs: FrameSink {
             let name = String(format: "frame-%06d.png", frame.frame)
             do {
                 let png = try image.pngData()
-                try makeFolder(snapshotsURL)
+                try makeOutputFolder(snapshotsURL)
                 let file = try AtomicFile(snapshotsURL.appendingPathComponent(name))
                 try file.append(png)
                 try file.finishWriting()
@@ -180,7 +180,7 @@ public final class ReplayOutputs: FrameSink {
         }
         try write(StableJSON.encode(summary, pretty: true) + Data("\n".utf8), to: summaryURL)
         var snapshots: [HTMLReport.Snapshot] = []
-        if !worst.isEmpty { try makeFolder(snapshotsURL) }
+        if !worst.isEmpty { try makeOutputFolder(snapshotsURL) }
         for (index, entry) in worst.enumerated() {
             guard let png = try? entry.image.pngData() else { continue }
             try write(png, to: snapshotsURL.appendingPathComponent("worst-\(index + 1).png"))

@@ -251,6 +251,22 @@ public struct SummaryBuilder: Sendable {
         summary.touches.add(touches)
     }
 
+    /// The first setting in which `summaries` differ, if any (scene, variant, device, refresh rate,
+    /// clock, app time, render, hitch bands): summaries made differently do not add up to one
+    /// run's, so `uisim merge` refuses them unless asked.
+    public static func differingSetting(_ summaries: [Summary]) -> (name: String, first: String, other: String)? {
+        guard let first = summaries.first else { return nil }
+        let settings: [(String, (Summary) -> String)] = [
+            ("scene", \.scene), ("variant", \.variant), ("device", \.device), ("refresh rate", { "\($0.refreshRate) Hz" }),
+            ("clock", { $0.clock ?? "unknown" }), ("app time", { $0.appTime ?? AppTime.wall.rawValue }), ("render", \.render),
+            ("hitch bands", \.hitchBands.rawValue),
+        ]
+        for (name, value) in settings {
+            if let other = summaries.first(where: { value($0) != value(first) }) { return (name, value(first), value(other)) }
+        }
+        return nil
+    }
+
     /// The merge of `summaries` (of replays of different traces, as shards make them): counts,
     /// frames, durations, active times and hitches added, histograms merged exactly, so that
     /// percentiles are those of all the frames together. Scene, variant, device and clock are
@@ -274,6 +290,12 @@ public struct SummaryBuilder: Sendable {
         header.replaySeconds = summaries.reduce(0.0) { $0 + ($1.replaySeconds ?? 0) }
         header.perTrace = summaries.flatMap(\.figuresPerTrace).sorted { $0.trace < $1.trace }
         var builder = SummaryBuilder(header)
+        // Each summary counts at most 2^53 frames (`Summary.problems`); their sum must too, or the
+        // histograms' counts would overflow.
+        let frames = summaries.reduce(0.0) { $0 + Double($1.frames) }
+        guard frames <= Double(Summary.maxCount) else {
+            throw UsageError("the summaries count \(frames) frames in all, more than 2^53: merge fewer at once")
+        }
         for s in summaries {
             guard let histograms = s.histograms else {
                 throw FileError.malformed("the summary of \(s.trace)", "has no histograms_ns (made by an older uisim): replay it again")

@@ -58,10 +58,25 @@ extension Summary {
                 problems.append(FigureProblem("histograms_ns.\(name)", "is an unknown stage"))
                 continue
             }
-            for (index, pair) in pairs.enumerated()
-            where pair.count != 2 || pair[0] > SummaryBuilder.highestTrackableNanoseconds || pair[1] == 0 || pair[1] > UInt64(Self.maxCount) {
-                problems.append(FigureProblem("histograms_ns.\(name)[\(index)]", "is \(pair): expected [value up to 6e11 ns, count from 1 to 2^53]"))
+            var total: UInt64 = 0
+            for (index, pair) in pairs.enumerated() {
+                guard pair.count == 2, pair[0] <= SummaryBuilder.highestTrackableNanoseconds, pair[1] > 0, pair[1] <= UInt64(Self.maxCount) else {
+                    problems.append(FigureProblem("histograms_ns.\(name)[\(index)]", "is \(pair): expected [value up to 6e11 ns, count from 1 to 2^53]"))
+                    continue
+                }
+                total = total.addingReportingOverflow(pair[1]).overflow ? .max : total + pair[1]
             }
+            // Each frame is recorded once per stage: the buckets count the summary's frames (and so
+            // never more than 2^53, which merging many summaries must not overflow either).
+            if total != UInt64(clamping: frames) && problems.isEmpty {
+                problems.append(FigureProblem("histograms_ns.\(name)", "counts \(total) frames, the summary \(frames)"))
+            }
+        }
+        for (index, entry) in (perTrace ?? []).enumerated() {
+            problems += Baseline.problems(of: entry, at: "per_trace[\(index)]")
+        }
+        if let perTrace, Set(perTrace.map(\.trace)).count != perTrace.count {
+            problems.append(FigureProblem("per_trace", "lists a trace twice"))
         }
         return problems
     }
@@ -78,19 +93,31 @@ extension Baseline {
             if !seen.insert(entry.trace).inserted {
                 problems.append(FigureProblem("traces[\(index)].trace", "is \(entry.trace), listed twice"))
             }
-            for (name, value) in entry.figures.sorted(by: { $0.key < $1.key }) {
-                let path = "traces[\(index)].figures.\(name)"
-                switch FigureRule.of(name) {
-                case .time:
-                    if !value.isFinite || value < 0 || value > Summary.maxTime {
-                        problems.append(FigureProblem(path, "is \(value): expected a time from 0 to 10^12 µs"))
-                    }
-                case .exact:
-                    if !value.isFinite || value < 0 || value > Double(Summary.maxCount) || (name.hasPrefix("hitch_time_ms") ? false : value != value.rounded()) {
-                        problems.append(FigureProblem(path, "is \(value): expected \(name.hasPrefix("hitch_time_ms") ? "a number" : "a whole number") from 0 to 2^53"))
-                    }
+            problems += Self.problems(of: entry, at: "traces[\(index)]")
+        }
+        return problems
+    }
+
+    /// The problems of one trace's figures (`path` names the entry): each a finite number from 0;
+    /// counts whole, at most 2^53; times at most 10^12 µs.
+    static func problems(of entry: TraceFigures, at path: String) -> [FigureProblem] {
+        var problems: [FigureProblem] = []
+        for (name, value) in entry.figures.sorted(by: { $0.key < $1.key }) {
+            let at = "\(path).figures.\(name)"
+            switch FigureRule.of(name) {
+            case .time:
+                if !value.isFinite || value < 0 || value > Summary.maxTime {
+                    problems.append(FigureProblem(at, "is \(value): expected a time from 0 to 10^12 µs"))
+                }
+            case .exact:
+                let whole = !name.hasPrefix("hitch_time_ms")
+                if !value.isFinite || value < 0 || value > Double(Summary.maxCount) || (whole && value != value.rounded()) {
+                    problems.append(FigureProblem(at, "is \(value): expected \(whole ? "a whole number" : "a number") from 0 to 2^53"))
                 }
             }
+        }
+        if let seconds = entry.replaySeconds, !seconds.isFinite || seconds < 0 || seconds > Summary.maxTime {
+            problems.append(FigureProblem("\(path).replay_s", "is \(seconds): expected a time from 0 to 10^12"))
         }
         return problems
     }

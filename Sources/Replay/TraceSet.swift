@@ -24,8 +24,10 @@ public enum TraceSet {
                 urls.append(url)
             }
         }
-        var seen = Set<String>()
-        return urls.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
+        // A file named twice counts once; two names equal only once normalized (café in NFC and
+        // NFD: Swift's strings call them equal) are two files, which the batch refuses by name.
+        var seen = Set<[UInt8]>()
+        return urls.map(\.standardizedFileURL).filter { seen.insert(Array($0.path.utf8)).inserted }
             .sorted { ($0.lastPathComponent, $0.path) < ($1.lastPathComponent, $1.path) }
     }
 
@@ -42,9 +44,10 @@ public enum TraceSet {
         do {
             text = try String(contentsOf: list, encoding: .utf8)
         } catch {
-            throw TraceError(file: list.path, line: nil, "cannot read: \(error.localizedDescription)")
+            throw FileError.unreadable(list.path, describe(error))
         }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).compactMap { raw in
+        // Lines end with LF, CRLF (a list written on Windows) or CR.
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).compactMap { raw in
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { return nil }
             return line.hasPrefix("/") ? line : list.deletingLastPathComponent().appendingPathComponent(line).path

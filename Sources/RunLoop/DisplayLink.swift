@@ -51,6 +51,13 @@ public final class CADisplayLink {
         if let timer { runLoop.remove(timer, forMode: mode) }
     }
 
+    /// Unpauses the link so that it ticks in the vsync at `time` too, when `time` is one (a replay
+    /// resuming, in that vsync's turn, after an idle gap); `isPaused = false` ticks from the next.
+    package func resume(inVsyncAt time: TimeInterval) {
+        isPaused = false
+        timer?.moveOnGrid(atOrAfter: time)
+    }
+
     /// Removes the link from its loop for good.
     public func invalidate() {
         timer?.invalidate()

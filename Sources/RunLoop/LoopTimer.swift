@@ -91,11 +91,23 @@ public final class LoopTimer {
         fireDate = grid.time(ofFrame: gridIndex)
     }
 
-    /// Moves a grid timer to the first grid point after `now` that it fires on.
+    /// Moves a grid timer to the first grid point at or after `now` that it fires on (a link that
+    /// resumes in the turn of a vsync it has not ticked in yet).
+    func moveOnGrid(atOrAfter now: TimeInterval) {
+        guard case .grid(let grid, let step) = schedule else { return }
+        let first = grid.frame(atOrAfter: now)
+        let offset = ((first - gridIndex) % step + step) % step
+        gridIndex = first + (offset == 0 ? 0 : step - offset)
+        fireDate = grid.time(ofFrame: gridIndex)
+    }
+
+    /// Moves a grid timer to the first grid point after `now` that it fires on (one already
+    /// after `now` stays).
     func moveOnGrid(after now: TimeInterval) {
         guard case .grid(let grid, let step) = schedule else { return }
-        var next = gridIndex + step
         let reached = grid.frame(atOrBefore: now)
+        guard gridIndex <= reached else { return }
+        var next = gridIndex + step
         if next <= reached {
             next += ((reached - next) / step + 1) * step
         }

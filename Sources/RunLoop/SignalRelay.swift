@@ -17,8 +17,9 @@ package final class SignalWatch {
     package var readEnd: Int32 { pipe.readEnd }
 
     /// Watches `signal` until `cancel()` or deinit; while watched, the signal no longer has its
-    /// default effect (nor the handler that was there before, which is restored after). Nil when
-    /// no pipe can be made or 64 watches are active: the signal then keeps its effect.
+    /// default effect; a handler that was there before (a command line's) is still called for a
+    /// signal sent to the process, after the relay, and is restored after. Nil when no pipe can be
+    /// made or 64 watches are active: the signal then keeps its effect.
     package init?(signal: Int32) {
         guard let pipe = WakePipe() else { return nil }
         self.pipe = pipe

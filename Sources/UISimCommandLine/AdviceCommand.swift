@@ -41,6 +41,7 @@ struct AdviceCommand: @preconcurrency ParsableCommand {
 
     func validate() throws {
         guard (1...50).contains(runs) else { throw ValidationError("--runs must be between 1 and 50") }
+        try requireOutputPath(out, "--out")
         let missing = Set(Self.definitions.map(\.trace)).sorted().filter {
             !FileManager.default.isReadableFile(atPath: URL(fileURLWithPath: traces).appendingPathComponent($0).path)
         }

@@ -14,12 +14,22 @@ struct BaselineCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The baseline file to write.")
     var output: String
 
+    @Flag(help: "Make a baseline of a result that a signal interrupted (its traces are not all there).")
+    var allowInterrupted = false
+
     func validate() throws {
-        _ = try summaryFile(resultDirectory)
+        try requireOutputPath(output, "-o")
+        let summary = try summaryFile(resultDirectory)
+        if realPath(summary.path) == realPath(output) {
+            throw ValidationError("-o \(output) is the summary being read: writing the baseline would replace it; give another file")
+        }
     }
 
     func run() throws {
         let summary = try Summary.read(from: summaryFile(resultDirectory))
+        if summary.interrupted && !allowInterrupted {
+            throw UsageError("\(resultDirectory): the replay was interrupted, so its traces are not all there: replay it again, or give --allow-interrupted")
+        }
         try Baseline(summary: summary).write(to: URL(fileURLWithPath: output))
         if summary.clock != ReplayClock.fixed.rawValue {
             report("warning: the replay ran on the \(summary.clock ?? "unknown") clock: its counters depend on the machine's load; "
@@ -51,7 +61,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "How much a time may grow: 1.5 allows +50 % on each stage's median and 90th percentile (default: $UISIM_TIME_TOLERANCE, else 1.5).")
     var timeTolerance: Double = CheckCommand.defaultTimeTolerance
 
-    /// 1.5, or `UISIM_TIME_TOLERANCE` for machines noisier than the one the default was measured on.
+    /// 1.5, or `UISIM_TIME_TOLERANCE` for machines noisier than the one the default was measured on
+    /// (a value that is not a ratio of at least 1 is refused by `validate`).
     static var defaultTimeTolerance: Double {
         ProcessInfo.processInfo.environment["UISIM_TIME_TOLERANCE"].flatMap(Double.init) ?? 1.5
     }
@@ -66,6 +77,10 @@ struct CheckCommand: ParsableCommand {
         guard timeTolerance >= 1, timeTolerance.isFinite else {
             throw ValidationError("--time-tolerance must be a ratio of at least 1, such as 1.5")
         }
+        if let text = ProcessInfo.processInfo.environment["UISIM_TIME_TOLERANCE"], Double(text).map({ $0 >= 1 && $0.isFinite }) != true {
+            throw ValidationError("UISIM_TIME_TOLERANCE is '\(text.prefix(80))': it must be a ratio of at least 1, such as 4")
+        }
+        try requireOutputPath(junit, "--junit")
         _ = try summaryFile(resultDirectory)
         try requireReadable(baseline, "the baseline")
     }

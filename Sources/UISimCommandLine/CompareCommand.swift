@@ -31,6 +31,7 @@ struct CompareCommand: @preconcurrency ParsableCommand {
         try requireReadable(trace, "the trace file")
         guard variants.count == 2 else { throw ValidationError("give two --variant options: A, then B (such as opaque=off and opaque=on)") }
         guard (1...50).contains(runs) else { throw ValidationError("--runs must be between 1 and 50") }
+        try requireOutputPath(out, "--out")
         _ = try sceneOptions.settings([variants[0]])
         _ = try sceneOptions.settings([variants[1]])
     }

@@ -19,7 +19,8 @@ enum Exit {
 
     /// The exit code of an error a command threw, and the line to print: the one place errors
     /// become exit codes. A broken trace or result file is bad data (65), an unreadable file or a
-    /// request that cannot be done a usage error (64), an output that cannot be written 73, work
+    /// request that cannot be done a usage error (64), an output that cannot be written or a
+    /// machine out of memory or descriptors 73, work
     /// stopped by a signal 130 or 143, anything else a bug (70). Nil for ArgumentParser's own
     /// errors and exit codes, which it reports itself.
     static func outcome(of error: Error) -> (code: ExitCode, message: String?)? {
@@ -34,6 +35,8 @@ enum Exit {
             }
         case let error as UsageError:
             return (usage, error.description)
+        case let error as ResourceError:
+            return (cannotWrite, error.description)
         case let interrupted as Interrupted:
             Interruption.record(interrupted.signal)
             return (Interruption.exitCode ?? Exit.interrupted, "interrupted: no comparison written")
@@ -47,10 +50,31 @@ enum Exit {
     }
 }
 
-/// A usage error (exit 64, "cannot read …") unless `path` names a readable file: what every
-/// command that takes a file checks before it starts.
+/// A usage error (exit 64, "cannot read …") unless `path` names a readable file, not a folder:
+/// what every command that takes a file checks before it starts.
 func requireReadable(_ path: String, _ what: String) throws {
     guard FileManager.default.isReadableFile(atPath: path) else { throw ValidationError("cannot read \(what) '\(path)'") }
+    guard !TraceSet.isFolder(path) else { throw ValidationError("\(what) '\(path)' is a folder: give a file") }
+}
+
+/// A usage error unless `path`, given to `option` for an output, names something (an empty
+/// path would be the current folder).
+func requireOutputPath(_ path: String?, _ option: String) throws {
+    if let path, path.isEmpty { throw ValidationError("\(option) is empty: give a path") }
+}
+
+/// The path `path` names once its symbolic links are followed (for one that does not exist yet,
+/// its folder's), to tell whether two paths name the same file.
+func realPath(_ path: String) -> String {
+    if let resolved = realpath(path, nil) {
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    guard let resolved = realpath(folder, nil) else { return url.standardizedFileURL.path }
+    defer { free(resolved) }
+    return URL(fileURLWithPath: String(cString: resolved)).appendingPathComponent(url.lastPathComponent).path
 }
 
 /// The summary.json a result argument names: `path` itself when it is a JSON file, else the file

@@ -22,18 +22,38 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Print the merged summary as JSON.")
     var json = false
 
+    @Flag(help: "Merge summaries of different scenes, variants, devices, clocks or hitch bands (the merge says \"mixed\").")
+    var allowMixed = false
+
+    @Flag(help: "Merge summaries of replays that a signal interrupted (the merge is marked interrupted).")
+    var allowInterrupted = false
+
     func validate() throws {
         guard !results.isEmpty else { throw ValidationError("give the folders (or summary.json files) to merge") }
-        let target = URL(fileURLWithPath: output).appendingPathComponent("summary.json").standardizedFileURL.path
-        for result in results where try summaryFile(result).standardizedFileURL.path == target {
+        try requireOutputPath(output, "-o")
+        // Compared once links are followed: -o through a link to a shard is that shard.
+        let target = realPath(URL(fileURLWithPath: output).appendingPathComponent("summary.json").path)
+        for result in results where realPath(try summaryFile(result).path) == target {
             throw ValidationError("-o \(output) is one of the summaries to merge: merging would overwrite it; give another folder")
         }
     }
 
     func run() throws {
-        let summaries = try results.map { try Summary.read(from: summaryFile($0)) }
+        let files = try results.map(summaryFile)
+        let summaries = try files.map { try Summary.read(from: $0) }
+        for (file, summary) in zip(files, summaries) where summary.interrupted && !allowInterrupted {
+            throw UsageError("\(file.path): the replay was interrupted, so its traces are not all there: replay it again, or give --allow-interrupted")
+        }
+        if !allowMixed, let mixed = SummaryBuilder.differingSetting(summaries) {
+            throw UsageError("the summaries differ in \(mixed.name) ('\(mixed.first)' and '\(mixed.other)'): merge replays made alike, or give --allow-mixed")
+        }
         let merged = try SummaryBuilder.merging(summaries)
-        let url = URL(fileURLWithPath: output).appendingPathComponent("summary.json")
+        let folder = URL(fileURLWithPath: output)
+        try makeOutputFolder(folder)
+        // The folder is the merge's while it writes: a replay or another merge into it is refused.
+        let lock = try FolderLock(folder)
+        defer { withExtendedLifetime(lock) {} }
+        let url = folder.appendingPathComponent("summary.json")
         try merged.write(to: url)
         if json {
             print(String(decoding: try JSONEncoder.sorted.encode(merged), as: UTF8.self))

@@ -46,7 +46,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         (the default); fixed: every vsync gets a frame whatever the work took, so counters never depend on \
         the machine (lateness still comes from each frame's measured work); real: recorded speed.
         """)
-    var clock: ReplayClock = .virtual
+    var clock: ReplayClock?
 
     @Option(name: .customLong("app-time"), help: "What measures the app's work: cpu (the main thread's CPU time: another process on the machine does not make frames late; the default) or wall (wall time: waiting on locks and I/O counts too, and so does preemption).")
     var appTime: AppTime = .cpu
@@ -74,6 +74,10 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
 
     func validate() throws {
         guard !traces.isEmpty || list != nil else { throw ValidationError("give a trace file, a folder of traces or --list FILE") }
+        if realtime, let clock, clock != .real {
+            throw ValidationError("--realtime is --clock real: it cannot go with --clock \(clock.rawValue)")
+        }
+        try requireOutputPath(out, "--out")
         for trace in traces where trace != "-" && !FileManager.default.fileExists(atPath: trace) {
             throw ValidationError("cannot read the trace file '\(trace)'")
         }
@@ -134,7 +138,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
                                 out: out, snapshots: snapshots)
         job.snapshotResolution = snapshotResolution
         job.overlays = try parsedOverlays()
-        job.clock = realtime ? .real : clock
+        job.clock = realtime ? .real : clock ?? .virtual
         job.appTime = appTime
         job.render = render
         job.hitchBands = hitchBands
@@ -152,7 +156,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         var progress = try progressBar(for: job.trace, label: label)
         let result = try job.run { progress.update(frame: $0, time: $1) }
         progress.finish()
-        for warning in result.warnings { report("warning: \(warning)") }
+        if !quiet { for warning in result.warnings { report("warning: \(warning)") } }
         return result
     }
 
@@ -189,7 +193,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
             progress: { progress.update(frame: $0, time: $1) },
             didReplay: { result in
                 progress.finish()
-                for warning in result.warnings { report("warning: \(warning)") }
+                if !quiet { for warning in result.warnings { report("warning: \(warning)") } }
                 if !quiet && !json { print(Self.line(result.summary)) }
             },
             didFail: { error in

@@ -61,6 +61,8 @@ struct SynthCommand: ParsableCommand {
             throw ValidationError("--start, --duration and --hold must be zero or more and end within \(Int(week)) seconds (a week)")
         }
         guard jitter >= 0, jitter <= far else { throw ValidationError("--jitter must be between 0 and \(Int(far)) points") }
+        guard degrees.isFinite, abs(degrees) <= 3600 else { throw ValidationError("--degrees must be a number of degrees within ±3600 (ten turns)") }
+        try requireOutputPath(output, "-o")
         let (d0, d1) = try distances()
         // Every position the gesture reaches (a finger half the distance out, then jittered) stays within the limits.
         let reach = Double(jitter) + Double(gesture == .pinch || gesture == .rotate ? max(d0, d1) / 2 : 0)
@@ -191,6 +193,7 @@ struct ConvertCommand: ParsableCommand {
 
     func validate() throws {
         try requireReadable(input, "the trace file")
+        try requireOutputPath(output, "-o")
     }
 
     func run() throws {
@@ -222,6 +225,7 @@ struct CutCommand: ParsableCommand {
     func validate() throws {
         guard from >= 0, to > from, from.isFinite, to.isFinite else { throw ValidationError("need 0 ≤ --from < --to") }
         try requireReadable(file, "the trace file")
+        try requireOutputPath(output, "-o")
     }
 
     func run() throws {

@@ -104,7 +104,10 @@ extension Scene.Settings {
             guard parts.count == 2, ["on", "off"].contains(parts[1]) else {
                 throw SceneError("bad variant '\(text)': write name=on or name=off")
             }
-            values[parts[0]] = parts[1] == "on"
+            let value = parts[1] == "on"
+            if let earlier = values.updateValue(value, forKey: parts[0]), earlier != value {
+                throw SceneError("variant '\(parts[0])' is given both on and off: choose one")
+            }
         }
         return values
     }

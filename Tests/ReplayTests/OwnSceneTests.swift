@@ -63,4 +63,33 @@ import Views
         #expect(try Scene.Settings.values(parsing: ["a=on,b=off", "c=on"]) == ["a": true, "b": false, "c": true])
         #expect(throws: SceneError("bad variant 'a=yes': write name=on or name=off")) { try Scene.Settings.values(parsing: ["a=yes"]) }
     }
+
+    /// A signal between two traces of a batch stops it before the next: the traces done are
+    /// complete, and the batch's summary says it was interrupted (it said it was not, and a
+    /// baseline was made of half the traces).
+    @Test func aBatchStoppedBetweenTwoTracesIsMarkedInterrupted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-batch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = Scene(name: "empty", summary: "nothing") { _, _ in }
+        let traces = ["drag.trace", "taps.trace"].map { Self.root.appendingPathComponent("Traces/\($0)") }
+        let signalled = SignalFlag()
+        var job = try ReplayJob(trace: traces[0], scene: empty, out: folder, snapshots: .none)
+        job.clock = .fixed
+        job.pendingInterruption = { signalled.value }
+        let batch = try ReplayBatch(traces: traces, job: job, out: folder)
+        let result = try batch.run(didReplay: { _ in signalled.raise(SIGINT) })
+        #expect(result.summaries.map(\.trace) == ["drag.trace"])
+        #expect(result.interruption == SIGINT)
+        #expect(result.total.interrupted)
+        #expect(try Summary.read(from: folder.appendingPathComponent("summary.json")).interrupted)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("taps").path))
+    }
+}
+
+/// A signal number set once, read from anywhere (a stand-in for the command line's).
+nonisolated final class SignalFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var number: Int32?
+    var value: Int32? { lock.withLock { number } }
+    func raise(_ signal: Int32) { lock.withLock { number = number ?? signal } }
 }

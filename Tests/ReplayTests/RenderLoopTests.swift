@@ -203,6 +203,35 @@ import Traces
         #expect(result.duration > week - 1)
     }
 
+    /// Counts how the idle vsyncs reach the sinks: one call per gap skipped in one step.
+    final class IdleTally: FrameSink {
+        var calls = 0, vsyncs = 0
+        func write(_ frame: FrameRecord) throws {}
+        func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws {
+            calls += 1
+            vsyncs += count
+        }
+    }
+
+    /// A finger held still for a day (the limit is a week) changes nothing between its down and
+    /// its lift: those vsyncs are skipped in one step and counted, not ticked one by one (5 million
+    /// ticks took minutes). The count is what ticking gives: every vsync from 0 to the lift's.
+    @Test func aTouchHeldStillForADayIsSkippedInOneStep() throws {
+        let day = 24 * 3600.0
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        var trace = Trace()
+        trace.down(1, at: CGPoint(x: 100, y: 100), time: 0)
+        trace.up(1, time: day)
+        let replay = Replay(window: window, clock: VirtualClock())
+        let tally = IdleTally()
+        replay.sinks = [tally]
+        let result = try replay.run(trace)
+        // 60 Hz: the lift is at vsync 5 184 000; vsyncs 0 … 5 184 000 are all idle (nothing to draw).
+        #expect(result.frames == 0 && result.idleVsyncs == 5_184_001 && tally.vsyncs == 5_184_001)
+        #expect(result.touches.began == 1 && result.touches.ended == 1)
+        #expect(tally.calls < 10, "the gap came one vsync at a time: \(tally.calls) calls")
+    }
+
     /// Two runs on the fixed clock give identical frames, counters, render estimates and render
     /// hitches (commit hitches come from measured time and may differ).
     @Test func twoRunsOnTheFixedClockAgree() throws {

@@ -40,4 +40,28 @@ import Traces
         try "# the smoke set\na.trace\n\n/abs/b.evemu  # absolute\n".write(to: list, atomically: true, encoding: .utf8)
         #expect(try TraceSet.paths(listedIn: list) == [folder.appendingPathComponent("a.trace").path, "/abs/b.evemu"])
     }
+
+    /// A list written on Windows (CRLF) names the same paths: no "\r" is left in them.
+    @Test func aListWithCRLFLineEndingsNamesTheSamePaths() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-list-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("ci.txt")
+        try "a.trace\r\n# note\r\n/abs/b.evemu\r\n".write(to: list, atomically: true, encoding: .utf8)
+        #expect(try TraceSet.paths(listedIn: list) == [folder.appendingPathComponent("a.trace").path, "/abs/b.evemu"])
+    }
+
+    /// café.trace composed (NFC) and decomposed (NFD) in one folder are two files (Swift's strings
+    /// call their names equal): both are found, and the batch refuses them by name (65).
+    @Test func namesEqualOnlyOnceNormalizedAreTwoTracesAndRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-nfc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["caf\u{E9}", "cafe\u{301}"] {
+            try "uisim-trace 1.0\n0 1 down 10 10\n0.1 1 up\n".write(to: folder.appendingPathComponent("\(name).trace"), atomically: true, encoding: .utf8)
+        }
+        let urls = try TraceSet.resolve([folder.path])
+        #expect(urls.count == 2)
+        #expect(Set(urls.map { Array($0.lastPathComponent.utf8) }).count == 2)
+    }
 }

@@ -34,6 +34,28 @@ import Testing
                        stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Runs `command` through `/bin/sh` in `folder`, with the built `uisim` first on the PATH (for
+    /// a shell's `ulimit` or environment before it).
+    func sh(_ command: String, in folder: URL) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = folder
+        process.standardInput = FileHandle.nullDevice
+        var environment = ProcessInfo.processInfo.environment.merging(["UISIM_TIME_TOLERANCE": "4"]) { $1 }
+        environment["PATH"] = Self.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
     /// Starts uisim without waiting for it: no standard input, output thrown away unless `stderr`.
     func start(_ arguments: [String], stderr: Pipe? = nil) throws -> Process {
         let process = Process()
@@ -50,10 +72,13 @@ import Testing
     /// Waits (at most 10 s) until a replay's outputs are open in `folder`: its signal handlers are
     /// installed and its folder locked by then.
     func waitUntilWriting(_ folder: URL) -> Bool {
+        waitUntil { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains(where: { $0.hasSuffix(".partial") }) }
+    }
+
+    /// Waits (at most 10 s, looking every 5 ms) until `condition` holds; says whether it did.
+    func waitUntil(_ condition: () -> Bool) -> Bool {
         for _ in 0..<2000 {
-            if ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains(where: { $0.hasSuffix(".partial") }) {
-                return true
-            }
+            if condition() { return true }
             usleep(5_000)
         }
         return false
@@ -466,7 +491,7 @@ import Testing
         }
         defer { for folder in [a, b] { try? FileManager.default.removeItem(at: folder) } }
         let twice = try uisim(["replay", a.path, b.path, "--quiet"])
-        #expect(twice.status == 65 && twice.stderr.contains("two traces are named 'tap': their outputs would share a folder"))
+        #expect(twice.status == 65 && twice.stderr.contains("two traces are named 'tap' (") && twice.stderr.contains("their outputs would share a folder"))
 
         let shard = try uisim(["replay", a.path, "--shard", "5/4"])
         #expect(shard.status == 64 && shard.stderr.contains("shard 5/4: expected INDEX/COUNT with 1 ≤ INDEX ≤ COUNT"))

@@ -4,10 +4,10 @@ import Traces
 /// An exclusive lock on an output folder (`flock` on the folder itself: no lock file to leave
 /// behind), held from the first output opened to the last written, so that two replays into one
 /// `--out` cannot interleave their files: the second is refused at once.
-final class FolderLock {
+package final class FolderLock {
     private let descriptor: Int32
 
-    init(_ folder: URL) throws {
+    package init(_ folder: URL) throws {
         descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw FileError.unwritable(folder.path, "cannot open the output folder: \(String(cString: strerror(errno)))")

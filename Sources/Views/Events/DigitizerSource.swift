@@ -72,11 +72,11 @@ public final class DigitizerSource: LoopSource {
         return Statistics(began: s.began, moved: s.moved, ended: s.ended, cancelled: s.cancelled, hitTests: s.hitTests)
     }
 
-    /// Whether no touch is down and nothing from before waits to be delivered (samples still to
-    /// come in the trace may: see `readyTime`).
-    public var isQuiescent: Bool {
-        packager.activeTouches.allSatisfy { $0.phase == .ended || $0.phase == .cancelled } && !packager.hasCarriedSamples
-            && !hasContactsToCancel
+    /// Whether nothing from before waits to be delivered (samples still to come in the trace may:
+    /// see `readyTime`): touches may be down, held still, but no vsync has anything to deliver
+    /// until the next sample.
+    public var isWaitingForInput: Bool {
+        !packager.hasCarriedSamples && !hasContactsToCancel
     }
 
     /// Whether no touch is down and nothing waits to be delivered.
