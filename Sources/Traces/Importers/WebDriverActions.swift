@@ -24,10 +24,13 @@ public struct WebDriverActionsReader: TouchSampleStream {
 
     private let file: String
     private var log: WarningLog
-    private let rate: Double
+    /// Milliseconds between two samples of a moving pointer (the screen's touch sample rate).
+    private let interval: Double
     private var sources: [Source] = []
     private let tickCount: Int
     private var tick = 0
+    /// The current tick's start and end, in milliseconds (as the actions give durations, so that
+    /// whole milliseconds add up exactly).
     private var tickStart = 0.0
     private var tickEnd = 0.0
     private var queue: [TouchSample] = []
@@ -55,7 +58,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
         enum Kind { case down, up, cancel, move, pause, ignored }
         var kind: Kind
         var line: Int
-        /// Seconds; nil when not given (a move then lasts its tick).
+        /// Milliseconds; nil when not given (a move then lasts its tick).
         var duration: Double?
         var x = 0.0, y = 0.0
         var relative = false
@@ -63,17 +66,56 @@ public struct WebDriverActionsReader: TouchSampleStream {
         var radius: Double?
     }
 
+    /// A move under way, stepped by count: its k-th sample of n comes k sample intervals after its
+    /// start and the n-th exactly at its end, so that it ends whatever its duration (adding up
+    /// fractions of it in floating point may fall just short of the end, and never end).
     private struct Move {
         var source: Int
         var from: CGPoint
         var to: CGPoint
+        /// Milliseconds from the start of the actions.
         var start: Double
+        /// Milliseconds, more than 0.
         var duration: Double
+        /// Milliseconds between samples.
+        var interval: Double
+        /// The samples the move makes: the fewest whose spacing is at most `interval`.
+        var steps: Int
+        /// The number of the next sample, from 1.
         var step = 1
 
-        func nextTime(rate: Double) -> Double {
-            min(start + Double(step) / rate, start + duration)
+        init(source: Int, from: CGPoint, to: CGPoint, start: Double, duration: Double, interval: Double) {
+            self.source = source
+            self.from = from
+            self.to = to
+            self.start = start
+            self.duration = duration
+            self.interval = interval
+            let exact = (duration / interval).rounded(.up)
+            var steps = exact.isFinite ? Int(min(max(exact, 1), 1e15)) : 1
+            // Division rounds: make sure every sample before the last is before the end, and the
+            // last gap no longer than the others.
+            if steps > 1 && Double(steps - 1) * interval >= duration { steps -= 1 }
+            if Double(steps) * interval < duration { steps += 1 }
+            self.steps = steps
         }
+
+        /// Milliseconds from the move's start to sample `k`: the last exactly at the end.
+        func offset(_ k: Int) -> Double {
+            k < steps ? Double(k) * interval : duration
+        }
+
+        /// The time of the next sample, in seconds.
+        var nextTime: Double { (start + offset(step)) / 1000 }
+
+        /// Where the next sample is: on the straight line, the last exactly at the target.
+        var nextLocation: CGPoint {
+            guard step < steps else { return to }
+            let f = offset(step) / duration
+            return CGPoint(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f)
+        }
+
+        var isLast: Bool { step >= steps }
     }
 
     /// Reads `url` whole and checks every action.
@@ -91,7 +133,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
         file = name
         log = WarningLog(file: name)
         screen = options.screen
-        rate = options.screen.touchSampleRate
+        interval = 1000 / options.screen.touchSampleRate
         let root = try JSONNode.parse(bytes, file: name)
         guard let list = root["actions"]?.array ?? root.array else {
             throw TraceError(file: name, line: root.line, "expected {\"actions\": [input sources…]} or a list of input sources")
@@ -112,6 +154,20 @@ public struct WebDriverActionsReader: TouchSampleStream {
         }
         guard contacts > 0 else { throw TraceError(file: name, line: root.line, "no pointer input source: nothing touches the screen") }
         tickCount = sources.map(\.actions.count).max() ?? 0
+    }
+
+    /// How long tick `tick` lasts, in milliseconds (its longest pause or move), and the line of
+    /// the action that makes it last so long (nil for a tick without duration).
+    private static func length(ofTick tick: Int, _ sources: [Source]) -> (Double, Int?) {
+        var length = 0.0, line: Int?
+        for source in sources where tick < source.actions.count {
+            let action = source.actions[tick]
+            if action.kind == .pause || action.kind == .move, let duration = action.duration, duration > length {
+                length = duration
+                line = action.line
+            }
+        }
+        return (length, line)
     }
 
     private static func source(_ node: JSONNode, file: String, log: inout WarningLog, contact: Int) throws -> Source {
@@ -142,7 +198,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
                 guard let ms = value.number, ms >= 0, ms <= TraceLimits.maxTime * 1000 else {
                     throw fail("bad duration: expected milliseconds from 0 to \(Int(TraceLimits.maxTime * 1000))", value)
                 }
-                action.duration = ms / 1000
+                action.duration = ms
             }
             switch (type, kind) {
             case (_, "pause"):
@@ -219,9 +275,9 @@ public struct WebDriverActionsReader: TouchSampleStream {
                 finished = true
                 for i in sources.indices where sources[i].isDown {
                     sources[i].isDown = false
-                    try emit(i, .cancel, at: tickEnd, line: nil)
+                    try emit(i, .cancel, at: tickEnd / 1000, line: nil)
                     contactsCancelledAtEnd += 1
-                    log.add(line: nil, "pointer '\(sources[i].id)' was still down at the end: cancelled at \(TraceNumber.format(tickEnd)) s")
+                    log.add(line: nil, "pointer '\(sources[i].id)' was still down at the end: cancelled at \(TraceNumber.format(tickEnd / 1000)) s")
                 }
             } else {
                 return nil
@@ -246,11 +302,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
     /// Runs the start of tick `tick`: presses and lifts, instant moves, and the moves to
     /// interpolate; sets the tick's end.
     private mutating func beginTick() throws {
-        var duration = 0.0
-        for source in sources where tick < source.actions.count {
-            let action = source.actions[tick]
-            if action.kind == .pause || action.kind == .move { duration = max(duration, action.duration ?? 0) }
-        }
+        let (duration, _) = Self.length(ofTick: tick, sources)
         tickEnd = tickStart + duration
         for i in sources.indices where tick < sources[i].actions.count {
             let action = sources[i].actions[tick]
@@ -262,23 +314,23 @@ public struct WebDriverActionsReader: TouchSampleStream {
                     throw TraceError(file: file, line: action.line, "pointer '\(sources[i].id)' goes down while already down")
                 }
                 sources[i].isDown = true
-                try emit(i, .down, at: tickStart, line: action.line)
+                try emit(i, .down, at: tickStart / 1000, line: action.line)
             case .up, .cancel:
                 guard sources[i].isDown else {
                     log.add(line: action.line, "pointer '\(sources[i].id)' is not down: \(action.kind == .up ? "pointerUp" : "pointerCancel") skipped")
                     continue
                 }
                 sources[i].isDown = false
-                try emit(i, action.kind == .up ? .up : .cancel, at: tickStart, line: action.line)
+                try emit(i, action.kind == .up ? .up : .cancel, at: tickStart / 1000, line: action.line)
             case .move:
                 let from = sources[i].position
                 let to = action.relative ? CGPoint(x: from.x + action.x, y: from.y + action.y) : CGPoint(x: action.x, y: action.y)
                 let length = action.duration ?? duration
                 if length > 0 && sources[i].isDown {
-                    moves.append(Move(source: i, from: from, to: to, start: tickStart, duration: length))
+                    moves.append(Move(source: i, from: from, to: to, start: tickStart, duration: length, interval: interval))
                 } else {
                     sources[i].position = to
-                    if sources[i].isDown { try emit(i, .move, at: tickStart, line: action.line) }
+                    if sources[i].isDown { try emit(i, .move, at: tickStart / 1000, line: action.line) }
                 }
             case .pause, .ignored:
                 break
@@ -289,18 +341,15 @@ public struct WebDriverActionsReader: TouchSampleStream {
     /// Makes the next sample of the moves under way: the earliest, the first source on a tie.
     private mutating func stepMoves() throws {
         var best = 0
-        for m in moves.indices.dropFirst() where moves[m].nextTime(rate: rate) < moves[best].nextTime(rate: rate) { best = m }
+        for m in moves.indices.dropFirst() where moves[m].nextTime < moves[best].nextTime { best = m }
         var move = moves[best]
-        let t = move.nextTime(rate: rate)
-        let f = min(1, (t - move.start) / move.duration)
-        sources[move.source].position = CGPoint(x: move.from.x + (move.to.x - move.from.x) * f, y: move.from.y + (move.to.y - move.from.y) * f)
+        sources[move.source].position = move.nextLocation
         let line = sources[move.source].actions[tick - 1].line
-        try emit(move.source, .move, at: t, line: line)
-        move.step += 1
-        if f >= 1 {
-            sources[move.source].position = move.to
+        try emit(move.source, .move, at: move.nextTime, line: line)
+        if move.isLast {
             moves.remove(at: best)
         } else {
+            move.step += 1
             moves[best] = move
         }
     }
