@@ -62,6 +62,14 @@ enum Evdev {
                "MSC_SCAN": 0x04, "MSC_TIMESTAMP": 0x05],
     ]
 
+    /// The axes that give positions: multitouch and single-touch X and Y.
+    static let positionAxes: Set<Int> = [absX, absY, mtPositionX, mtPositionY]
+
+    /// The name of absolute axis `code` (`ABS_MT_POSITION_X`), or its number in hex.
+    static func absName(_ code: Int) -> String {
+        codeNames[absType]?.first(where: { $0.value == code })?.key ?? "0x" + String(code, radix: 16)
+    }
+
     /// Values getevent prints by name for keys.
     static let keyValueNames: [String: Int] = ["UP": 0, "DOWN": 1, "REPEAT": 2]
 }
@@ -70,6 +78,23 @@ enum Evdev {
 struct AxisRange: Equatable, Sendable {
     var min: Int
     var max: Int
+
+    /// The range a recording declares for axis `code`, checked as the kernel would have it: its
+    /// ends are 32-bit values (`input_absinfo` holds `__s32`), so that no arithmetic on them or on
+    /// an event's value (32-bit as well) overflows; and a position axis's range is not empty.
+    static func declared(code: Int, min: Int, max: Int) throws(SampleProblem) -> AxisRange {
+        let name = Evdev.absName(code)
+        guard Int(Int32.min)...Int(Int32.max) ~= min, Int(Int32.min)...Int(Int32.max) ~= max else {
+            throw SampleProblem("axis \(name) declares \(min)...\(max): a device's values are 32-bit (\(Int32.min)...\(Int32.max))")
+        }
+        if Evdev.positionAxes.contains(code) && max <= min {
+            throw SampleProblem("axis \(name) has an empty range \(min)...\(max)")
+        }
+        return AxisRange(min: min, max: max)
+    }
+
+    /// The distance from `min` to `max`, in a type that cannot overflow.
+    var span: Double { Double(max) - Double(min) }
 }
 
 /// What a recording says about one input device.

@@ -101,11 +101,11 @@ public struct EvemuReader: TouchSampleStream, EvdevRecordingReader {
         guard fields.count >= 3, let code = Int(fields[0], radix: 16), let min = Int(fields[1]), let max = Int(fields[2]) else {
             throw error("bad axis line: expected 'A: CODE MIN MAX FUZZ FLAT [RESOLUTION]'")
         }
-        let names = [Evdev.absX: "ABS_X", Evdev.absY: "ABS_Y", Evdev.mtPositionX: "ABS_MT_POSITION_X", Evdev.mtPositionY: "ABS_MT_POSITION_Y"]
-        if let name = names[code], max <= min {
-            throw error("axis \(name) has an empty range \(min)...\(max)")
+        do {
+            device.axes[code] = try AxisRange.declared(code: code, min: min, max: max)
+        } catch {
+            throw self.error(error.message)
         }
-        device.axes[code] = AxisRange(min: min, max: max)
     }
 
     public mutating func next() throws -> TouchSample? {

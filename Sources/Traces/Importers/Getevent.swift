@@ -112,10 +112,11 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
             if words[0] == "max" { max = Int(words[1]) }
         }
         guard let min, let max else { throw error("bad axis line: expected ': value V, min MIN, max MAX, …'") }
-        if [Evdev.absX, Evdev.absY, Evdev.mtPositionX, Evdev.mtPositionY].contains(code), max <= min {
-            throw error("axis \(name) has an empty range \(min)...\(max)")
+        do {
+            devices[node]?.axes[code] = try AxisRange.declared(code: code, min: min, max: max)
+        } catch {
+            throw self.error(error.message)
         }
-        devices[node]?.axes[code] = AxisRange(min: min, max: max)
     }
 
     private mutating func event(_ line: Substring) throws {

@@ -128,11 +128,11 @@ public struct LibinputRecordReader: TouchSampleStream, EvdevRecordingReader {
                 guard let code = key.int, numbers.count >= 2, numbers.count == value.sequence?.count else {
                     throw error("bad absinfo entry: expected 'CODE: [MIN, MAX, FUZZ, FLAT, RESOLUTION]'", line: line(of: key))
                 }
-                let names = [Evdev.absX: "ABS_X", Evdev.absY: "ABS_Y", Evdev.mtPositionX: "ABS_MT_POSITION_X", Evdev.mtPositionY: "ABS_MT_POSITION_Y"]
-                if let name = names[code], numbers[1] <= numbers[0] {
-                    throw error("axis \(name) has an empty range \(numbers[0])...\(numbers[1])", line: line(of: key))
+                do {
+                    device.axes[code] = try AxisRange.declared(code: code, min: numbers[0], max: numbers[1])
+                } catch {
+                    throw self.error(error.message, line: line(of: key))
                 }
-                device.axes[code] = AxisRange(min: numbers[0], max: numbers[1])
             }
         }
         if let properties = evdev["properties"]?.sequence {
