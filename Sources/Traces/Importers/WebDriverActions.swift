@@ -118,6 +118,11 @@ public struct WebDriverActionsReader: TouchSampleStream {
         var isLast: Bool { step >= steps }
     }
 
+    /// What the reader holds besides the actions: samples made and not yet returned, and moves
+    /// under way. At most one move per pointer, and the samples of one tick's start (one per
+    /// pointer), however long a move is: interpolated samples are made one at a time.
+    var pending: (samples: Int, moves: Int) { (queue.count - queueIndex, moves.count) }
+
     /// Reads `url` whole and checks every action.
     public init(url: URL, options: TraceImportOptions = TraceImportOptions()) throws {
         let (name, bytes) = try TraceSource.file(url).whole()
@@ -154,6 +159,16 @@ public struct WebDriverActionsReader: TouchSampleStream {
         }
         guard contacts > 0 else { throw TraceError(file: name, line: root.line, "no pointer input source: nothing touches the screen") }
         tickCount = sources.map(\.actions.count).max() ?? 0
+        // The end of the actions is known before any sample is made: actions that last past the
+        // time limit are refused at once, not after making every sample up to it.
+        var end = 0.0
+        for tick in 0..<tickCount {
+            let (length, line) = Self.length(ofTick: tick, sources)
+            end += length
+            guard end <= TraceLimits.maxTime * 1000 else {
+                throw TraceError(file: name, line: line, "time \(TraceNumber.format(end / 1000)) is past the limit of \(TraceNumber.format(TraceLimits.maxTime)) s")
+            }
+        }
     }
 
     /// How long tick `tick` lasts, in milliseconds (its longest pause or move), and the line of
