@@ -72,13 +72,3 @@ public struct SampleProblem: Error, Sendable {
     public let message: String
     public init(_ message: String) { self.message = message }
 }
-
-/// How traces print numbers: the shortest text that reads back as the same value, without a
-/// trailing ".0" (also how `JSONEncoder` prints them, which the replay's hand-written JSON relies on).
-package enum TraceNumber {
-    package static func format(_ value: Double) -> String {
-        var text = "\(value)"
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
-    }
-}

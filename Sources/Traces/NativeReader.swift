@@ -16,6 +16,8 @@ public struct NativeTraceReader: TouchSampleStream {
     private var fileVersion = (major: 0, minor: 0)
     private var pending: Substring?
     private var tracker = ContactTracker()
+    /// The lines of the header's `screen` and `device` keys, each of which may be given once.
+    private var headerLines: [Substring: Int] = [:]
 
     /// Opens `url` and reads its header.
     public init(url: URL) throws {
@@ -64,20 +66,28 @@ public struct NativeTraceReader: TouchSampleStream {
 
     private mutating func readHeaderLine(_ line: Substring) throws {
         let words = TraceText.fields(line)
+        if words[0] == "screen" || words[0] == "device" {
+            if let first = headerLines[words[0]] {
+                throw error("a second '\(words[0])' line: the first is on line \(first)")
+            }
+            headerLines[words[0]] = lines.lineNumber
+        }
         switch words[0] {
         case "screen":
             var screen = self.screen ?? .default
             screen.deviceName = self.screen?.deviceName
             let size = words.count > 1 ? words[1].split(separator: "x") : []
-            guard size.count == 2, let w = Double(size[0]), let h = Double(size[1]), w > 0, h > 0, w.isFinite, h.isFinite else {
+            guard size.count == 2, let w = TraceNumber.decimal(size[0]), let h = TraceNumber.decimal(size[1]), w > 0, h > 0 else {
                 throw error("bad screen size: expected 'screen WIDTHxHEIGHT scale=S refresh=HZ', such as 'screen 390x844 scale=3 refresh=60'")
             }
             screen.size = CGSize(width: w, height: h)
+            var keys: Set<Substring> = []
             for word in words.dropFirst(2) {
                 let (key, value) = try keyValue(word)
+                guard keys.insert(key).inserted else { throw error("screen attribute '\(key)' is given twice") }
                 switch key {
                 case "scale":
-                    guard let scale = Double(value), scale > 0, scale <= 10 else { throw error("bad scale '\(value)': expected a number in (0, 10]") }
+                    guard let scale = TraceNumber.decimal(value), scale > 0, scale <= 10 else { throw error("bad scale '\(value)': expected a number in (0, 10]") }
                     screen.scale = scale
                 case "refresh":
                     guard let hz = Int(value), hz > 0, hz <= 1000 else { throw error("bad refresh rate '\(value)': expected whole frames per second in 1...1000") }
@@ -147,8 +157,8 @@ public struct NativeTraceReader: TouchSampleStream {
         guard words.count >= 3 else {
             throw error("expected 'TIME CONTACT PHASE [X Y] [KEY=VALUE…]', found '\(line)'")
         }
-        guard let time = Double(words[0]) else {
-            throw error("bad time '\(words[0])': expected seconds, such as 0.25")
+        guard let time = TraceNumber.decimal(words[0]) else {
+            throw error("bad time '\(words[0])': expected seconds, a decimal number such as 0.25")
         }
         guard let contact = Int(words[1]), contact >= 0 else {
             throw error("bad contact '\(words[1])': expected a whole number ≥ 0")
@@ -159,8 +169,8 @@ public struct NativeTraceReader: TouchSampleStream {
         var rest = words.dropFirst(3)
         var location: CGPoint
         if let x = rest.first, !TraceText.contains(x, UInt8(ascii: "=")) {
-            guard rest.count >= 2, let xv = Double(x), let yv = Double(rest[rest.startIndex + 1]) else {
-                throw error("bad position: expected two numbers X Y after '\(phase.rawValue)'")
+            guard rest.count >= 2, let xv = TraceNumber.decimal(x), let yv = TraceNumber.decimal(rest[rest.startIndex + 1]) else {
+                throw error("bad position: expected two decimal numbers X Y after '\(phase.rawValue)'")
             }
             location = CGPoint(x: xv, y: yv)
             rest = rest.dropFirst(2)
@@ -171,9 +181,11 @@ public struct NativeTraceReader: TouchSampleStream {
             location = last
         }
         var sample = TouchSample(time: time, contact: contact, phase: phase, location: location)
+        var keys: Set<Substring> = []
         for word in rest {
             let (key, value) = try keyValue(word)
-            guard let number = Double(value) else { throw error("bad \(key) '\(value)': expected a number") }
+            guard keys.insert(key).inserted else { throw error("attribute '\(key)' is given twice") }
+            guard let number = TraceNumber.decimal(value) else { throw error("bad \(key) '\(value)': expected a decimal number") }
             switch key {
             case "force": sample.force = number
             case "radius": sample.majorRadius = number
