@@ -127,7 +127,7 @@ struct EvdevDevice: Sendable {
 
     /// A description for messages: `"eGalax Touch" (/dev/input/event2)`.
     var label: String {
-        let quoted = name.isEmpty ? "an unnamed device" : "\"\(name)\""
-        return node.isEmpty ? quoted : "\(quoted) (\(node))"
+        let quoted = name.isEmpty ? "an unnamed device" : TraceEcho.quoted(name, "\"")
+        return node.isEmpty ? quoted : "\(quoted) (\(TraceEcho.capped(node)))"
     }
 }

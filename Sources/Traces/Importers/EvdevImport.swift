@@ -74,7 +74,7 @@ struct EvdevImport {
         guard var decoder else {
             let devices = seen.isEmpty ? "no device" : seen.map { [$0.label, $0.problem].compactMap { $0 }.joined(separator: " ") }.joined(separator: "; ")
             if let filter = options.device {
-                throw TraceError(file: file, line: nil, "no device matches '\(filter)': \(devices)")
+                throw TraceError(file: file, line: nil, "no device matches \(TraceEcho.quoted(filter)): \(devices)")
             }
             throw TraceError(file: file, line: nil, "no touchscreen in the recording: \(devices)")
         }

@@ -66,9 +66,9 @@ public struct EvemuReader: TouchSampleStream, EvdevRecordingReader {
         if line.hasPrefix("# EVEMU ") {
             let text = line.dropFirst("# EVEMU ".count).trimmingCharacters(in: .whitespaces)
             guard let major = text.split(separator: ".").first.flatMap({ Int($0) }) else {
-                throw error("bad evemu version '\(text)': expected MAJOR.MINOR such as 1.1")
+                throw error("bad evemu version \(TraceEcho.quoted(text)): expected MAJOR.MINOR such as 1.1")
             }
-            guard major == 1 else { throw error("evemu format \(text) is not supported: uisim reads 1.x") }
+            guard major == 1 else { throw error("evemu format \(TraceEcho.capped(text)) is not supported: uisim reads 1.x") }
             version = text
             return
         }

@@ -126,7 +126,7 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
             guard let close = rest.firstIndex(of: "]") else { throw error("bad time stamp: expected '[ SECONDS.MICROS]'") }
             let stamp = TraceText.trimmed(rest[rest.index(after: rest.startIndex)..<close])
             guard let value = EvemuReader.timestamp(stamp) else {
-                throw error("bad time stamp '\(stamp)': expected SECONDS.MICROS")
+                throw error("bad time stamp \(TraceEcho.quoted(stamp)): expected SECONDS.MICROS")
             }
             micros = value
             rest = rest[rest.index(after: close)...]
@@ -159,7 +159,7 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
                   words[2].allSatisfy({ ($0.isUppercase && $0.isASCII) || $0.isNumber || $0 == "_" }) {
             value = 0   // a named value uisim does not use, such as MT_TOOL_FINGER
         } else {
-            throw error("bad value '\(words[2])': expected 8 hexadecimal digits")
+            throw error("bad value \(TraceEcho.quoted(words[2])): expected 8 hexadecimal digits")
         }
         let event = EvdevEvent(micros: micros, type: type, code: code, value: value)
         guard let read = try decide(node, event) else { return }
@@ -206,7 +206,7 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
 
     private mutating func unknown(_ label: String) {
         if unknownLabels.insert(label).inserted {
-            core.warnings.add(line: lines.lineNumber, "unknown event name '\(label)': skipped")
+            core.warnings.add(line: lines.lineNumber, "unknown event name \(TraceEcho.quoted(label)): skipped")
         }
     }
 

@@ -106,10 +106,10 @@ public struct LibinputRecordReader: TouchSampleStream, EvdevRecordingReader {
         } catch let yaml as YamlError {
             throw yamlError(yaml)
         } catch {
-            throw self.error("bad YAML: \(error)", line: descriptionStart)
+            throw self.error("bad YAML: \(TraceEcho.capped("\(error)"))", line: descriptionStart)
         }
         if let versionNode = root?.mapping?["version"] {
-            guard let number = versionNode.int else { throw error("bad version '\(versionNode.string ?? "")': expected 1", line: line(of: versionNode)) }
+            guard let number = versionNode.int else { throw error("bad version \(TraceEcho.quoted(versionNode.string ?? "")): expected 1", line: line(of: versionNode)) }
             guard number == Self.supportedVersion else {
                 throw error("libinput record version \(number) is not supported: uisim reads version \(Self.supportedVersion)", line: line(of: versionNode))
             }
@@ -150,9 +150,9 @@ public struct LibinputRecordReader: TouchSampleStream, EvdevRecordingReader {
     private func yamlError(_ error: YamlError) -> TraceError {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return self.error("bad YAML: \(problem)", line: descriptionStart + mark.line - 1)
+            return self.error("bad YAML: \(TraceEcho.capped(problem))", line: descriptionStart + mark.line - 1)
         default:
-            return self.error("bad YAML: \(error)", line: descriptionStart)
+            return self.error("bad YAML: \(TraceEcho.capped("\(error)"))", line: descriptionStart)
         }
     }
 

@@ -153,7 +153,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
                 }
             }
             if let other = sources.first(where: { $0.id == source.id }) {
-                throw TraceError(file: name, line: node.line, "input source id '\(source.id)' is used twice (first on line \(other.line))")
+                throw TraceError(file: name, line: node.line, "input source id \(TraceEcho.quoted(source.id)) is used twice (first on line \(other.line))")
             }
             sources.append(source)
         }
@@ -191,7 +191,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
         guard let type = node["type"]?.string else { throw fail("an input source needs a \"type\": pointer, key, none or wheel", node) }
         guard let id = node["id"]?.string else { throw fail("an input source needs an \"id\"", node) }
         guard ["pointer", "key", "none", "wheel"].contains(type) else {
-            throw fail("unknown input source type '\(type)': expected pointer, key, none or wheel", node)
+            throw fail("unknown input source type \(TraceEcho.quoted(type)): expected pointer, key, none or wheel", node)
         }
         var pencil = false
         if type == "pointer" {
@@ -199,11 +199,11 @@ public struct WebDriverActionsReader: TouchSampleStream {
             switch pointerType {
             case "touch": break
             case "pen": pencil = true
-            case "mouse": log.add(line: node.line, "pointer '\(id)' is a mouse (the default pointerType): replayed as a finger")
-            default: throw fail("unknown pointerType '\(pointerType)': expected touch, pen or mouse", node)
+            case "mouse": log.add(line: node.line, "pointer \(TraceEcho.quoted(id)) is a mouse (the default pointerType): replayed as a finger")
+            default: throw fail("unknown pointerType \(TraceEcho.quoted(pointerType)): expected touch, pen or mouse", node)
             }
         }
-        guard let list = node["actions"]?.array else { throw fail("input source '\(id)' needs an \"actions\" list", node) }
+        guard let list = node["actions"]?.array else { throw fail("input source \(TraceEcho.quoted(id)) needs an \"actions\" list", node) }
         var actions: [Action] = []
         var warnedIgnored = false
         for item in list {
@@ -251,11 +251,11 @@ public struct WebDriverActionsReader: TouchSampleStream {
                 action.kind = .cancel
             case ("key", "keyDown"), ("key", "keyUp"), ("wheel", "scroll"):
                 if !warnedIgnored {
-                    log.add(line: item.line, "\(type) actions have no touch equivalent: '\(id)' only waits")
+                    log.add(line: item.line, "\(type) actions have no touch equivalent: \(TraceEcho.quoted(id)) only waits")
                     warnedIgnored = true
                 }
             default:
-                throw fail("unknown action '\(kind)' for a \(type) input source", item)
+                throw fail("unknown action \(TraceEcho.quoted(kind)) for a \(type) input source", item)
             }
             actions.append(action)
         }
@@ -292,7 +292,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
                     sources[i].isDown = false
                     try emit(i, .cancel, at: tickEnd / 1000, line: nil)
                     contactsCancelledAtEnd += 1
-                    log.add(line: nil, "pointer '\(sources[i].id)' was still down at the end: cancelled at \(TraceNumber.format(tickEnd / 1000)) s")
+                    log.add(line: nil, "pointer \(TraceEcho.quoted(sources[i].id)) was still down at the end: cancelled at \(TraceNumber.format(tickEnd / 1000)) s")
                 }
             } else {
                 return nil
@@ -326,13 +326,13 @@ public struct WebDriverActionsReader: TouchSampleStream {
             switch action.kind {
             case .down:
                 guard !sources[i].isDown else {
-                    throw TraceError(file: file, line: action.line, "pointer '\(sources[i].id)' goes down while already down")
+                    throw TraceError(file: file, line: action.line, "pointer \(TraceEcho.quoted(sources[i].id)) goes down while already down")
                 }
                 sources[i].isDown = true
                 try emit(i, .down, at: tickStart / 1000, line: action.line)
             case .up, .cancel:
                 guard sources[i].isDown else {
-                    log.add(line: action.line, "pointer '\(sources[i].id)' is not down: \(action.kind == .up ? "pointerUp" : "pointerCancel") skipped")
+                    log.add(line: action.line, "pointer \(TraceEcho.quoted(sources[i].id)) is not down: \(action.kind == .up ? "pointerUp" : "pointerCancel") skipped")
                     continue
                 }
                 sources[i].isDown = false
