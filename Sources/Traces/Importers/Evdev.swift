@@ -26,13 +26,15 @@ enum Evdev {
     static let propertyPointer = 0
     /// `INPUT_PROP_DIRECT`: the device is a touchscreen (positions are on the display).
     static let propertyDirect = 1
+    /// `INPUT_PROP_CNT`: properties from here on do not exist, and are not kept.
+    static let propertyCount = 0x20
 
     /// The largest type and code numbers the kernel defines (`EV_MAX`, `ABS_MAX`, `KEY_MAX`…):
     /// anything above is an unknown event, skipped with a warning.
     static let maxCode: [Int: Int] = [0x00: 0x0f, 0x01: 0x2ff, 0x02: 0x0f, 0x03: 0x3f, 0x04: 0x07,
                                       0x05: 0x10, 0x11: 0x0f, 0x12: 0x07, 0x14: 0x01, 0x15: 0x7f, 0x16: 0x01, 0x17: 0x01]
 
-    /// Whether the kernel defines this type and code.
+    /// Whether the kernel defines this type and code (axes of other codes are not kept).
     static func isKnown(type: Int, code: Int) -> Bool {
         guard let max = maxCode[type] else { return false }
         return code >= 0 && code <= max

@@ -21,7 +21,9 @@ struct EvdevTouchDecoder {
     private var pendingWarnings: [String] = []
     /// Contacts still down when the recording ended, cancelled by `finish`.
     private(set) var cancelledAtEnd = 0
-    private var warnedCodes: Set<Int> = []
+    /// Unknown type and code pairs warned about, at most `TraceLimits.maxWarnings` (the warnings
+    /// kept stop there anyway), so that a stream of ever new codes cannot fill memory.
+    private(set) var warnedCodes: Set<Int> = []
 
     private let multitouch: AxisMapping?
     private let single: AxisMapping?
@@ -138,7 +140,7 @@ struct EvdevTouchDecoder {
         }
         lastTime = t
         guard Evdev.isKnown(type: event.type, code: event.code) else {
-            if warnedCodes.insert(event.type << 16 | (event.code & 0xffff)).inserted {
+            if warnedCodes.count < TraceLimits.maxWarnings, warnedCodes.insert(event.type << 16 | (event.code & 0xffff)).inserted {
                 pendingWarnings.append("unknown event type \(hex(event.type)) code \(hex(event.code)): skipped")
             }
             return
