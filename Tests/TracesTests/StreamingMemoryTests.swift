@@ -58,6 +58,21 @@ import Testing
         }
     }
 
+    /// Thirty thousand input sources that only wait and a pointer with thirty thousand actions:
+    /// each tick visits only the sources with an action in it, and ids are checked in a set (both
+    /// were the product of the two counts, about a billion steps here; the limit only stops a
+    /// regression from hanging the suite).
+    @Test(.timeLimit(.minutes(1))) func manySourcesAndManyTicksCostTheirActions() throws {
+        let count = 30_000
+        let waiting = (0..<count).map { #"{"type":"none","id":"n\#($0)","actions":[]}"# }
+        let pointer = #"{"type":"pointer","id":"f","parameters":{"pointerType":"touch"},"actions":[{"type":"pointerDown"},"#
+            + Array(repeating: #"{"type":"pause","duration":1}"#, count: count - 2).joined(separator: ",") + #",{"type":"pointerUp"}]}"#
+        var reader = try WebDriverActionsReader(text: "[" + (waiting + [pointer]).joined(separator: ",\n") + "]")
+        var samples: [TouchSample] = []
+        while let sample = try reader.next() { samples.append(sample) }
+        #expect(samples.map(\.phase) == [.down, .up] && samples[1].time == Double(count - 2) / 1000)
+    }
+
     /// `trace info` over the ten-minute move: every sample counted, the rate exact.
     @Test func infoOfALongMove() throws {
         var reader = try WebDriverActionsReader(text: Self.move(600_000))

@@ -28,6 +28,14 @@ public struct WebDriverActionsReader: TouchSampleStream {
     private let interval: Double
     private var sources: [Source] = []
     private let tickCount: Int
+    /// How long each tick lasts, in milliseconds (its longest pause or move).
+    private var tickLengths: [Double] = []
+    /// The sources with an action in each tick, in their order: those of tick t are
+    /// `tickSources[tickSourceStart[t]..<tickSourceStart[t + 1]]`. A tick visits only its own
+    /// sources, so that many sources with few actions and one with many cost their actions, not
+    /// their product.
+    private var tickSourceStart: [Int] = []
+    private var tickSources: [Int] = []
     private var tick = 0
     /// The current tick's start and end, in milliseconds (as the actions give durations, so that
     /// whole milliseconds add up exactly).
@@ -144,6 +152,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
             throw TraceError(file: name, line: root.line, "expected {\"actions\": [input sources…]} or a list of input sources")
         }
         var contacts = 0
+        var idLines: [String: Int] = [:]
         for node in list {
             let source = try Self.source(node, file: name, log: &log, contact: contacts + 1)
             if source.isPointer {
@@ -152,37 +161,47 @@ public struct WebDriverActionsReader: TouchSampleStream {
                     throw TraceError(file: name, line: node.line, "more than \(TraceLimits.maxSimultaneousContacts) pointers")
                 }
             }
-            if let other = sources.first(where: { $0.id == source.id }) {
-                throw TraceError(file: name, line: node.line, "input source id \(TraceEcho.quoted(source.id)) is used twice (first on line \(other.line))")
+            if let first = idLines[source.id] {
+                throw TraceError(file: name, line: node.line, "input source id \(TraceEcho.quoted(source.id)) is used twice (first on line \(first))")
             }
+            idLines[source.id] = node.line
             sources.append(source)
         }
         guard contacts > 0 else { throw TraceError(file: name, line: root.line, "no pointer input source: nothing touches the screen") }
         tickCount = sources.map(\.actions.count).max() ?? 0
-        // The end of the actions is known before any sample is made: actions that last past the
-        // time limit are refused at once, not after making every sample up to it.
-        var end = 0.0
-        for tick in 0..<tickCount {
-            let (length, line) = Self.length(ofTick: tick, sources)
-            end += length
-            guard end <= TraceLimits.maxTime * 1000 else {
-                throw TraceError(file: name, line: line, "time \(TraceNumber.format(end / 1000)) is past the limit of \(TraceNumber.format(TraceLimits.maxTime)) s")
-            }
-        }
+        try arrangeTicks(file: name)
     }
 
-    /// How long tick `tick` lasts, in milliseconds (its longest pause or move), and the line of
-    /// the action that makes it last so long (nil for a tick without duration).
-    private static func length(ofTick tick: Int, _ sources: [Source]) -> (Double, Int?) {
-        var length = 0.0, line: Int?
-        for source in sources where tick < source.actions.count {
-            let action = source.actions[tick]
-            if action.kind == .pause || action.kind == .move, let duration = action.duration, duration > length {
-                length = duration
-                line = action.line
+    /// Finds each tick's sources and length, in one pass over the actions. The end of the
+    /// actions is then known before any sample is made: actions that last past the time limit
+    /// are refused at once, at the action that passes it, not after making every sample up to it.
+    private mutating func arrangeTicks(file: String) throws {
+        tickSourceStart = Array(repeating: 0, count: tickCount + 1)
+        for source in sources {
+            for tick in source.actions.indices { tickSourceStart[tick + 1] += 1 }
+        }
+        for tick in 0..<tickCount { tickSourceStart[tick + 1] += tickSourceStart[tick] }
+        tickSources = Array(repeating: 0, count: tickSourceStart[tickCount])
+        tickLengths = Array(repeating: 0, count: tickCount)
+        var tickLines = [Int?](repeating: nil, count: tickCount)
+        var filled = tickSourceStart
+        for (index, source) in sources.enumerated() {
+            for (tick, action) in source.actions.enumerated() {
+                tickSources[filled[tick]] = index
+                filled[tick] += 1
+                if action.kind == .pause || action.kind == .move, let duration = action.duration, duration > tickLengths[tick] {
+                    tickLengths[tick] = duration
+                    tickLines[tick] = action.line
+                }
             }
         }
-        return (length, line)
+        var end = 0.0
+        for tick in 0..<tickCount {
+            end += tickLengths[tick]
+            guard end <= TraceLimits.maxTime * 1000 else {
+                throw TraceError(file: file, line: tickLines[tick], "time \(TraceNumber.format(end / 1000)) is past the limit of \(TraceNumber.format(TraceLimits.maxTime)) s")
+            }
+        }
     }
 
     private static func source(_ node: JSONNode, file: String, log: inout WarningLog, contact: Int) throws -> Source {
@@ -317,9 +336,9 @@ public struct WebDriverActionsReader: TouchSampleStream {
     /// Runs the start of tick `tick`: presses and lifts, instant moves, and the moves to
     /// interpolate; sets the tick's end.
     private mutating func beginTick() throws {
-        let (duration, _) = Self.length(ofTick: tick, sources)
+        let duration = tickLengths[tick]
         tickEnd = tickStart + duration
-        for i in sources.indices where tick < sources[i].actions.count {
+        for i in tickSources[tickSourceStart[tick]..<tickSourceStart[tick + 1]] {
             let action = sources[i].actions[tick]
             if let force = action.force { sources[i].force = force }
             if let radius = action.radius { sources[i].radius = radius }
