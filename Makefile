@@ -70,7 +70,8 @@ bench-thresholds: deps
 	$(SWIFT) package --allow-writing-to-package-directory benchmark thresholds update --path Benchmarks/Thresholds --no-progress
 
 # Fuzzes each trace reader with libFuzzer for FUZZ_SECONDS (default 120 s each, 10 minutes in
-# all), seeded with the bundled traces and the test fixtures. A crash, a hang (FUZZ_TIMEOUT s on
+# all), seeded with the bundled traces, the test fixtures and the seeds each harness generates
+# (`--write-seeds`: WebDriver pause/duration grids, integer extremes). A crash, a hang (FUZZ_TIMEOUT s on
 # one input) or more than 2 GB of memory is a finding: it is saved under .build-fuzz/findings/
 # and the target fails. See Fuzz/README.md.
 FUZZ_SECONDS ?= 120
@@ -88,6 +89,7 @@ fuzz: deps
 		test -x "$$bin/Fuzz$$reader" || { echo "fuzz: Fuzz$$reader did not build"; exit 1; }; \
 		corpus=.build-fuzz/corpus/$$reader; findings=.build-fuzz/findings/$$reader; mkdir -p $$corpus $$findings .build-fuzz/logs; \
 		find Traces Tests/TracesTests/Fixtures -name "*.$$ext" -exec cp {} $$corpus/ \; ; \
+		"$$bin/Fuzz$$reader" --write-seeds $$corpus; \
 		echo "fuzz: Fuzz$$reader for $(FUZZ_SECONDS) s (log: .build-fuzz/logs/$$reader.log)"; \
 		if "$$bin/Fuzz$$reader" $$corpus -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 \
 			-max_len=65536 -artifact_prefix=$$findings/ -print_final_stats=1 > .build-fuzz/logs/$$reader.log 2>&1; then \

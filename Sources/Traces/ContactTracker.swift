@@ -31,10 +31,11 @@ public struct ContactTracker: Sendable {
         guard abs(p.x) <= TraceLimits.maxCoordinate, abs(p.y) <= TraceLimits.maxCoordinate else {
             throw SampleProblem("position (\(p.x), \(p.y)) is past the limit of \(TraceLimits.maxCoordinate)")
         }
-        for (name, value) in [("force", sample.force), ("radius", sample.majorRadius),
-                              ("altitude", sample.altitude), ("azimuth", sample.azimuth)] {
-            if let value, !value.isFinite { throw SampleProblem("\(name) \(value) is not a finite number") }
-        }
+        // One check per attribute, without an array: this runs for every sample of every trace.
+        try Self.checkFinite("force", sample.force)
+        try Self.checkFinite("radius", sample.majorRadius)
+        try Self.checkFinite("altitude", sample.altitude)
+        try Self.checkFinite("azimuth", sample.azimuth)
         switch sample.phase {
         case .down:
             if down[sample.contact] != nil { throw SampleProblem("contact \(sample.contact) goes down while already down") }
@@ -57,6 +58,10 @@ public struct ContactTracker: Sendable {
         samples += 1
     }
 
+    private static func checkFinite(_ name: String, _ value: Double?) throws(SampleProblem) {
+        if let value, !value.isFinite { throw SampleProblem("\(name) \(value) is not a finite number") }
+    }
+
     private func format(_ t: TimeInterval) -> String {
         TraceNumber.format(t)
     }
@@ -66,14 +71,4 @@ public struct ContactTracker: Sendable {
 public struct SampleProblem: Error, Sendable {
     public let message: String
     public init(_ message: String) { self.message = message }
-}
-
-/// How traces print numbers: the shortest text that reads back as the same value, without a
-/// trailing ".0" (also how `JSONEncoder` prints them, which the replay's hand-written JSON relies on).
-package enum TraceNumber {
-    package static func format(_ value: Double) -> String {
-        var text = "\(value)"
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
-    }
 }

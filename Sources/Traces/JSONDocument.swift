@@ -94,7 +94,7 @@ private struct JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted member name") }
                 let key = try string()
                 skipWhitespace()
-                guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after member name \"\(key)\"") }
+                guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after member name \(TraceEcho.quoted(key, "\""))") }
                 members.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
                 if peek(UInt8(ascii: ",")) { continue }
@@ -161,7 +161,7 @@ private struct JSONParser {
             guard digits() > 0 else { throw error("expected digits in an exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let number = Double(text), number.isFinite else { throw error("number \(text) is out of range") }
+        guard let number = Double(text), number.isFinite else { throw error("number \(TraceEcho.capped(text)) is out of range") }
         return number
     }
 

@@ -16,6 +16,8 @@ public struct NativeTraceReader: TouchSampleStream {
     private var fileVersion = (major: 0, minor: 0)
     private var pending: Substring?
     private var tracker = ContactTracker()
+    /// The lines of the header's `screen` and `device` keys, each of which may be given once.
+    private var headerLines: [Substring: Int] = [:]
 
     /// Opens `url` and reads its header.
     public init(url: URL) throws {
@@ -46,7 +48,7 @@ public struct NativeTraceReader: TouchSampleStream {
         }
         let parts = words[1].split(separator: ".")
         guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else {
-            throw error("bad version '\(words[1])': expected MAJOR.MINOR such as 1.0")
+            throw error("bad version \(TraceEcho.quoted(words[1])): expected MAJOR.MINOR such as 1.0")
         }
         guard major == Self.version.major else {
             throw error("version \(major).\(minor) is not supported: this uisim reads \(Self.version.major).x")
@@ -64,26 +66,34 @@ public struct NativeTraceReader: TouchSampleStream {
 
     private mutating func readHeaderLine(_ line: Substring) throws {
         let words = TraceText.fields(line)
+        if words[0] == "screen" || words[0] == "device" {
+            if let first = headerLines[words[0]] {
+                throw error("a second '\(words[0])' line: the first is on line \(first)")
+            }
+            headerLines[words[0]] = lines.lineNumber
+        }
         switch words[0] {
         case "screen":
             var screen = self.screen ?? .default
             screen.deviceName = self.screen?.deviceName
             let size = words.count > 1 ? words[1].split(separator: "x") : []
-            guard size.count == 2, let w = Double(size[0]), let h = Double(size[1]), w > 0, h > 0, w.isFinite, h.isFinite else {
+            guard size.count == 2, let w = TraceNumber.decimal(size[0]), let h = TraceNumber.decimal(size[1]), w > 0, h > 0 else {
                 throw error("bad screen size: expected 'screen WIDTHxHEIGHT scale=S refresh=HZ', such as 'screen 390x844 scale=3 refresh=60'")
             }
             screen.size = CGSize(width: w, height: h)
+            var keys: Set<Substring> = []
             for word in words.dropFirst(2) {
                 let (key, value) = try keyValue(word)
+                guard keys.insert(key).inserted else { throw error("screen attribute \(TraceEcho.quoted(key)) is given twice") }
                 switch key {
                 case "scale":
-                    guard let scale = Double(value), scale > 0, scale <= 10 else { throw error("bad scale '\(value)': expected a number in (0, 10]") }
+                    guard let scale = TraceNumber.decimal(value), scale > 0, scale <= 10 else { throw error("bad scale \(TraceEcho.quoted(value)): expected a number in (0, 10]") }
                     screen.scale = scale
                 case "refresh":
-                    guard let hz = Int(value), hz > 0, hz <= 1000 else { throw error("bad refresh rate '\(value)': expected whole frames per second in 1...1000") }
+                    guard let hz = Int(value), hz > 0, hz <= 1000 else { throw error("bad refresh rate \(TraceEcho.quoted(value)): expected whole frames per second in 1...1000") }
                     screen.refreshRate = hz
                 default:
-                    try unknown("screen attribute '\(key)'")
+                    try unknown("screen attribute \(TraceEcho.quoted(key))")
                 }
             }
             self.screen = screen
@@ -92,7 +102,7 @@ public struct NativeTraceReader: TouchSampleStream {
             screen.deviceName = words.dropFirst().joined(separator: " ")
             self.screen = screen
         default:
-            try unknown("header key '\(words[0])'")
+            try unknown("header key \(TraceEcho.quoted(words[0]))")
         }
     }
 
@@ -108,7 +118,7 @@ public struct NativeTraceReader: TouchSampleStream {
 
     private func keyValue(_ word: Substring) throws -> (Substring, Substring) {
         guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-            throw error("expected KEY=VALUE, found '\(word)'")
+            throw error("expected KEY=VALUE, found \(TraceEcho.quoted(word))")
         }
         return (word[..<equals], word[word.index(after: equals)...])
     }
@@ -142,25 +152,25 @@ public struct NativeTraceReader: TouchSampleStream {
     private mutating func parseSample(_ line: Substring) throws -> TouchSample {
         let words = TraceText.fields(line)
         if Double(words[0]) == nil, words[0].first?.isLetter == true {
-            throw error("header line '\(words[0])' after the first sample")
+            throw error("header line \(TraceEcho.quoted(words[0])) after the first sample")
         }
         guard words.count >= 3 else {
-            throw error("expected 'TIME CONTACT PHASE [X Y] [KEY=VALUE…]', found '\(line)'")
+            throw error("expected 'TIME CONTACT PHASE [X Y] [KEY=VALUE…]', found \(TraceEcho.quoted(line))")
         }
-        guard let time = Double(words[0]) else {
-            throw error("bad time '\(words[0])': expected seconds, such as 0.25")
+        guard let time = TraceNumber.decimal(words[0]) else {
+            throw error("bad time \(TraceEcho.quoted(words[0])): expected seconds, a decimal number such as 0.25")
         }
         guard let contact = Int(words[1]), contact >= 0 else {
-            throw error("bad contact '\(words[1])': expected a whole number ≥ 0")
+            throw error("bad contact \(TraceEcho.quoted(words[1])): expected a whole number ≥ 0")
         }
         guard let phase = TouchSample.Phase(rawValue: String(words[2])) else {
-            throw error("bad phase '\(words[2])': expected down, move, up or cancel")
+            throw error("bad phase \(TraceEcho.quoted(words[2])): expected down, move, up or cancel")
         }
         var rest = words.dropFirst(3)
         var location: CGPoint
         if let x = rest.first, !TraceText.contains(x, UInt8(ascii: "=")) {
-            guard rest.count >= 2, let xv = Double(x), let yv = Double(rest[rest.startIndex + 1]) else {
-                throw error("bad position: expected two numbers X Y after '\(phase.rawValue)'")
+            guard rest.count >= 2, let xv = TraceNumber.decimal(x), let yv = TraceNumber.decimal(rest[rest.startIndex + 1]) else {
+                throw error("bad position: expected two decimal numbers X Y after '\(phase.rawValue)'")
             }
             location = CGPoint(x: xv, y: yv)
             rest = rest.dropFirst(2)
@@ -171,15 +181,17 @@ public struct NativeTraceReader: TouchSampleStream {
             location = last
         }
         var sample = TouchSample(time: time, contact: contact, phase: phase, location: location)
+        var keys: Set<Substring> = []
         for word in rest {
             let (key, value) = try keyValue(word)
-            guard let number = Double(value) else { throw error("bad \(key) '\(value)': expected a number") }
+            guard keys.insert(key).inserted else { throw error("attribute \(TraceEcho.quoted(key)) is given twice") }
+            guard let number = TraceNumber.decimal(value) else { throw error("bad \(TraceEcho.capped(key)) \(TraceEcho.quoted(value)): expected a decimal number") }
             switch key {
             case "force": sample.force = number
             case "radius": sample.majorRadius = number
             case "altitude": sample.altitude = number
             case "azimuth": sample.azimuth = number
-            default: try unknown("sample attribute '\(key)'")
+            default: try unknown("sample attribute \(TraceEcho.quoted(key))")
             }
         }
         return sample

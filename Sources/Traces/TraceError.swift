@@ -45,4 +45,7 @@ public enum TraceLimits {
     public static let maxJSONDepth = 32
     /// The most warnings a reader keeps; past it, one more says how many were left out.
     public static let maxWarnings = 100
+    /// The most input devices one recording of Linux input events may hold (an Android phone
+    /// lists about twenty).
+    public static let maxDevices = 256
 }

@@ -36,7 +36,7 @@ struct AxisMapping: Sendable {
     init(x: AxisRange, y: AxisRange, screen: CGSize, fit: TraceImportOptions.Fit) {
         self.x = x
         self.y = y
-        let spanX = Double(x.max - x.min), spanY = Double(y.max - y.min)
+        let spanX = x.span, spanY = y.span
         switch fit {
         case .stretch:
             width = Double(screen.width)
@@ -51,12 +51,12 @@ struct AxisMapping: Sendable {
     }
 
     func point(x deviceX: Int, y deviceY: Int) -> CGPoint {
-        CGPoint(x: Double(deviceX - x.min) / Double(x.max - x.min) * width + offsetX,
-                y: Double(deviceY - y.min) / Double(y.max - y.min) * height + offsetY)
+        CGPoint(x: (Double(deviceX) - Double(x.min)) / x.span * width + offsetX,
+                y: (Double(deviceY) - Double(y.min)) / y.span * height + offsetY)
     }
 
     /// A length along x in device units (a contact's size), in points.
     func length(_ units: Int) -> Double {
-        Double(units) / Double(x.max - x.min) * width
+        Double(units) / x.span * width
     }
 }

@@ -23,6 +23,32 @@ import Testing
         }
     }
 
+    /// The seeds `make fuzz` generates are read to their end, as the harness reads them; the
+    /// WebDriver grid's swipes each without a problem and with their number of samples (⌈D × 120 /
+    /// 1000⌉ moves of a D ms move, and the press and lift).
+    @Test(arguments: TraceFile.Format.allCases)
+    func everyGeneratedSeedIsReadToItsEnd(_ format: TraceFile.Format) {
+        let seeds = TraceFuzzing.seeds(format)
+        #expect(seeds.count >= 90 && Set(seeds.map(\.name)).count == seeds.count)
+        for seed in seeds {
+            let (samples, problems) = TraceFuzzing.drain(format, Array(seed.text.utf8))
+            #expect(samples <= TraceFuzzing.maxSamples && problems <= 100, "\(seed.name)")
+            if seed.name.hasPrefix("grid-") {
+                let duration = Int(seed.name.split(separator: "-")[2].dropLast(5))!
+                #expect(problems == 0 && samples == 2 + max(1, (duration * 12 + 99) / 100), "\(seed.name)")
+            }
+        }
+        #expect(seeds.filter { $0.name.hasPrefix("grid-") }.count == (format == .webDriverActions ? 41 * 41 : 0))
+    }
+
+    @Test func seedsAreWrittenAsFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-seeds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = try TraceFuzzing.writeSeeds(.evemu, to: folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.count == count && files.allSatisfy { $0.hasPrefix("seed-") })
+    }
+
     @Test(arguments: [("spread.getevent", TraceFile.Format.getevent, 24), ("protocol-a.evemu", .evemu, 18),
                       ("two-devices.libinput.yml", .libinputRecord, 12), ("tap-and-pinch.webdriver.json", .webDriverActions, 126)])
     func theHarnessReadsAsTheFileReaderDoes(_ name: String, _ format: TraceFile.Format, _ expected: Int) throws {

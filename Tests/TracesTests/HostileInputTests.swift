@@ -50,13 +50,13 @@ import Testing
     static let cases: [Case] = [
         // uisim's native format
         Case(name: "native: truncated line", ext: "trace", content: text(native + "0 1 down 10\n"),
-             expected: "F:2: bad position: expected two numbers X Y after 'down'"),
+             expected: "F:2: bad position: expected two decimal numbers X Y after 'down'"),
         Case(name: "native: bad number", ext: "trace", content: text(native + "0.1.2 1 down 10 10\n"),
-             expected: "F:2: bad time '0.1.2': expected seconds, such as 0.25"),
+             expected: "F:2: bad time '0.1.2': expected seconds, a decimal number such as 0.25"),
         Case(name: "native: NaN time", ext: "trace", content: text(native + "nan 1 down 10 10\n"),
-             expected: "F:2: time nan is not a finite number"),
+             expected: "F:2: bad time 'nan': expected seconds, a decimal number such as 0.25"),
         Case(name: "native: infinite position", ext: "trace", content: text(native + "0 1 down inf 10\n"),
-             expected: "F:2: position (inf, 10.0) is not finite"),
+             expected: "F:2: bad position: expected two decimal numbers X Y after 'down'"),
         Case(name: "native: time going backwards", ext: "trace", content: text(native + "1 1 down 1 1\n0.5 1 up\n"),
              expected: "F:3: time 0.5 is earlier than the previous 1"),
         Case(name: "native: id reused while down", ext: "trace", content: text(native + "0 1 down 1 1\n0.1 1 down 2 2\n"),

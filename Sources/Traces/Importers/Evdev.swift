@@ -26,13 +26,15 @@ enum Evdev {
     static let propertyPointer = 0
     /// `INPUT_PROP_DIRECT`: the device is a touchscreen (positions are on the display).
     static let propertyDirect = 1
+    /// `INPUT_PROP_CNT`: properties from here on do not exist, and are not kept.
+    static let propertyCount = 0x20
 
     /// The largest type and code numbers the kernel defines (`EV_MAX`, `ABS_MAX`, `KEY_MAX`…):
     /// anything above is an unknown event, skipped with a warning.
     static let maxCode: [Int: Int] = [0x00: 0x0f, 0x01: 0x2ff, 0x02: 0x0f, 0x03: 0x3f, 0x04: 0x07,
                                       0x05: 0x10, 0x11: 0x0f, 0x12: 0x07, 0x14: 0x01, 0x15: 0x7f, 0x16: 0x01, 0x17: 0x01]
 
-    /// Whether the kernel defines this type and code.
+    /// Whether the kernel defines this type and code (axes of other codes are not kept).
     static func isKnown(type: Int, code: Int) -> Bool {
         guard let max = maxCode[type] else { return false }
         return code >= 0 && code <= max
@@ -62,6 +64,14 @@ enum Evdev {
                "MSC_SCAN": 0x04, "MSC_TIMESTAMP": 0x05],
     ]
 
+    /// The axes that give positions: multitouch and single-touch X and Y.
+    static let positionAxes: Set<Int> = [absX, absY, mtPositionX, mtPositionY]
+
+    /// The name of absolute axis `code` (`ABS_MT_POSITION_X`), or its number in hex.
+    static func absName(_ code: Int) -> String {
+        codeNames[absType]?.first(where: { $0.value == code })?.key ?? "0x" + String(code, radix: 16)
+    }
+
     /// Values getevent prints by name for keys.
     static let keyValueNames: [String: Int] = ["UP": 0, "DOWN": 1, "REPEAT": 2]
 }
@@ -70,6 +80,23 @@ enum Evdev {
 struct AxisRange: Equatable, Sendable {
     var min: Int
     var max: Int
+
+    /// The range a recording declares for axis `code`, checked as the kernel would have it: its
+    /// ends are 32-bit values (`input_absinfo` holds `__s32`), so that no arithmetic on them or on
+    /// an event's value (32-bit as well) overflows; and a position axis's range is not empty.
+    static func declared(code: Int, min: Int, max: Int) throws(SampleProblem) -> AxisRange {
+        let name = Evdev.absName(code)
+        guard Int(Int32.min)...Int(Int32.max) ~= min, Int(Int32.min)...Int(Int32.max) ~= max else {
+            throw SampleProblem("axis \(name) declares \(min)...\(max): a device's values are 32-bit (\(Int32.min)...\(Int32.max))")
+        }
+        if Evdev.positionAxes.contains(code) && max <= min {
+            throw SampleProblem("axis \(name) has an empty range \(min)...\(max)")
+        }
+        return AxisRange(min: min, max: max)
+    }
+
+    /// The distance from `min` to `max`, in a type that cannot overflow.
+    var span: Double { Double(max) - Double(min) }
 }
 
 /// What a recording says about one input device.
@@ -102,7 +129,7 @@ struct EvdevDevice: Sendable {
 
     /// A description for messages: `"eGalax Touch" (/dev/input/event2)`.
     var label: String {
-        let quoted = name.isEmpty ? "an unnamed device" : "\"\(name)\""
-        return node.isEmpty ? quoted : "\(quoted) (\(node))"
+        let quoted = name.isEmpty ? "an unnamed device" : TraceEcho.quoted(name, "\"")
+        return node.isEmpty ? quoted : "\(quoted) (\(TraceEcho.capped(node)))"
     }
 }

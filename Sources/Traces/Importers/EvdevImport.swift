@@ -9,9 +9,10 @@ struct EvdevImport {
     var warnings: WarningLog
     /// The device whose events are read, once chosen.
     private(set) var chosen: EvdevDevice?
-    private var decoder: EvdevTouchDecoder?
+    private(set) var decoder: EvdevTouchDecoder?
     /// The devices met, and why each was not read if it was not, for the error when none is.
     private var seen: [(label: String, problem: String?)] = []
+    private var seenLabels: Set<String> = []
     private var skipped: [String: Int] = [:]
     private var output: [TouchSample] = []
     private var outputIndex = 0
@@ -28,7 +29,11 @@ struct EvdevImport {
     /// Whether the events of `device` are to be read: the device `--device` names, or else the
     /// first touchscreen. Only one device is read; the first chosen stays chosen.
     mutating func accepts(_ device: EvdevDevice, line: Int?) throws -> Bool {
-        if !seen.contains(where: { $0.label == device.label }) {
+        if !seenLabels.contains(device.label) {
+            guard seenLabels.count < TraceLimits.maxDevices else {
+                throw TraceError(file: file, line: line, "more than \(TraceLimits.maxDevices) input devices in the recording")
+            }
+            seenLabels.insert(device.label)
             seen.append((device.label, !device.hasPositions ? "has no position axes (ABS_MT_POSITION_X/Y or ABS_X/Y)"
                                        : !device.isTouchscreen ? "is a touchpad (INPUT_PROP_POINTER)" : nil))
         }
@@ -72,9 +77,12 @@ struct EvdevImport {
             warnings.add(line: nil, "skipped \(count) events of \(label): uisim reads one touchscreen (choose with --input-device)")
         }
         guard var decoder else {
-            let devices = seen.isEmpty ? "no device" : seen.map { [$0.label, $0.problem].compactMap { $0 }.joined(separator: " ") }.joined(separator: "; ")
+            let listed = Self.listedDevices
+            let more = seen.count > listed ? "; and \(seen.count - listed) more" : ""
+            let devices = seen.isEmpty ? "no device"
+                : seen.prefix(listed).map { [$0.label, $0.problem].compactMap { $0 }.joined(separator: " ") }.joined(separator: "; ") + more
             if let filter = options.device {
-                throw TraceError(file: file, line: nil, "no device matches '\(filter)': \(devices)")
+                throw TraceError(file: file, line: nil, "no device matches \(TraceEcho.quoted(filter)): \(devices)")
             }
             throw TraceError(file: file, line: nil, "no touchscreen in the recording: \(devices)")
         }
@@ -82,6 +90,9 @@ struct EvdevImport {
         for message in decoder.takeWarnings() { warnings.add(line: nil, message) }
         self.decoder = decoder
     }
+
+    /// How many of the devices met the error for a recording without a touchscreen names.
+    static let listedDevices = 8
 
     /// Ends reading without cancelling anything: what follows a broken part cannot be trusted.
     mutating func stop() {

@@ -21,7 +21,9 @@ struct EvdevTouchDecoder {
     private var pendingWarnings: [String] = []
     /// Contacts still down when the recording ended, cancelled by `finish`.
     private(set) var cancelledAtEnd = 0
-    private var warnedCodes: Set<Int> = []
+    /// Unknown type and code pairs warned about, at most `TraceLimits.maxWarnings` (the warnings
+    /// kept stop there anyway), so that a stream of ever new codes cannot fill memory.
+    private(set) var warnedCodes: Set<Int> = []
 
     private let multitouch: AxisMapping?
     private let single: AxisMapping?
@@ -107,15 +109,14 @@ struct EvdevTouchDecoder {
         pressureRange = device.axes[Evdev.mtPressure].flatMap { $0.max > $0.min ? $0 : nil }
         singlePressureRange = device.axes[Evdev.absPressure].flatMap { $0.max > $0.min ? $0 : nil }
         if let slotAxis = device.axes[Evdev.mtSlot] {
-            let count = slotAxis.max + 1
-            guard slotAxis.min == 0, count >= 1, count <= TraceLimits.maxSimultaneousContacts else {
+            guard slotAxis.min == 0, slotAxis.max >= 0, slotAxis.max < TraceLimits.maxSimultaneousContacts else {
                 throw SampleProblem("ABS_MT_SLOT allows \(slotAxis.min)...\(slotAxis.max): uisim reads 1 to \(TraceLimits.maxSimultaneousContacts) slots from 0")
             }
-            slotCount = count
+            slotCount = slotAxis.max + 1
         } else {
             slotCount = nil
         }
-        let w = Double(reference.x.max - reference.x.min), h = Double(reference.y.max - reference.y.min)
+        let w = reference.x.span, h = reference.y.span
         nearDistanceSquared = (w * w + h * h) * Self.nearFraction * Self.nearFraction
     }
 
@@ -139,7 +140,7 @@ struct EvdevTouchDecoder {
         }
         lastTime = t
         guard Evdev.isKnown(type: event.type, code: event.code) else {
-            if warnedCodes.insert(event.type << 16 | (event.code & 0xffff)).inserted {
+            if warnedCodes.count < TraceLimits.maxWarnings, warnedCodes.insert(event.type << 16 | (event.code & 0xffff)).inserted {
                 pendingWarnings.append("unknown event type \(hex(event.type)) code \(hex(event.code)): skipped")
             }
             return
@@ -235,7 +236,7 @@ struct EvdevTouchDecoder {
 
     private func force(_ pressure: Int?, _ range: AxisRange?) -> Double? {
         guard let pressure, let range else { return nil }
-        return Double(pressure - range.min) / Double(range.max - range.min) * 2
+        return (Double(pressure) - Double(range.min)) / range.span * 2
     }
 
     private func radius(_ major: Int?, _ mapping: AxisMapping) -> Double? {
@@ -348,7 +349,7 @@ struct EvdevTouchDecoder {
             var pairs: [(distance: Double, i: Int, j: Int)] = []
             for (i, old) in anonymous.enumerated() {
                 for (j, new) in reported.enumerated() {
-                    let dx = Double(new.x! - old.x), dy = Double(new.y! - old.y)
+                    let dx = Double(new.x!) - Double(old.x), dy = Double(new.y!) - Double(old.y)
                     let d = dx * dx + dy * dy
                     if d <= nearDistanceSquared { pairs.append((d, i, j)) }
                 }

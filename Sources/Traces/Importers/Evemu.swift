@@ -25,6 +25,8 @@ public struct EvemuReader: TouchSampleStream, EvdevRecordingReader {
     /// Whether the current device's events are read (nil until its first event).
     private var reading: Bool?
     private var pendingLine: String?
+    /// Bytes of the current device's property bitmask read so far.
+    private var propertyBytes = 0
 
     /// Opens `url` and reads the first device description.
     public init(url: URL, options: TraceImportOptions = TraceImportOptions()) throws {
@@ -66,9 +68,9 @@ public struct EvemuReader: TouchSampleStream, EvdevRecordingReader {
         if line.hasPrefix("# EVEMU ") {
             let text = line.dropFirst("# EVEMU ".count).trimmingCharacters(in: .whitespaces)
             guard let major = text.split(separator: ".").first.flatMap({ Int($0) }) else {
-                throw error("bad evemu version '\(text)': expected MAJOR.MINOR such as 1.1")
+                throw error("bad evemu version \(TraceEcho.quoted(text)): expected MAJOR.MINOR such as 1.1")
             }
-            guard major == 1 else { throw error("evemu format \(text) is not supported: uisim reads 1.x") }
+            guard major == 1 else { throw error("evemu format \(TraceEcho.capped(text)) is not supported: uisim reads 1.x") }
             version = text
             return
         }
@@ -77,6 +79,7 @@ public struct EvemuReader: TouchSampleStream, EvdevRecordingReader {
             if reading != nil || !device.name.isEmpty || !device.axes.isEmpty {
                 device = EvdevDevice()
                 reading = nil
+                propertyBytes = 0
             }
             device.name = body.dropFirst(2).trimmingCharacters(in: .whitespaces)
         } else if line.hasPrefix("P:") {
@@ -86,12 +89,16 @@ public struct EvemuReader: TouchSampleStream, EvdevRecordingReader {
         }
     }
 
+    /// `P:` lines: the device's property bitmask, 8 bytes a line, continued by the next line.
+    /// Properties past `INPUT_PROP_CNT` do not exist and are not kept.
     private mutating func properties(_ text: Substring) throws {
         var properties = device.properties ?? []
-        let offset = properties.isEmpty ? 0 : (properties.max()! / 64 + 1) * 64
-        for (index, word) in text.split(separator: " ").enumerated() {
+        for word in text.split(separator: " ") {
             guard let byte = UInt8(word, radix: 16) else { throw error("bad property line: expected 'P: BYTE BYTE…' in hex") }
-            for bit in 0..<8 where byte & (1 << bit) != 0 { properties.insert(offset + index * 8 + bit) }
+            for bit in 0..<8 where byte & (1 << bit) != 0 && propertyBytes * 8 + bit < Evdev.propertyCount {
+                properties.insert(propertyBytes * 8 + bit)
+            }
+            propertyBytes += 1
         }
         device.properties = properties
     }
@@ -101,11 +108,12 @@ public struct EvemuReader: TouchSampleStream, EvdevRecordingReader {
         guard fields.count >= 3, let code = Int(fields[0], radix: 16), let min = Int(fields[1]), let max = Int(fields[2]) else {
             throw error("bad axis line: expected 'A: CODE MIN MAX FUZZ FLAT [RESOLUTION]'")
         }
-        let names = [Evdev.absX: "ABS_X", Evdev.absY: "ABS_Y", Evdev.mtPositionX: "ABS_MT_POSITION_X", Evdev.mtPositionY: "ABS_MT_POSITION_Y"]
-        if let name = names[code], max <= min {
-            throw error("axis \(name) has an empty range \(min)...\(max)")
+        do {
+            let range = try AxisRange.declared(code: code, min: min, max: max)
+            if Evdev.isKnown(type: Evdev.absType, code: code) { device.axes[code] = range }
+        } catch {
+            throw self.error(error.message)
         }
-        device.axes[code] = AxisRange(min: min, max: max)
     }
 
     public mutating func next() throws -> TouchSample? {

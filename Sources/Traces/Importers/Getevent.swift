@@ -28,7 +28,9 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
     private var readingProperties = false
     private var decided: [String: Bool] = [:]
     private var labelled: Bool?
-    private var unknownLabels: Set<String> = []
+    /// Unknown event names warned about, at most `TraceLimits.maxWarnings` (the warnings kept
+    /// stop there anyway), so that a stream of ever new names cannot fill memory.
+    private(set) var unknownLabels: Set<String> = []
     private var sawEvent = false
 
     /// Opens `url`; samples are read as `next()` asks.
@@ -73,6 +75,7 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
         if trimmed.hasPrefix("add device") {
             // add device 1: /dev/input/event2
             let node = trimmed.split(separator: ":", maxSplits: 1).dropFirst().first?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard devices[node] != nil || devices.count < TraceLimits.maxDevices else { throw tooManyDevices() }
             devices[node] = EvdevDevice(node: node)
             describing = node
             readingProperties = false
@@ -94,7 +97,9 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
             try axis(String(trimmed), node: node)
         } else if readingProperties {
             let names = ["INPUT_PROP_POINTER": Evdev.propertyPointer, "INPUT_PROP_DIRECT": Evdev.propertyDirect]
-            if let property = names[String(trimmed)] ?? Int(trimmed, radix: 16) { devices[node]?.properties?.insert(property) }
+            if let property = names[String(trimmed)] ?? Int(trimmed, radix: 16), (0..<Evdev.propertyCount).contains(property) {
+                devices[node]?.properties?.insert(property)
+            }
         }
     }
 
@@ -103,7 +108,7 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
     private mutating func axis(_ line: String, node: String) throws {
         let parts = line.components(separatedBy: ": value ")
         guard parts.count == 2, let name = parts[0].split(separator: " ").last.map({ $0.trimmingCharacters(in: CharacterSet(charactersIn: "*")) }) else { return }
-        guard let code = Evdev.codeNames[Evdev.absType]?[name] ?? Int(name, radix: 16) else { return }
+        guard let code = Evdev.codeNames[Evdev.absType]?[name] ?? Int(name, radix: 16), Evdev.isKnown(type: Evdev.absType, code: code) else { return }
         var min: Int?, max: Int?
         for field in parts[1].split(separator: ",") {
             let words = field.split(separator: " ")
@@ -112,10 +117,11 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
             if words[0] == "max" { max = Int(words[1]) }
         }
         guard let min, let max else { throw error("bad axis line: expected ': value V, min MIN, max MAX, …'") }
-        if [Evdev.absX, Evdev.absY, Evdev.mtPositionX, Evdev.mtPositionY].contains(code), max <= min {
-            throw error("axis \(name) has an empty range \(min)...\(max)")
+        do {
+            devices[node]?.axes[code] = try AxisRange.declared(code: code, min: min, max: max)
+        } catch {
+            throw self.error(error.message)
         }
-        devices[node]?.axes[code] = AxisRange(min: min, max: max)
     }
 
     private mutating func event(_ line: Substring) throws {
@@ -125,7 +131,7 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
             guard let close = rest.firstIndex(of: "]") else { throw error("bad time stamp: expected '[ SECONDS.MICROS]'") }
             let stamp = TraceText.trimmed(rest[rest.index(after: rest.startIndex)..<close])
             guard let value = EvemuReader.timestamp(stamp) else {
-                throw error("bad time stamp '\(stamp)': expected SECONDS.MICROS")
+                throw error("bad time stamp \(TraceEcho.quoted(stamp)): expected SECONDS.MICROS")
             }
             micros = value
             rest = rest[rest.index(after: close)...]
@@ -158,7 +164,7 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
                   words[2].allSatisfy({ ($0.isUppercase && $0.isASCII) || $0.isNumber || $0 == "_" }) {
             value = 0   // a named value uisim does not use, such as MT_TOOL_FINGER
         } else {
-            throw error("bad value '\(words[2])': expected 8 hexadecimal digits")
+            throw error("bad value \(TraceEcho.quoted(words[2])): expected 8 hexadecimal digits")
         }
         let event = EvdevEvent(micros: micros, type: type, code: code, value: value)
         guard let read = try decide(node, event) else { return }
@@ -173,6 +179,7 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
     /// capabilities are not in the file shows it is a touchscreen by sending positions).
     private mutating func decide(_ node: String, _ event: EvdevEvent) throws -> Bool? {
         if let known = decided[node] { return known }
+        guard decided.count < TraceLimits.maxDevices else { throw tooManyDevices() }
         var device = devices[node] ?? EvdevDevice(node: node)
         // A device without its capability listing (no `getevent -p` block: only the `add device`
         // and `name:` lines that `getevent -lt` alone prints, or no line at all) shows that it is a
@@ -203,9 +210,13 @@ public struct GeteventReader: TouchSampleStream, EvdevRecordingReader {
         return read
     }
 
+    private func tooManyDevices() -> TraceError {
+        error("more than \(TraceLimits.maxDevices) input devices in the recording")
+    }
+
     private mutating func unknown(_ label: String) {
-        if unknownLabels.insert(label).inserted {
-            core.warnings.add(line: lines.lineNumber, "unknown event name '\(label)': skipped")
+        if unknownLabels.count < TraceLimits.maxWarnings, unknownLabels.insert(label).inserted {
+            core.warnings.add(line: lines.lineNumber, "unknown event name \(TraceEcho.quoted(label)): skipped")
         }
     }
 

@@ -106,10 +106,10 @@ public struct LibinputRecordReader: TouchSampleStream, EvdevRecordingReader {
         } catch let yaml as YamlError {
             throw yamlError(yaml)
         } catch {
-            throw self.error("bad YAML: \(error)", line: descriptionStart)
+            throw self.error("bad YAML: \(TraceEcho.capped("\(error)"))", line: descriptionStart)
         }
         if let versionNode = root?.mapping?["version"] {
-            guard let number = versionNode.int else { throw error("bad version '\(versionNode.string ?? "")': expected 1", line: line(of: versionNode)) }
+            guard let number = versionNode.int else { throw error("bad version \(TraceEcho.quoted(versionNode.string ?? "")): expected 1", line: line(of: versionNode)) }
             guard number == Self.supportedVersion else {
                 throw error("libinput record version \(number) is not supported: uisim reads version \(Self.supportedVersion)", line: line(of: versionNode))
             }
@@ -128,11 +128,11 @@ public struct LibinputRecordReader: TouchSampleStream, EvdevRecordingReader {
                 guard let code = key.int, numbers.count >= 2, numbers.count == value.sequence?.count else {
                     throw error("bad absinfo entry: expected 'CODE: [MIN, MAX, FUZZ, FLAT, RESOLUTION]'", line: line(of: key))
                 }
-                let names = [Evdev.absX: "ABS_X", Evdev.absY: "ABS_Y", Evdev.mtPositionX: "ABS_MT_POSITION_X", Evdev.mtPositionY: "ABS_MT_POSITION_Y"]
-                if let name = names[code], numbers[1] <= numbers[0] {
-                    throw error("axis \(name) has an empty range \(numbers[0])...\(numbers[1])", line: line(of: key))
+                do {
+                    device.axes[code] = try AxisRange.declared(code: code, min: numbers[0], max: numbers[1])
+                } catch {
+                    throw self.error(error.message, line: line(of: key))
                 }
-                device.axes[code] = AxisRange(min: numbers[0], max: numbers[1])
             }
         }
         if let properties = evdev["properties"]?.sequence {
@@ -150,9 +150,9 @@ public struct LibinputRecordReader: TouchSampleStream, EvdevRecordingReader {
     private func yamlError(_ error: YamlError) -> TraceError {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return self.error("bad YAML: \(problem)", line: descriptionStart + mark.line - 1)
+            return self.error("bad YAML: \(TraceEcho.capped(problem))", line: descriptionStart + mark.line - 1)
         default:
-            return self.error("bad YAML: \(error)", line: descriptionStart)
+            return self.error("bad YAML: \(TraceEcho.capped("\(error)"))", line: descriptionStart)
         }
     }
 

@@ -24,10 +24,21 @@ public struct WebDriverActionsReader: TouchSampleStream {
 
     private let file: String
     private var log: WarningLog
-    private let rate: Double
+    /// Milliseconds between two samples of a moving pointer (the screen's touch sample rate).
+    private let interval: Double
     private var sources: [Source] = []
     private let tickCount: Int
+    /// How long each tick lasts, in milliseconds (its longest pause or move).
+    private var tickLengths: [Double] = []
+    /// The sources with an action in each tick, in their order: those of tick t are
+    /// `tickSources[tickSourceStart[t]..<tickSourceStart[t + 1]]`. A tick visits only its own
+    /// sources, so that many sources with few actions and one with many cost their actions, not
+    /// their product.
+    private var tickSourceStart: [Int] = []
+    private var tickSources: [Int] = []
     private var tick = 0
+    /// The current tick's start and end, in milliseconds (as the actions give durations, so that
+    /// whole milliseconds add up exactly).
     private var tickStart = 0.0
     private var tickEnd = 0.0
     private var queue: [TouchSample] = []
@@ -55,7 +66,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
         enum Kind { case down, up, cancel, move, pause, ignored }
         var kind: Kind
         var line: Int
-        /// Seconds; nil when not given (a move then lasts its tick).
+        /// Milliseconds; nil when not given (a move then lasts its tick).
         var duration: Double?
         var x = 0.0, y = 0.0
         var relative = false
@@ -63,18 +74,62 @@ public struct WebDriverActionsReader: TouchSampleStream {
         var radius: Double?
     }
 
+    /// A move under way, stepped by count: its k-th sample of n comes k sample intervals after its
+    /// start and the n-th exactly at its end, so that it ends whatever its duration (adding up
+    /// fractions of it in floating point may fall just short of the end, and never end).
     private struct Move {
         var source: Int
         var from: CGPoint
         var to: CGPoint
+        /// Milliseconds from the start of the actions.
         var start: Double
+        /// Milliseconds, more than 0.
         var duration: Double
+        /// Milliseconds between samples.
+        var interval: Double
+        /// The samples the move makes: the fewest whose spacing is at most `interval`.
+        var steps: Int
+        /// The number of the next sample, from 1.
         var step = 1
 
-        func nextTime(rate: Double) -> Double {
-            min(start + Double(step) / rate, start + duration)
+        init(source: Int, from: CGPoint, to: CGPoint, start: Double, duration: Double, interval: Double) {
+            self.source = source
+            self.from = from
+            self.to = to
+            self.start = start
+            self.duration = duration
+            self.interval = interval
+            let exact = (duration / interval).rounded(.up)
+            var steps = exact.isFinite ? Int(min(max(exact, 1), 1e15)) : 1
+            // Division rounds: make sure every sample before the last is before the end, and the
+            // last gap no longer than the others.
+            if steps > 1 && Double(steps - 1) * interval >= duration { steps -= 1 }
+            if Double(steps) * interval < duration { steps += 1 }
+            self.steps = steps
         }
+
+        /// Milliseconds from the move's start to sample `k`: the last exactly at the end.
+        func offset(_ k: Int) -> Double {
+            k < steps ? Double(k) * interval : duration
+        }
+
+        /// The time of the next sample, in seconds.
+        var nextTime: Double { (start + offset(step)) / 1000 }
+
+        /// Where the next sample is: on the straight line, the last exactly at the target.
+        var nextLocation: CGPoint {
+            guard step < steps else { return to }
+            let f = offset(step) / duration
+            return CGPoint(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f)
+        }
+
+        var isLast: Bool { step >= steps }
     }
+
+    /// What the reader holds besides the actions: samples made and not yet returned, and moves
+    /// under way. At most one move per pointer, and the samples of one tick's start (one per
+    /// pointer), however long a move is: interpolated samples are made one at a time.
+    var pending: (samples: Int, moves: Int) { (queue.count - queueIndex, moves.count) }
 
     /// Reads `url` whole and checks every action.
     public init(url: URL, options: TraceImportOptions = TraceImportOptions()) throws {
@@ -91,12 +146,13 @@ public struct WebDriverActionsReader: TouchSampleStream {
         file = name
         log = WarningLog(file: name)
         screen = options.screen
-        rate = options.screen.touchSampleRate
+        interval = 1000 / options.screen.touchSampleRate
         let root = try JSONNode.parse(bytes, file: name)
         guard let list = root["actions"]?.array ?? root.array else {
             throw TraceError(file: name, line: root.line, "expected {\"actions\": [input sources…]} or a list of input sources")
         }
         var contacts = 0
+        var idLines: [String: Int] = [:]
         for node in list {
             let source = try Self.source(node, file: name, log: &log, contact: contacts + 1)
             if source.isPointer {
@@ -105,13 +161,47 @@ public struct WebDriverActionsReader: TouchSampleStream {
                     throw TraceError(file: name, line: node.line, "more than \(TraceLimits.maxSimultaneousContacts) pointers")
                 }
             }
-            if let other = sources.first(where: { $0.id == source.id }) {
-                throw TraceError(file: name, line: node.line, "input source id '\(source.id)' is used twice (first on line \(other.line))")
+            if let first = idLines[source.id] {
+                throw TraceError(file: name, line: node.line, "input source id \(TraceEcho.quoted(source.id)) is used twice (first on line \(first))")
             }
+            idLines[source.id] = node.line
             sources.append(source)
         }
         guard contacts > 0 else { throw TraceError(file: name, line: root.line, "no pointer input source: nothing touches the screen") }
         tickCount = sources.map(\.actions.count).max() ?? 0
+        try arrangeTicks(file: name)
+    }
+
+    /// Finds each tick's sources and length, in one pass over the actions. The end of the
+    /// actions is then known before any sample is made: actions that last past the time limit
+    /// are refused at once, at the action that passes it, not after making every sample up to it.
+    private mutating func arrangeTicks(file: String) throws {
+        tickSourceStart = Array(repeating: 0, count: tickCount + 1)
+        for source in sources {
+            for tick in source.actions.indices { tickSourceStart[tick + 1] += 1 }
+        }
+        for tick in 0..<tickCount { tickSourceStart[tick + 1] += tickSourceStart[tick] }
+        tickSources = Array(repeating: 0, count: tickSourceStart[tickCount])
+        tickLengths = Array(repeating: 0, count: tickCount)
+        var tickLines = [Int?](repeating: nil, count: tickCount)
+        var filled = tickSourceStart
+        for (index, source) in sources.enumerated() {
+            for (tick, action) in source.actions.enumerated() {
+                tickSources[filled[tick]] = index
+                filled[tick] += 1
+                if action.kind == .pause || action.kind == .move, let duration = action.duration, duration > tickLengths[tick] {
+                    tickLengths[tick] = duration
+                    tickLines[tick] = action.line
+                }
+            }
+        }
+        var end = 0.0
+        for tick in 0..<tickCount {
+            end += tickLengths[tick]
+            guard end <= TraceLimits.maxTime * 1000 else {
+                throw TraceError(file: file, line: tickLines[tick], "time \(TraceNumber.format(end / 1000)) is past the limit of \(TraceNumber.format(TraceLimits.maxTime)) s")
+            }
+        }
     }
 
     private static func source(_ node: JSONNode, file: String, log: inout WarningLog, contact: Int) throws -> Source {
@@ -120,7 +210,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
         guard let type = node["type"]?.string else { throw fail("an input source needs a \"type\": pointer, key, none or wheel", node) }
         guard let id = node["id"]?.string else { throw fail("an input source needs an \"id\"", node) }
         guard ["pointer", "key", "none", "wheel"].contains(type) else {
-            throw fail("unknown input source type '\(type)': expected pointer, key, none or wheel", node)
+            throw fail("unknown input source type \(TraceEcho.quoted(type)): expected pointer, key, none or wheel", node)
         }
         var pencil = false
         if type == "pointer" {
@@ -128,11 +218,11 @@ public struct WebDriverActionsReader: TouchSampleStream {
             switch pointerType {
             case "touch": break
             case "pen": pencil = true
-            case "mouse": log.add(line: node.line, "pointer '\(id)' is a mouse (the default pointerType): replayed as a finger")
-            default: throw fail("unknown pointerType '\(pointerType)': expected touch, pen or mouse", node)
+            case "mouse": log.add(line: node.line, "pointer \(TraceEcho.quoted(id)) is a mouse (the default pointerType): replayed as a finger")
+            default: throw fail("unknown pointerType \(TraceEcho.quoted(pointerType)): expected touch, pen or mouse", node)
             }
         }
-        guard let list = node["actions"]?.array else { throw fail("input source '\(id)' needs an \"actions\" list", node) }
+        guard let list = node["actions"]?.array else { throw fail("input source \(TraceEcho.quoted(id)) needs an \"actions\" list", node) }
         var actions: [Action] = []
         var warnedIgnored = false
         for item in list {
@@ -142,7 +232,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
                 guard let ms = value.number, ms >= 0, ms <= TraceLimits.maxTime * 1000 else {
                     throw fail("bad duration: expected milliseconds from 0 to \(Int(TraceLimits.maxTime * 1000))", value)
                 }
-                action.duration = ms / 1000
+                action.duration = ms
             }
             switch (type, kind) {
             case (_, "pause"):
@@ -180,11 +270,11 @@ public struct WebDriverActionsReader: TouchSampleStream {
                 action.kind = .cancel
             case ("key", "keyDown"), ("key", "keyUp"), ("wheel", "scroll"):
                 if !warnedIgnored {
-                    log.add(line: item.line, "\(type) actions have no touch equivalent: '\(id)' only waits")
+                    log.add(line: item.line, "\(type) actions have no touch equivalent: \(TraceEcho.quoted(id)) only waits")
                     warnedIgnored = true
                 }
             default:
-                throw fail("unknown action '\(kind)' for a \(type) input source", item)
+                throw fail("unknown action \(TraceEcho.quoted(kind)) for a \(type) input source", item)
             }
             actions.append(action)
         }
@@ -219,9 +309,9 @@ public struct WebDriverActionsReader: TouchSampleStream {
                 finished = true
                 for i in sources.indices where sources[i].isDown {
                     sources[i].isDown = false
-                    try emit(i, .cancel, at: tickEnd, line: nil)
+                    try emit(i, .cancel, at: tickEnd / 1000, line: nil)
                     contactsCancelledAtEnd += 1
-                    log.add(line: nil, "pointer '\(sources[i].id)' was still down at the end: cancelled at \(TraceNumber.format(tickEnd)) s")
+                    log.add(line: nil, "pointer \(TraceEcho.quoted(sources[i].id)) was still down at the end: cancelled at \(TraceNumber.format(tickEnd / 1000)) s")
                 }
             } else {
                 return nil
@@ -246,39 +336,35 @@ public struct WebDriverActionsReader: TouchSampleStream {
     /// Runs the start of tick `tick`: presses and lifts, instant moves, and the moves to
     /// interpolate; sets the tick's end.
     private mutating func beginTick() throws {
-        var duration = 0.0
-        for source in sources where tick < source.actions.count {
-            let action = source.actions[tick]
-            if action.kind == .pause || action.kind == .move { duration = max(duration, action.duration ?? 0) }
-        }
+        let duration = tickLengths[tick]
         tickEnd = tickStart + duration
-        for i in sources.indices where tick < sources[i].actions.count {
+        for i in tickSources[tickSourceStart[tick]..<tickSourceStart[tick + 1]] {
             let action = sources[i].actions[tick]
             if let force = action.force { sources[i].force = force }
             if let radius = action.radius { sources[i].radius = radius }
             switch action.kind {
             case .down:
                 guard !sources[i].isDown else {
-                    throw TraceError(file: file, line: action.line, "pointer '\(sources[i].id)' goes down while already down")
+                    throw TraceError(file: file, line: action.line, "pointer \(TraceEcho.quoted(sources[i].id)) goes down while already down")
                 }
                 sources[i].isDown = true
-                try emit(i, .down, at: tickStart, line: action.line)
+                try emit(i, .down, at: tickStart / 1000, line: action.line)
             case .up, .cancel:
                 guard sources[i].isDown else {
-                    log.add(line: action.line, "pointer '\(sources[i].id)' is not down: \(action.kind == .up ? "pointerUp" : "pointerCancel") skipped")
+                    log.add(line: action.line, "pointer \(TraceEcho.quoted(sources[i].id)) is not down: \(action.kind == .up ? "pointerUp" : "pointerCancel") skipped")
                     continue
                 }
                 sources[i].isDown = false
-                try emit(i, action.kind == .up ? .up : .cancel, at: tickStart, line: action.line)
+                try emit(i, action.kind == .up ? .up : .cancel, at: tickStart / 1000, line: action.line)
             case .move:
                 let from = sources[i].position
                 let to = action.relative ? CGPoint(x: from.x + action.x, y: from.y + action.y) : CGPoint(x: action.x, y: action.y)
                 let length = action.duration ?? duration
                 if length > 0 && sources[i].isDown {
-                    moves.append(Move(source: i, from: from, to: to, start: tickStart, duration: length))
+                    moves.append(Move(source: i, from: from, to: to, start: tickStart, duration: length, interval: interval))
                 } else {
                     sources[i].position = to
-                    if sources[i].isDown { try emit(i, .move, at: tickStart, line: action.line) }
+                    if sources[i].isDown { try emit(i, .move, at: tickStart / 1000, line: action.line) }
                 }
             case .pause, .ignored:
                 break
@@ -289,18 +375,15 @@ public struct WebDriverActionsReader: TouchSampleStream {
     /// Makes the next sample of the moves under way: the earliest, the first source on a tie.
     private mutating func stepMoves() throws {
         var best = 0
-        for m in moves.indices.dropFirst() where moves[m].nextTime(rate: rate) < moves[best].nextTime(rate: rate) { best = m }
+        for m in moves.indices.dropFirst() where moves[m].nextTime < moves[best].nextTime { best = m }
         var move = moves[best]
-        let t = move.nextTime(rate: rate)
-        let f = min(1, (t - move.start) / move.duration)
-        sources[move.source].position = CGPoint(x: move.from.x + (move.to.x - move.from.x) * f, y: move.from.y + (move.to.y - move.from.y) * f)
+        sources[move.source].position = move.nextLocation
         let line = sources[move.source].actions[tick - 1].line
-        try emit(move.source, .move, at: t, line: line)
-        move.step += 1
-        if f >= 1 {
-            sources[move.source].position = move.to
+        try emit(move.source, .move, at: move.nextTime, line: line)
+        if move.isLast {
             moves.remove(at: best)
         } else {
+            move.step += 1
             moves[best] = move
         }
     }
