@@ -135,7 +135,13 @@ public final class Replay {
         recorder.finish()
         loop.remove(source, forMode: .common)
         GestureEnvironment.shared.forgetAll()
-        if let error = source.error ?? feed?.error ?? recorder.sinkError { throw error }
+        if let error = source.error ?? feed?.error ?? recorder.sinkError {
+            // A read the command's signal stopped (a stalled pipe, a FIFO without a writer) is an
+            // interruption: the outputs are completed for the frames done.
+            guard error is ReadInterrupted else { throw error }
+            interruption = interruption ?? pendingInterruption?() ?? SIGINT
+            outcome = .stopped
+        }
         if case .stalled(let what) = outcome { throw ReplayStalled(description: "the replay stopped at frame \(recorder.frames): \(what) (a bug in uisim or in a loop source of the app's; please report it)") }
         return ReplayResult(frames: recorder.frames, idleVsyncs: recorder.idleVsyncs, duration: clock.now, touches: source.statistics,
                             viewsHitTested: HitTestStatistics.viewsVisited, work: recorder.work,

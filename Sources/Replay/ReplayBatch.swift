@@ -84,6 +84,10 @@ public struct ReplayBatch {
             } catch let error as TraceError {
                 failures.append(error)
                 didFail(error)
+            } catch is ReadInterrupted {
+                // A signal stopped the reading of this trace before its replay began.
+                interruption = job.pendingInterruption?() ?? SIGINT
+                break
             }
         }
         // A shard with no trace still says how it was made, as its traces' summaries would, so that

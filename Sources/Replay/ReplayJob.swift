@@ -161,8 +161,14 @@ extension Duration {
     }
 }
 
-/// A signal (SIGINT, SIGTERM) stopped work between two replays: what was finished is written.
+/// A signal (SIGINT, SIGTERM) stopped work at a safe point (between two replays, between two
+/// samples written): what was finished is written, `unwritten` says what is not.
 public struct Interrupted: Error, Equatable {
     public let signal: Int32
-    public init(signal: Int32) { self.signal = signal }
+    /// What the interruption left unwritten, for the message ("no comparison written").
+    public let unwritten: String
+    public init(signal: Int32, unwritten: String = "no comparison written") {
+        self.signal = signal
+        self.unwritten = unwritten
+    }
 }

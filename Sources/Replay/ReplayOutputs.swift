@@ -119,7 +119,7 @@ public final class ReplayOutputs: FrameSink {
                 frameSnapshots += 1
                 snapshotBytes += png.count
             } catch {
-                snapshotNote = snapshotNote ?? "\(snapshotsURL.appendingPathComponent(name).path): cannot write the snapshot: \(error)"
+                snapshotNote = snapshotNote ?? "\(snapshotsURL.appendingPathComponent(name).path): cannot write the snapshot: \((error as? FileError)?.message ?? describe(error))"
             }
         }
         if isWorst {

@@ -5,7 +5,7 @@ import Foundation
 /// `TraceLimits.maxLineLength` is an error at its line.
 package struct LineReader {
     let name: String
-    private let handle: FileHandle?
+    private let channel: InputChannel?
     private var memory: [UInt8]?
     private var buffer: [UInt8] = []
     private var start = 0
@@ -15,14 +15,10 @@ package struct LineReader {
     /// The longest line accepted, in bytes.
     private var maxLineLength = TraceLimits.maxLineLength
 
-    package init(url: URL, maxLineLength: Int = TraceLimits.maxLineLength) throws {
+    package init(url: URL, maxLineLength: Int = TraceLimits.maxLineLength, interruption: Int32? = nil) throws {
         name = url.path
         self.maxLineLength = maxLineLength
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw TraceError(file: url.path, line: nil, "cannot open: \(describe(error))")
-        }
+        channel = try InputChannel(path: url.path, interruption: interruption)
     }
 
     init(name: String, text: String) {
@@ -31,15 +27,15 @@ package struct LineReader {
 
     init(name: String, bytes: [UInt8]) {
         self.name = name
-        handle = nil
+        channel = nil
         memory = bytes
     }
 
-    /// Lines of `prefix` (bytes already read from `handle`), then of the rest of `handle`: a file,
-    /// a pipe or standard input read once, from its start.
-    init(name: String, handle: FileHandle, prefix: [UInt8]) {
+    /// Lines of `prefix` (bytes already read from `channel`), then of the rest of `channel`: a
+    /// file, a pipe or standard input read once, from its start.
+    init(name: String, channel: InputChannel, prefix: [UInt8]) {
         self.name = name
-        self.handle = handle
+        self.channel = channel
         memory = prefix
     }
 
@@ -107,16 +103,16 @@ package struct LineReader {
         if let bytes = memory {
             buffer.append(contentsOf: bytes)
             memory = nil
-            if handle == nil { atEnd = true }
+            if channel == nil { atEnd = true }
             return
         }
-        let data: Data?
+        let data: [UInt8]
         do {
-            data = try handle?.read(upToCount: Self.chunk)
-        } catch {
-            throw TraceError(file: name, line: lineNumber + 1, "cannot read: \(error.localizedDescription)")
+            data = try channel?.read(upTo: Self.chunk) ?? []
+        } catch let error as TraceError {
+            throw TraceError(file: name, line: lineNumber + 1, error.message)
         }
-        guard let data, !data.isEmpty else {
+        guard !data.isEmpty else {
             atEnd = true
             return
         }

@@ -26,7 +26,7 @@ public enum TraceFile {
     /// tools are mapped onto `options.screen` as `options` say. The file is read once, from its
     /// start (its format told from its first bytes), so a pipe or a FIFO works as well as a file.
     public static func open(_ url: URL, options: TraceImportOptions) throws -> any TouchSampleStream {
-        try open(TraceSource.handle(url), name: url.path, options: options)
+        try open(InputChannel(path: url.path, interruption: options.interruption), options: options)
     }
 
     /// The trace at `path`, or standard input for "-" (read once, from its start, so pipes,
@@ -38,30 +38,47 @@ public enum TraceFile {
 
     /// A stream of the samples `handle` gives (standard input, say), named `name` in errors.
     public static func open(_ handle: FileHandle, name: String, options: TraceImportOptions) throws -> any TouchSampleStream {
-        let prefix = try readPrefix(of: handle, name: name)
-        return try format(ofPrefix: prefix, name: name).reader(of: .stream(name: name, handle: handle, prefix: prefix), options: options)
+        try open(InputChannel(descriptor: handle.fileDescriptor, name: name, interruption: options.interruption), options: options)
+    }
+
+    private static func open(_ channel: InputChannel, options: TraceImportOptions) throws -> any TouchSampleStream {
+        let prefix = try readPrefix(of: channel)
+        let name = channel.name
+        return try format(ofPrefix: prefix, name: name).reader(of: .stream(name: name, channel: channel, prefix: prefix), options: options)
     }
 
     /// How much of a trace is read to tell its format.
     static let prefixBytes = 64 * 1024
 
-    private static func readPrefix(of handle: FileHandle, name: String) throws -> [UInt8] {
+    /// The first bytes of `channel`: up to `prefixBytes`, or fewer once the complete lines read
+    /// tell the format (a pipe that writes a few lines and waits is replayed as it comes).
+    private static func readPrefix(of channel: InputChannel) throws -> [UInt8] {
         var prefix: [UInt8] = []
-        do {
-            while prefix.count < prefixBytes, let data = try handle.read(upToCount: prefixBytes - prefix.count), !data.isEmpty {
-                prefix.append(contentsOf: data)
-            }
-        } catch {
-            throw TraceError(file: name, line: nil, "cannot read: \(error.localizedDescription)")
+        while prefix.count < prefixBytes {
+            let data = try channel.read(upTo: prefixBytes - prefix.count)
+            if data.isEmpty { break }
+            prefix.append(contentsOf: data)
+            if formatIsKnown(from: prefix) { break }
         }
         return prefix
     }
 
+    /// Whether the complete lines of `prefix` tell its format (or that it is none).
+    private static func formatIsKnown(from prefix: [UInt8]) -> Bool {
+        guard let end = prefix.lastIndex(of: UInt8(ascii: "\n")) else { return false }
+        do {
+            // JSON is read whole, and a document on several lines tells nothing from its first.
+            return try format(ofPrefix: Array(prefix[...end]), name: "") != .webDriverActions
+        } catch let error as TraceError {
+            return !(error.message.hasPrefix("no trace in its first") || error.message.hasPrefix("empty file"))
+        } catch {
+            return true
+        }
+    }
+
     /// The format of the file at `url`, from its first meaningful line.
     public static func format(of url: URL) throws -> Format {
-        let handle = try TraceSource.handle(url)
-        defer { try? handle.close() }
-        return try format(ofPrefix: readPrefix(of: handle, name: url.path), name: url.path)
+        try format(ofPrefix: readPrefix(of: InputChannel(path: url.path, interruption: nil)), name: url.path)
     }
 
     /// The format of a trace whose first bytes are `prefix`, from its first meaningful line.
@@ -110,27 +127,18 @@ public enum TraceFile {
 /// Where a reader's input comes from: a file or a stream already opened (its first bytes read to
 /// tell the format), or bytes in memory (tests, fuzzing).
 enum TraceSource {
-    case stream(name: String, handle: FileHandle, prefix: [UInt8])
+    case stream(name: String, channel: InputChannel, prefix: [UInt8])
     case memory(name: String, bytes: [UInt8])
 
     /// The file at `url`, opened to be read from its start.
-    static func file(_ url: URL) throws -> TraceSource {
-        .stream(name: url.path, handle: try handle(url), prefix: [])
-    }
-
-    /// A handle reading `url` from its start, or the error that says why not.
-    static func handle(_ url: URL) throws -> FileHandle {
-        do {
-            return try FileHandle(forReadingFrom: url)
-        } catch {
-            throw TraceError(file: url.path, line: nil, "cannot open: \(error.localizedDescription)")
-        }
+    static func file(_ url: URL, interruption: Int32? = nil) throws -> TraceSource {
+        .stream(name: url.path, channel: try InputChannel(path: url.path, interruption: interruption), prefix: [])
     }
 
     /// The input line by line (streamed from a file).
     func lines() throws -> LineReader {
         switch self {
-        case let .stream(name, handle, prefix): return LineReader(name: name, handle: handle, prefix: prefix)
+        case let .stream(name, channel, prefix): return LineReader(name: name, channel: channel, prefix: prefix)
         case let .memory(name, bytes): return LineReader(name: name, bytes: bytes)
         }
     }
@@ -141,14 +149,12 @@ enum TraceSource {
         switch self {
         case let .memory(name, bytes):
             return (name, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
-        case let .stream(name, handle, prefix):
+        case let .stream(name, channel, prefix):
             var bytes = prefix
-            do {
-                while bytes.count <= TraceLimits.maxWholeFileBytes, let data = try handle.read(upToCount: 1 << 20), !data.isEmpty {
-                    bytes.append(contentsOf: data)
-                }
-            } catch {
-                throw TraceError(file: name, line: nil, "cannot read: \(error.localizedDescription)")
+            while bytes.count <= TraceLimits.maxWholeFileBytes {
+                let data = try channel.read(upTo: 1 << 20)
+                if data.isEmpty { break }
+                bytes.append(contentsOf: data)
             }
             guard bytes.count <= TraceLimits.maxWholeFileBytes else {
                 throw TraceError(file: name, line: nil, "larger than \(TraceLimits.maxWholeFileBytes) bytes: too large to read whole")

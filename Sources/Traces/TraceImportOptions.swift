@@ -17,11 +17,16 @@ public struct TraceImportOptions: Sendable {
     /// Which input device to read when a recording holds several: its node (`/dev/input/event2`)
     /// or a part of its name. nil: the first touchscreen.
     public var device: String?
+    /// A descriptor that becomes readable when reading must stop (the command line's signal
+    /// pipe): every read of the input waits on it too, and throws `ReadInterrupted` when it is
+    /// readable. nil: reads are never interrupted.
+    public var interruption: Int32?
 
-    public init(screen: TraceScreen = .default, fit: Fit = .stretch, device: String? = nil) {
+    public init(screen: TraceScreen = .default, fit: Fit = .stretch, device: String? = nil, interruption: Int32? = nil) {
         self.screen = screen
         self.fit = fit
         self.device = device
+        self.interruption = interruption
     }
 }
 

@@ -48,13 +48,15 @@ public struct TraceInfo: Codable, Equatable, Sendable {
 
 extension TraceFile {
     /// Every problem in the file, each with its place (reading goes on past each bad line), up
-    /// to `limit` of them.
-    public static func problems(in url: URL, options: TraceImportOptions = TraceImportOptions(), limit: Int = 1000) -> [TraceError] {
+    /// to `limit` of them. Throws only `ReadInterrupted`, when `options.interruption` stops it.
+    public static func problems(in url: URL, options: TraceImportOptions = TraceImportOptions(), limit: Int = 1000) throws -> [TraceError] {
         var stream: any TouchSampleStream
         do {
             stream = try open(url, options: options)
         } catch let error as TraceError {
             return [error]
+        } catch let interrupted as ReadInterrupted {
+            throw interrupted
         } catch {
             return [TraceError(file: url.path, line: nil, "\(error)")]
         }
@@ -68,6 +70,8 @@ extension TraceFile {
                 problems.append(error)
                 failuresInARow += 1
                 if failuresInARow > 100 && problems.last?.line == problems.dropLast().last?.line { break }   // not moving on
+            } catch let interrupted as ReadInterrupted {
+                throw interrupted
             } catch {
                 problems.append(TraceError(file: url.path, line: nil, "\(error)"))
                 break

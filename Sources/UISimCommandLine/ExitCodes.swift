@@ -39,13 +39,15 @@ enum Exit {
             return (cannotWrite, error.description)
         case let interrupted as Interrupted:
             Interruption.record(interrupted.signal)
-            return (Interruption.exitCode ?? Exit.interrupted, "interrupted: no comparison written")
+            return (Interruption.exitCode ?? Exit.interrupted, "interrupted: \(interrupted.unwritten)")
+        case let interrupted as ReadInterrupted:
+            return (Interruption.exitCode ?? Exit.interrupted, "interrupted while reading \(interrupted.name): nothing written")
         case let error as ReplayStalled:
             return (internalError, "internal error: \(error)")
         case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."):
             return nil   // ExitCode, ValidationError, CleanExit (help, version) and the like
         default:
-            return (internalError, "internal error: \(error) (a bug in uisim: please report it)")
+            return (internalError, "internal error: \(describe(error)) (a bug in uisim: please report it)")
         }
     }
 }

@@ -12,6 +12,12 @@ enum Interruption {
     /// Installs the handlers (once, at start-up), and unblocks the two signals: a process started
     /// with them blocked (test runners do that) would otherwise never see them.
     static func install() {
+        // The pipe readers watch (`TraceImportOptions.interruption`): the handler writes a byte.
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK); _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            pipeEnds.store(Int64(ends[0]) << 32 | Int64(ends[1]), ordering: .relaxed)
+        }
         // A file-size limit (`ulimit -f`) makes a write fail with "File too large", reported and
         // cleaned up like a full disk, instead of killing the process with its files half written.
         _ = Glibc.signal(SIGXFSZ, SIG_IGN)
@@ -25,8 +31,14 @@ enum Interruption {
         for number in [SIGINT, SIGTERM] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
-                // The only state a signal handler may touch: a lock-free atomic word, set once.
+                // The only state a signal handler may touch: a lock-free atomic word, set once,
+                // and a byte written to a pipe (write is async-signal-safe).
                 Interruption.keepFirst(number)
+                let writeEnd = Int32(truncatingIfNeeded: pipeEnds.load(ordering: .relaxed))
+                if writeEnd >= 0 {
+                    var byte: UInt8 = 1
+                    _ = write(writeEnd, &byte, 1)
+                }
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
@@ -51,7 +63,17 @@ enum Interruption {
 
     /// The exit code for the signal received: 128 + its number (130, 143).
     static var exitCode: ExitCode? { signal.map { ExitCode(128 + $0) } }
+
+    /// A descriptor readable once a signal was received (nil before `install`).
+    static var descriptor: Int32? {
+        let ends = pipeEnds.load(ordering: .relaxed)
+        return ends == -1 ? nil : Int32(truncatingIfNeeded: ends >> 32)
+    }
 }
+
+/// The signal pipe's read end (high 32 bits) and write end (low), -1 until made: one word, so the
+/// handler reads it lock-free.
+private let pipeEnds = Atomic<Int64>(-1)
 
 /// The first signal received, set by the signal handler: process-wide by nature (a process has one
 /// set of signal handlers). Lock-free, so a handler may set it.

@@ -114,7 +114,11 @@ struct SynthCommand: ParsableCommand {
         }
         var jitter = self.jitter > 0 ? Jitter(amount: self.jitter, seed: seed) : nil
         let writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: .default)
-        for sample in samples { try writer.write(jitter?.apply(sample) ?? sample) }
+        for (index, sample) in samples.enumerated() {
+            // A signal stops a long synthesis (a drag of days) with no file written.
+            if index % 4096 == 0, let signal = Interruption.signal { throw Interrupted(signal: signal, unwritten: "no trace written") }
+            try writer.write(jitter?.apply(sample) ?? sample)
+        }
         try writer.finish()
     }
 }
@@ -172,7 +176,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let problems = TraceFile.problems(in: URL(fileURLWithPath: file), options: input.options())
+        let problems = try TraceFile.problems(in: URL(fileURLWithPath: file), options: input.options())
         for problem in problems { print(problem.description) }
         if problems.isEmpty { print("\(file): ok") } else { throw Exit.badData }
     }

@@ -12,8 +12,10 @@ struct TraceInputOptions: ParsableArguments {
             help: ArgumentHelp("In a recording of several input devices, the one to read: its node or a part of its name (default: the first touchscreen).", valueName: "node-or-name"))
     var inputDevice: String?
 
+    /// The options, with the command's signal pipe: a signal stops a read that waits (a FIFO
+    /// without a writer, a stalled pipe) or a long one.
     func options(screen: TraceScreen = .default) -> TraceImportOptions {
-        TraceImportOptions(screen: screen, fit: fit, device: inputDevice)
+        TraceImportOptions(screen: screen, fit: fit, device: inputDevice, interruption: Interruption.descriptor)
     }
 }
 

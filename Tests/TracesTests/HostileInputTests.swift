@@ -214,7 +214,7 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-hostile-\(UUID().uuidString).\(item.ext)")
         try Data(item.content()).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let problems = TraceFile.problems(in: url)
+        let problems = try TraceFile.problems(in: url)
         #expect(problems.first?.description == item.expected.replacingOccurrences(of: "F", with: url.path, options: .anchored))
         // Every problem names the file, and a line wherever one line is to blame.
         #expect(problems.allSatisfy { $0.file == url.path })

@@ -66,7 +66,7 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-echo-\(UUID().uuidString).\(item.ext)")
         try Data(item.content().utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let problems = TraceFile.problems(in: url).map { $0.description.replacingOccurrences(of: url.path, with: "F") }
+        let problems = try TraceFile.problems(in: url).map { $0.description.replacingOccurrences(of: url.path, with: "F") }
         #expect(problems.contains(item.expected), "\(problems.map { String($0.prefix(300)) })")
         #expect(problems.allSatisfy { $0.count < 400 })
     }

@@ -57,7 +57,7 @@ import Testing
         let url = try temporary("uisim-trace 1.0\n0 1 down 1 1\n0.5 1 move 2 2\n0.2 1 up\n0.6 2 hover 1 1\n0.6 3 down 1 1 "
                                 + String(repeating: "x", count: 5000) + "\n0.7 1 up\n0.8 9 move 1 1\n")
         defer { try? FileManager.default.removeItem(at: url) }
-        let problems = TraceFile.problems(in: url).map(\.description)
+        let problems = try TraceFile.problems(in: url).map(\.description)
         #expect(problems == [
             "\(url.path):4: time 0.2 is earlier than the previous 0.5",
             "\(url.path):5: bad phase 'hover': expected down, move, up or cancel",

@@ -101,6 +101,70 @@ import Testing
         #expect(try SummaryFile.interrupted(in: out))
     }
 
+    /// Whether process `pid` has `path` open (so it waits there: a FIFO without a writer).
+    func hasOpen(_ pid: Int32, _ path: String) -> Bool {
+        let fds = "/proc/\(pid)/fd"
+        let real = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []).contains {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\($0)")) == real
+        }
+    }
+
+    /// Waits (at most 10 s) for `process` to end; says whether it did.
+    func ended(_ process: Process) -> Bool {
+        cli.waitUntil { !process.isRunning }
+    }
+
+    /// A replay or a conversion reading a FIFO that has no writer stops on SIGINT or SIGTERM (it
+    /// waited for ever), writing nothing.
+    @Test func aReadThatWaitsForAWriterStopsOnASignal() throws {
+        let folder = cli.temporary("fifo-read")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (command, signal) in [(["replay"], SIGINT), (["trace", "convert"], SIGTERM)] {
+            let fifo = folder.appendingPathComponent("in-\(signal)").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let out = folder.appendingPathComponent("out-\(signal)")
+            let output = command[0] == "replay" ? ["--out", out.path] : ["-o", out.path]
+            let process = try cli.start(command + [fifo] + output)
+            #expect(cli.waitUntil { hasOpen(process.processIdentifier, fifo) })
+            kill(process.processIdentifier, signal)
+            #expect(ended(process), "\(command) still waits for its FIFO after the signal")
+            if process.isRunning {   // unblock it, so the test ends either way
+                let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+                if writer >= 0 { close(writer) }
+            }
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 128 + signal, "\(command): \(process.terminationStatus)")
+            #expect(!FileManager.default.fileExists(atPath: out.path) || names(out).isEmpty)
+        }
+    }
+
+    /// A replay of standard input that stalls (the writer keeps the pipe open and writes nothing)
+    /// stops on a signal at once, its outputs complete for the frames done (it waited for the pipe).
+    @Test func aStalledPipeDoesNotDelayTheExit() throws {
+        let folder = cli.temporary("stalled")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = ["replay", "-", "--snapshots", "none", "--quiet", "--out", folder.appendingPathComponent("out").path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("uisim-trace 1.0\n0.05 1 down 195 300\n0.1 1 move 195 250\n".utf8))
+        #expect(cli.waitUntilWriting(folder.appendingPathComponent("out")))
+        kill(process.processIdentifier, SIGINT)
+        let stopped = ended(process)
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(stopped, "the replay waited for the pipe after the signal")
+        #expect(process.terminationStatus == 130)
+        #expect(try SummaryFile.interrupted(in: folder.appendingPathComponent("out")))
+    }
+
     /// A temporary file a killed run left (SIGKILL: nothing could remove it) is removed by the next
     /// run that takes the folder.
     @Test func temporaryFilesOfAKilledRunAreRemovedByTheNext() throws {

@@ -30,7 +30,7 @@ public struct EvemuReader: TouchSampleStream, EvdevRecordingReader {
 
     /// Opens `url` and reads the first device description.
     public init(url: URL, options: TraceImportOptions = TraceImportOptions()) throws {
-        try self.init(lines: LineReader(url: url), options: options)
+        try self.init(lines: LineReader(url: url, interruption: options.interruption), options: options)
     }
 
     /// Opens `url` for `screen`, stretching the device's axes onto it.

@@ -30,7 +30,7 @@ public struct LibinputRecordReader: TouchSampleStream, EvdevRecordingReader {
 
     /// Opens `url`; samples are read as `next()` asks.
     public init(url: URL, options: TraceImportOptions = TraceImportOptions()) throws {
-        try self.init(lines: LineReader(url: url), options: options)
+        try self.init(lines: LineReader(url: url, interruption: options.interruption), options: options)
     }
 
     /// Reads a recording held in memory; `name` stands for the file in errors.

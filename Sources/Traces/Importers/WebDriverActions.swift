@@ -133,7 +133,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
 
     /// Reads `url` whole and checks every action.
     public init(url: URL, options: TraceImportOptions = TraceImportOptions()) throws {
-        let (name, bytes) = try TraceSource.file(url).whole()
+        let (name, bytes) = try TraceSource.file(url, interruption: options.interruption).whole()
         try self.init(bytes: bytes, name: name, options: options)
     }
 
