@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Graphics", dependencies: ["Geometry", "CCairo", "CZlib"]),
         .target(name: "CSignalRelay"),
         .target(name: "CMainQueue"),
-        .target(name: "RunLoop", dependencies: ["CLibevent", "CSignalRelay", "CMainQueue"]),
+        .target(name: "RunLoop", dependencies: ["Geometry", "CLibevent", "CSignalRelay", "CMainQueue"]),
         .target(name: "Layers", dependencies: ["Geometry", "Graphics"]),
         .target(name: "Views", dependencies: ["Layers", "RunLoop"]),
         .target(name: "Traces", dependencies: ["Geometry", .product(name: "Yams", package: "Yams")]),

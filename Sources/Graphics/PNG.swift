@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import Geometry
 
 /// The one file that calls zlib: PNG encoding tuned for speed. cairo's own PNG writer goes
 /// through libpng at zlib's default level (6) with adaptive filtering; snapshots of UI frames,
@@ -20,8 +21,14 @@ enum PNG {
         }
         let channels = opaque ? 3 : 4
         let rowBytes = 1 + width * channels
-        var raw = [UInt8](repeating: 0, count: rowBytes * height)
-        raw.withUnsafeMutableBufferPointer { out in
+        // The two large buffers come from malloc, which can say no (a process under `ulimit -v`):
+        // a Swift array would end the process instead.
+        let rawCount = rowBytes * height
+        guard let rawMemory = malloc(max(rawCount, 1)) else { throw ResourceError("out of memory: cannot encode a \(width)×\(height) PNG (\(rawCount >> 20) MB)") }
+        defer { free(rawMemory) }
+        let raw = UnsafeMutableBufferPointer(start: rawMemory.assumingMemoryBound(to: UInt8.self), count: rawCount)
+        do {
+            let out = raw
             for y in 0..<height {
                 let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
                 let base = y * rowBytes
@@ -47,12 +54,16 @@ enum PNG {
                 }
             }
         }
-        var compressedLength = compressBound(uLong(raw.count))
-        var compressed = [UInt8](repeating: 0, count: Int(compressedLength))
-        let status = compressed.withUnsafeMutableBufferPointer { out in
-            raw.withUnsafeBufferPointer { compress2(out.baseAddress, &compressedLength, $0.baseAddress, uLong($0.count), 1) }
+        var compressedLength = compressBound(uLong(rawCount))
+        guard let compressed = malloc(Int(compressedLength)) else {
+            throw ResourceError("out of memory: cannot encode a \(width)×\(height) PNG (\(Int(compressedLength) >> 20) MB)")
         }
-        guard status == Z_OK else { throw PNGError(message: "zlib could not compress the image (status \(status))") }
+        defer { free(compressed) }
+        let status = compress2(compressed.assumingMemoryBound(to: Bytef.self), &compressedLength, raw.baseAddress, uLong(rawCount), 1)
+        guard status == Z_OK else {
+            if status == Z_MEM_ERROR { throw ResourceError("out of memory: zlib cannot compress a \(width)×\(height) PNG") }
+            throw PNGError(message: "zlib could not compress the image (status \(status))")
+        }
 
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         func chunk(_ type: String, _ body: Data) {
@@ -71,7 +82,7 @@ enum PNG {
         }
         header.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])   // 8 bits, RGB or RGBA, deflate, filters, no interlace
         chunk("IHDR", header)
-        chunk("IDAT", Data(compressed[0..<Int(compressedLength)]))
+        chunk("IDAT", Data(bytes: compressed, count: Int(compressedLength)))
         chunk("IEND", Data())
         return png
     }

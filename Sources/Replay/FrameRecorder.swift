@@ -118,18 +118,34 @@ final class FrameRecorder {
 
     private func startTurn() {
         turnStart = stopwatch.nanoseconds()
+        if measuresCPU { turnCPU = Monotonic.threadCPUNanoseconds() }
         turnClock = loop.clock.now
         eventNanoseconds = 0
     }
+
+    /// Whether the app's work is its main thread's CPU time: two readings of the thread's CPU clock
+    /// a turn scale the wall-clock phases (a test's own stopwatch is taken as is).
+    private var measuresCPU: Bool { replay.appTime == .cpu && stopwatch is MonotonicStopwatch }
+    /// The thread's CPU clock when the turn began (`measuresCPU`).
+    private var turnCPU: UInt64 = 0
 
     /// Core Animation's commit at the end of the turn, then the frame it makes (or an idle vsync).
     private func commit() {
         let window = replay.window
         guard !window.isHidden else { return }
         let report = window.commitPhase(stopwatch: stopwatch)
+        let measured = Double(stopwatch.nanoseconds() &- turnStart)
+        // The share of the turn the thread ran (1 unless preempted): what the app paid for.
+        var share = 1.0
+        if measuresCPU, measured > 0 {
+            share = min(1, Double(Monotonic.threadCPUNanoseconds() &- turnCPU) / measured)
+        }
+        let preempted = measured * (1 - share)
         // What the stopwatch measured, or what the clock was advanced by if more (code standing
-        // for a known cost with `VirtualClock.advance(by:)`).
-        let appNanoseconds = max(stopwatch.nanoseconds() &- turnStart, UInt64(max(0, (loop.clock.now - turnClock) * 1e9).rounded()))
+        // for a known cost with `VirtualClock.advance(by:)`; a clock that measures work holds the
+        // preemption too, which is not the app's).
+        let advanced = max(0, (loop.clock.now - turnClock) * 1e9) - ((loop.clock as? VirtualClock)?.measuresWork == true ? preempted : 0)
+        let appNanoseconds = UInt64(max(measured - preempted, advanced).rounded())
         if report.hasWork, pausedAtFrame != nil, let link {
             // The link paused in this turn's tick, but the turn had work after all (a draw the
             // touch asked for): it ticks on from the first vsync after the work, as it would have.
@@ -154,12 +170,13 @@ final class FrameRecorder {
                                          renderDuration: renderPrepare + renderExecute)
         var stages = FrameRecord.Stages()
         func micros(_ seconds: Double) -> Double { seconds * 1e6 }
+        // The app stage's phases, wall-clock durations, scaled by the turn's CPU share as the stage is.
         stages[.app] = Double(appNanoseconds) / 1000
-        stages[.event] = Double(eventNanoseconds) / 1000
-        stages[.layout] = micros(report.layoutTime)
-        stages[.display] = micros(report.displayTime)
-        stages[.prepare] = micros(report.prepareTime)
-        stages[.commit] = micros(report.commitTime)
+        stages[.event] = Double(eventNanoseconds) / 1000 * share
+        stages[.layout] = micros(report.layoutTime) * share
+        stages[.display] = micros(report.displayTime) * share
+        stages[.prepare] = micros(report.prepareTime) * share
+        stages[.commit] = micros(report.commitTime) * share
         stages[.renderPrepare] = micros(renderPrepare)
         stages[.renderExecute] = micros(renderExecute)
         stages[.render] = micros(renderPrepare + renderExecute)

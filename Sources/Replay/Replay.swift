@@ -53,17 +53,22 @@ public final class Replay {
     public var pendingInterruption: (@Sendable () -> Int32?)?
     /// Paces input at recorded speed on a `RealClock` through a producer thread and a pipe.
     public var isRealtime: Bool { clock is RealClock }
-    /// What times the app's work: the virtual clock's stopwatch, or (on another clock) the main
-    /// thread's CPU time unless given.
+    /// What times the app's work: the virtual clock's stopwatch, or the one given (by default the
+    /// machine's monotonic clock).
     public let stopwatch: Stopwatch
+    /// What the app's work is measured as: its main thread's CPU time (the default: the stopwatch's
+    /// wall-clock phases scaled by each turn's CPU share, so time another process had the core is
+    /// not the app's) or wall time. A test's own stopwatch (not the machine's clock) is taken as is.
+    public var appTime = AppTime.cpu
     /// Where the render stage's cost comes from (default: the render server's cost model).
     public var renderMode = RenderMode.estimated
     /// The render server's cost model (default: the window's screen's device's).
     public var renderCost: RenderCostModel
 
-    /// A replay on a virtual clock that measured work advances (the default: the main thread's
-    /// CPU time), or on `clock`; `stopwatch` times the app's work on a clock that is not virtual.
-    public init(window: UIWindow, clock: LoopClock = VirtualClock(measuresWork: true), stopwatch: Stopwatch = ThreadCPUStopwatch()) {
+    /// A replay on a virtual clock that measured work advances (the default: preemption of the main
+    /// thread left out), or on `clock`; `stopwatch` times the app's work on a clock that is not virtual.
+    public init(window: UIWindow, clock: LoopClock = VirtualClock(measuresWork: true, excludesPreemption: true),
+                stopwatch: Stopwatch = MonotonicStopwatch()) {
         self.window = window
         self.clock = clock
         self.stopwatch = (clock as? VirtualClock)?.stopwatch ?? stopwatch

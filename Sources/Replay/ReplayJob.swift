@@ -83,7 +83,8 @@ public struct ReplayJob: Sendable {
         header.warnings = window.hierarchyWarnings()
         let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays,
                                         resolution: snapshotResolution, renderMode: render)
-        let replay = Replay(window: window, clock: clock.makeClock(appTime: appTime), stopwatch: appTime.makeStopwatch())
+        let replay = Replay(window: window, clock: clock.makeClock(appTime: appTime))
+        replay.appTime = appTime
         replay.renderMode = render
         replay.sinks = [outputs]
         replay.stopsOnInterrupt = true
@@ -143,11 +144,11 @@ public enum ReplayClock: String, CaseIterable, Sendable {
     /// Recorded speed.
     case real
 
-    /// The clock, its work measured by `appTime`'s stopwatch where it measures work.
+    /// The clock; where it measures work, preemption is left out when `appTime` is the CPU's.
     public func makeClock(appTime: AppTime = .cpu) -> LoopClock {
         switch self {
-        case .virtual: VirtualClock(measuresWork: true, stopwatch: appTime.makeStopwatch())
-        case .fixed: VirtualClock(measuresWork: false, stopwatch: appTime.makeStopwatch())
+        case .virtual: VirtualClock(measuresWork: true, excludesPreemption: appTime == .cpu)
+        case .fixed: VirtualClock(measuresWork: false)
         case .real: RealClock()
         }
     }

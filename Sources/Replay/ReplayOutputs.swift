@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Traces
 import Graphics
 import Layers
@@ -182,7 +183,14 @@ public final class ReplayOutputs: FrameSink {
         var snapshots: [HTMLReport.Snapshot] = []
         if !worst.isEmpty { try makeOutputFolder(snapshotsURL) }
         for (index, entry) in worst.enumerated() {
-            guard let png = try? entry.image.pngData() else { continue }
+            let png: Data
+            do {
+                png = try entry.image.pngData()
+            } catch let error as ResourceError {
+                throw error   // memory ran out: the run fails as a whole (73), nothing left
+            } catch {
+                continue
+            }
             try write(png, to: snapshotsURL.appendingPathComponent("worst-\(index + 1).png"))
             written.insert("worst-\(index + 1).png")
             let thumbnail = resolution == .point ? png : Self.thumbnail(entry.image) ?? png

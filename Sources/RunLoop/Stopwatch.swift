@@ -16,30 +16,15 @@ public final class MonotonicStopwatch: Stopwatch {
     public func nanoseconds() -> UInt64 { Monotonic.nanoseconds() }
 }
 
-/// The CPU time of the thread that reads it (`CLOCK_THREAD_CPUTIME_ID`): the app's work as its
-/// main thread paid for it. Time the thread was preempted (another process on a shared CI machine)
-/// does not count, nor time it waited (on a lock, on I/O). Read it on one thread: the run loop's.
-public final class ThreadCPUStopwatch: Stopwatch {
-    public init() {}
-
-    @inline(__always)
-    public func nanoseconds() -> UInt64 { Monotonic.threadCPUNanoseconds() }
-}
-
 /// What a replay measures the app's work with.
 public enum AppTime: String, CaseIterable, Sendable {
-    /// The main thread's CPU time (the default): preemption by other work on the machine is not
-    /// the app's cost, so a busy CI machine does not make commits late.
+    /// The main thread's CPU time (the default): the time another process had the core (a shared
+    /// CI machine) is not the app's, so it never makes a commit late. Read twice a turn from the
+    /// thread's CPU clock (a system call); the phases inside are timed by the wall clock and
+    /// scaled to the turn's CPU share.
     case cpu
-    /// Wall time (`CLOCK_MONOTONIC`): counts waiting (locks, I/O) as the app's, and preemption too.
+    /// Wall time (`CLOCK_MONOTONIC`): preemption counts as the app's, and so does waiting.
     case wall
-
-    public func makeStopwatch() -> Stopwatch {
-        switch self {
-        case .cpu: ThreadCPUStopwatch()
-        case .wall: MonotonicStopwatch()
-        }
-    }
 }
 
 /// A stopwatch that moves only when told: `advance(by:)` stands for work of a known duration.
