@@ -16,13 +16,25 @@ import Testing
 
     /// Runs `uisim arguments` in `folder` (default: the project's), with no standard input.
     func uisim(_ arguments: [String], in folder: URL = root) throws -> Outcome {
+        try run(Self.binary, arguments, in: folder)
+    }
+
+    /// Runs `command` through `/bin/sh` in `folder`, with the built `uisim` first on the PATH (for
+    /// a shell's `ulimit` or environment before it).
+    func sh(_ command: String, in folder: URL) throws -> Outcome {
+        let path = Self.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return try run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: folder, environment: ["PATH": path])
+    }
+
+    /// Runs `executable` with no standard input and waits for it.
+    private func run(_ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
         process.standardInput = FileHandle.nullDevice
         // A debug build's times vary far more between replays than a release build's (ReadmeTests).
-        process.environment = ProcessInfo.processInfo.environment.merging(["UISIM_TIME_TOLERANCE": "4"]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["UISIM_TIME_TOLERANCE": "4"].merging(environment) { $1 }) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -34,26 +46,13 @@ import Testing
                        stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    /// Runs `command` through `/bin/sh` in `folder`, with the built `uisim` first on the PATH (for
-    /// a shell's `ulimit` or environment before it).
-    func sh(_ command: String, in folder: URL) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = folder
-        process.standardInput = FileHandle.nullDevice
-        var environment = ProcessInfo.processInfo.environment.merging(["UISIM_TIME_TOLERANCE": "4"]) { $1 }
-        environment["PATH"] = Self.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self))
+    /// A new folder holding a tap trace and its replay on the fixed clock in `out/`.
+    func folderWithAReplay(_ name: String) throws -> URL {
+        let folder = temporary(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(try uisim(["trace", "synth", "tap", "--from", "100,300", "-o", "tap.trace"], in: folder).status == 0)
+        #expect(try uisim(["replay", "tap.trace", "--clock", "fixed", "--snapshots", "none", "--quiet", "--out", "out"], in: folder).status == 0)
+        return folder
     }
 
     /// Starts uisim without waiting for it: no standard input, output thrown away unless `stderr`.

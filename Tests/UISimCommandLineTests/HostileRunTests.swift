@@ -14,11 +14,7 @@ import Testing
 
     /// A folder with a tap's replay in `out/`.
     func folderWithAReplay() throws -> URL {
-        let folder = cli.temporary("hostile")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        #expect(try cli.uisim(["trace", "synth", "tap", "--from", "100,300", "-o", "tap.trace"], in: folder).status == 0)
-        #expect(try cli.uisim(["replay", "tap.trace", "--clock", "fixed", "--snapshots", "none", "--quiet", "--out", "out"], in: folder).status == 0)
-        return folder
+        try cli.folderWithAReplay("hostile")
     }
 
     /// The names in `folder` (hidden ones too), or none.

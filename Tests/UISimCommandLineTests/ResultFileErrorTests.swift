@@ -9,10 +9,7 @@ import Testing
 
     /// A folder with a tap's replay in `out/` and a baseline of it.
     func prepare() throws -> URL {
-        let folder = cli.temporary("results")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        #expect(try cli.uisim(["trace", "synth", "tap", "--from", "100,300", "-o", "tap.trace"], in: folder).status == 0)
-        #expect(try cli.uisim(["replay", "tap.trace", "--clock", "fixed", "--snapshots", "none", "--quiet", "--out", "out"], in: folder).status == 0)
+        let folder = try cli.folderWithAReplay("results")
         #expect(try cli.uisim(["baseline", "out", "-o", "baseline.json"], in: folder).status == 0)
         return folder
     }
