@@ -6,7 +6,11 @@ import Traces
 /// phase times) and the settings they were made with. `uisim baseline` writes one from a
 /// replay's or a merge's output; `uisim check` compares a new result against it.
 public struct Baseline: Codable, Equatable, Sendable {
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
+    /// The older schemas `check` still reads (their figures mapped to today's names).
+    public static let readableSchemas = 2...3
+    /// Figures renamed since a schema: a schema-2 baseline's offscreen layers are today's passes.
+    static let renamedFigures: [Int: [String: String]] = [2: ["counts.offscreen_layers": "counts.offscreen_passes"]]
 
     public var schema = Baseline.schemaVersion
     public var scene: String
@@ -79,8 +83,8 @@ public struct Baseline: Codable, Equatable, Sendable {
                 continue
             }
             var finding = Finding.judge(name, o, n, timeTolerance: timeTolerance)
-            let frames = min(old["frames"] ?? 0, new["frames"] ?? 0)
-            if FigureRule.of(name) == .time && frames < Double(TraceFigures.minimumFramesForTimes) && finding.verdict != .same {
+            let frames = min(old[Figure.frames.name] ?? 0, new[Figure.frames.name] ?? 0)
+            if Figure(name: name)?.gate == .ratio && frames < Double(TraceFigures.minimumFramesForTimes) && finding.verdict != .same {
                 finding.verdict = .same
                 finding.message += " (not gated: \(Int(frames)) frames, fewer than \(TraceFigures.minimumFramesForTimes))"
             }
@@ -115,21 +119,22 @@ public struct Baseline: Codable, Equatable, Sendable {
             case changed
         }
 
-        /// Judges figure `name`, `o` in the baseline and `n` now, by its rule.
+        /// Judges figure `name`, `o` in the baseline and `n` now, by its declaration's gate (a name
+        /// uisim does not declare is reported: a change is neither better nor worse).
         static func judge(_ name: String, _ o: Double, _ n: Double, timeTolerance: Double) -> Finding {
-            switch FigureRule.of(name) {
-            case .exact(let better):
+            switch Figure(name: name)?.gate ?? .reported {
+            case .exact(let worse):
                 let delta = n - o
-                let verdict: Verdict = switch better {
+                let verdict: Verdict = switch worse {
                 case _ where delta == 0: .same
-                case .unchanged: .regression
+                case .anyChange: .regression
                 case .neither: .changed
-                case .lower: delta < 0 ? .improvement : .regression
+                case .higher: delta < 0 ? .improvement : .regression
                 }
                 let change = "\(format(o)) → \(format(n)) (\(delta > 0 ? "+" : "−")\(format(abs(delta))))"
                 return Finding(name: name, baseline: o, current: n, verdict: verdict,
                                message: verdict == .same ? "\(name) = \(format(n))" : "\(name): \(change)")
-            case .time:
+            case .ratio:
                 let ratio = o > 0 ? n / o : (n > 0 ? .infinity : 1)
                 let grew = n > o * timeTolerance && n - o > TraceFigures.timeFloor
                 let shrank = n * timeTolerance < o && o - n > TraceFigures.timeFloor
@@ -138,6 +143,9 @@ public struct Baseline: Codable, Equatable, Sendable {
                 return Finding(name: name, baseline: o, current: n, verdict: verdict,
                                message: verdict == .same ? "\(name) = \(format(n)) µs (×\(String(format: "%.2f", ratio)))"
                                                          : text)
+            case .reported:
+                return Finding(name: name, baseline: o, current: n, verdict: n == o ? .same : .changed,
+                               message: n == o ? "\(name) = \(format(n))" : "\(name): \(format(o)) → \(format(n)) (reported, not gated)")
             }
         }
 
@@ -204,8 +212,19 @@ extension Baseline {
     /// Reads a baseline file of this schema (one of another is refused, with what to do); a
     /// figure out of range, or a trace listed twice, is bad data with its line.
     public static func read(from url: URL) throws -> Baseline {
-        let (baseline, document) = try ResultFile.read(Baseline.self, from: url, what: "baseline", schema: schemaVersion,
-                                                       older: "make it again with uisim baseline")
+        var (baseline, document) = try ResultFile.read(Baseline.self, from: url, what: "baseline", schema: schemaVersion,
+                                                       readable: readableSchemas, older: "make it again with uisim baseline")
+        // An older schema's figures under today's names (the same names since schema 2, but those
+        // renamed); its settings are checked against the result's as any baseline's.
+        if baseline.schema < schemaVersion {
+            let renamed = (baseline.schema...(schemaVersion - 1)).reduce(into: [String: String]()) { $0.merge(renamedFigures[$1] ?? [:]) { $1 } }
+            for index in baseline.traces.indices {
+                for (old, new) in renamed {
+                    if let value = baseline.traces[index].figures.removeValue(forKey: old) { baseline.traces[index].figures[new] = value }
+                }
+            }
+            baseline.schema = schemaVersion
+        }
         let problems = baseline.problems
         guard problems.isEmpty else { throw ResultFile.malformed(url, problems, in: document) }
         return baseline

@@ -21,26 +21,34 @@ public struct Comparison: Codable, Sendable {
         }
     }
 
-    /// B ÷ A over the runs; nil when A is 0 in every run (no ratio is defined).
+    /// B ÷ A over the runs, by pairs; nil when A is 0 in every run and B is not (no ratio is
+    /// defined). `a` and `b` are each side's median, so that "0 → 0" can be told from ×1.
     public struct Ratio: Codable, Sendable {
+        /// The figure's name.
         public var name: String
         public var median: Double?
         public var min: Double?
         public var max: Double?
+        public var a: Double
+        public var b: Double
 
-        init(name: String, values: [Double]) {
+        init(name: String, a: [Double], b: [Double]) {
             self.name = name
-            let sorted = values.sorted()
+            let sorted = zip(a, b).compactMap { $0 > 0 ? $1 / $0 : ($1 == 0 ? 1 : nil) }.sorted()
             median = sorted.isEmpty ? nil : sorted[sorted.count / 2]
             min = sorted.first
             max = sorted.last
+            self.a = a.sorted()[a.count / 2]
+            self.b = b.sorted()[b.count / 2]
         }
     }
 
+    /// A figure that must not change between runs of one variant: A's and B's.
     public struct Difference: Codable, Sendable {
+        /// The figure's name.
         public var name: String
-        public var a: Int
-        public var b: Int
+        public var a: Double
+        public var b: Double
         /// (b − a) / a, or nil when a is 0.
         public var change: Double?
     }
@@ -49,7 +57,10 @@ public struct Comparison: Codable, Sendable {
     public var scene: String
     public var a: Side
     public var b: Side
+    /// Every figure `compare` sets side by side that is exact (`Figure.compared`), in
+    /// `Figure.all`'s order.
     public var counters: [Difference]
+    /// The times, as median ratios B ÷ A (`Figure.comparedTimes`).
     public var times: [Ratio]
 
     public init(trace: String, scene: String, a: Side, b: Side) {
@@ -58,32 +69,23 @@ public struct Comparison: Codable, Sendable {
         self.a = a
         self.b = b
         let x = a.runs[0], y = b.runs[0]
-        func diff(_ name: String, _ p: Int, _ q: Int) -> Difference {
-            Difference(name: name, a: p, b: q, change: p != 0 ? Double(q - p) / Double(p) : nil)
+        counters = Figure.all.filter { Figure.compared.contains($0) && !Figure.comparedTimes.contains($0) }.compactMap { figure in
+            guard let p = x[figure], let q = y[figure] else { return nil }
+            return Difference(name: figure.name, a: p, b: q, change: p != 0 ? (q - p) / p : nil)
         }
-        counters = [diff("frames", x.frames, y.frames), diff("idle_vsyncs", x.idleVsyncs, y.idleVsyncs),
-                    diff("commit_hitches", x.hitchesByType.commit, y.hitchesByType.commit),
-                    diff("render_hitches", x.hitchesByType.render, y.hitchesByType.render)]
-            + zip(x.counts.named, y.counts.named).map { diff($0.name, $0.value, $1.value) }
-            + [diff("backing_store_bytes_peak", x.backingStoreBytesPeak, y.backingStoreBytesPeak),
-               diff("hierarchy_warnings", x.warnings.count, y.warnings.count)]
-        func ratios(_ name: String, _ value: (Summary) -> Double) -> Ratio {
-            Ratio(name: name, values: zip(a.runs, b.runs).compactMap { value($0) > 0 ? value($1) / value($0) : (value($1) == 0 ? 1 : nil) })
+        times = Figure.comparedTimes.map { figure in
+            func values(_ side: Side) -> [Double] {
+                figure == .scrollingDisplayMean ? side.scrollingDisplay : side.runs.map { $0[figure] ?? 0 }
+            }
+            return Ratio(name: figure.name, a: values(a), b: values(b))
         }
-        times = [
-            ratios("app p50") { $0.stages.app.p50 }, ratios("app p95") { $0.stages.app.p95 },
-            ratios("app mean") { $0.stages.app.mean },
-            ratios("event mean") { $0.stages[.event].mean }, ratios("layout mean") { $0.stages[.layout].mean },
-            ratios("display mean") { $0.stages[.display].mean }, ratios("commit mean") { $0.stages[.commit].mean },
-            ratios("render p50") { $0.stages.render.p50 }, ratios("render mean") { $0.stages.render.mean },
-            ratios("hitch time ratio") { $0.hitchTimeRatio },
-        ]
-        times.append(Ratio(name: "display per scrolling frame",
-                           values: zip(a.scrollingDisplay, b.scrollingDisplay).compactMap { $0 > 0 ? $1 / $0 : ($1 == 0 ? 1 : nil) }))
     }
 
-    public func counter(_ name: String) -> Difference? { counters.first { $0.name == name } }
-    public func time(_ name: String) -> Ratio? { times.first { $0.name == name } }
+    /// A's and B's `figure`, if `compare` sets it side by side exactly.
+    public subscript(figure: Figure) -> Difference? { counters.first { $0.name == figure.name } }
+
+    /// The median ratio of `figure`, a time `compare` gives as a ratio.
+    public func ratio(_ figure: Figure) -> Ratio? { times.first { $0.name == figure.name } }
 
     /// Mean display time of the frames spent scrolling (run-loop tracking mode) in a frames file.
     public static func scrollingDisplayTime(framesFile: URL) throws -> Double {
@@ -102,11 +104,12 @@ public struct Comparison: Codable, Sendable {
         if !a.deterministic || !b.deterministic { lines.append("WARNING: counters differed between runs of one variant") }
         for d in counters {
             let change = d.change.map { String(format: "%+.1f %%", $0 * 100) } ?? (d.a == d.b ? "=" : "new")
-            lines.append(d.name.padding(toLength: 28, withPad: " ", startingAt: 0) + "\(d.a) → \(d.b)  (\(change))")
+            lines.append(d.name.padding(toLength: 36, withPad: " ", startingAt: 0) + "\(Baseline.Finding.format(d.a)) → \(Baseline.Finding.format(d.b))  (\(change))")
         }
         for r in times {
-            let text = r.median.map { String(format: "×%.2f  (runs ×%.2f–×%.2f)", $0, r.min!, r.max!) } ?? "n/a (0 in A)"
-            lines.append(r.name.padding(toLength: 28, withPad: " ", startingAt: 0) + text)
+            let text = r.a == 0 && r.b == 0 ? "0 → 0"
+                : r.median.map { String(format: "×%.2f  (runs ×%.2f–×%.2f)", $0, r.min!, r.max!) } ?? "n/a (0 in A)"
+            lines.append(r.name.padding(toLength: 36, withPad: " ", startingAt: 0) + text)
         }
         return lines.joined(separator: "\n")
     }

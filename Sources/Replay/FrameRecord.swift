@@ -70,6 +70,21 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     /// Whether the counter is a level (the latest value matters), not a count to add up.
     public var isLevel: Bool { self == .backingStoreBytes }
 
+    /// Which way the counter gets worse, for a check: more is worse, but for the counters whose
+    /// change is neither better nor worse by itself (`FigureWorse.neither`).
+    public var worse: FigureWorse {
+        switch self {
+        case .occludedPixels, .rasterHits, .cellsReused: .neither
+        default: .higher
+        }
+    }
+
+    /// The counter's unit.
+    public var unit: FigureUnit {
+        if self == .backingStoreBytes { return .bytes }
+        return rawValue.hasSuffix("_pixels") ? .pixels : .count
+    }
+
     /// The counters that add up over frames (every one but the levels).
     public static let summed = allCases.filter { !$0.isLevel }
 }
@@ -90,7 +105,7 @@ public enum Stage: String, CaseIterable, Codable, Sendable {
 /// are idle and have no record.
 public struct FrameRecord: Codable, Equatable, Sendable {
     /// The version of this record's layout.
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
 
     public var schema = FrameRecord.schemaVersion
     /// 0-based frame number.
@@ -214,7 +229,26 @@ public struct FrameRecord: Codable, Equatable, Sendable {
 
         /// Adds `other`'s touches (saturating).
         public mutating func add(_ other: Touches) {
-            for path in [\Touches.began, \.moved, \.ended, \.cancelled] { self[keyPath: path].addSaturating(other[keyPath: path]) }
+            for phase in TouchPhase.allCases { self[phase].addSaturating(other[phase]) }
+        }
+
+        public subscript(phase: TouchPhase) -> Int {
+            get {
+                switch phase {
+                case .began: began
+                case .moved: moved
+                case .ended: ended
+                case .cancelled: cancelled
+                }
+            }
+            set {
+                switch phase {
+                case .began: began = newValue
+                case .moved: moved = newValue
+                case .ended: ended = newValue
+                case .cancelled: cancelled = newValue
+                }
+            }
         }
     }
 

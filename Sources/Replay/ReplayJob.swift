@@ -10,7 +10,7 @@ import Views
 ///
 /// ```swift
 /// let result = try ReplayJob(trace: url, scene: scene, out: folder).run()
-/// #expect(result.summary.hitches == 0)
+/// #expect(result.summary.hitches.total == 0)
 /// ```
 public struct ReplayJob: Sendable {
     public var trace: URL
@@ -121,7 +121,7 @@ extension Replay {
     /// ```swift
     /// let summary = try Replay.run(trace, scene: MyScreen.scene, outputs: folder)
     /// #expect(summary.counts.draws <= 40)
-    /// #expect(summary.hitches == 0)
+    /// #expect(summary.hitches.total == 0)
     /// ```
     /// `variants` override the scene's defaults (`["opaque": true]`); the clock is fixed unless
     /// given (every vsync gets a frame, so counters never depend on the machine's speed).

@@ -23,8 +23,10 @@ public struct FigureProblem: Equatable, Sendable, CustomStringConvertible {
 /// fault (`summary.json:14: counts.draws is -1: expected 0 to 2^53`).
 enum ResultFile {
     /// The parsed document, decoded as `T`, after its schema is checked against `schema`
-    /// (`older` says what to do with a file of an older one).
-    static func read<T: Decodable>(_ type: T.Type, from url: URL, what: String, schema: Int, older: String) throws -> (T, JSONNode) {
+    /// (`older` says what to do with a file of an older one; `readable` lists older schemas read
+    /// all the same, the caller mapping them).
+    static func read<T: Decodable>(_ type: T.Type, from url: URL, what: String, schema: Int, readable: ClosedRange<Int>? = nil,
+                                   older: String) throws -> (T, JSONNode) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -39,7 +41,7 @@ enum ResultFile {
         }
         guard document.isObject else { throw FileError.malformed(url.path, line: document.line, "not a uisim \(what): not a JSON object") }
         let found = document["schema"]?.number.map { Int(exactly: $0) } ?? nil
-        guard found == schema else {
+        guard found == schema || found.map({ readable?.contains($0) == true }) == true else {
             throw FileError.malformed(url.path, line: document["schema"]?.line,
                                       "a \(what) of schema \(found.map(String.init) ?? "none"), this uisim reads schema \(schema)"
                                       + ((found ?? 0) < schema ? " (made by an older uisim): \(older)" : ""))

@@ -9,6 +9,17 @@ public struct PhaseDistribution: Codable, Equatable, Sendable {
     public var p50 = 0.0, p90 = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0, mean = 0.0
     public init() {}
 
+    public subscript(statistic: Statistic) -> Double {
+        switch statistic {
+        case .p50: p50
+        case .p90: p90
+        case .p95: p95
+        case .p99: p99
+        case .max: max
+        case .mean: mean
+        }
+    }
+
     /// The distribution of `h` (nanoseconds) in microseconds, whose non-empty buckets, in order,
     /// are `recorded`: the figures HdrHistogram's `valueAtPercentile` and `mean` give, from one
     /// walk over those buckets (each of those calls walks every bucket through unspecialized
@@ -75,7 +86,7 @@ public enum HitchBands: String, CaseIterable, Codable, Sendable {
 /// (not from keeping every frame), over frames only (idle vsyncs are counted apart); counts are
 /// exact.
 public struct Summary: Codable, Equatable, Sendable {
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
 
     public var schema = Summary.schemaVersion
     public var trace: String
@@ -100,12 +111,10 @@ public struct Summary: Codable, Equatable, Sendable {
     /// to its presentation (an interaction's first frame to its last frame on screen).
     public var activeSeconds = 0.0
     public var refreshRate: Int
-    /// Frames presented late, and by which stage.
-    public var hitches = 0
-    public var hitchesByType = HitchCounts()
-    /// Hitch time in all and by type, in ms (each late frame counted once).
-    public var hitchTimeMs = 0.0
-    public var hitchTimeMsByType = HitchTimes()
+    /// Frames presented late: in all, and by the stage that was late (`hitches.commit`).
+    public var hitches = HitchCounts()
+    /// Hitch time in all and by the stage that was late, in ms (each late frame counted once).
+    public var hitchTimeMs = HitchTimes()
     /// Hitch time per second of active time, in ms/s (Apple's hitch time ratio): never above 1 000.
     public var hitchTimeRatio = 0.0
     public var hitchBands = HitchBands.wwdc2020
@@ -119,6 +128,10 @@ public struct Summary: Codable, Equatable, Sendable {
     public var stages = Stages()
     /// Problems with how the scene's views are built (see `UIView.hierarchyWarnings()`).
     public var warnings: [String] = []
+    /// How many `warnings` there are.
+    public var hierarchyWarnings = 0
+    /// The render server's estimated work over the whole replay; nil when it was measured.
+    public var renderEstimate: RenderEstimate?
     /// The layers that needed offscreen passes, costliest first (Xcode's "Optimization
     /// Opportunities").
     public var opportunities: [Opportunity] = []
@@ -132,14 +145,57 @@ public struct Summary: Codable, Equatable, Sendable {
     /// figures are the summary's own), so that `check` names the trace that changed.
     public var perTrace: [TraceFigures]?
 
+    /// Hitches in all and by kind (`total` is `commit + render`).
     public struct HitchCounts: Codable, Equatable, Sendable {
-        public var commit = 0, render = 0
+        public var total = 0, commit = 0, render = 0
         public init() {}
+
+        public subscript(kind: HitchKind) -> Int {
+            get {
+                switch kind {
+                case .total: total
+                case .commit: commit
+                case .render: render
+                }
+            }
+            set {
+                switch kind {
+                case .total: total = newValue
+                case .commit: commit = newValue
+                case .render: render = newValue
+                }
+            }
+        }
     }
 
+    /// Hitch time in all and by kind, in ms.
     public struct HitchTimes: Codable, Equatable, Sendable {
-        public var commit = 0.0, render = 0.0
+        public var total = 0.0, commit = 0.0, render = 0.0
         public init() {}
+
+        public subscript(kind: HitchKind) -> Double {
+            get {
+                switch kind {
+                case .total: total
+                case .commit: commit
+                case .render: render
+                }
+            }
+            set {
+                switch kind {
+                case .total: total = newValue
+                case .commit: commit = newValue
+                case .render: render = newValue
+                }
+            }
+        }
+    }
+
+    /// The render server's estimated work over the whole replay (`render_estimate_us.total`).
+    public struct RenderEstimate: Codable, Equatable, Sendable {
+        /// In µs: deterministic, gated exactly (a per-frame statistic would rise when fewer, larger
+        /// frames do less work in all).
+        public var total = 0.0
     }
 
     /// Each stage's distribution over frames.
@@ -175,9 +231,10 @@ public struct Summary: Codable, Equatable, Sendable {
         case appTime = "app_time"
         case schema, trace, scene, variant, device, clock, render, frames, hitches, interrupted, touches, counts, warnings, traces, opportunities
         case idleVsyncs = "idle_vsyncs", durationSeconds = "duration_s", activeSeconds = "active_s", refreshRate = "refresh_hz"
-        case hitchesByType = "hitches_by_type", hitchTimeMs = "hitch_time_ms", hitchTimeMsByType = "hitch_time_ms_by_type"
+        case hitchTimeMs = "hitch_time_ms"
         case hitchTimeRatio = "hitch_time_ratio_ms_per_s", hitchBands = "hitch_bands", hitchBand = "hitch_band"
         case backingStoreBytesPeak = "backing_store_bytes_peak", stages = "stages_us", histograms = "histograms_ns"
+        case hierarchyWarnings = "hierarchy_warnings", renderEstimate = "render_estimate_us"
         case replaySeconds = "replay_s", perTrace = "per_trace"
     }
 
@@ -215,14 +272,14 @@ public struct SummaryBuilder: Sendable {
     public mutating func add(_ frame: FrameRecord) {
         summary.frames += 1
         if frame.hitchType != .none {
-            summary.hitches += 1
-            summary.hitchTimeMs += frame.hitch
+            summary.hitches.total += 1
+            summary.hitchTimeMs.total += frame.hitch
             if frame.hitchType == .commit {
-                summary.hitchesByType.commit += 1
-                summary.hitchTimeMsByType.commit += frame.hitch
+                summary.hitches.commit += 1
+                summary.hitchTimeMs.commit += frame.hitch
             } else {
-                summary.hitchesByType.render += 1
-                summary.hitchTimeMsByType.render += frame.hitch
+                summary.hitches.render += 1
+                summary.hitchTimeMs.render += frame.hitch
             }
         }
         for (index, stage) in Stage.allCases.enumerated() {
@@ -304,12 +361,10 @@ public struct SummaryBuilder: Sendable {
             // Counts read from files are at most 2^53 (`Summary.problems`); sums saturate.
             total.frames.addSaturating(s.frames)
             total.idleVsyncs.addSaturating(s.idleVsyncs)
-            total.hitches.addSaturating(s.hitches)
-            total.hitchesByType.commit.addSaturating(s.hitchesByType.commit)
-            total.hitchesByType.render.addSaturating(s.hitchesByType.render)
-            total.hitchTimeMs += s.hitchTimeMs
-            total.hitchTimeMsByType.commit += s.hitchTimeMsByType.commit
-            total.hitchTimeMsByType.render += s.hitchTimeMsByType.render
+            for kind in HitchKind.allCases {
+                total.hitches[kind].addSaturating(s.hitches[kind])
+                total.hitchTimeMs[kind] += s.hitchTimeMs[kind]
+            }
             total.durationSeconds += s.durationSeconds
             total.activeSeconds += s.activeSeconds
             total.interrupted = total.interrupted || s.interrupted
@@ -336,7 +391,8 @@ public struct SummaryBuilder: Sendable {
         s.interrupted = interrupted
         if !ledger.isEmpty { s.opportunities = ledger.opportunities }
         if let current = active { s.activeSeconds += current.end - current.start }
-        s.hitchTimeRatio = s.activeSeconds > 0 ? s.hitchTimeMs / s.activeSeconds : 0
+        s.hitchTimeRatio = s.activeSeconds > 0 ? s.hitchTimeMs.total / s.activeSeconds : 0
+        s.hierarchyWarnings = s.warnings.count
         s.hitchBand = s.hitchBands.band(for: s.hitchTimeRatio)
         var stored = Summary.Histograms()
         for (index, stage) in Stage.allCases.enumerated() {
@@ -345,6 +401,7 @@ public struct SummaryBuilder: Sendable {
             stored[stage.rawValue] = recorded.map { [$0.value, $0.count] }
         }
         s.histograms = stored
+        s.renderEstimate = s.render == RenderMode.estimated.rawValue ? Summary.RenderEstimate(total: (s.stages.render.mean * Double(s.frames)).rounded()) : nil
         return s
     }
 }

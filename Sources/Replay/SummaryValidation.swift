@@ -26,26 +26,22 @@ extension Summary {
         func time(_ name: String, _ value: Double) {
             if !value.isFinite || value < 0 || value > Self.maxTime { problems.append(FigureProblem(name, "is \(value): expected a time from 0 to 10^12")) }
         }
-        count("frames", frames)
-        count("idle_vsyncs", idleVsyncs)
-        count("hitches", hitches)
-        count("hitches_by_type.commit", hitchesByType.commit)
-        count("hitches_by_type.render", hitchesByType.render)
-        count("backing_store_bytes_peak", backingStoreBytesPeak)
-        for (name, value) in [("began", touches.began), ("moved", touches.moved), ("ended", touches.ended), ("cancelled", touches.cancelled)] {
-            count("touches.\(name)", value)
+        // Every figure the summary holds, by its declaration: counts whole, times and ratios finite.
+        for figure in Figure.all {
+            if let value = self.count(of: figure) {
+                count(figure.name, value)
+            } else if let value = self[figure] {
+                problems += Self.problems(of: figure, value: value, at: figure.name)
+            }
         }
-        for counter in Counter.allCases { count("counts.\(counter.rawValue)", counts[counter]) }
-        for (name, value) in [("duration_s", durationSeconds), ("active_s", activeSeconds), ("hitch_time_ms", hitchTimeMs),
-                              ("hitch_time_ms_by_type.commit", hitchTimeMsByType.commit),
-                              ("hitch_time_ms_by_type.render", hitchTimeMsByType.render), ("replay_s", replaySeconds ?? 0)] {
+        for (name, value) in [("duration_s", durationSeconds), ("active_s", activeSeconds), ("replay_s", replaySeconds ?? 0)] {
             time(name, value)
         }
-        for stage in Stage.allCases {
-            let d = stages[stage]
-            for (statistic, value) in [("p50", d.p50), ("p90", d.p90), ("p95", d.p95), ("p99", d.p99), ("max", d.max), ("mean", d.mean)] {
-                time("stages_us.\(stage.rawValue).\(statistic)", value)
-            }
+        if hitches.total != hitches.commit + hitches.render {
+            problems.append(FigureProblem("hitches.total", "is \(hitches.total): expected commit + render, \(hitches.commit + hitches.render)"))
+        }
+        if hierarchyWarnings != warnings.count {
+            problems.append(FigureProblem("hierarchy_warnings", "is \(hierarchyWarnings): expected the \(warnings.count) warnings listed"))
         }
         for (index, o) in opportunities.enumerated() {
             for (name, value) in [("instances", o.instances), ("frames", o.frames), ("passes", o.passes), ("pixels", o.pixels)] {
@@ -82,6 +78,24 @@ extension Summary {
     }
 }
 
+extension Summary {
+    /// What is wrong with `value` as `figure`'s (at `path`), by its unit: counts whole numbers from
+    /// 0 to 2^53, times and ratios finite from 0 to 10^12.
+    static func problems(of figure: Figure, value: Double, at path: String) -> [FigureProblem] {
+        switch figure.unit {
+        case .count, .pixels, .bytes:
+            guard value.isFinite, value >= 0, value <= Double(maxCount), value == value.rounded() else {
+                return [FigureProblem(path, "is \(Baseline.Finding.format(value)): expected a whole number from 0 to 2^53")]
+            }
+        case .microseconds, .milliseconds, .msPerSecond:
+            guard value.isFinite, value >= 0, value <= maxTime else {
+                return [FigureProblem(path, "is \(Baseline.Finding.format(value)): expected a number from 0 to 10^12 \(figure.unit.rawValue)")]
+            }
+        }
+        return []
+    }
+}
+
 extension Baseline {
     /// The problems that make this baseline unusable, each with the path of its value: a trace
     /// listed twice, a figure that is not a finite number from 0 (counts: whole, at most 2^53;
@@ -104,17 +118,11 @@ extension Baseline {
         var problems: [FigureProblem] = []
         for (name, value) in entry.figures.sorted(by: { $0.key < $1.key }) {
             let at = "\(path).figures.\(name)"
-            switch FigureRule.of(name) {
-            case .time:
-                if !value.isFinite || value < 0 || value > Summary.maxTime {
-                    problems.append(FigureProblem(at, "is \(value): expected a time from 0 to 10^12 µs"))
-                }
-            case .exact:
-                let whole = !name.hasPrefix("hitch_time_ms")
-                if !value.isFinite || value < 0 || value > Double(Summary.maxCount) || (whole && value != value.rounded()) {
-                    problems.append(FigureProblem(at, "is \(value): expected \(whole ? "a whole number" : "a number") from 0 to 2^53"))
-                }
+            guard let figure = Figure(name: name) else {
+                problems.append(FigureProblem(at, "is not a figure uisim knows"))
+                continue
             }
+            problems += Summary.problems(of: figure, value: value, at: at)
         }
         if let seconds = entry.replaySeconds, !seconds.isFinite || seconds < 0 || seconds > Summary.maxTime {
             problems.append(FigureProblem("\(path).replay_s", "is \(seconds): expected a time from 0 to 10^12"))

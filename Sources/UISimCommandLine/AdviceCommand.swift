@@ -51,82 +51,92 @@ struct AdviceCommand: @preconcurrency ParsableCommand {
         }
     }
 
-    /// "a → b" for counter `name`.
-    static func change(_ c: Comparison, _ name: String) -> String {
-        c.counter(name).map { "\($0.a) → \($0.b)" } ?? "?"
+    /// "a → b" for `figure`.
+    static func change(_ c: Comparison, _ figure: Figure) -> String {
+        c[figure].map { "\(Baseline.Finding.format($0.a)) → \(Baseline.Finding.format($0.b))" } ?? "?"
     }
 
-    /// Counter `name` with the advice followed (B).
-    static func after(_ c: Comparison, _ name: String) -> String {
-        c.counter(name).map { "\($0.b)" } ?? "?"
+    /// `figure` with the advice followed (B).
+    static func after(_ c: Comparison, _ figure: Figure) -> String {
+        c[figure].map { Baseline.Finding.format($0.b) } ?? "?"
     }
 
-    /// Whether `name` went down from A to B.
-    static func fell(_ c: Comparison, _ name: String) -> Bool {
-        c.counter(name).map { $0.b < $0.a } ?? false
+    /// Whether `figure` went down from A to B.
+    static func fell(_ c: Comparison, _ figure: Figure) -> Bool {
+        c[figure].map { $0.b < $0.a } ?? false
     }
 
-    static func percent(_ d: Comparison.Difference?) -> String {
-        guard let d else { return "?" }
-        guard let change = d.change else { return "\(d.a) → \(d.b)" }
+    static func percent(_ c: Comparison, _ figure: Figure) -> String {
+        guard let d = c[figure] else { return "?" }
+        guard let change = d.change else { return "\(Baseline.Finding.format(d.a)) → \(Baseline.Finding.format(d.b))" }
         return String(format: "%+.0f %%", change * 100).replacingOccurrences(of: "-", with: "−")
     }
 
-    static func times(_ r: Comparison.Ratio?) -> String {
-        guard let median = r?.median else { return "n/a" }
+    /// The median ratio of time `figure`, "0 → 0" when both sides are 0.
+    static func times(_ c: Comparison, _ figure: Figure) -> String {
+        guard let r = c.ratio(figure) else { return "?" }
+        if r.a == 0 && r.b == 0 { return "0 → 0" }
+        guard let median = r.median else { return "n/a" }
         return String(format: median < 0.1 ? "×%.3f" : "×%.2f", median)   // small ratios keep a digit that is not 0
     }
 
+    /// Whether time `figure` went down (its median ratio below 1).
+    static func faster(_ c: Comparison, _ figure: Figure) -> Bool {
+        (c.ratio(figure)?.median ?? 1) < 1
+    }
+
+    static let renderMean = Figure.stage(.render, .mean), appMean = Figure.stage(.app, .mean), displayMean = Figure.stage(.display, .mean)
+
     static let definitions: [Definition] = [
         Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
-                   followedIsOn: true, held: { fell($0, "drawn_pixels") }) { c in
-            "backing-store bytes \(percent(c.counter("backing_store_bytes_peak"))), pixels drawn \(percent(c.counter("drawn_pixels"))),"
-                + " draws \(change(c, "draws")), display \(times(c.time("display mean"))),"
-                + " app stage \(times(c.time("app mean")))"
+                   followedIsOn: true, held: { fell($0, .counter(.drawnPixels)) }) { c in
+            "backing-store bytes \(percent(c, .backingStoreBytesPeak)), pixels drawn \(percent(c, .counter(.drawnPixels))),"
+                + " draws \(change(c, .counter(.draws))), display \(times(c, displayMean)),"
+                + " app stage \(times(c, appMean))"
         },
         Definition(title: "content mode instead of redraw", scene: "resize", trace: "pinch.trace", variant: "content-mode",
-                   followedIsOn: true, held: { fell($0, "draws") }) { c in
-            "draws \(change(c, "draws")), pixels drawn \(percent(c.counter("drawn_pixels"))),"
-                + " display \(times(c.time("display mean"))), app stage \(times(c.time("app mean"))),"
-                + " commit hitches \(change(c, "commit_hitches"))"
+                   followedIsOn: true, held: { fell($0, .counter(.draws)) }) { c in
+            "draws \(change(c, .counter(.draws))), pixels drawn \(percent(c, .counter(.drawnPixels))),"
+                + " display \(times(c, displayMean)), app stage \(times(c, appMean)),"
+                + " commit hitches \(change(c, .hitches(.commit)))"
         },
         Definition(title: "opaque rows", scene: "feed", trace: "fling.trace", variant: "opaque", followedIsOn: true,
-                   held: { fell($0, "blended_pixels") && ($0.time("render mean")?.median ?? 1) < 1 }) { c in
-            "blended pixels \(percent(c.counter("blended_pixels"))), composited pixels \(percent(c.counter("composited_pixels"))),"
-                + " render stage \(times(c.time("render mean"))) (estimated), app stage \(times(c.time("app mean")))"
+                   held: { fell($0, .counter(.blendedPixels)) && faster($0, renderMean) }) { c in
+            "blended pixels \(percent(c, .counter(.blendedPixels))), composited pixels \(percent(c, .counter(.compositedPixels))),"
+                + " render stage \(times(c, renderMean)) (estimated), app stage \(times(c, appMean))"
         },
         Definition(title: "degraded drawing while scrolling", scene: "feed", trace: "fling.trace", variant: "degrade-while-scrolling",
-                   followedIsOn: true, held: { ($0.time("display per scrolling frame")?.median ?? 1) < 1 }) { c in
-            "display per scrolling frame \(times(c.time("display per scrolling frame"))), draw operations \(percent(c.counter("draw_operations"))),"
-                + " draws \(change(c, "draws")) (the extra ones: full-quality redraws after scrolling)"
+                   followedIsOn: true, held: { faster($0, .scrollingDisplayMean) }) { c in
+            "display per scrolling frame \(times(c, .scrollingDisplayMean)), draw operations \(percent(c, .counter(.drawOperations))),"
+                + " draws \(change(c, .counter(.draws))) (the extra ones: full-quality redraws after scrolling)"
         },
         Definition(title: "no subviews inside controls", scene: "controls", trace: "taps.trace", variant: "subviews-in-controls",
-                   followedIsOn: false, held: { fell($0, "hierarchy_warnings") }) { c in
-            "hierarchy warnings \(change(c, "hierarchy_warnings")) (robustness, not speed)"
+                   followedIsOn: false, held: { fell($0, .hierarchyWarnings) }) { c in
+            "hierarchy warnings \(change(c, .hierarchyWarnings)) (robustness, not speed)"
         },
         Definition(title: "a shadowPath instead of a shadow cast from the alpha", scene: "feed", trace: "fling.trace", variant: "shadow-path",
                    followedIsOn: true,
-                   held: { c in c.counter("shadow_passes").map { $0.b == 0 && $0.a > 0 } == true && (c.time("render mean")?.median ?? 1) < 1 }) { c in
-            "shadow offscreen passes \(change(c, "shadow_passes")), offscreen pixels \(percent(c.counter("offscreen_pixels"))),"
-                + " render stage \(times(c.time("render mean"))) (estimated), render hitches \(change(c, "render_hitches"))"
+                   held: { c in c[.counter(.shadowPasses)].map { $0.b == 0 && $0.a > 0 } == true && faster(c, renderMean) }) { c in
+            "shadow offscreen passes \(change(c, .counter(.shadowPasses))), offscreen pixels \(percent(c, .counter(.offscreenPixels))),"
+                + " render stage \(times(c, renderMean)) (estimated), render hitches \(change(c, .hitches(.render)))"
         },
         Definition(title: "rounded corners without masks or clipping", scene: "feed", trace: "fling.trace", variant: "corner-clip",
                    followedIsOn: false,
-                   held: { c in fell(c, "mask_passes") && fell(c, "corner_clip_passes") && (c.time("render mean")?.median ?? 1) < 1 }) { c in
-            "mask passes \(change(c, "mask_passes")), rounded-clip passes \(change(c, "corner_clip_passes")),"
-                + " offscreen pixels \(percent(c.counter("offscreen_pixels"))), render stage \(times(c.time("render mean"))) (estimated),"
-                + " render hitches \(change(c, "render_hitches"))"
+                   held: { c in fell(c, .counter(.maskPasses)) && fell(c, .counter(.cornerClipPasses)) && faster(c, renderMean) }) { c in
+            "mask passes \(change(c, .counter(.maskPasses))), rounded-clip passes \(change(c, .counter(.cornerClipPasses))),"
+                + " offscreen pixels \(percent(c, .counter(.offscreenPixels))), render stage \(times(c, renderMean)) (estimated),"
+                + " render hitches \(change(c, .hitches(.render)))"
         },
         Definition(title: "rasterizing static content while scrolling", scene: "feed", trace: "fling.trace", variant: "rasterize",
                    followedIsOn: true,
-                   held: { c in (c.time("render mean")?.median ?? 1) < 1 && fell(c, "offscreen_pixels") },
+                   held: { c in faster(c, renderMean) && fell(c, .counter(.offscreenPixels)) },
                    verdict: { c in
-                       "cache hits \(after(c, "raster_hits")), misses \(after(c, "raster_misses")),"
-                           + " offscreen passes \(change(c, "offscreen_passes")), render stage \(times(c.time("render mean"))) (estimated)"
+                       "cache hits \(after(c, .counter(.rasterHits))), misses \(after(c, .counter(.rasterMisses))),"
+                           + " offscreen passes \(change(c, .counter(.offscreenPasses))), render stage \(times(c, renderMean)) (estimated)"
                    },
-                   failure: Failure(base: ["live-content": true], shows: { c in (c.time("render mean")?.median ?? 0) > 1 }) { c in
-                       "but on cards whose content changes every frame: hits \(after(c, "raster_hits")),"
-                           + " misses \(after(c, "raster_misses")), render stage \(times(c.time("render mean")))"
+                   failure: Failure(base: ["live-content": true], shows: { c in (c.ratio(renderMean)?.median ?? 0) > 1 }) { c in
+                       "but on cards whose content changes every frame: hits \(after(c, .counter(.rasterHits))),"
+                           + " misses \(after(c, .counter(.rasterMisses))), render stage \(times(c, renderMean))"
                            + " (above ×1: rasterizing costs more than not)"
                    }),
     ]

@@ -91,13 +91,24 @@ struct CheckCommand: ParsableCommand {
         let differing = expected.settingsDiffering(from: summary)
         guard differing.isEmpty else {
             for d in differing { report("the baseline's \(d.name) is '\(d.baseline)', the result's '\(d.result)'") }
-            report("replay with the baseline's settings, or make a new baseline from this result (uisim baseline \(resultDirectory) -o \(baseline))")
+            // The option that replays with the baseline's setting, where one does.
+            let options = differing.compactMap { d -> String? in
+                switch d.name {
+                case "scene": "--scene \(d.baseline)"
+                case "device": UIScreen.Model.named(d.baseline).map { "--device \($0.identifier)" }
+                case "clock": ReplayClock(rawValue: d.baseline).map { "--clock \($0.rawValue)" }
+                case "app time": "--app-time \(d.baseline)"   // a baseline of uisim before it said is wall time
+                default: nil
+                }
+            }
+            report("replay with the baseline's settings\(options.isEmpty ? "" : " (\(options.joined(separator: " ")))"), "
+                   + "or make a new baseline from this result: uisim baseline \(resultDirectory) -o \(baseline)")
             throw Exit.usage
         }
         let result = expected.check(summary, timeTolerance: timeTolerance)
         if let junit {
             let properties = [("scene", summary.scene), ("variant", summary.variant), ("device", summary.device),
-                              ("clock", summary.clock ?? "unknown")]
+                              ("clock", summary.clock ?? "unknown"), ("app-time", summary.appTime ?? AppTime.wall.rawValue)]
             try AtomicFile.write(Data(JUnitReport.xml(result, properties: properties, strict: strict).utf8), to: URL(fileURLWithPath: junit))
         }
         print(Self.text(result, strict: strict, update: "uisim baseline \(resultDirectory) -o \(baseline)"))

@@ -215,7 +215,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
 
     /// One line per trace of a run of several.
     static func line(_ s: Summary) -> String {
-        "\(s.trace): \(s.frames) frames, \(s.hitches) hitches (\(String(format: "%.2f", s.hitchTimeRatio)) ms/s), "
+        "\(s.trace): \(s.frames) frames, \(s.hitches.total) hitches (\(String(format: "%.2f", s.hitchTimeRatio)) ms/s), "
             + "app p99 \(String(format: "%.2f", s.stages.app.p99 / 1000)) ms, render p99 \(String(format: "%.2f", s.stages.render.p99 / 1000)) ms"
             + "\(s.render == RenderMode.estimated.rawValue ? " (estimated)" : ""), \(s.counts.draws) draws"
     }
@@ -239,7 +239,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         return [
             "\(s.trace) on \(s.scene)\(s.variant.isEmpty ? "" : " [\(s.variant)]") — \(s.device), \(s.refreshRate) Hz",
             row("frames", "\(s.frames) (and \(s.idleVsyncs) idle vsyncs), active \(String(format: "%.2f", s.activeSeconds)) s of \(String(format: "%.2f", s.durationSeconds)) s"),
-            row("hitches", "\(s.hitches) (\(s.hitchesByType.commit) commit, \(s.hitchesByType.render) render), "
+            row("hitches", "\(s.hitches.total) (\(s.hitches.commit) commit, \(s.hitches.render) render), "
                 + "hitch time ratio \(String(format: "%.2f", s.hitchTimeRatio)) ms/s (\(s.hitchBand), \(s.hitchBands.rawValue) bands)"),
             row("app stage p50 / p95 / p99", percentiles(st.app)),
             row("  p50 event/layout/display/commit", "\(ms(st[.event].p50)) / \(ms(st[.layout].p50)) / \(ms(st[.display].p50)) / \(ms(st[.commit].p50)) ms"),

@@ -81,7 +81,7 @@ import Traces
         #expect(c[.layersComposited] == 2 && c.hitTestedViews == 2 && c[.layersCommitted] == 2)
         #expect(summary.backingStoreBytesPeak >= 80 * 80 * 4)
         #expect(frames[0].counts.draws == 1 && frames[0].touches.began == 1 && frames[1].touches.ended == 1)
-        #expect(summary.hitches == 0 && summary.hitchBand == "good")
+        #expect(summary.hitches.total == 0 && summary.hitchBand == "good")
         // Each frame shown two vsyncs after its own (double buffering): the last at vsync 14.
         #expect(frames.map { Int(($0.presented * 60).rounded()) } == [8, 14])
         #expect(abs(summary.durationSeconds - 14.0 / 60) < 1e-9)
@@ -113,7 +113,7 @@ import Traces
         #expect(frames.map { Int(($0.presented * 60).rounded()) } == [10, 16])
         #expect(frames.map { Int(($0.expected * 60).rounded()) } == [8, 14])
         #expect(frames.allSatisfy { abs($0.hitch - 1000.0 / 30) < 1e-6 && $0.hitchType == .commit })
-        #expect(summary.hitches == 2 && summary.hitchesByType.commit == 2 && summary.hitchesByType.render == 0)
+        #expect(summary.hitches.total == 2 && summary.hitches.commit == 2 && summary.hitches.render == 0)
         #expect(summary.idleVsyncs == 6 + 3)   // 0–5 and 9–11
         // 66.7 ms of hitches over 2 × 4/60 s of activity (vsync to presentation).
         #expect(abs(summary.hitchTimeRatio - (2000.0 / 30) / (8.0 / 60)) < 1e-6)
@@ -135,8 +135,8 @@ import Traces
         #expect(events.contains { ($0["name"] as? String) == "pixels" && ($0["ph"] as? String) == "C" })
         // summary.json: the keys the issue names, exactly.
         let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("summary.json"))) as! [String: Any]
-        for key in ["schema", "trace", "scene", "frames", "idle_vsyncs", "duration_s", "active_s", "refresh_hz", "hitches", "hitches_by_type",
-                    "hitch_time_ms_by_type", "hitch_time_ratio_ms_per_s", "hitch_bands", "render", "touches", "counts", "stages_us"] {
+        for key in ["schema", "trace", "scene", "frames", "idle_vsyncs", "duration_s", "active_s", "refresh_hz", "hitches",
+                    "hitch_time_ms", "hitch_time_ratio_ms_per_s", "hitch_bands", "render", "touches", "counts", "stages_us"] {
             #expect(summary[key] != nil, "summary.json lacks \(key)")
         }
         let counts = summary["counts"] as! [String: Any]
@@ -204,7 +204,8 @@ import Traces
         var count = 0
         try FrameRecord.forEach(in: frames) { _ in count += 1 }
         #expect(count == 2)
-        for (broken, what) in [("{\"schema\": 3}", "not a frame record of schema 3: "), ("not json", "not a frame record of schema 3: ")] {
+        let what = "not a frame record of schema \(FrameRecord.schemaVersion): "
+        for broken in ["{\"schema\": \(FrameRecord.schemaVersion)}", "not json"] {
             lines.insert(broken, at: 1)
             try (lines.joined(separator: "\n") + "\n").write(to: frames, atomically: false, encoding: .utf8)
             lines.remove(at: 1)

@@ -66,7 +66,7 @@ import Traces
             builder.add(FrameRecord(frame: n, mode: "", timeline: timeline, stages: .init(), counts: .init(), touches: .init()))
         }
         let summary = builder.finished(interrupted: false)
-        #expect(summary.hitches == 60 && summary.hitchesByType.render == 60)
+        #expect(summary.hitches.total == 60 && summary.hitches.render == 60)
         #expect(summary.hitchTimeRatio <= 1000 && summary.hitchTimeRatio > 600)
     }
 
@@ -82,9 +82,9 @@ import Traces
         }
         builder.addIdleVsyncs(1)
         let summary = builder.finished(interrupted: false)
-        #expect(summary.frames == 3 && summary.idleVsyncs == 1 && summary.hitchesByType.commit == 1)
+        #expect(summary.frames == 3 && summary.idleVsyncs == 1 && summary.hitches.commit == 1)
         #expect(near(summary.activeSeconds, 6 * Self.p))
-        #expect(abs(summary.hitchTimeMs - 1000 * Self.p) < 1e-6)
+        #expect(abs(summary.hitchTimeMs.total - 1000 * Self.p) < 1e-6)
         #expect(abs(summary.hitchTimeRatio - 1000.0 / 6) < 1e-6 && summary.hitchBand == "critical")
         var organizer = summary
         organizer.hitchBands = .organizer

@@ -54,12 +54,12 @@ import Traces
         #expect(merged.backingStoreBytesPeak == 16384)
         // Durations, active times and hitch times add, and the ratio is recomputed from them.
         let duration = summaries.map(\.durationSeconds).reduce(0, +), active = summaries.map(\.activeSeconds).reduce(0, +)
-        let hitchTime = summaries.map(\.hitchTimeMs).reduce(0, +)
+        let hitchTime = summaries.map(\.hitchTimeMs.total).reduce(0, +)
         #expect(abs(merged.durationSeconds - duration) < 1e-9 && abs(merged.activeSeconds - active) < 1e-9)
-        #expect(abs(merged.hitchTimeMs - hitchTime) < 1e-9)
-        #expect(abs(merged.hitchTimeRatio - hitchTime / active) < 1e-9 && merged.hitches == summaries.map(\.hitches).reduce(0, +))
-        #expect(merged.hitchesByType.commit > 0 && merged.hitchesByType.render > 0)
-        #expect(merged.hitchesByType.commit + merged.hitchesByType.render == merged.hitches)
+        #expect(abs(merged.hitchTimeMs.total - hitchTime) < 1e-9)
+        #expect(abs(merged.hitchTimeRatio - hitchTime / active) < 1e-9 && merged.hitches.total == summaries.map(\.hitches.total).reduce(0, +))
+        #expect(merged.hitches.commit > 0 && merged.hitches.render > 0)
+        #expect(merged.hitches.commit + merged.hitches.render == merged.hitches.total)
         #expect(merged.traces == ["t0.trace", "t1.trace", "t2.trace", "t3.trace"] && merged.trace == "4 traces")
 
         // The order of the shards does not matter.

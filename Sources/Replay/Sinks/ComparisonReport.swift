@@ -40,11 +40,14 @@ enum ComparisonReport {
         <h2>Counters (exact)</h2><table><tr><th>counter</th><th class="a">A</th><th class="b">B</th><th>change</th></tr>
         """
         for d in c.counters {
-            html += "<tr><td>\(d.name)</td><td>\(HTMLReport.group(d.a))</td><td>\(HTMLReport.group(d.b))</td><td>\(d.change.map { HTMLReport.format($0 * 100, 1) + " %" } ?? "")</td></tr>"
+            let a = Baseline.Finding.format(d.a), b = Baseline.Finding.format(d.b)
+            html += "<tr><td>\(d.name)</td><td>\(a)</td><td>\(b)</td><td>\(d.change.map { HTMLReport.format($0 * 100, 1) + " %" } ?? "")</td></tr>"
         }
         html += "</table><h2>Times (B ÷ A, median of the runs)</h2><table><tr><th>phase</th><th>median</th><th>spread</th></tr>"
         for r in c.times {
-            if let median = r.median, let low = r.min, let high = r.max {
+            if r.a == 0 && r.b == 0 {
+                html += "<tr><td>\(r.name)</td><td>0 → 0</td><td></td></tr>"
+            } else if let median = r.median, let low = r.min, let high = r.max {
                 html += "<tr><td>\(r.name)</td><td>×\(HTMLReport.format(median, 2))</td><td>×\(HTMLReport.format(low, 2)) – ×\(HTMLReport.format(high, 2))</td></tr>"
             } else {
                 html += "<tr><td>\(r.name)</td><td>n/a</td><td>0 in A</td></tr>"

@@ -39,7 +39,7 @@ enum HTMLReport {
         <div class="meta">\(escape(s.device)) · \(s.refreshRate) Hz · \(s.frames) frames and \(s.idleVsyncs) idle vsyncs · active \(format(s.activeSeconds, 2)) s of \(format(s.durationSeconds, 2)) s\(s.variant.isEmpty ? "" : " · " + escape(s.variant))\(s.interrupted ? " · <b>interrupted</b>" : "")</div>
         <div class="cards">
         <div class="card">hitch time ratio<b>\(format(s.hitchTimeRatio, 2)) ms/s</b><span class="band" style="background:\(bandColor)">\(escape(s.hitchBand))</span></div>
-        <div class="card">hitches<b>\(s.hitches)</b>\(s.hitchesByType.commit) commit, \(s.hitchesByType.render) render, of \(s.frames) frames</div>
+        <div class="card">hitches<b>\(s.hitches.total)</b>\(s.hitches.commit) commit, \(s.hitches.render) render, of \(s.frames) frames</div>
         <div class="card">app stage p50<b>\(format(s.stages.app.p50 / 1000, 2)) ms</b>p95 \(format(s.stages.app.p95 / 1000, 2)) · p99 \(format(s.stages.app.p99 / 1000, 2)) ms</div>
         <div class="card">\(renderLabel) p50<b>\(format(s.stages.render.p50 / 1000, 2)) ms</b>p95 \(format(s.stages.render.p95 / 1000, 2)) · p99 \(format(s.stages.render.p99 / 1000, 2)) ms</div>
         <div class="card">draws<b>\(s.counts.draws)</b>\(group(s.counts.drawnPixels)) px drawn</div>

@@ -17,7 +17,7 @@ import UISim
         let folder = outputs("scroll")
         defer { try? FileManager.default.removeItem(at: folder) }
         let summary = try Replay.run(Self.traces.appendingPathComponent("scroll.trace"), scene: InboxScene.scene, outputs: folder)
-        #expect(summary.hitches == 0)
+        #expect(summary.hitches.total == 0)
         // 844 pt shows at most 13 rows of 72 pt at once: cells made while scrolling are few, the
         // rest are reused.
         #expect(summary.counts[.cellsCreated] <= 3)
