@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"], swiftSettings: uiTests),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "Geometry"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry"], swiftSettings: uiTests),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry", "RunLoop"], swiftSettings: uiTests),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry"], exclude: ["Fixtures"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers",
                                                    .product(name: "Histogram", package: "hdrhistogram-swift")], swiftSettings: uiTests),

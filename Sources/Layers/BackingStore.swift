@@ -52,10 +52,12 @@ final class BackingStore {
     var pointSize: CGSize { CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale) }
 }
 
-/// What the layers keep per app: display work not yet taken by a commit, and the memory of
-/// drawn backing stores.
+/// What the layers keep per app: the display pass running (its count of the work, which the pass
+/// returns), and the memory of drawn backing stores.
 final class LayerAppState {
-    var pendingStatistics = DisplayStatistics()
+    /// The display work of the pass running now, if one is (a display outside a pass, such as
+    /// `displayIfNeeded()` called by the app, is done, not counted).
+    var runningPass: DisplayStatistics?
     var backingStoreBytes = 0
 }
 

@@ -46,19 +46,18 @@ extension CALayer {
         }
     }
 
-    /// The display work of the current app done since the last call, and a fresh count.
-    package static func takeDisplayStatistics() -> DisplayStatistics {
-        let app = AppEnvironment.current.layers
-        defer { app.pendingStatistics = DisplayStatistics() }
-        return app.pendingStatistics
-    }
-
     /// Bytes of the current app's drawn backing stores alive now.
     public static var backingStoreBytesAlive: Int { AppEnvironment.current.layers.backingStoreBytes }
 
     /// The display pass of a frame: every marked layer of the tree redraws its dirty rectangle.
-    package static func displayPass(_ root: CALayer) {
+    /// Returns what it did.
+    package static func displayPass(_ root: CALayer) -> DisplayStatistics {
+        let app = AppEnvironment.current.layers
+        let outer = app.runningPass
+        app.runningPass = DisplayStatistics()
+        defer { app.runningPass = outer }
         root.runDisplay()
+        return app.runningPass!
     }
 
     private func runDisplay() {
@@ -147,9 +146,9 @@ extension CALayer {
         contentDamage = contentDamage.union(area)
         markSubtreeRenderChanged()
         let app = AppEnvironment.current.layers
-        app.pendingStatistics.layersDisplayed += 1
-        app.pendingStatistics.pixelsDrawn += pixels.area
-        app.pendingStatistics.drawOperations += context.drawingOperations
+        app.runningPass?.layersDisplayed += 1
+        app.runningPass?.pixelsDrawn += pixels.area
+        app.runningPass?.drawOperations += context.drawingOperations
     }
 
     /// The dirty rectangle a `display()` would redraw now (bounds coordinates), for tests and

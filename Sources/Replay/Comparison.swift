@@ -91,7 +91,7 @@ public struct Comparison: Codable, Sendable {
     public static func scrollingDisplayTime(framesFile: URL) throws -> Double {
         var total = 0.0, count = 0
         try FrameRecord.forEach(in: framesFile) { frame in
-            guard frame.mode == "UITrackingRunLoopMode" else { return }
+            guard frame.kind == .frame, frame.mode == "UITrackingRunLoopMode" else { return }
             total += frame.stages[.display]
             count += 1
         }

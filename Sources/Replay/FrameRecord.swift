@@ -102,13 +102,19 @@ public enum Stage: String, CaseIterable, Codable, Sendable {
 
 /// Everything measured and counted in one frame, as written to `frames.jsonl`: one commit that
 /// had something to do (layout, drawing, or a change on screen). Vsyncs with nothing to commit
-/// are idle and have no record.
+/// are idle: a run of them is one idle record (`kind` "idle"), with the touches they delivered, so
+/// that the records' touches and idle vsyncs add up to the summary's. A sink gets every record,
+/// one at a time: the one value a frame hands over.
 public struct FrameRecord: Codable, Equatable, Sendable {
     /// The version of this record's layout.
     public static let schemaVersion = 4
 
     public var schema = FrameRecord.schemaVersion
-    /// 0-based frame number.
+    /// A frame, or idle vsyncs (a run with nothing to commit, and the touches they delivered).
+    public var kind = Kind.frame
+    /// How many idle vsyncs an idle record stands for (0 for a frame).
+    public var idleVsyncs = 0
+    /// 0-based frame number (idle records: the next frame's).
     public var frame: Int
     /// The run-loop mode the frame's app stage ran in.
     public var mode: String
@@ -126,6 +132,28 @@ public struct FrameRecord: Codable, Equatable, Sendable {
     public var stages: Stages
     public var counts: Counts
     public var touches: Touches
+    /// The frame's offscreen passes, named by layer and priced by the render cost model (for the
+    /// summary's optimization opportunities; not written to `frames.jsonl`).
+    public var offscreen: [PricedOffscreenPass] = []
+
+    public enum Kind: String, Codable, Sendable {
+        case frame, idle
+    }
+
+    /// An idle record: `count` vsyncs from `vsync` with nothing to commit, which delivered `touches`.
+    public init(idleVsyncs count: Int, vsync: TimeInterval, frame: Int, touches: Touches) {
+        kind = .idle
+        idleVsyncs = count
+        self.frame = frame
+        mode = ""
+        self.vsync = vsync
+        (appStart, commitEnd, renderStart, renderEnd, expected, presented) = (vsync, vsync, vsync, vsync, vsync, vsync)
+        hitch = 0
+        hitchType = .none
+        stages = Stages()
+        counts = Counts()
+        self.touches = touches
+    }
 
     public init(frame: Int, mode: String, timeline: FramePipeline.Timeline, stages: Stages, counts: Counts, touches: Touches) {
         self.frame = frame
@@ -261,8 +289,65 @@ public struct FrameRecord: Codable, Equatable, Sendable {
         init?(intValue: Int) { nil }
     }
 
+    /// Decodes a frame, or an idle record (its vsync, count and touches).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try c.decode(Int.self, forKey: .schema)
+        kind = try c.decode(Kind.self, forKey: .kind)
+        vsync = try c.decode(TimeInterval.self, forKey: .vsync)
+        touches = try c.decode(Touches.self, forKey: .touches)
+        frame = try c.decode(Int.self, forKey: .frame)
+        if kind == .idle {
+            idleVsyncs = try c.decode(Int.self, forKey: .idleVsyncs)
+            mode = ""
+            (appStart, commitEnd, renderStart, renderEnd, expected, presented) = (vsync, vsync, vsync, vsync, vsync, vsync)
+            hitch = 0
+            hitchType = .none
+            stages = Stages()
+            counts = Counts()
+            return
+        }
+        mode = try c.decode(String.self, forKey: .mode)
+        appStart = try c.decode(TimeInterval.self, forKey: .appStart)
+        commitEnd = try c.decode(TimeInterval.self, forKey: .commitEnd)
+        renderStart = try c.decode(TimeInterval.self, forKey: .renderStart)
+        renderEnd = try c.decode(TimeInterval.self, forKey: .renderEnd)
+        expected = try c.decode(TimeInterval.self, forKey: .expected)
+        presented = try c.decode(TimeInterval.self, forKey: .presented)
+        hitch = try c.decode(Double.self, forKey: .hitch)
+        hitchType = try c.decode(FramePipeline.HitchType.self, forKey: .hitchType)
+        stages = try c.decode(Stages.self, forKey: .stages)
+        counts = try c.decode(Counts.self, forKey: .counts)
+    }
+
+    /// Encoded as `jsonLine` writes it (the writer frames.jsonl uses; this is for tests).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(vsync, forKey: .vsync)
+        try c.encode(touches, forKey: .touches)
+        try c.encode(frame, forKey: .frame)
+        if kind == .idle {
+            try c.encode(idleVsyncs, forKey: .idleVsyncs)
+            return
+        }
+        try c.encode(mode, forKey: .mode)
+        try c.encode(appStart, forKey: .appStart)
+        try c.encode(commitEnd, forKey: .commitEnd)
+        try c.encode(renderStart, forKey: .renderStart)
+        try c.encode(renderEnd, forKey: .renderEnd)
+        try c.encode(expected, forKey: .expected)
+        try c.encode(presented, forKey: .presented)
+        try c.encode(hitch, forKey: .hitch)
+        try c.encode(hitchType, forKey: .hitchType)
+        try c.encode(stages, forKey: .stages)
+        try c.encode(counts, forKey: .counts)
+    }
+
     enum CodingKeys: String, CodingKey {
-        case schema, frame, mode, counts, touches
+        case schema, frame, mode, counts, touches, kind
+        case idleVsyncs = "idle_vsyncs"
         case vsync = "vsync_s", appStart = "app_start_s", commitEnd = "commit_end_s", renderStart = "render_start_s"
         case renderEnd = "render_end_s", expected = "expected_s", presented = "presented_s"
         case hitch = "hitch_ms", hitchType = "hitch_type", stages = "stages_us"
@@ -313,7 +398,17 @@ extension FrameRecord {
     /// The record as one line of JSON, keys sorted, as `frames.jsonl` holds it: what
     /// `JSONEncoder` writes (without its cost: this runs every frame), plus `overrun_ms`.
     public var jsonLine: String {
-        JSONText.object(capacity: 768) { o in
+        if kind == .idle {
+            return JSONText.object(capacity: 160) { o in
+                o("frame", frame)
+                o("idle_vsyncs", idleVsyncs)
+                o("kind", kind.rawValue)
+                o("schema", schema)
+                writeTouches(&o)
+                o("vsync_s", vsync)
+            }
+        }
+        return JSONText.object(capacity: 768) { o in
             o("app_start_s", appStart)
             o("commit_end_s", commitEnd)
             let c = counts
@@ -324,6 +419,7 @@ extension FrameRecord {
             o("frame", frame)
             o("hitch_ms", hitch)
             o("hitch_type", hitchType.rawValue)
+            o("kind", kind.rawValue)
             o("mode", mode)
             o("overrun_ms", overrun)
             o("presented_s", presented)
@@ -334,17 +430,28 @@ extension FrameRecord {
             o("stages_us") { o in
                 for stage in Self.stagesByName { o(stage.rawValue, s[stage]) }
             }
-            o("touches") { o in
-                o("began", touches.began)
-                o("cancelled", touches.cancelled)
-                o("ended", touches.ended)
-                o("moved", touches.moved)
-            }
+            writeTouches(&o)
             o("vsync_s", vsync)
+        }
+    }
+
+    private func writeTouches(_ o: inout JSONObject) {
+        o("touches") { o in
+            o("began", touches.began)
+            o("cancelled", touches.cancelled)
+            o("ended", touches.ended)
+            o("moved", touches.moved)
         }
     }
 
     /// Counters and stages in the order of their JSON names (keys sorted, as `JSONEncoder` does).
     static let countersByName = Counter.allCases.sorted { $0.rawValue < $1.rawValue }
     static let stagesByName = Stage.allCases.sorted { $0.rawValue < $1.rawValue }
+}
+
+/// An offscreen pass of a frame, priced by the replay's render cost model.
+public struct PricedOffscreenPass: Equatable, Sendable {
+    public var pass: OffscreenPass
+    /// What it cost the render server, estimated, in seconds.
+    public var seconds: Double
 }

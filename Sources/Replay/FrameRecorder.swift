@@ -32,6 +32,8 @@ final class FrameRecorder {
     private(set) var frames = 0
     private(set) var idleVsyncs = 0
     private(set) var work = CommitStatistics()
+    /// Views visited by hit testing over the replay.
+    private(set) var viewsHitTested = 0
     /// The first error a sink threw, which stops the replay.
     var sinkError: Error?
 
@@ -41,8 +43,9 @@ final class FrameRecorder {
     private var timersStart: UInt64 = 0
     private var eventNanoseconds: UInt64 = 0
     private var ticked = false
-    private var lastTouches = DigitizerSource.Statistics()
-    private var lastHitTests = 0
+    /// What the event phases delivered since the last record (a turn between vsyncs that changed
+    /// nothing hands its touches on to the next).
+    private var delivered = EventReport()
 
     init(replay: Replay, loop: EventRunLoop, source: DigitizerSource, stopwatch: Stopwatch) {
         self.replay = replay
@@ -60,8 +63,10 @@ final class FrameRecorder {
         source.eventPhase = { [unowned self] work in
             resumeAfterGap()
             let start = stopwatch.nanoseconds()
-            work()
+            let report = work()
             eventNanoseconds &+= stopwatch.nanoseconds() &- start
+            delivered.add(report)
+            viewsHitTested += report.viewsHitTested
         }
 
         let link = CADisplayLink { [unowned self] link in
@@ -98,10 +103,7 @@ final class FrameRecorder {
         let now = loop.clock.now
         let current = loop.vsync.frame(atOrBefore: now)
         let skipped = current - paused - 1
-        if skipped > 0 {
-            idleVsyncs += skipped
-            deliver { try $0.idleVsyncs(skipped, touches: FrameRecord.Touches()) }
-        }
+        if skipped > 0 { recordIdle(skipped, from: loop.vsync.time(ofFrame: paused + 1), touches: FrameRecord.Touches()) }
         if abs(loop.vsync.time(ofFrame: current) - now) < 1e-9 {
             link.resume(inVsyncAt: now)
         } else {
@@ -155,15 +157,11 @@ final class FrameRecorder {
         guard report.hasWork else {
             // A turn between vsyncs (real-time input woke the loop) that changed nothing is not a
             // vsync: its touches wait for the next record instead of being lost.
-            if ticked {
-                idleVsyncs += 1
-                let touches = touchesSinceLast()
-                deliver { try $0.idleVsyncs(1, touches: touches) }
-            }
+            if ticked { recordIdle(1, from: loop.vsync.time(ofFrame: loop.vsync.frame(atOrBefore: turnClock)), touches: takeTouches(forFrame: false).record) }
             ticked = false
             return
         }
-        let touches = touchesSinceLast()
+        let touches = takeTouches()
         ticked = false
         let (pass, renderPrepare, renderExecute) = loop.clock.excludingWork { render(report.transaction, on: window) }
         let timeline = pipeline.schedule(start: turnClock, appDuration: Double(appNanoseconds) / 1e9,
@@ -181,20 +179,15 @@ final class FrameRecorder {
         stages[.renderExecute] = micros(renderExecute)
         stages[.render] = micros(renderPrepare + renderExecute)
         var counts = FrameRecord.Counts(report, pass.statistics)
-        counts.hitTestedViews = HitTestStatistics.viewsVisited &- lastHitTests
-        lastHitTests = HitTestStatistics.viewsVisited
-        let cells = replay.window.takeCellStatistics()
-        counts[.cellsCreated] = cells.created
-        counts[.cellsReused] = cells.reused
-        counts[.cellForRowCalls] = cells.cellForRowCalls
+        counts[.hitTestedViews] = touches.viewsHitTested
         work.add(report, pass.statistics)
-        if !pass.statistics.passes.isEmpty {
-            deliver { try $0.offscreen(pass.statistics.passes, cost: replay.renderCost) }
+        var record = FrameRecord(frame: frames, mode: loop.currentMode?.rawValue ?? "", timeline: timeline,
+                                 stages: stages, counts: counts, touches: touches.record)
+        record.offscreen = pass.statistics.passes.map {
+            PricedOffscreenPass(pass: $0, seconds: replay.renderCost.cost(of: $0.cause, OffscreenCount(passes: 1, pixels: $0.pixels)))
         }
-        let record = FrameRecord(frame: frames, mode: loop.currentMode?.rawValue ?? "", timeline: timeline,
-                                 stages: stages, counts: counts, touches: touches)
         frames += 1
-        deliver { try $0.write(record) }
+        deliver(record)
         loop.clock.excludingWork { replay.afterFrame?(record, window) }
         // A bitmap memory could not hold (the measured frame buffer, a snapshot) stops the replay.
         if let failure = window.compositor.takeAllocationFailure() {
@@ -221,23 +214,34 @@ final class FrameRecorder {
         }
     }
 
-    private func touchesSinceLast() -> FrameRecord.Touches {
-        let now = source.statistics
+    /// What was delivered since the last record, handed to the record being made (the views
+    /// hit-tested go to frames only: an idle record leaves them for the next frame).
+    private func takeTouches(forFrame: Bool = true) -> (record: FrameRecord.Touches, viewsHitTested: Int) {
+        defer {
+            let hitTests = delivered.viewsHitTested
+            delivered = EventReport()
+            if !forFrame { delivered.viewsHitTested = hitTests }
+        }
         var touches = FrameRecord.Touches()
-        touches.began = now.began - lastTouches.began
-        touches.moved = now.moved - lastTouches.moved
-        touches.ended = now.ended - lastTouches.ended
-        touches.cancelled = now.cancelled - lastTouches.cancelled
-        lastTouches = now
-        return touches
+        touches.began = delivered.began
+        touches.moved = delivered.moved
+        touches.ended = delivered.ended
+        touches.cancelled = delivered.cancelled
+        return (touches, delivered.viewsHitTested)
     }
 
-    /// Hands something to every sink, outside the app's timeline; a sink's error stops the replay.
-    private func deliver(_ body: (FrameSink) throws -> Void) {
+    /// Records `count` idle vsyncs from `vsync`, which delivered `touches`.
+    private func recordIdle(_ count: Int, from vsync: TimeInterval, touches: FrameRecord.Touches) {
+        idleVsyncs += count
+        deliver(FrameRecord(idleVsyncs: count, vsync: vsync, frame: frames, touches: touches))
+    }
+
+    /// Hands a record to every sink, outside the app's timeline; a sink's error stops the replay.
+    private func deliver(_ record: FrameRecord) {
         loop.clock.excludingWork {
             for sink in replay.sinks {
                 do {
-                    try body(sink)
+                    try sink.write(record)
                 } catch {
                     sinkError = sinkError ?? error
                     loop.stop()
@@ -248,8 +252,7 @@ final class FrameRecorder {
 
     func finish() {
         // Touches delivered after the last record (in a turn between vsyncs) are still counted.
-        let touches = touchesSinceLast()
-        if touches != FrameRecord.Touches() { deliver { try $0.idleVsyncs(0, touches: touches) } }
+        if !delivered.isEmpty { recordIdle(0, from: loop.clock.now, touches: takeTouches(forFrame: false).record) }
         link?.invalidate()
         for observer in observers { observer.invalidate() }
         source.eventPhase = nil
@@ -280,6 +283,9 @@ extension FrameRecord.Counts {
         }
         self[.rasterHits] = render.rasterHits
         self[.backingStoreBytes] = report.backingStoreBytes
+        self[.cellsCreated] = report.cells.created
+        self[.cellsReused] = report.cells.reused
+        self[.cellForRowCalls] = report.cells.cellForRowCalls
     }
 }
 

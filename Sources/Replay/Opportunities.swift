@@ -58,17 +58,18 @@ struct OpportunityLedger: Sendable {
 
     var isEmpty: Bool { tallies.isEmpty }
 
-    /// Adds one frame's passes, priced by `cost`.
-    mutating func add(_ passes: [OffscreenPass], cost: RenderCostModel) {
+    /// Adds one frame's passes, priced.
+    mutating func add(_ passes: [PricedOffscreenPass]) {
         var seen = Set<Key>()
-        for pass in passes {
+        for priced in passes {
+            let pass = priced.pass
             let key = Key(layer: pass.owner, cause: pass.cause)
             var tally = tallies[key] ?? Tally()
             tally.instances.insert(pass.layer)
             if seen.insert(key).inserted { tally.frames += 1 }
             tally.passes += 1
             tally.pixels += pass.pixels
-            tally.seconds += cost.cost(of: pass.cause, OffscreenCount(passes: 1, pixels: pass.pixels))
+            tally.seconds += priced.seconds
             tallies[key] = tally
         }
     }

@@ -5,20 +5,11 @@ import RunLoop
 import Traces
 import Views
 
-/// Receives each frame's record as the frame finishes, and each idle vsync.
+/// Receives each record as it is made: a frame as it finishes (its counts, touches and priced
+/// offscreen passes all in it), or a run of idle vsyncs with the touches they delivered.
 @MainActor
 public protocol FrameSink: AnyObject {
-    func write(_ frame: FrameRecord) throws
-    /// `count` vsyncs with nothing to commit, and the touches they delivered (default: ignored).
-    func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws
-    /// The offscreen passes of the frame just written, named by layer, and the cost model that
-    /// prices them (default: ignored).
-    func offscreen(_ passes: [OffscreenPass], cost: RenderCostModel) throws
-}
-
-extension FrameSink {
-    public func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws {}
-    public func offscreen(_ passes: [OffscreenPass], cost: RenderCostModel) throws {}
+    func write(_ record: FrameRecord) throws
 }
 
 /// Replays a touch trace against a window, frame by frame on a run loop, as the app would have
@@ -94,8 +85,6 @@ public final class Replay {
         clock.restart()
         let loop = EventRunLoop(clock: clock)
         loop.refreshRate = window.screen.maximumFramesPerSecond
-        HitTestStatistics.viewsVisited = 0
-        _ = window.takeCellStatistics()   // the cells of the screen before frame 0 are not counted
 
         let mapping = ScreenMapping(from: stream.screen, to: window.screen)
         let input = StreamBox(stream)
@@ -149,7 +138,7 @@ public final class Replay {
         }
         if case .stalled(let what) = outcome { throw ReplayStalled(description: "the replay stopped at frame \(recorder.frames): \(what) (a bug in uisim or in a loop source of the app's; please report it)") }
         return ReplayResult(frames: recorder.frames, idleVsyncs: recorder.idleVsyncs, duration: clock.now, touches: source.statistics,
-                            viewsHitTested: HitTestStatistics.viewsVisited, work: recorder.work,
+                            viewsHitTested: recorder.viewsHitTested, work: recorder.work,
                             stopped: outcome == .stopped, interruption: interruption)
     }
 }

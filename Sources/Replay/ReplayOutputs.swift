@@ -75,18 +75,10 @@ public final class ReplayOutputs: FrameSink {
         self.resolution = resolution
     }
 
-    public func write(_ frame: FrameRecord) throws {
-        try frames.write(frame)
-        try chrome.write(frame)
-        builder.add(frame)
-    }
-
-    public func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws {
-        builder.addIdleVsyncs(count, touches: touches)
-    }
-
-    public func offscreen(_ passes: [OffscreenPass], cost: RenderCostModel) throws {
-        builder.addOffscreen(passes, cost: cost)
+    public func write(_ record: FrameRecord) throws {
+        try frames.write(record)
+        try chrome.write(record)
+        builder.add(record)
     }
 
     /// Takes the snapshots the policy asks for; call after each frame (the replay's `afterFrame`).

@@ -269,7 +269,15 @@ public struct SummaryBuilder: Sendable {
         Histogram<UInt64>(highestTrackableValue: highestTrackableNanoseconds, numberOfSignificantValueDigits: .three)
     }
 
+    /// Adds a record: a frame (its figures, histograms and offscreen passes), or idle vsyncs and
+    /// the touches they delivered.
     public mutating func add(_ frame: FrameRecord) {
+        if frame.kind == .idle {
+            summary.idleVsyncs += frame.idleVsyncs
+            summary.touches.add(frame.touches)
+            return
+        }
+        if !frame.offscreen.isEmpty { ledger.add(frame.offscreen) }
         summary.frames += 1
         if frame.hitchType != .none {
             summary.hitches.total += 1
@@ -299,14 +307,6 @@ public struct SummaryBuilder: Sendable {
 
     /// Counts `count` vsyncs with nothing to commit, and the touches they delivered.
     /// Adds a frame's offscreen passes, priced by `cost`, to the opportunities.
-    public mutating func addOffscreen(_ passes: [OffscreenPass], cost: RenderCostModel) {
-        ledger.add(passes, cost: cost)
-    }
-
-    public mutating func addIdleVsyncs(_ count: Int = 1, touches: FrameRecord.Touches = .init()) {
-        summary.idleVsyncs += count
-        summary.touches.add(touches)
-    }
 
     /// The first setting in which `summaries` differ, if any (scene, variant, device, refresh rate,
     /// clock, app time, render, hitch bands): summaries made differently do not add up to one

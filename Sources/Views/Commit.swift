@@ -20,6 +20,9 @@ public struct CommitStatistics: Equatable, Sendable {
 public struct CommitReport: Sendable {
     public var layouts = 0
     public var display = DisplayStatistics()
+    /// What the window's table views made, reused and asked for since the commit before (in the
+    /// event phase, the timers and this commit's layout).
+    public var cells = CellStatistics()
     /// What goes to the render server.
     public var transaction = Transaction()
     /// Bytes of drawn backing stores alive after the commit.
@@ -47,9 +50,7 @@ extension UIWindow {
 
     /// The display pass: every layer marked for display redraws its dirty rectangle.
     public func displayPass() -> DisplayStatistics {
-        _ = CALayer.takeDisplayStatistics()
         CALayer.displayPass(layer)
-        return CALayer.takeDisplayStatistics()
     }
 
     /// The render step: the damaged region of the screen is composited into the window's frame
@@ -71,6 +72,8 @@ extension UIWindow {
         report.transaction = compositor.commitTransaction()
         let committed = stopwatch.nanoseconds()
         report.backingStoreBytes = CALayer.backingStoreBytesAlive
+        report.cells = cellsSinceCommit ?? CellStatistics()
+        cellsSinceCommit = CellStatistics()   // the next frame's count starts here
         func seconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) / 1e9 }
         report.layoutTime = seconds(start, laidOut)
         report.displayTime = seconds(laidOut, displayed)

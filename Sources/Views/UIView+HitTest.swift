@@ -7,7 +7,7 @@ extension UIView {
     /// touches, one with alpha below 0.01, or when `point(inside:with:)` says no; otherwise the
     /// first answer of the subviews, front-most first, or the view itself.
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        UIApplication.shared.viewsHitTested &+= 1
+        event?.viewsHitTested &+= 1
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else {
             return nil
         }
@@ -20,14 +20,3 @@ extension UIView {
     }
 }
 
-/// Counts of hit-testing work, for the replay's counters: every `hitTest(_:with:)` call that
-/// reaches UIKit's default implementation adds one view visited.
-@MainActor
-public enum HitTestStatistics {
-    /// Views visited by the default `hitTest(_:with:)` in the current app since the count was
-    /// last reset.
-    public static var viewsVisited: Int {
-        get { UIApplication.shared.viewsHitTested }
-        set { UIApplication.shared.viewsHitTested = newValue }
-    }
-}

@@ -51,15 +51,10 @@ open class UIWindow: UIView {
         }
     }
 
-    /// What the window's table views made, reused and asked for since the last time a frame's
-    /// record took it (`takeCellStatistics()`).
-    public internal(set) var cellStatistics = CellStatistics()
-
-    /// The window's cell counts since the last call, reset.
-    public func takeCellStatistics() -> CellStatistics {
-        defer { cellStatistics = CellStatistics() }
-        return cellStatistics
-    }
+    /// What the window's table views made, reused and asked for since its last commit phase
+    /// (which hands it over in its report); nil before the first, so the cells of a screen being
+    /// built are not a frame's.
+    var cellsSinceCommit: CellStatistics?
 
     /// View controllers whose views appeared since the last layout pass: `viewDidAppear` follows it.
     var pendingAppearances: [UIViewController] = []

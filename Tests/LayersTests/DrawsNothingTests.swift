@@ -35,26 +35,22 @@ import Testing
         let first = layer(empty), second = layer(full)
         root.addSublayer(first)
         root.addSublayer(second)
-        _ = CALayer.takeDisplayStatistics()
         first.setNeedsDisplay()
-        CALayer.displayPass(root)
+        var stats = CALayer.displayPass(root)
         #expect(first.store == nil)
-        #expect(CALayer.takeDisplayStatistics().layersDisplayed == 0)
+        #expect(stats.layersDisplayed == 0)
         // Another layer with a delegate of the same class draws: 10 × 10 pt at 2× = 400 pixels.
         second.setNeedsDisplay()
-        CALayer.displayPass(root)
-        var stats = CALayer.takeDisplayStatistics()
+        stats = CALayer.displayPass(root)
         #expect(stats.layersDisplayed == 1 && stats.pixelsDrawn == 400)
         // The first has something to draw now: it is drawn.
         empty.square = CGRect(x: 0, y: 0, width: 10, height: 10)
         first.setNeedsDisplay()
-        CALayer.displayPass(root)
-        stats = CALayer.takeDisplayStatistics()
+        stats = CALayer.displayPass(root)
         #expect(stats.layersDisplayed == 1 && stats.pixelsDrawn == 400 && first.store != nil)
         // And nothing again: its store goes.
         empty.square = nil
         first.setNeedsDisplay()
-        CALayer.displayPass(root)
-        #expect(CALayer.takeDisplayStatistics().layersDisplayed == 0 && first.store == nil)
+        #expect(CALayer.displayPass(root).layersDisplayed == 0 && first.store == nil)
     }
 }

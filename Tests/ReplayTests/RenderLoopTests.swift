@@ -80,7 +80,7 @@ import Traces
             let timeline = pipeline.schedule(start: start, appDuration: app, renderDuration: 0.001)
             builder.add(FrameRecord(frame: n, mode: "", timeline: timeline, stages: .init(), counts: .init(), touches: .init()))
         }
-        builder.addIdleVsyncs(1)
+        builder.add(FrameRecord(idleVsyncs: 1, vsync: 11 * Self.p, frame: 3, touches: .init()))
         let summary = builder.finished(interrupted: false)
         #expect(summary.frames == 3 && summary.idleVsyncs == 1 && summary.hitches.commit == 1)
         #expect(near(summary.activeSeconds, 6 * Self.p))
@@ -149,7 +149,7 @@ import Traces
         let replay = Replay(window: window, clock: VirtualClock(measuresWork: true, stopwatch: stopwatch))
         final class Collect: FrameSink {
             var frames: [FrameRecord] = []
-            func write(_ frame: FrameRecord) throws { frames.append(frame) }
+            func write(_ frame: FrameRecord) throws { if frame.kind == .frame { frames.append(frame) } }
         }
         let sink = Collect()
         replay.sinks = [sink]
@@ -206,10 +206,10 @@ import Traces
     /// Counts how the idle vsyncs reach the sinks: one call per gap skipped in one step.
     final class IdleTally: FrameSink {
         var calls = 0, vsyncs = 0
-        func write(_ frame: FrameRecord) throws {}
-        func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws {
+        func write(_ record: FrameRecord) throws {
+            guard record.kind == .idle else { return }
             calls += 1
-            vsyncs += count
+            vsyncs += record.idleVsyncs
         }
     }
 

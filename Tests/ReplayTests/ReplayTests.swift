@@ -164,8 +164,7 @@ import Views
     /// Counts the touches the frame records and idle vsyncs carry, as the summary adds them.
     final class TouchTally: FrameSink {
         var touches = FrameRecord.Touches()
-        func write(_ frame: FrameRecord) throws { touches.add(frame.touches) }
-        func idleVsyncs(_ count: Int, touches: FrameRecord.Touches) throws { self.touches.add(touches) }
+        func write(_ record: FrameRecord) throws { touches.add(record.touches) }
     }
 
     /// Real-time input wakes the loop between vsyncs; touches delivered in such a turn that changed

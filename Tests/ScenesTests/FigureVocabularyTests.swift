@@ -45,9 +45,15 @@ import Views
 
         // frames.jsonl: every figure a frame carries, in every frame.
         let lines = try String(contentsOf: folder.appendingPathComponent("frames.jsonl"), encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == summary.frames)
-        for line in lines {
-            let frame = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        let records = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let frames = records.filter { $0["kind"] as? String == "frame" }
+        #expect(frames.count == summary.frames)
+        // Idle records and frames add up to the summary: its idle vsyncs, its touches.
+        #expect(records.compactMap { $0["idle_vsyncs"] as? Int }.reduce(0, +) == summary.idleVsyncs)
+        for phase in TouchPhase.allCases {
+            #expect(records.compactMap { ($0["touches"] as? [String: Int])?[phase.rawValue] }.reduce(0, +) == summary.touches[phase], "\(phase)")
+        }
+        for frame in frames {
             for figure in Figure.all where figure.places.contains(.frames) {
                 #expect(Self.value(at: figure.framePath!, in: frame) is Double, "a frame has no \(figure.framePath!)")
             }

@@ -1,7 +1,7 @@
 import Foundation
 import Geometry
 import Testing
-import Views
+@testable import Views
 
 /// UIKit's hit-testing rules (DESIGN.md "Hit testing"; seeds 000, 001, 003).
 @Suite struct HitTestTests {
@@ -97,15 +97,19 @@ import Views
         #expect(window.hitTest(CGPoint(x: 10, y: 20), with: nil) === row)
     }
 
-    @Test func everyDefaultHitTestCountsAVisit() {
+    /// The system's hit test of an event's new touch counts the views it visits on the event (an
+    /// app's own call without an event counts nothing).
+    @Test func everyDefaultHitTestCountsAVisitOnItsEvent() {
         let s = scene()
-        HitTestStatistics.viewsVisited = 0
-        _ = s.window.hitTest(CGPoint(x: 150, y: 150), with: nil)
+        let event = UIEvent(timestamp: 0, touches: [], coalesced: [:], predicted: [:])
+        _ = s.window.hitTest(CGPoint(x: 150, y: 150), with: event)
         // window, then front (hit) — back is never asked.
-        #expect(HitTestStatistics.viewsVisited == 2)
-        HitTestStatistics.viewsVisited = 0
-        _ = s.window.hitTest(CGPoint(x: 10, y: 10), with: nil)
+        #expect(event.viewsHitTested == 2)
+        let another = UIEvent(timestamp: 0, touches: [], coalesced: [:], predicted: [:])
+        _ = s.window.hitTest(CGPoint(x: 10, y: 10), with: another)
         // window, front (miss), back (miss): back's child is not asked.
-        #expect(HitTestStatistics.viewsVisited == 3)
+        #expect(another.viewsHitTested == 3)
+        _ = s.window.hitTest(CGPoint(x: 10, y: 10), with: nil)
+        #expect(event.viewsHitTested == 2 && another.viewsHitTested == 3)
     }
 }

@@ -70,6 +70,7 @@ public final class ChromeTrace: FrameSink {
     }
 
     public func write(_ frame: FrameRecord) throws {
+        guard frame.kind == .frame else { return try touchEvents(frame.touches, at: Self.micros(frame.vsync)) }
         let s = frame.stages
         let appStart = Self.micros(frame.appStart), appEnd = Self.micros(frame.commitEnd)
         try span("frame \(frame.frame)", category: "app", tid: Self.mainThread, start: appStart, duration: appEnd - appStart) { o in
@@ -118,7 +119,11 @@ public final class ChromeTrace: FrameSink {
             o("pid", 1)
             o("ts", Self.micros(frame.presented))
         }
-        let t = frame.touches
+        try touchEvents(frame.touches, at: appStart)
+    }
+
+    /// Instant events for the touches a record delivered, at `time` (µs).
+    private func touchEvents(_ t: FrameRecord.Touches, at time: Double) throws {
         for (name, count) in [("touch began", t.began), ("touch moved", t.moved), ("touch ended", t.ended), ("touch cancelled", t.cancelled)]
         where count > 0 {
             try event { o in
@@ -129,7 +134,7 @@ public final class ChromeTrace: FrameSink {
                 o("pid", 1)
                 o("s", "t")
                 o("tid", Self.mainThread)
-                o("ts", appStart)
+                o("ts", time)
             }
         }
     }

@@ -151,6 +151,7 @@ private struct FrameChart {
         var histogram = [Int](repeating: 0, count: 17)
         var index = 0
         if let framesFile { try FrameRecord.forEach(in: framesFile) { frame in
+            guard frame.kind == .frame else { return }
             let ms = frame.stages[.app] / 1000
             let column = min(index / perColumn, columns - 1)
             slowest[column] = max(slowest[column], ms)

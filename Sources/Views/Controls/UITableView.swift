@@ -169,7 +169,7 @@ open class UITableView: UIScrollView {
 
     private func count(_ change: (inout CellStatistics) -> Void) {
         change(&cellStatistics)
-        if let window { change(&window.cellStatistics) }
+        if let window, window.cellsSinceCommit != nil { change(&window.cellsSinceCommit!) }
     }
 
     // MARK: Data and geometry

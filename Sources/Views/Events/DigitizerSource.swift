@@ -47,8 +47,9 @@ public final class DigitizerSource: LoopSource {
     public private(set) var isExhausted = false
     /// The error that stopped reading, if any.
     public private(set) var error: Error?
-    /// Wraps each frame's event phase (packaging and delivery), for a profiler to time it.
-    public var eventPhase: ((() -> Void) -> Void)?
+    /// Wraps each frame's event phase (packaging and delivery), for a profiler to time it and to
+    /// take what it delivered.
+    public var eventPhase: ((() -> EventReport) -> Void)?
 
     /// A source for a display of `refreshRate` Hz; touches land in `windows` (front-most
     /// first), by default the app's visible windows.
@@ -109,14 +110,15 @@ public final class DigitizerSource: LoopSource {
         if let eventPhase {
             eventPhase { deliverDueSamples() }
         } else {
-            deliverDueSamples()
+            _ = deliverDueSamples()
         }
     }
 
-    private func deliverDueSamples() {
-        guard let now = loop?.clock.now else { return }
+    /// Sends this vsync's event, if it has one; returns what it delivered.
+    private func deliverDueSamples() -> EventReport {
+        guard let now = loop?.clock.now else { return EventReport() }
         let frame = grid.frame(atOrBefore: now)
-        guard frame > lastFrame else { return }
+        guard frame > lastFrame else { return EventReport() }
         lastFrame = frame
         var batch: [HardwareTouchSample] = []
         while true {
@@ -131,8 +133,9 @@ public final class DigitizerSource: LoopSource {
                                                  location: touch.location(in: nil).applying(touch.window!.transformToScreenCoordinates)))
             }
         }
-        guard let event = packager.package(batch) else { return }
-        UIApplication.shared.sendEvent(event)
+        let (event, report) = packager.package(batch)
+        if let event { UIApplication.shared.sendEvent(event) }
+        return report
     }
 
     private func pullIfNeeded() {

@@ -46,9 +46,13 @@ final class TouchPackager {
     /// Whether samples are waiting for a later frame.
     var hasCarriedSamples: Bool { !carried.isEmpty }
 
-    /// Packages `samples` (plus any carried from the last frame) into one event, or nil when
-    /// no touch changed.
-    func package(_ samples: [HardwareTouchSample]) -> UIEvent? {
+    /// Packages `samples` (plus any carried from the last frame) into one event (nil when no touch
+    /// changed), and what it delivers.
+    func package(_ samples: [HardwareTouchSample]) -> (UIEvent?, EventReport) {
+        var report = EventReport()
+        // The event exists before its touches are hit-tested: the hit tests are passed it, as
+        // UIKit's are, and count the views they visit on it.
+        let event = UIEvent(timestamp: 0, touches: [], coalesced: [:], predicted: [:])
         activeTouches.removeAll { $0.phase == .ended || $0.phase == .cancelled }
         let queue = carried + samples
         carried = []
@@ -90,7 +94,7 @@ final class TouchPackager {
                 if !changed.contains(where: { $0 === touch }) { changed.append(touch) }
                 if sample.phase == .up || sample.phase == .cancel { closedContacts.insert(sample.contact) }
             } else if sample.phase == .down {
-                guard let touch = begin(sample) else {
+                guard let touch = begin(sample, event: event) else {
                     ignoredContacts.insert(sample.contact)
                     continue
                 }
@@ -100,7 +104,8 @@ final class TouchPackager {
                 newest = max(newest, sample.time)
             }
         }
-        guard !changed.isEmpty else { return nil }
+        report.viewsHitTested = event.viewsHitTested
+        guard !changed.isEmpty else { return (nil, report) }
 
         var coalesced: [ObjectIdentifier: [UITouch]] = [:]
         var predicted: [ObjectIdentifier: [UITouch]] = [:]
@@ -110,17 +115,29 @@ final class TouchPackager {
                 coalesced[key] = [touch.snapshot(at: touch.windowLocation, timestamp: touch.timestamp, force: touch.force)]
                 predicted[key] = []
                 statistics.began += 1
+                report.began += 1
+                report.inputs.append(EventReport.Input(phase: .began, sampleTime: touch.timestamp))
             } else if let samples = perTouch[key] {
                 update(touch, with: samples, coalesced: &coalesced, predicted: &predicted)
+                switch touch.phase {
+                case .moved: report.moved += 1
+                case .ended: report.ended += 1
+                default: report.cancelled += 1
+                }
+                report.inputs.append(EventReport.Input(phase: touch.phase, sampleTime: samples[0].time))
             } else {
                 touch.phase = .stationary
             }
         }
         activeTouches.sort { $0.contact < $1.contact }
-        return UIEvent(timestamp: newest, touches: activeTouches, coalesced: coalesced, predicted: predicted)
+        event.timestamp = newest
+        event.orderedTouches = activeTouches
+        event.coalesced = coalesced
+        event.predicted = predicted
+        return (event, report)
     }
 
-    private func begin(_ sample: HardwareTouchSample) -> UITouch? {
+    private func begin(_ sample: HardwareTouchSample, event: UIEvent) -> UITouch? {
         for window in windows() where !window.isHidden {
             let point = window.convert(sample.location, from: window.screen.coordinateSpace)
             guard window.point(inside: point, with: nil) else { continue }
@@ -132,7 +149,7 @@ final class TouchPackager {
                 majorRadius: CGFloat(sample.majorRadius ?? 20), altitude: CGFloat(sample.altitude ?? .pi / 2),
                 azimuth: CGFloat(sample.azimuth ?? 0), tapCount: tapCount)
             touch.window = window
-            touch.view = window.hitTest(point, with: nil)
+            touch.view = window.hitTest(point, with: event)
             tapStarts[ObjectIdentifier(touch)] = sample.location
             return touch
         }

@@ -35,8 +35,6 @@ open class UIApplication: UIResponder {
     var screen = UIScreen(model: .iPhone14)
     /// Routes the app's touches to gesture recognizers and views.
     let gestureEnvironment = GestureEnvironment()
-    /// Views visited by the default `hitTest(_:with:)` (`HitTestStatistics.viewsVisited`).
-    var viewsHitTested = 0
 
     private final class WeakWindow {
         weak var window: UIWindow?

@@ -17,9 +17,12 @@ open class UIEvent {
 
     /// The touches in contact order (uisim keeps an order so that its own delivery is
     /// deterministic; the sets handed to responders are unordered, as in UIKit).
-    let orderedTouches: [UITouch]
-    let coalesced: [ObjectIdentifier: [UITouch]]
-    let predicted: [ObjectIdentifier: [UITouch]]
+    var orderedTouches: [UITouch]
+    var coalesced: [ObjectIdentifier: [UITouch]]
+    var predicted: [ObjectIdentifier: [UITouch]]
+    /// Views visited by the default `hitTest(_:with:)` for this event (the system's hit tests of
+    /// its new touches; an app's own calls with no event are not counted).
+    var viewsHitTested = 0
 
     init(timestamp: TimeInterval, touches: [UITouch], coalesced: [ObjectIdentifier: [UITouch]],
          predicted: [ObjectIdentifier: [UITouch]]) {
