@@ -18,7 +18,7 @@ public struct FigurePlaces: OptionSet, Sendable, Hashable {
 /// What unit a figure is in.
 public enum FigureUnit: String, Sendable {
     case count, pixels, bytes
-    case microseconds = "µs", milliseconds = "ms", msPerSecond = "ms/s"
+    case microseconds = "µs", milliseconds = "ms", msPerSecond = "ms/s", percent = "%"
 }
 
 /// Which way a figure gets worse, for a check.
@@ -92,6 +92,18 @@ public enum Figure: Hashable, Sendable, CustomStringConvertible {
     case renderEstimateTotal
     /// The mean display time of the frames spent scrolling (an experiment's, from its frames).
     case scrollingDisplayMean
+    /// A statistic of the frames' overrun: when each was ready minus its expected presentation, ms
+    /// (negative is headroom; Macrobenchmark's `frameOverrunMs`).
+    case overrun(Statistic)
+    /// Frames whose work (app and render stages) took longer than a frame interval.
+    case jankyFrames
+    /// Janky frames as a share of the frames, %.
+    case jankyShare
+    /// A statistic of the input latency of touches of a phase: from the oldest hardware sample a
+    /// delivered touch reflects to the presentation of the frame that shows it, ms.
+    case inputLatency(TouchPhase, Statistic)
+    /// How many touches of a phase have an input latency (those a frame showed).
+    case inputLatencyCount(TouchPhase)
 
     /// Every figure, in the order tables show them.
     public static let all: [Figure] = [.frames, .idleVsyncs]
@@ -100,6 +112,8 @@ public enum Figure: Hashable, Sendable, CustomStringConvertible {
         + Counter.allCases.map(Figure.counter) + [.backingStoreBytesPeak, .hierarchyWarnings]
         + Stage.allCases.flatMap { stage in Statistic.allCases.map { Figure.stage(stage, $0) } }
         + [.renderEstimateTotal, .scrollingDisplayMean]
+        + Statistic.allCases.map(Figure.overrun) + [.jankyFrames, .jankyShare]
+        + TouchPhase.allCases.flatMap { phase in [Figure.inputLatencyCount(phase)] + Statistic.allCases.map { Figure.inputLatency(phase, $0) } }
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
@@ -125,6 +139,11 @@ public enum Figure: Hashable, Sendable, CustomStringConvertible {
         case .stage(let stage, let statistic): "stages_us.\(stage.rawValue).\(statistic.rawValue)"
         case .renderEstimateTotal: "render_estimate_us.total"
         case .scrollingDisplayMean: "scrolling_display_us.mean"
+        case .overrun(let statistic): "overrun_ms.\(statistic.rawValue)"
+        case .jankyFrames: "janky_frames.count"
+        case .jankyShare: "janky_frames.share"
+        case .inputLatency(let phase, let statistic): "input_latency_ms.\(phase.rawValue).\(statistic.rawValue)"
+        case .inputLatencyCount(let phase): "input_latency_ms.\(phase.rawValue).count"
         }
     }
 
@@ -141,8 +160,9 @@ public enum Figure: Hashable, Sendable, CustomStringConvertible {
 
     public var unit: FigureUnit {
         switch self {
-        case .frames, .idleVsyncs, .hitches, .touches, .hierarchyWarnings: .count
-        case .hitchTime: .milliseconds
+        case .frames, .idleVsyncs, .hitches, .touches, .hierarchyWarnings, .jankyFrames, .inputLatencyCount: .count
+        case .hitchTime, .overrun, .inputLatency: .milliseconds
+        case .jankyShare: .percent
         case .hitchTimeRatio: .msPerSecond
         case .counter(let counter): counter.unit
         case .backingStoreBytesPeak: .bytes
@@ -159,7 +179,7 @@ public enum Figure: Hashable, Sendable, CustomStringConvertible {
         case .counter(let counter): counter.isLevel ? .reported : .exact(counter.worse)
         case .stage(let stage, let statistic):
             Summary.gatedStages.contains(stage) || stage == .render ? (statistic == .p50 || statistic == .p90 ? .ratio : .reported) : .reported
-        case .idleVsyncs, .hitchTimeRatio, .scrollingDisplayMean: .reported
+        case .idleVsyncs, .hitchTimeRatio, .scrollingDisplayMean, .overrun, .jankyFrames, .jankyShare, .inputLatency, .inputLatencyCount: .reported
         }
     }
 
@@ -189,6 +209,11 @@ public enum Figure: Hashable, Sendable, CustomStringConvertible {
         case .stage(let stage, let statistic): "\(stage.label) time, \(statistic.rawValue) over frames (µs)"
         case .renderEstimateTotal: "the render server's estimated time over the whole replay (µs)"
         case .scrollingDisplayMean: "display time per frame while scrolling, mean (µs)"
+        case .overrun(let statistic): "frame overrun, \(statistic.rawValue) (ms: when ready minus expected presentation; negative is headroom)"
+        case .jankyFrames: "janky frames: app and render stages over a frame interval"
+        case .jankyShare: "janky frames, % of frames"
+        case .inputLatency(let phase, let statistic): "input latency of touches \(phase.rawValue), \(statistic.rawValue) (ms: sample to presentation)"
+        case .inputLatencyCount(let phase): "touches \(phase.rawValue) with an input latency (shown by a frame)"
         }
     }
 
@@ -219,6 +244,7 @@ extension Stage {
         case .render: "render stage"
         case .renderPrepare: "render prepare"
         case .renderExecute: "render execute"
+        case .frame: "whole frame (app + render)"
         }
     }
 }

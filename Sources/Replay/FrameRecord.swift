@@ -1,6 +1,7 @@
 import Foundation
 import Layers
 import Traces
+import Views
 
 /// The counters of a frame: the one list that frames.jsonl, summary.json, the HTML report, the
 /// Chrome trace, `compare` and `check` all go through. Counts are exact: the same trace on the
@@ -95,6 +96,9 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
 public enum Stage: String, CaseIterable, Codable, Sendable {
     case app, event, layout, display, prepare, commit
     case render, renderPrepare = "render_prepare", renderExecute = "render_execute"
+    /// The whole frame's work: the app stage and the render stage (Macrobenchmark's
+    /// `frameDurationCpuMs`).
+    case frame
 
     /// Whether the stage runs on the render server (estimated, unless `--render measured`).
     public var isRender: Bool { self == .render || self == .renderPrepare || self == .renderExecute }
@@ -135,6 +139,14 @@ public struct FrameRecord: Codable, Equatable, Sendable {
     /// The frame's offscreen passes, named by layer and priced by the render cost model (for the
     /// summary's optimization opportunities; not written to `frames.jsonl`).
     public var offscreen: [PricedOffscreenPass] = []
+    /// The touches the frame reflects, each with the time of the oldest hardware sample it
+    /// delivered (for the summary's input latency; not written to `frames.jsonl`).
+    public var inputs: [EventReport.Input] = []
+
+    /// How much later than expected the frame was presented, in ms (0: on time). `hitch` is the
+    /// part counted for this frame: when a frame before was later still, its lateness was counted
+    /// there, and this one's hitch is less (none at all right behind it).
+    public var late: Double { max(0, presented - expected) * 1000 }
 
     public enum Kind: String, Codable, Sendable {
         case frame, idle
@@ -420,6 +432,7 @@ extension FrameRecord {
             o("hitch_ms", hitch)
             o("hitch_type", hitchType.rawValue)
             o("kind", kind.rawValue)
+            o("late_ms", late)
             o("mode", mode)
             o("overrun_ms", overrun)
             o("presented_s", presented)

@@ -178,11 +178,13 @@ final class FrameRecorder {
         stages[.renderPrepare] = micros(renderPrepare)
         stages[.renderExecute] = micros(renderExecute)
         stages[.render] = micros(renderPrepare + renderExecute)
+        stages[.frame] = stages[.app] + stages[.render]
         var counts = FrameRecord.Counts(report, pass.statistics)
         counts[.hitTestedViews] = touches.viewsHitTested
         work.add(report, pass.statistics)
         var record = FrameRecord(frame: frames, mode: loop.currentMode?.rawValue ?? "", timeline: timeline,
                                  stages: stages, counts: counts, touches: touches.record)
+        record.inputs = touches.inputs
         record.offscreen = pass.statistics.passes.map {
             PricedOffscreenPass(pass: $0, seconds: replay.renderCost.cost(of: $0.cause, OffscreenCount(passes: 1, pixels: $0.pixels)))
         }
@@ -216,7 +218,7 @@ final class FrameRecorder {
 
     /// What was delivered since the last record, handed to the record being made (the views
     /// hit-tested go to frames only: an idle record leaves them for the next frame).
-    private func takeTouches(forFrame: Bool = true) -> (record: FrameRecord.Touches, viewsHitTested: Int) {
+    private func takeTouches(forFrame: Bool = true) -> (record: FrameRecord.Touches, viewsHitTested: Int, inputs: [EventReport.Input]) {
         defer {
             let hitTests = delivered.viewsHitTested
             delivered = EventReport()
@@ -227,7 +229,7 @@ final class FrameRecorder {
         touches.moved = delivered.moved
         touches.ended = delivered.ended
         touches.cancelled = delivered.cancelled
-        return (touches, delivered.viewsHitTested)
+        return (touches, delivered.viewsHitTested, delivered.inputs)
     }
 
     /// Records `count` idle vsyncs from `vsync`, which delivered `touches`.

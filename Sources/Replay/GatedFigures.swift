@@ -63,6 +63,11 @@ extension Summary {
         case .stage(let stage, let statistic): stages[stage][statistic]
         case .renderEstimateTotal: renderEstimate?.total
         case .scrollingDisplayMean: nil
+        case .overrun(let statistic): overrunMs[statistic]
+        case .jankyFrames: Double(jankyFrames.count)
+        case .jankyShare: jankyFrames.share
+        case .inputLatency(let phase, let statistic): inputLatencyMs[phase][statistic]
+        case .inputLatencyCount(let phase): Double(inputLatencyMs[phase].count)
         }
     }
 
@@ -76,6 +81,8 @@ extension Summary {
         case .counter(let counter): counts[counter]
         case .backingStoreBytesPeak: backingStoreBytesPeak
         case .hierarchyWarnings: hierarchyWarnings
+        case .jankyFrames: jankyFrames.count
+        case .inputLatencyCount(let phase): inputLatencyMs[phase].count
         default: nil
         }
     }

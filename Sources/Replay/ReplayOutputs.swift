@@ -103,7 +103,7 @@ public final class ReplayOutputs: FrameSink {
             let name = String(format: "frame-%06d.png", frame.frame)
             do {
                 let png = try image.pngData()
-                try makeOutputFolder(snapshotsURL)
+                try makeSnapshotsFolder()
                 let file = try AtomicFile(snapshotsURL.appendingPathComponent(name))
                 try file.append(png)
                 try file.finishWriting()
@@ -144,7 +144,22 @@ public final class ReplayOutputs: FrameSink {
         chrome.abandon()
         for file in pending { file.abandon() }
         pending = []
+        // A snapshots folder this replay made and left empty goes too.
+        if createdSnapshotsFolder, (try? FileManager.default.contentsOfDirectory(atPath: snapshotsURL.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: snapshotsURL)
+        }
         lock = nil
+    }
+
+    /// Whether this replay made the snapshots folder (so that giving up removes it when empty).
+    private var createdSnapshotsFolder = false
+
+    private func makeSnapshotsFolder() throws {
+        guard !createdSnapshotsFolder else { return }
+        var isFolder: ObjCBool = false
+        let existed = FileManager.default.fileExists(atPath: snapshotsURL.path, isDirectory: &isFolder)
+        try makeOutputFolder(snapshotsURL)
+        createdSnapshotsFolder = !existed
     }
 
     /// Hitching frames first, then the slowest app stage, in steps of 1 % of the frame interval:
@@ -173,7 +188,7 @@ public final class ReplayOutputs: FrameSink {
         }
         try write(StableJSON.encode(summary, pretty: true) + Data("\n".utf8), to: summaryURL)
         var snapshots: [HTMLReport.Snapshot] = []
-        if !worst.isEmpty { try makeOutputFolder(snapshotsURL) }
+        if !worst.isEmpty { try makeSnapshotsFolder() }
         for (index, entry) in worst.enumerated() {
             let png: Data
             do {

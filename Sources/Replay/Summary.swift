@@ -9,6 +9,12 @@ public struct PhaseDistribution: Codable, Equatable, Sendable {
     public var p50 = 0.0, p90 = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0, mean = 0.0
     public init() {}
 
+    static func from(_ latency: Summary.Latency) -> PhaseDistribution {
+        var d = PhaseDistribution()
+        (d.p50, d.p90, d.p95, d.p99, d.max, d.mean) = (latency.p50, latency.p90, latency.p95, latency.p99, latency.max, latency.mean)
+        return d
+    }
+
     public subscript(statistic: Statistic) -> Double {
         switch statistic {
         case .p50: p50
@@ -20,21 +26,51 @@ public struct PhaseDistribution: Codable, Equatable, Sendable {
         }
     }
 
+    /// One bucket of a distribution, in ascending order: the value its percentiles report (the
+    /// bucket's highest, within the smallest and largest values recorded), the value its mean
+    /// counts (the bucket's middle), and how many values it holds.
+    struct Bucket {
+        var value: Double, middle: Double, count: UInt64
+    }
+
+    /// The buckets of `h`, whose non-empty buckets, in order, are `recorded`; `negated`, the
+    /// buckets of its values' negatives (in ascending order, so the largest of `h` first).
+    static func buckets(_ h: Histogram<UInt64>, recorded: [(value: UInt64, count: UInt64)], negated: Bool = false) -> [Bucket] {
+        guard h.totalCount > 0 else { return [] }
+        // A percentile is never below the values it stands for: a bucket's highest value, and of
+        // negated values the negative of a bucket's lowest. Unlike `valueAtPercentile`, the top
+        // bucket's is not clamped to the largest value recorded: that value is lost when the
+        // buckets are written to summary.json, and merged summaries must give the same figures
+        // (a percentile in the top bucket is the maximum, as `max` reports it).
+        guard negated else {
+            return recorded.map { Bucket(value: Double($0.value), middle: Double(h.medianEquivalentForValue($0.value)), count: $0.count) }
+        }
+        return recorded.reversed().map {
+            Bucket(value: -Double(h.lowestEquivalentForValue($0.value)), middle: -Double(h.medianEquivalentForValue($0.value)), count: $0.count)
+        }
+    }
+
     /// The distribution of `h` (nanoseconds) in microseconds, whose non-empty buckets, in order,
-    /// are `recorded`: the figures HdrHistogram's `valueAtPercentile` and `mean` give, from one
-    /// walk over those buckets (each of those calls walks every bucket through unspecialized
+    /// are `recorded`: the figures HdrHistogram's `valueAtPercentile` (but in the top bucket, see
+    /// `buckets`) and `mean` give, from one walk over those buckets (each of those calls walks every bucket through unspecialized
     /// generic code: 8 % of a fling's replay for 9 stages).
-    init(_ h: Histogram<UInt64>, recorded: [(value: UInt64, count: UInt64)]) {
-        guard h.totalCount > 0 else { return }
-        let total = h.totalCount
+    init(_ h: Histogram<UInt64>, recorded: [(value: UInt64, count: UInt64)], divisor: Double = 1000) {
+        self.init(Self.buckets(h, recorded: recorded), max: Double(h.max), divisor: divisor)
+    }
+
+    /// The distribution of the values in `buckets` (ascending), the largest `max`, each divided by
+    /// `divisor`.
+    init(_ buckets: [Bucket], max largest: Double, divisor: Double) {
+        let total = buckets.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return }
         func percentile(_ p: Double) -> Double {
             // As valueAtPercentile: the count at `p` (less one ulp) rounded up, and the first
-            // bucket that reaches it, within the smallest and largest values recorded.
+            // bucket that reaches it.
             let target = Swift.max(1, UInt64((p.nextDown * Double(total) / 100).rounded(.up)))
             var count: UInt64 = 0
-            for bucket in recorded {
+            for bucket in buckets {
                 count += bucket.count
-                if count >= target { return Double(Swift.max(Swift.min(bucket.value, h.maxRecorded), h.min)) / 1000 }
+                if count >= target { return bucket.value / divisor }
             }
             return 0
         }
@@ -42,8 +78,8 @@ public struct PhaseDistribution: Codable, Equatable, Sendable {
         p90 = percentile(90)
         p95 = percentile(95)
         p99 = percentile(99)
-        max = Double(h.max) / 1000
-        mean = recorded.reduce(0.0) { $0 + Double(h.medianEquivalentForValue($1.value)) * Double($1.count) } / Double(total) / 1000
+        max = largest / divisor
+        mean = buckets.reduce(0.0) { $0 + $1.middle * Double($1.count) } / Double(total) / divisor
     }
 }
 
@@ -132,6 +168,60 @@ public struct Summary: Codable, Equatable, Sendable {
     public var hierarchyWarnings = 0
     /// The render server's estimated work over the whole replay; nil when it was measured.
     public var renderEstimate: RenderEstimate?
+    /// The frames' overrun (ready minus expected presentation), ms: negative is headroom.
+    public var overrunMs = PhaseDistribution()
+    /// Frames whose work took longer than a frame interval.
+    public var jankyFrames = JankyFrames()
+    /// Input latency by touch phase, ms: from the oldest hardware sample a delivered touch reflects
+    /// to the presentation of the frame that shows it (touches delivered in vsyncs that changed
+    /// nothing on screen have none).
+    public var inputLatencyMs = InputLatency()
+
+    public struct JankyFrames: Codable, Equatable, Sendable {
+        public var count = 0
+        /// Of the frames, in %.
+        public var share = 0.0
+        public init() {}
+    }
+
+    /// A distribution of latencies and how many there were (none: every statistic is 0).
+    public struct Latency: Codable, Equatable, Sendable {
+        public var count = 0
+        public var p50 = 0.0, p90 = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0, mean = 0.0
+
+        public init(count: Int = 0, _ d: PhaseDistribution = PhaseDistribution()) {
+            self.count = count
+            (p50, p90, p95, p99, max, mean) = (d.p50, d.p90, d.p95, d.p99, d.max, d.mean)
+        }
+
+        public subscript(statistic: Statistic) -> Double {
+            PhaseDistribution.from(self)[statistic]
+        }
+    }
+
+    public struct InputLatency: Codable, Equatable, Sendable {
+        public var began = Latency(), moved = Latency(), ended = Latency(), cancelled = Latency()
+        public init() {}
+
+        public subscript(phase: TouchPhase) -> Latency {
+            get {
+                switch phase {
+                case .began: began
+                case .moved: moved
+                case .ended: ended
+                case .cancelled: cancelled
+                }
+            }
+            set {
+                switch phase {
+                case .began: began = newValue
+                case .moved: moved = newValue
+                case .ended: ended = newValue
+                case .cancelled: cancelled = newValue
+                }
+            }
+        }
+    }
     /// The layers that needed offscreen passes, costliest first (Xcode's "Optimization
     /// Opportunities").
     public var opportunities: [Opportunity] = []
@@ -235,6 +325,7 @@ public struct Summary: Codable, Equatable, Sendable {
         case hitchTimeRatio = "hitch_time_ratio_ms_per_s", hitchBands = "hitch_bands", hitchBand = "hitch_band"
         case backingStoreBytesPeak = "backing_store_bytes_peak", stages = "stages_us", histograms = "histograms_ns"
         case hierarchyWarnings = "hierarchy_warnings", renderEstimate = "render_estimate_us"
+        case overrunMs = "overrun_ms", jankyFrames = "janky_frames", inputLatencyMs = "input_latency_ms"
         case replaySeconds = "replay_s", perTrace = "per_trace"
     }
 
@@ -253,6 +344,15 @@ public struct SummaryBuilder: Sendable {
     public private(set) var summary: Summary
     /// Stage times in nanoseconds, in `Stage.allCases` order.
     public private(set) var histograms: [Histogram<UInt64>]
+    /// The other distributions' histograms, by their name in `histograms_ns`: the overrun (ns) of
+    /// frames late or on time, the headroom (ns, the overrun's negative) of frames early, and each
+    /// touch phase's input latency (ns). The overrun takes two histograms as a histogram's
+    /// precision is relative to its values: one histogram offset to hold negatives would keep
+    /// a millisecond where these keep a microsecond.
+    public private(set) var distributions: [String: Histogram<UInt64>] = [:]
+    /// The names of the overrun's histograms and of a phase's input latency's.
+    public static let overrunHistogram = "overrun", headroomHistogram = "headroom"
+    public static func latencyHistogram(_ phase: TouchPhase) -> String { "input_latency.\(phase.rawValue)" }
     /// The active interval being extended: [start, end].
     private var active: (start: Double, end: Double)?
     private var ledger = OpportunityLedger()
@@ -264,6 +364,9 @@ public struct SummaryBuilder: Sendable {
 
     /// The largest stage time a histogram holds: 600 s, in nanoseconds.
     public static let highestTrackableNanoseconds: UInt64 = 600_000_000_000
+
+    /// The names of the distributions beside the stages' in `histograms_ns`.
+    public static let distributionNames = [overrunHistogram, headroomHistogram] + TouchPhase.allCases.map(latencyHistogram)
 
     private static func makeHistogram() -> Histogram<UInt64> {
         Histogram<UInt64>(highestTrackableValue: highestTrackableNanoseconds, numberOfSignificantValueDigits: .three)
@@ -293,6 +396,18 @@ public struct SummaryBuilder: Sendable {
         for (index, stage) in Stage.allCases.enumerated() {
             _ = histograms[index].record(UInt64(min(max(0, frame.stages[stage] * 1000), 5e11).rounded()))
         }
+        let overrun = frame.overrun * 1e6   // ns
+        record(overrun < 0 ? Self.headroomHistogram : Self.overrunHistogram, UInt64(min(abs(overrun), 5e11).rounded()))
+        if summary.refreshRate > 0, frame.stages[.frame] > 1e6 / Double(summary.refreshRate) { summary.jankyFrames.count += 1 }
+        for input in frame.inputs {
+            let phase: TouchPhase = switch input.phase {
+            case .began: .began
+            case .ended: .ended
+            case .cancelled: .cancelled
+            default: .moved
+            }
+            record(Self.latencyHistogram(phase), UInt64(min(max(0, (frame.presented - input.sampleTime) * 1e9), 5e11).rounded()))
+        }
         summary.counts.add(frame.counts)
         summary.backingStoreBytesPeak = max(summary.backingStoreBytesPeak, frame.counts.backingStoreBytes)
         summary.touches.add(frame.touches)
@@ -305,8 +420,12 @@ public struct SummaryBuilder: Sendable {
         }
     }
 
-    /// Counts `count` vsyncs with nothing to commit, and the touches they delivered.
-    /// Adds a frame's offscreen passes, priced by `cost`, to the opportunities.
+    /// Records `value` in the distribution called `name`.
+    private mutating func record(_ name: String, _ value: UInt64, count: UInt64 = 1) {
+        var histogram = distributions[name] ?? Self.makeHistogram()
+        _ = histogram.record(value, count: count)
+        distributions[name] = histogram
+    }
 
     /// The first setting in which `summaries` differ, if any (scene, variant, device, refresh rate,
     /// clock, app time, render, hitch bands): summaries made differently do not add up to one
@@ -374,12 +493,16 @@ public struct SummaryBuilder: Sendable {
             total.counts.backingStoreBytes = level   // a level, not a count: the largest
             total.backingStoreBytesPeak = max(total.backingStoreBytesPeak, s.backingStoreBytesPeak)
             total.warnings += s.warnings.filter { !total.warnings.contains($0) }
+            total.jankyFrames.count.addSaturating(s.jankyFrames.count)
             total.opportunities = OpportunityLedger.merging([total.opportunities, s.opportunities])
             builder.summary = total
             for (index, stage) in Stage.allCases.enumerated() {
                 for pair in histograms[stage.rawValue] ?? [] where pair.count == 2 {
                     _ = builder.histograms[index].record(pair[0], count: pair[1])
                 }
+            }
+            for name in Self.distributionNames {
+                for pair in histograms[name] ?? [] where pair.count == 2 { builder.record(name, pair[0], count: pair[1]) }
             }
         }
         return builder.finished(interrupted: builder.summary.interrupted)
@@ -395,11 +518,31 @@ public struct SummaryBuilder: Sendable {
         s.hierarchyWarnings = s.warnings.count
         s.hitchBand = s.hitchBands.band(for: s.hitchTimeRatio)
         var stored = Summary.Histograms()
+        func recorded(_ h: Histogram<UInt64>) -> [(value: UInt64, count: UInt64)] {
+            h.recordedValues().map { (value: $0.value, count: UInt64($0.count)) }
+        }
         for (index, stage) in Stage.allCases.enumerated() {
-            let recorded = histograms[index].recordedValues().map { (value: $0.value, count: UInt64($0.count)) }
+            let recorded = recorded(histograms[index])
             s.stages[stage] = PhaseDistribution(histograms[index], recorded: recorded)
             stored[stage.rawValue] = recorded.map { [$0.value, $0.count] }
         }
+        for name in Self.distributionNames {
+            guard let histogram = distributions[name] else { continue }
+            let recorded = recorded(histogram)
+            stored[name] = recorded.map { [$0.value, $0.count] }
+            if let phase = TouchPhase.allCases.first(where: { Self.latencyHistogram($0) == name }) {
+                s.inputLatencyMs[phase] = Summary.Latency(count: Int(histogram.totalCount),
+                                                          PhaseDistribution(histogram, recorded: recorded, divisor: 1e6))
+            }
+        }
+        // The overrun: the headroom's values negated (most headroom first), then the late ones.
+        let headroom = distributions[Self.headroomHistogram], late = distributions[Self.overrunHistogram]
+        let buckets = headroom.map { PhaseDistribution.buckets($0, recorded: recorded($0), negated: true) } ?? []
+        let lateBuckets = late.map { PhaseDistribution.buckets($0, recorded: recorded($0)) } ?? []
+        if let largest = late.flatMap({ $0.totalCount > 0 ? Double($0.max) : nil }) ?? headroom.map({ -Double($0.min) }) {
+            s.overrunMs = PhaseDistribution(buckets + lateBuckets, max: largest, divisor: 1e6)
+        }
+        s.jankyFrames.share = s.frames > 0 ? Double(s.jankyFrames.count) / Double(s.frames) * 100 : 0
         s.histograms = stored
         s.renderEstimate = s.render == RenderMode.estimated.rawValue ? Summary.RenderEstimate(total: (s.stages.render.mean * Double(s.frames)).rounded()) : nil
         return s

@@ -50,7 +50,7 @@ extension Summary {
             time("opportunities[\(index)].estimated_ms", o.estimatedMs)
         }
         for (name, pairs) in (histograms ?? [:]).sorted(by: { $0.key < $1.key }) {
-            guard Stage(rawValue: name) != nil else {
+            guard Stage(rawValue: name) != nil || SummaryBuilder.distributionNames.contains(name) else {
                 problems.append(FigureProblem("histograms_ns.\(name)", "is an unknown stage"))
                 continue
             }
@@ -63,10 +63,23 @@ extension Summary {
                 total = total.addingReportingOverflow(pair[1]).overflow ? .max : total + pair[1]
             }
             // Each frame is recorded once per stage: the buckets count the summary's frames (and so
-            // never more than 2^53, which merging many summaries must not overflow either).
-            if total != UInt64(clamping: frames) && problems.isEmpty {
+            // never more than 2^53, which merging many summaries must not overflow either). The
+            // input latencies count touches, up to 64 a frame.
+            if Stage(rawValue: name) != nil, total != UInt64(clamping: frames), problems.isEmpty {
                 problems.append(FigureProblem("histograms_ns.\(name)", "counts \(total) frames, the summary \(frames)"))
             }
+            let most = UInt64(clamping: frames).multipliedReportingOverflow(by: 64)
+            if name.hasPrefix("input_latency."), total > (most.overflow ? .max : most.partialValue), problems.isEmpty {
+                problems.append(FigureProblem("histograms_ns.\(name)", "counts \(total) touches, more than 64 for each of the summary's \(frames) frames"))
+            }
+        }
+        // Each frame is recorded once as an overrun: late or on time, or early (headroom).
+        let overruns = [SummaryBuilder.overrunHistogram, SummaryBuilder.headroomHistogram].reduce(UInt64(0)) { total, name in
+            (histograms?[name] ?? []).reduce(total) { $1.count == 2 ? $0.addingReportingOverflow($1[1]).partialValue : $0 }
+        }
+        if histograms?[SummaryBuilder.overrunHistogram] != nil || histograms?[SummaryBuilder.headroomHistogram] != nil,
+           overruns != UInt64(clamping: frames), problems.isEmpty {
+            problems.append(FigureProblem("histograms_ns.overrun", "with the headroom counts \(overruns) frames, the summary \(frames)"))
         }
         for (index, entry) in (perTrace ?? []).enumerated() {
             problems += Baseline.problems(of: entry, at: "per_trace[\(index)]")
@@ -86,6 +99,15 @@ extension Summary {
         case .count, .pixels, .bytes:
             guard value.isFinite, value >= 0, value <= Double(maxCount), value == value.rounded() else {
                 return [FigureProblem(path, "is \(Baseline.Finding.format(value)): expected a whole number from 0 to 2^53")]
+            }
+        case .percent:
+            guard value.isFinite, value >= 0, value <= 100 else {
+                return [FigureProblem(path, "is \(Baseline.Finding.format(value)): expected a share from 0 to 100 %")]
+            }
+        case .milliseconds where { if case .overrun = figure { return true } else { return false } }():
+            // An overrun is negative when a frame was ready early (headroom).
+            guard value.isFinite, abs(value) <= maxTime else {
+                return [FigureProblem(path, "is \(Baseline.Finding.format(value)): expected a number within ±10^12 ms")]
             }
         case .microseconds, .milliseconds, .msPerSecond:
             guard value.isFinite, value >= 0, value <= maxTime else {

@@ -88,6 +88,15 @@ import Traces
         // Active: from each frame's vsync to its presentation, 2 × 2 vsyncs.
         #expect(abs(summary.activeSeconds - 4.0 / 60) < 1e-9)
         #expect(frames.allSatisfy { $0.schema == FrameRecord.schemaVersion })
+        // Input latency: each touch's sample falls on its vsync (0.1 s, 0.2 s) and the frame that
+        // shows it is presented two intervals later: 33.333 ms, within the histogram's 0.1 %.
+        for phase in [TouchPhase.began, .ended] {
+            let latency = summary.inputLatencyMs[phase]
+            #expect(latency.count == 1 && latency.p50 >= 33.333 && latency.p50 < 33.37 && latency.max == latency.p50, "\(phase) \(latency)")
+        }
+        #expect(summary.inputLatencyMs.moved.count == 0 && summary.jankyFrames.count == 0)
+        // Overrun: each frame ready well before its presentation (render ended minus expected).
+        #expect(abs(summary.overrunMs.max - frames.map(\.overrun).max()!) < 0.02 && summary.overrunMs.max < -16)
     }
 
     @Test func twoRunsGiveIdenticalCounters() throws {
@@ -142,7 +151,7 @@ import Traces
         let counts = summary["counts"] as! [String: Any]
         for key in ["layouts", "draws", "drawn_pixels", "composited_pixels", "blended_pixels", "occluded_pixels"] { #expect(counts[key] != nil) }
         let stages = summary["stages_us"] as! [String: [String: Double]]
-        #expect(Set(stages.keys) == ["app", "event", "layout", "display", "prepare", "commit", "render", "render_prepare", "render_execute"])
+        #expect(Set(stages.keys) == ["app", "event", "layout", "display", "prepare", "commit", "render", "render_prepare", "render_execute", "frame"])
         for stage in stages.values {
             #expect(Set(stage.keys) == ["p50", "p90", "p95", "p99", "max", "mean"])
         }

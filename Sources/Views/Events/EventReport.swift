@@ -14,6 +14,11 @@ public struct EventReport: Equatable, Sendable {
     public struct Input: Equatable, Sendable {
         public var phase: UITouch.Phase
         public var sampleTime: TimeInterval
+
+        public init(phase: UITouch.Phase, sampleTime: TimeInterval) {
+            self.phase = phase
+            self.sampleTime = sampleTime
+        }
     }
 
     public init() {}
