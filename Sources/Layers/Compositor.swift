@@ -83,6 +83,8 @@ public struct RenderStatistics: Equatable, Sendable {
     public var rasterHits = 0, rasterMisses = 0
     /// Every offscreen pass of the frame, in painting order.
     public var passes: [OffscreenPass] = []
+    /// What the render server counted besides (a new render-stage counter is counted here).
+    public var counts = Counts()
 
     public init() {}
 
@@ -100,6 +102,7 @@ public struct RenderStatistics: Equatable, Sendable {
         }
         rasterHits += other.rasterHits
         rasterMisses += other.rasterMisses
+        counts.addPart(other.counts)
     }
 
     /// Offscreen passes of every cause.

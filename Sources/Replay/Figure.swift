@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 
 /// Where a figure's value is written.
 public struct FigurePlaces: OptionSet, Sendable, Hashable {
@@ -246,5 +247,22 @@ extension Stage {
         case .renderExecute: "render execute"
         case .frame: "whole frame (app + render)"
         }
+    }
+}
+
+extension Counter {
+    /// Which way the counter gets worse, for a check: more is worse, but for the counters whose
+    /// change is neither better nor worse by itself (`FigureWorse.neither`).
+    public var worse: FigureWorse {
+        switch self {
+        case .occludedPixels, .rasterHits, .cellsReused: .neither
+        default: .higher
+        }
+    }
+
+    /// The counter's unit.
+    public var unit: FigureUnit {
+        if self == .backingStoreBytes { return .bytes }
+        return rawValue.hasSuffix("_pixels") ? .pixels : .count
     }
 }

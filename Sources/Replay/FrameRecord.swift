@@ -3,93 +3,6 @@ import Layers
 import Traces
 import Views
 
-/// The counters of a frame: the one list that frames.jsonl, summary.json, the HTML report, the
-/// Chrome trace, `compare` and `check` all go through. Counts are exact: the same trace on the
-/// same scene gives the same counts on every run.
-public enum Counter: String, CaseIterable, Codable, Sendable {
-    case layouts, draws
-    case drawnPixels = "drawn_pixels", drawOperations = "draw_operations"
-    case layersCommitted = "layers_committed"
-    case damagedPixels = "damaged_pixels", compositedPixels = "composited_pixels"
-    case blendedPixels = "blended_pixels", occludedPixels = "occluded_pixels"
-    case layersComposited = "layers_composited", misalignedLayers = "misaligned_layers"
-    case offscreenPasses = "offscreen_passes", offscreenPixels = "offscreen_pixels"
-    case shadowPasses = "shadow_passes", shadowPixels = "shadow_pixels"
-    case maskPasses = "mask_passes", maskPixels = "mask_pixels"
-    case cornerClipPasses = "corner_clip_passes", cornerClipPixels = "corner_clip_pixels"
-    case groupOpacityPasses = "group_opacity_passes", groupOpacityPixels = "group_opacity_pixels"
-    case rasterMisses = "raster_misses", rasterMissPixels = "raster_miss_pixels", rasterHits = "raster_hits"
-    case cellsCreated = "cells_created", cellsReused = "cells_reused", cellForRowCalls = "cell_for_row_calls"
-    case hitTestedViews = "hit_tested_views", backingStoreBytes = "backing_store_bytes"
-
-    /// What the counter counts, for people.
-    public var label: String {
-        switch self {
-        case .layouts: "layouts (layoutSubviews)"
-        case .draws: "draws (draw(_:))"
-        case .drawnPixels: "pixels drawn"
-        case .drawOperations: "draw operations"
-        case .layersCommitted: "layers committed (changed)"
-        case .damagedPixels: "pixels damaged"
-        case .compositedPixels: "pixels composited"
-        case .blendedPixels: "pixels blended"
-        case .occludedPixels: "pixels hidden under opaque layers"
-        case .layersComposited: "layers composited"
-        case .misalignedLayers: "misaligned layers (frames × layers)"
-        case .offscreenPasses: "offscreen passes (all causes)"
-        case .offscreenPixels: "offscreen pixels (all causes)"
-        case .shadowPasses: "offscreen passes: shadows without shadowPath"
-        case .shadowPixels: "offscreen pixels: shadows without shadowPath"
-        case .maskPasses: "offscreen passes: masks"
-        case .maskPixels: "offscreen pixels: masks"
-        case .cornerClipPasses: "offscreen passes: rounded clips"
-        case .cornerClipPixels: "offscreen pixels: rounded clips"
-        case .groupOpacityPasses: "offscreen passes: group opacity"
-        case .groupOpacityPixels: "offscreen pixels: group opacity"
-        case .rasterMisses: "rasterization cache misses (offscreen passes)"
-        case .rasterMissPixels: "offscreen pixels: rasterization misses"
-        case .rasterHits: "rasterization cache hits"
-        case .cellsCreated: "table view cells created"
-        case .cellsReused: "table view cells reused"
-        case .cellForRowCalls: "cellForRowAt calls"
-        case .hitTestedViews: "views visited by hit testing"
-        case .backingStoreBytes: "backing-store bytes"
-        }
-    }
-
-    /// The counters of offscreen passes and of their pixels for `cause`.
-    public static func offscreen(_ cause: OffscreenCause) -> (passes: Counter, pixels: Counter) {
-        switch cause {
-        case .shadow: (.shadowPasses, .shadowPixels)
-        case .mask: (.maskPasses, .maskPixels)
-        case .cornerClip: (.cornerClipPasses, .cornerClipPixels)
-        case .groupOpacity: (.groupOpacityPasses, .groupOpacityPixels)
-        case .rasterization: (.rasterMisses, .rasterMissPixels)
-        }
-    }
-
-    /// Whether the counter is a level (the latest value matters), not a count to add up.
-    public var isLevel: Bool { self == .backingStoreBytes }
-
-    /// Which way the counter gets worse, for a check: more is worse, but for the counters whose
-    /// change is neither better nor worse by itself (`FigureWorse.neither`).
-    public var worse: FigureWorse {
-        switch self {
-        case .occludedPixels, .rasterHits, .cellsReused: .neither
-        default: .higher
-        }
-    }
-
-    /// The counter's unit.
-    public var unit: FigureUnit {
-        if self == .backingStoreBytes { return .bytes }
-        return rawValue.hasSuffix("_pixels") ? .pixels : .count
-    }
-
-    /// The counters that add up over frames (every one but the levels).
-    public static let summed = allCases.filter { !$0.isLevel }
-}
-
 /// The stages and phases of a frame (Apple's render loop): the app stage on the main thread
 /// (its event phase, then its commit phase: layout, display, prepare, commit) and the render
 /// server's stage (render prepare and execute).
@@ -210,57 +123,8 @@ public struct FrameRecord: Codable, Equatable, Sendable {
     }
 
     /// Work done in the frame, by `Counter`.
-    public struct Counts: Codable, Equatable, Sendable {
-        private var values = [Int](repeating: 0, count: Counter.allCases.count)
-        public init() {}
-
-        public subscript(counter: Counter) -> Int {
-            get { values[Self.index[counter]!] }
-            set { values[Self.index[counter]!] = newValue }
-        }
-
-        private static let index = Dictionary(uniqueKeysWithValues: Counter.allCases.enumerated().map { ($1, $0) })
-
-        public var layouts: Int { get { self[.layouts] } set { self[.layouts] = newValue } }
-        public var draws: Int { get { self[.draws] } set { self[.draws] = newValue } }
-        public var drawnPixels: Int { get { self[.drawnPixels] } set { self[.drawnPixels] = newValue } }
-        public var drawOperations: Int { get { self[.drawOperations] } set { self[.drawOperations] = newValue } }
-        public var damagedPixels: Int { get { self[.damagedPixels] } set { self[.damagedPixels] = newValue } }
-        public var compositedPixels: Int { get { self[.compositedPixels] } set { self[.compositedPixels] = newValue } }
-        public var blendedPixels: Int { get { self[.blendedPixels] } set { self[.blendedPixels] = newValue } }
-        public var occludedPixels: Int { get { self[.occludedPixels] } set { self[.occludedPixels] = newValue } }
-        public var offscreenPasses: Int { get { self[.offscreenPasses] } set { self[.offscreenPasses] = newValue } }
-        public var backingStoreBytes: Int { get { self[.backingStoreBytes] } set { self[.backingStoreBytes] = newValue } }
-        public var hitTestedViews: Int { get { self[.hitTestedViews] } set { self[.hitTestedViews] = newValue } }
-
-        /// Every counter that adds up, with its JSON name, in a fixed order (what comparisons
-        /// go through). Backing-store bytes are a level and are left out.
-        public var named: [(name: String, value: Int)] {
-            Counter.summed.map { ($0.rawValue, self[$0]) }
-        }
-
-        /// Adds `other`'s counts (saturating); levels become `other`'s.
-        public mutating func add(_ other: Counts) {
-            for counter in Counter.allCases {
-                if counter.isLevel {
-                    self[counter] = other[counter]
-                } else {
-                    self[counter].addSaturating(other[counter])
-                }
-            }
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            for counter in Counter.allCases { try container.encode(self[counter], forKey: Key(counter.rawValue)) }
-        }
-
-        public init(from decoder: Decoder) throws {
-            let container = try decoder.container(keyedBy: Key.self)
-            // Every counter, present: one missing is bad data, never a 0 (a check would call it an improvement).
-            for counter in Counter.allCases { self[counter] = try container.decode(Int.self, forKey: Key(counter.rawValue)) }
-        }
-    }
+    /// The counters of a frame (declared in Layers, where the stages count them).
+    public typealias Counts = Layers.Counts
 
     /// Touch phases delivered in the frame.
     public struct Touches: Codable, Equatable, Sendable {

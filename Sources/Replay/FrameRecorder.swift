@@ -264,7 +264,8 @@ final class FrameRecorder {
 extension FrameRecord.Counts {
     /// The counts of a frame: its commit's and its render pass's.
     init(_ report: CommitReport, _ render: RenderStatistics) {
-        self.init()
+        self = report.counts
+        addPart(render.counts)
         self[.layouts] = report.layouts
         self[.draws] = report.display.layersDisplayed
         self[.drawnPixels] = report.display.pixelsDrawn
@@ -285,9 +286,6 @@ extension FrameRecord.Counts {
         }
         self[.rasterHits] = render.rasterHits
         self[.backingStoreBytes] = report.backingStoreBytes
-        self[.cellsCreated] = report.cells.created
-        self[.cellsReused] = report.cells.reused
-        self[.cellForRowCalls] = report.cells.cellForRowCalls
     }
 }
 

@@ -1,13 +1,5 @@
 import Foundation
-
-extension Int {
-    /// Adds `other`, stopping at `Int.max` instead of trapping: counts read from files are at
-    /// most 2^53 (`Summary.problems`), but enough of them summed could still overflow.
-    mutating func addSaturating(_ other: Int) {
-        let (sum, overflow) = addingReportingOverflow(other)
-        self = overflow ? .max : sum
-    }
-}
+import Layers
 
 extension Summary {
     /// The largest count a summary may hold: what JSON numbers carry exactly (2^53).

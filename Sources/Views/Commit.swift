@@ -20,9 +20,10 @@ public struct CommitStatistics: Equatable, Sendable {
 public struct CommitReport: Sendable {
     public var layouts = 0
     public var display = DisplayStatistics()
-    /// What the window's table views made, reused and asked for since the commit before (in the
-    /// event phase, the timers and this commit's layout).
-    public var cells = CellStatistics()
+    /// What the window's views counted since the commit before (in the event phase, the timers
+    /// and this commit's layout): table cells, and the counters app stages count with
+    /// `UIView.count(_:by:)`.
+    public var counts = Counts()
     /// What goes to the render server.
     public var transaction = Transaction()
     /// Bytes of drawn backing stores alive after the commit.
@@ -72,8 +73,8 @@ extension UIWindow {
         report.transaction = compositor.commitTransaction()
         let committed = stopwatch.nanoseconds()
         report.backingStoreBytes = CALayer.backingStoreBytesAlive
-        report.cells = cellsSinceCommit ?? CellStatistics()
-        cellsSinceCommit = CellStatistics()   // the next frame's count starts here
+        report.counts = countsSinceCommit ?? Counts()
+        countsSinceCommit = Counts()   // the next frame's count starts here
         func seconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) / 1e9 }
         report.layoutTime = seconds(start, laidOut)
         report.displayTime = seconds(laidOut, displayed)
@@ -129,5 +130,17 @@ public final class CommitObserver {
         for window in windows() where !window.isHidden {
             onCommit?(window, window.commit())
         }
+    }
+}
+
+extension UIView {
+    /// Counts `n` of `counter` for the frame being made: the window's next commit phase hands it
+    /// over in its report, and the frame record, the summary and `check` take it from there. How a
+    /// stage of the app (a table's cells, a layout engine's solves) counts its work. Nothing is
+    /// counted off a window, or before the window's first commit phase (building a screen is no
+    /// frame's work).
+    func count(_ counter: Counter, by n: Int = 1) {
+        guard n != 0, let window, window.countsSinceCommit != nil else { return }
+        window.countsSinceCommit![counter].addSaturating(n)
     }
 }

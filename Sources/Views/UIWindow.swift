@@ -51,10 +51,11 @@ open class UIWindow: UIView {
         }
     }
 
-    /// What the window's table views made, reused and asked for since its last commit phase
-    /// (which hands it over in its report); nil before the first, so the cells of a screen being
-    /// built are not a frame's.
-    var cellsSinceCommit: CellStatistics?
+    /// What the window's views counted since its last commit phase (which hands it over in its
+    /// report): table cells made, reused and asked for, and any counter an app stage counts with
+    /// `UIView.count(_:by:)`. Nil before the first commit phase, so the work of building a screen
+    /// is not a frame's.
+    var countsSinceCommit: Counts?
 
     /// View controllers whose views appeared since the last layout pass: `viewDidAppear` follows it.
     var pendingAppearances: [UIViewController] = []

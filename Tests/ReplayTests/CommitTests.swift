@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Layers
 import Replay
 import RunLoop
 import Testing
@@ -60,5 +61,40 @@ import Traces
         let image = window.compositor.snapshot()
         #expect(image.pixel(x: 310, y: 310) == 0xFFFF_FFFF)
         #expect(image.pixel(x: 400, y: 330) == 0xFFFF_0000)
+    }
+
+    /// A counter is counted where the work happens, and from there reaches the frame's record,
+    /// frames.jsonl and the summary with nothing mapped by hand: a view that counts 2 at each
+    /// layout, laid out once on touch down (the launch layout comes before the first frame and is
+    /// not counted), gives 2 in one frame and 2 in the summary; the counters it did not touch stay 0.
+    @Test func aCounterCountedByAStageReachesEveryOutput() throws {
+        final class Counting: UIView {
+            override func layoutSubviews() { count(.cellForRowCalls, by: 2) }
+        }
+        final class Frames: FrameSink {
+            var records: [FrameRecord] = []
+            func write(_ frame: FrameRecord) throws { records.append(frame) }
+        }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let container = Counting(frame: window.bounds)
+        let button = Button(frame: CGRect(x: 100, y: 100, width: 40, height: 20))
+        window.addSubview(container)
+        container.addSubview(button)
+        container.count(.cellForRowCalls, by: 5)   // between frames, outside a commit: not counted
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 110, y: 110), time: 0.5, duration: 0.1)
+        let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+        let frames = Frames()
+        replay.sinks = [frames]
+        _ = try replay.run(trace)
+        let counted = frames.records.filter { $0.counts[.cellForRowCalls] != 0 }
+        #expect(counted.count == 1 && counted.first?.counts[.cellForRowCalls] == 2)
+        #expect(counted.first?.counts[.cellsCreated] == 0)
+        let line = try #require(counted.first?.jsonLine)
+        #expect(line.contains("\"cell_for_row_calls\":2"), "\(line)")
+        var builder = SummaryBuilder(Summary(trace: "tap.trace", scene: "test", variant: "", device: "iPhone 14", refreshRate: 60))
+        for frame in frames.records { builder.add(frame) }
+        let summary = builder.finished(interrupted: false)
+        #expect(summary[.counter(.cellForRowCalls)] == 2 && summary[.counter(.cellsReused)] == 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 import Replay
 import RunLoop
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 import Geometry
 import Replay
 import RunLoop

@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 import Replay
 @testable import Scenes
 import Testing
@@ -57,6 +58,14 @@ import Views
             for figure in Figure.all where figure.places.contains(.frames) {
                 #expect(Self.value(at: figure.framePath!, in: frame) is Double, "a frame has no \(figure.framePath!)")
             }
+        }
+
+        // trace.json: every counter on a counter track of its unit, under its name, in every frame.
+        let trace = try Self.json(folder.appendingPathComponent("trace.json"))
+        let tracks = (trace["traceEvents"] as? [[String: Any]] ?? []).filter { $0["ph"] as? String == "C" }
+        for counter in Counter.allCases {
+            let samples = tracks.compactMap { ($0["args"] as? [String: Any])?[counter.rawValue] as? Int }
+            #expect(samples.count == summary.frames, "trace.json follows \(counter.rawValue) in \(samples.count) frames")
         }
 
         // A baseline and check's JUnit cases: every gated figure (the render stage's times only when

@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 import Replay
 @testable import Scenes
 import Testing

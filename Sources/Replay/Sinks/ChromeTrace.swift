@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 import Traces
 
 /// `trace.json`: the Chrome Trace Event Format (JSON object form), which Perfetto UI and
@@ -6,7 +7,7 @@ import Traces
 /// stage, its event and commit phases nested in it) and the render server (a span per frame's
 /// render stage, render prepare and execute nested); spans on one thread never overlap. Each
 /// frame's expected and actual presentation are async slices on two more tracks, as Perfetto's
-/// FrameTimeline shows them; counter tracks follow pixels and hitches; touches are instant events.
+/// FrameTimeline shows them; counter tracks follow every counter (a track per unit) and hitches; touches are instant events.
 public final class ChromeTrace: FrameSink {
     private let file: AtomicFile
     private var first = true
@@ -33,6 +34,12 @@ public final class ChromeTrace: FrameSink {
     private func event(_ members: (inout JSONObject) -> Void) throws {
         try file.append((first ? "" : ",\n") + JSONText.object(capacity: 160, members))
         first = false
+    }
+
+    /// The counter tracks, one per unit ("counts", "pixels", "bytes"), each following every
+    /// counter of that unit under its JSON name (as frames.jsonl and summary.json name it).
+    static let counterTracks: [(name: String, counters: [Counter])] = [FigureUnit.count, .pixels, .bytes].map { unit in
+        (unit == .count ? "counts" : unit.rawValue, FrameRecord.countersByName.filter { $0.unit == unit })
     }
 
     private static func micros(_ seconds: Double) -> Double {
@@ -99,18 +106,16 @@ public final class ChromeTrace: FrameSink {
             o("frame", frame.frame)
             o("hitch_type", frame.hitchType.rawValue)
         }
-        let c = frame.counts
-        try event { o in
-            o("args") { o in
-                o("blended", c.blendedPixels)
-                o("composited", c.compositedPixels)
-                o("drawn", c.drawnPixels)
-                o("occluded", c.occludedPixels)
+        for (track, counters) in Self.counterTracks {
+            try event { o in
+                o("args") { o in
+                    for counter in counters { o(counter.rawValue, frame.counts[counter]) }
+                }
+                o("name", track)
+                o("ph", "C")
+                o("pid", 1)
+                o("ts", appStart)
             }
-            o("name", "pixels")
-            o("ph", "C")
-            o("pid", 1)
-            o("ts", appStart)
         }
         try event { o in
             o("args") { o in o("hitch", frame.hitch) }

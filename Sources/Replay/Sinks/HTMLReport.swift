@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 import Traces
 
 /// `report.html`: one self-contained page (inline SVG, no scripts, no network) with the app

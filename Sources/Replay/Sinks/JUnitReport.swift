@@ -1,4 +1,5 @@
 import Foundation
+import Layers
 
 /// A check's findings as JUnit XML, the way CI servers read it (Jenkins' JUnit plugin, GitLab's
 /// test reports, GitHub test reporters): one `testsuite` per trace, one `testcase` per gated

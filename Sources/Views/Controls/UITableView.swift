@@ -168,8 +168,11 @@ open class UITableView: UIScrollView {
     }
 
     private func count(_ change: (inout CellStatistics) -> Void) {
+        let before = cellStatistics
         change(&cellStatistics)
-        if let window, window.cellsSinceCommit != nil { change(&window.cellsSinceCommit!) }
+        count(.cellsCreated, by: cellStatistics.created - before.created)
+        count(.cellsReused, by: cellStatistics.reused - before.reused)
+        count(.cellForRowCalls, by: cellStatistics.cellForRowCalls - before.cellForRowCalls)
     }
 
     // MARK: Data and geometry
