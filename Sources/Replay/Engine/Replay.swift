@@ -29,8 +29,24 @@ public protocol FrameSink: AnyObject {
 public final class Replay {
     /// The window touches land in; made key and visible when the replay starts.
     public let window: UIWindow
+    /// How the replay keeps time, and so how the trace's samples reach the run loop.
+    public enum Timing {
+        /// A virtual clock: the digitizer source takes each sample when the loop's time reaches it,
+        /// and time jumps over idle stretches; the clock's stopwatch times the app's work.
+        case virtual(VirtualClock)
+        /// Recorded speed: a producer thread paces the samples on the real clock and wakes the loop
+        /// through a pipe, as the digitizer's interrupts do on a device.
+        case real(RealClock)
+    }
+    /// How the replay keeps time and feeds input.
+    public let timing: Timing
     /// The clock the replay's run loop lives by.
-    public let clock: LoopClock
+    public var clock: LoopClock {
+        switch timing {
+        case .virtual(let clock): clock
+        case .real(let clock): clock
+        }
+    }
     /// Where frame records go, as frames finish (outside the app's timeline).
     public var sinks: [FrameSink] = []
     /// Called after each frame with its record and the window (for progress and snapshots),
@@ -42,8 +58,11 @@ public final class Replay {
     /// A signal its owner received before the run loop could watch for it (the command line's
     /// handlers run from start-up): the replay then stops before its first frame.
     public var pendingInterruption: (@Sendable () -> Int32?)?
-    /// Paces input at recorded speed on a `RealClock` through a producer thread and a pipe.
-    public var isRealtime: Bool { clock is RealClock }
+    /// Whether input is paced at recorded speed on the real clock.
+    public var isRealtime: Bool {
+        if case .real = timing { return true }
+        return false
+    }
     /// What times the app's work: the virtual clock's stopwatch, or the one given (by default the
     /// machine's monotonic clock).
     public let stopwatch: Stopwatch
@@ -56,13 +75,31 @@ public final class Replay {
     /// The render server's cost model (default: the window's screen's device's).
     public var renderCost: RenderCostModel
 
-    /// A replay on a virtual clock that measured work advances (the default: preemption of the main
-    /// thread left out), or on `clock`; `stopwatch` times the app's work on a clock that is not virtual.
-    public init(window: UIWindow, clock: LoopClock = VirtualClock(measuresWork: true, excludesPreemption: true),
-                stopwatch: Stopwatch = MonotonicStopwatch()) {
+    /// A replay on a virtual clock (by default one that measured work advances, preemption of the
+    /// main thread left out); the clock's stopwatch times the app's work.
+    public convenience init(window: UIWindow, clock: VirtualClock = VirtualClock(measuresWork: true, excludesPreemption: true)) {
+        self.init(window: window, uncheckedTiming: .virtual(clock), stopwatch: clock.stopwatch)
+    }
+
+    /// A replay at recorded speed on `clock`; `stopwatch` times the app's work (by default the
+    /// machine's monotonic clock).
+    public convenience init(window: UIWindow, clock: RealClock, stopwatch: Stopwatch = MonotonicStopwatch()) {
+        self.init(window: window, uncheckedTiming: .real(clock), stopwatch: stopwatch)
+    }
+
+    /// A replay with `timing`; the app's work is timed by the virtual clock's stopwatch, or on the
+    /// real clock by `stopwatch`.
+    public convenience init(window: UIWindow, timing: Timing, stopwatch: Stopwatch = MonotonicStopwatch()) {
+        switch timing {
+        case .virtual(let clock): self.init(window: window, clock: clock)
+        case .real(let clock): self.init(window: window, clock: clock, stopwatch: stopwatch)
+        }
+    }
+
+    private init(window: UIWindow, uncheckedTiming timing: Timing, stopwatch: Stopwatch) {
         self.window = window
-        self.clock = clock
-        self.stopwatch = (clock as? VirtualClock)?.stopwatch ?? stopwatch
+        self.timing = timing
+        self.stopwatch = stopwatch
         renderCost = window.screen.model.renderCost
     }
 
@@ -92,13 +129,14 @@ public final class Replay {
         var feed: RealtimeFeed?
         var pipe: FileDescriptorSource?
         let source: DigitizerSource
-        if let realClock = clock as? RealClock {
+        switch timing {
+        case .real(let realClock):
             let realtime = try RealtimeFeed(clock: realClock.reading) { try input.stream.next().map(mapping.hardwareSample) }
             feed = realtime
             source = DigitizerSource(refreshRate: loop.refreshRate, windows: { [window] in [window] }, pull: realtime.pull)
             pipe = realtime.pipeSource(waking: source)
             loop.add(pipe!, forMode: .common)
-        } else {
+        case .virtual:
             source = DigitizerSource(refreshRate: loop.refreshRate, windows: { [window] in [window] }) {
                 try input.stream.next().map(mapping.hardwareSample)
             }

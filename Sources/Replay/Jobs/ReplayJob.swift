@@ -83,7 +83,7 @@ public struct ReplayJob: Sendable {
         header.warnings = window.hierarchyWarnings()
         let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays,
                                         resolution: snapshotResolution, renderMode: render)
-        let replay = Replay(window: window, clock: clock.makeClock(appTime: appTime))
+        let replay = Replay(window: window, timing: clock.timing(appTime: appTime))
         replay.appTime = appTime
         replay.renderMode = render
         replay.sinks = [outputs]
@@ -144,12 +144,13 @@ public enum ReplayClock: String, CaseIterable, Sendable {
     /// Recorded speed.
     case real
 
-    /// The clock; where it measures work, preemption is left out when `appTime` is the CPU's.
-    public func makeClock(appTime: AppTime = .cpu) -> LoopClock {
+    /// The replay's timing; where the clock measures work, preemption is left out when `appTime`
+    /// is the CPU's.
+    public func timing(appTime: AppTime = .cpu) -> Replay.Timing {
         switch self {
-        case .virtual: VirtualClock(measuresWork: true, excludesPreemption: appTime == .cpu)
-        case .fixed: VirtualClock(measuresWork: false)
-        case .real: RealClock()
+        case .virtual: .virtual(VirtualClock(measuresWork: true, excludesPreemption: appTime == .cpu))
+        case .fixed: .virtual(VirtualClock(measuresWork: false))
+        case .real: .real(RealClock())
         }
     }
 }
