@@ -18,41 +18,41 @@ import Foundation
 /// `ABS_MT_TOUCH_MAJOR` becomes `majorRadius` (half the major axis, in points).
 struct EvdevTouchDecoder {
     /// Problems skipped since the last call of `takeWarnings()`, without their place.
-    private var pendingWarnings: [String] = []
+    var pendingWarnings: [String] = []
     /// Contacts still down when the recording ended, cancelled by `finish`.
     private(set) var cancelledAtEnd = 0
     /// Unknown type and code pairs warned about, at most `TraceLimits.maxWarnings` (the warnings
     /// kept stop there anyway), so that a stream of ever new codes cannot fill memory.
     private(set) var warnedCodes: Set<Int> = []
 
-    private let multitouch: AxisMapping?
-    private let single: AxisMapping?
-    private let pressureRange: AxisRange?
-    private let singlePressureRange: AxisRange?
-    private let slotCount: Int?
-    private let nearDistanceSquared: Double
+    let multitouch: AxisMapping?
+    let single: AxisMapping?
+    let pressureRange: AxisRange?
+    let singlePressureRange: AxisRange?
+    let slotCount: Int?
+    let nearDistanceSquared: Double
 
-    private var frame: [EvdevEvent] = []
-    private var dropping = false
-    private var origin: Int64?
+    var frame: [EvdevEvent] = []
+    var dropping = false
+    var origin: Int64?
     private(set) var lastTime: TimeInterval = 0
-    private var nextContact = 1
-    private var tracker = ContactTracker()
+    var nextContact = 1
+    var tracker = ContactTracker()
 
     // Protocol B.
-    private var slots: [Slot] = []
-    private var currentSlot = 0
+    var slots: [Slot] = []
+    var currentSlot = 0
     // Protocol A.
-    private var anonymous: [Active] = []
-    private var sawMTReport = false
+    var anonymous: [Active] = []
+    var sawMTReport = false
     // Single touch.
-    private var singleState = Single()
+    var singleState = Single()
 
     /// The fraction of the device's diagonal within which a protocol A contact is the same as one
     /// of the previous report.
     static let nearFraction = 0.1
 
-    private struct Slot {
+    struct Slot {
         var trackingID = -1
         var x = 0, y = 0
         var pressure: Int?
@@ -67,7 +67,7 @@ struct EvdevTouchDecoder {
         var radius: Double?
     }
 
-    private struct Active {
+    struct Active {
         var contact: Int
         var trackingID: Int?
         var x: Int, y: Int
@@ -76,13 +76,13 @@ struct EvdevTouchDecoder {
         var radius: Double?
     }
 
-    private struct Reported {
+    struct Reported {
         var x: Int?, y: Int?
         var pressure: Int?, major: Int?, trackingID: Int?
         var isEmpty: Bool { x == nil && y == nil && pressure == nil && major == nil && trackingID == nil }
     }
 
-    private struct Single {
+    struct Single {
         var x = 0, y = 0
         var pressure: Int?
         var touching = false
@@ -203,11 +203,11 @@ struct EvdevTouchDecoder {
         }
     }
 
-    private func hex(_ value: Int) -> String {
+    func hex(_ value: Int) -> String {
         "0x" + String(value, radix: 16)
     }
 
-    private mutating func report(at t: TimeInterval, into output: inout [TouchSample]) throws(SampleProblem) {
+    mutating func report(at t: TimeInterval, into output: inout [TouchSample]) throws(SampleProblem) {
         defer { frame.removeAll(keepingCapacity: true) }
         let hasMTReport = frame.contains { $0.type == Evdev.synType && $0.code == Evdev.synMTReport }
         let hasMT = frame.contains { $0.type == Evdev.absType && ($0.code == Evdev.mtSlot || $0.code == Evdev.mtTrackingID
@@ -224,194 +224,22 @@ struct EvdevTouchDecoder {
         }
     }
 
-    private mutating func emit(_ sample: TouchSample, into output: inout [TouchSample]) throws(SampleProblem) {
+    mutating func emit(_ sample: TouchSample, into output: inout [TouchSample]) throws(SampleProblem) {
         try tracker.accept(sample)
         output.append(sample)
     }
 
-    private mutating func newContact() -> Int {
+    mutating func newContact() -> Int {
         defer { nextContact += 1 }
         return nextContact
     }
 
-    private func force(_ pressure: Int?, _ range: AxisRange?) -> Double? {
+    func force(_ pressure: Int?, _ range: AxisRange?) -> Double? {
         guard let pressure, let range else { return nil }
         return (Double(pressure) - Double(range.min)) / range.span * 2
     }
 
-    private func radius(_ major: Int?, _ mapping: AxisMapping) -> Double? {
+    func radius(_ major: Int?, _ mapping: AxisMapping) -> Double? {
         major.map { mapping.length($0) / 2 }
-    }
-
-    // MARK: Protocol B
-
-    private mutating func slotReport(at t: TimeInterval, into output: inout [TouchSample]) throws(SampleProblem) {
-        let mapping = multitouch!
-        for event in frame where event.type == Evdev.absType {
-            switch event.code {
-            case Evdev.mtSlot:
-                currentSlot = event.value
-            case Evdev.mtTrackingID, Evdev.mtPositionX, Evdev.mtPositionY, Evdev.mtPressure, Evdev.mtTouchMajor:
-                while slots.count <= currentSlot { slots.append(Slot()) }
-                var slot = slots[currentSlot]
-                switch event.code {
-                case Evdev.mtTrackingID:
-                    if event.value >= 0 && slot.isDown && slot.trackingID >= 0 && event.value != slot.trackingID {
-                        slot.replaced = true
-                        pendingWarnings.append("slot \(currentSlot) got tracking id \(event.value) while contact \(slot.contact) (id \(slot.trackingID)) was down: that contact lifts")
-                    }
-                    slot.trackingID = event.value
-                case Evdev.mtPositionX: slot.x = event.value
-                case Evdev.mtPositionY: slot.y = event.value
-                case Evdev.mtPressure: slot.pressure = event.value
-                default: slot.major = event.value
-                }
-                slot.changed = true
-                slots[currentSlot] = slot
-            default:
-                break
-            }
-        }
-        for i in slots.indices where slots[i].changed {
-            var slot = slots[i]
-            slot.changed = false
-            if slot.replaced && slot.isDown {
-                try emit(TouchSample(time: t, contact: slot.contact, phase: .up, location: slot.location), into: &output)
-                slot.isDown = false
-            }
-            slot.replaced = false
-            let down = slot.trackingID >= 0
-            let location = mapping.point(x: slot.x, y: slot.y)
-            let force = force(slot.pressure, pressureRange), radius = radius(slot.major, mapping)
-            if slot.isDown && !down {
-                try emit(TouchSample(time: t, contact: slot.contact, phase: .up, location: slot.location), into: &output)
-            } else if !slot.isDown && down {
-                slot.contact = newContact()
-                try emit(TouchSample(time: t, contact: slot.contact, phase: .down, location: location, force: force, majorRadius: radius), into: &output)
-            } else if down && (location != slot.location || force != slot.force || radius != slot.radius) {
-                try emit(TouchSample(time: t, contact: slot.contact, phase: .move, location: location, force: force, majorRadius: radius), into: &output)
-            }
-            slot.isDown = down
-            if down {
-                slot.location = location
-                slot.force = force
-                slot.radius = radius
-            }
-            slots[i] = slot
-        }
-    }
-
-    // MARK: Protocol A
-
-    private mutating func anonymousReport(at t: TimeInterval, into output: inout [TouchSample]) throws(SampleProblem) {
-        let mapping = multitouch!
-        var reported: [Reported] = []
-        var current = Reported()
-        var lifted = false
-        func close() throws(SampleProblem) {
-            if current.x != nil && current.y != nil {
-                guard reported.count < TraceLimits.maxSimultaneousContacts else {
-                    throw SampleProblem("more than \(TraceLimits.maxSimultaneousContacts) contacts in one report")
-                }
-                reported.append(current)
-            }
-            current = Reported()
-        }
-        for event in frame {
-            switch (event.type, event.code) {
-            case (Evdev.synType, Evdev.synMTReport): try close()
-            case (Evdev.absType, Evdev.mtPositionX): current.x = event.value
-            case (Evdev.absType, Evdev.mtPositionY): current.y = event.value
-            case (Evdev.absType, Evdev.mtPressure): current.pressure = event.value
-            case (Evdev.absType, Evdev.mtTouchMajor): current.major = event.value
-            case (Evdev.absType, Evdev.mtTrackingID): current.trackingID = event.value
-            case (Evdev.keyType, Evdev.btnTouch): lifted = lifted || event.value == 0
-            default: break
-            }
-        }
-        // The last SYN_MT_REPORT may be left out (the kernel's documentation allows it when the
-        // device also reports BTN_TOUCH or ABS_PRESSURE).
-        if !current.isEmpty { try close() }
-        if lifted { reported.removeAll() }
-
-        // Pair the previous report's contacts with this one's: by tracking id when every contact
-        // has one, otherwise closest pairs first.
-        var previousFor = [Int?](repeating: nil, count: reported.count)
-        var taken = Set<Int>()
-        if !reported.isEmpty && reported.allSatisfy({ $0.trackingID != nil }) && anonymous.allSatisfy({ $0.trackingID != nil }) {
-            for (j, contact) in reported.enumerated() {
-                if let i = anonymous.firstIndex(where: { $0.trackingID == contact.trackingID }), !taken.contains(i) {
-                    previousFor[j] = i
-                    taken.insert(i)
-                }
-            }
-        } else {
-            var pairs: [(distance: Double, i: Int, j: Int)] = []
-            for (i, old) in anonymous.enumerated() {
-                for (j, new) in reported.enumerated() {
-                    let dx = Double(new.x!) - Double(old.x), dy = Double(new.y!) - Double(old.y)
-                    let d = dx * dx + dy * dy
-                    if d <= nearDistanceSquared { pairs.append((d, i, j)) }
-                }
-            }
-            pairs.sort { ($0.distance, $0.i, $0.j) < ($1.distance, $1.i, $1.j) }
-            for pair in pairs where previousFor[pair.j] == nil && !taken.contains(pair.i) {
-                previousFor[pair.j] = pair.i
-                taken.insert(pair.i)
-            }
-        }
-        for (i, old) in anonymous.enumerated() where !taken.contains(i) {
-            try emit(TouchSample(time: t, contact: old.contact, phase: .up, location: old.location), into: &output)
-        }
-        var next: [Active] = []
-        for (j, new) in reported.enumerated() {
-            let location = mapping.point(x: new.x!, y: new.y!)
-            let force = force(new.pressure, pressureRange), radius = radius(new.major, mapping)
-            if let i = previousFor[j] {
-                var active = anonymous[i]
-                if active.location != location || active.force != force || active.radius != radius {
-                    try emit(TouchSample(time: t, contact: active.contact, phase: .move, location: location, force: force, majorRadius: radius), into: &output)
-                }
-                active.x = new.x!
-                active.y = new.y!
-                active.location = location
-                active.force = force
-                active.radius = radius
-                active.trackingID = new.trackingID
-                next.append(active)
-            } else {
-                let contact = newContact()
-                try emit(TouchSample(time: t, contact: contact, phase: .down, location: location, force: force, majorRadius: radius), into: &output)
-                next.append(Active(contact: contact, trackingID: new.trackingID, x: new.x!, y: new.y!, location: location, force: force, radius: radius))
-            }
-        }
-        anonymous = next
-    }
-
-    // MARK: Single touch
-
-    private mutating func singleReport(at t: TimeInterval, into output: inout [TouchSample]) throws(SampleProblem) {
-        let mapping = single!
-        for event in frame {
-            switch (event.type, event.code) {
-            case (Evdev.absType, Evdev.absX): singleState.x = event.value
-            case (Evdev.absType, Evdev.absY): singleState.y = event.value
-            case (Evdev.absType, Evdev.absPressure): singleState.pressure = event.value
-            case (Evdev.keyType, Evdev.btnTouch): singleState.touching = event.value != 0
-            default: break
-            }
-        }
-        let location = mapping.point(x: singleState.x, y: singleState.y)
-        let force = force(singleState.pressure, singlePressureRange)
-        if singleState.touching && !singleState.isDown {
-            singleState.contact = newContact()
-            try emit(TouchSample(time: t, contact: singleState.contact, phase: .down, location: location, force: force), into: &output)
-        } else if singleState.touching && location != singleState.location {
-            try emit(TouchSample(time: t, contact: singleState.contact, phase: .move, location: location, force: force), into: &output)
-        } else if !singleState.touching && singleState.isDown {
-            try emit(TouchSample(time: t, contact: singleState.contact, phase: .up, location: singleState.location), into: &output)
-        }
-        singleState.isDown = singleState.touching
-        if singleState.touching { singleState.location = location }
     }
 }

@@ -13,10 +13,10 @@ package final class GestureEnvironment {
     package static var shared: GestureEnvironment { UIApplication.shared.gestureEnvironment }
 
     /// Recognizers with touches, or waiting to be reset, in the order they first got a touch.
-    private var recognizers: [UIGestureRecognizer] = []
-    private var pendingActions: [UIGestureRecognizer] = []
+    var recognizers: [UIGestureRecognizer] = []
+    var pendingActions: [UIGestureRecognizer] = []
     /// The event being delivered, or the last one (for deliveries a timer causes).
-    private var lastEvent: UIEvent?
+    var lastEvent: UIEvent?
     /// Touches whose view delivery is held back, in the order they were held.
     private var heldTouches: [UITouch] = []
     /// touchesCancelled calls owed to views, sent after the recognizers' actions (UIKit calls a
@@ -137,114 +137,6 @@ package final class GestureEnvironment {
         }
     }
 
-    // MARK: State changes
-
-    /// A recognizer (or its subclass) asks to move to `newState`.
-    func request(_ newState: UIGestureRecognizer.State, for recognizer: UIGestureRecognizer) {
-        let old = recognizer.state
-        guard Self.isAllowed(from: old, to: newState) else {
-            assertionFailure("\(type(of: recognizer)): \(old) → \(newState) is not a transition UIKit allows")
-            return
-        }
-        if old == .possible && (newState == .began || newState == .ended) {
-            begin(recognizer, as: newState)
-        } else if old != newState || newState == .changed {
-            set(newState, for: recognizer)
-        }
-        if lastEvent != nil { settleIfIdle() }
-    }
-
-    private static func isAllowed(from old: UIGestureRecognizer.State, to new: UIGestureRecognizer.State) -> Bool {
-        switch (old, new) {
-        case (.possible, .possible), (.possible, .began), (.possible, .ended), (.possible, .failed): true
-        case (.began, .changed), (.began, .ended), (.began, .cancelled): true
-        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
-        default: false
-        }
-    }
-
-    private func begin(_ recognizer: UIGestureRecognizer, as newState: UIGestureRecognizer.State) {
-        if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false {
-            set(.failed, for: recognizer)
-            return
-        }
-        let requirements = failureRequirements(of: recognizer)
-        if requirements.contains(where: { $0.state != .possible && $0.state != .failed }) {
-            set(.failed, for: recognizer)
-            return
-        }
-        if requirements.contains(where: { $0.state == .possible && $0.isInSequence }) {
-            recognizer.pendingState = newState
-            return
-        }
-        if recognizers.contains(where: { other in
-            other !== recognizer && (other.state == .began || other.state == .changed)
-                && sharesTouches(other, recognizer) && !simultaneous(other, recognizer)
-        }) {
-            set(.failed, for: recognizer)
-            return
-        }
-        recognizer.pendingState = nil
-        set(newState, for: recognizer)
-        for other in recognizers where other !== recognizer && sharesTouches(other, recognizer) && !simultaneous(other, recognizer) {
-            if other.state == .possible && !failureRequirements(of: recognizer).contains(where: { $0 === other }) {
-                set(.failed, for: other)
-            }
-        }
-        for other in recognizers where other.state == .possible && failureRequirements(of: other).contains(where: { $0 === recognizer }) {
-            set(.failed, for: other)
-        }
-        if recognizer.cancelsTouchesInView {
-            cancelViewTouches(of: recognizer)
-        }
-    }
-
-    private func set(_ state: UIGestureRecognizer.State, for recognizer: UIGestureRecognizer) {
-        recognizer.setStateDirectly(state)
-        switch state {
-        case .began, .changed, .ended, .cancelled:
-            pendingActions.append(recognizer)
-        case .failed:
-            recognizer.pendingState = nil
-            recognizer.isAwaitingMoreTouches = false
-            releaseRecognizers(waitingFor: recognizer)
-        case .possible:
-            break
-        }
-    }
-
-    /// `failed` has failed: recognizers waiting for it may go ahead.
-    private func releaseRecognizers(waitingFor failed: UIGestureRecognizer) {
-        for waiting in recognizers where waiting.pendingState != nil {
-            let requirements = failureRequirements(of: waiting)
-            guard requirements.contains(where: { $0 === failed }),
-                  !requirements.contains(where: { $0.state == .possible && $0.isInSequence }) else { continue }
-            let pending = waiting.pendingState!
-            waiting.pendingState = nil
-            begin(waiting, as: pending)
-        }
-    }
-
-    private func failureRequirements(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer] {
-        var result = recognizer.failureRequirements.compactMap(\.recognizer)
-        for other in recognizers where other !== recognizer && !result.contains(where: { $0 === other }) {
-            if recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
-                || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true {
-                result.append(other)
-            }
-        }
-        return result
-    }
-
-    private func sharesTouches(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
-        a.sequenceTouches.contains { touch in b.sequenceTouches.contains { $0 === touch } }
-    }
-
-    private func simultaneous(_ a: UIGestureRecognizer, _ b: UIGestureRecognizer) -> Bool {
-        a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
-            || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
-    }
-
     // MARK: Views
 
     private func holdsBegan(_ touch: UITouch) -> Bool {
@@ -263,7 +155,7 @@ package final class GestureEnvironment {
 
     /// Owes `touchesCancelled` for the recognizer's touches whose views already began, and
     /// drops what was held for them.
-    private func cancelViewTouches(of recognizer: UIGestureRecognizer) {
+    func cancelViewTouches(of recognizer: UIGestureRecognizer) {
         for touch in recognizer.sequenceTouches where !touch.delivery.cancelledForView && !touch.delivery.viewFinished {
             touch.delivery.cancelledForView = true
             touch.delivery.held = []
@@ -295,7 +187,7 @@ package final class GestureEnvironment {
     // MARK: Settling
 
     /// After a change made outside an event (a recognizer's timer), deliver what it released.
-    private func settleIfIdle() {
+    func settleIfIdle() {
         guard !isSettling, !isDelivering else { return }
         settle()
     }
@@ -345,47 +237,4 @@ package final class GestureEnvironment {
             if let event = lastEvent { cancellations.send(with: event) }
         }
     }
-}
-
-/// Touches to send to views, grouped per view (views in the order of their first touch) and
-/// per phase (began, moved, ended, cancelled), as `UIWindow.sendEvent` sends them.
-@MainActor
-private struct ViewBatches {
-    private var views: [UIView] = []
-
-    var isEmpty: Bool { views.isEmpty }
-    private var touches: [ObjectIdentifier: [UITouch.Phase: [UITouch]]] = [:]
-
-    mutating func add(_ touch: UITouch, phase: UITouch.Phase) {
-        guard let view = touch.view else { return }
-        let key = ObjectIdentifier(view)
-        if touches[key] == nil {
-            views.append(view)
-            touches[key] = [:]
-        }
-        touches[key]![phase, default: []].append(touch)
-        switch phase {
-        case .began: touch.delivery.viewBegan = true
-        case .ended, .cancelled: touch.delivery.viewFinished = true
-        default: break
-        }
-    }
-
-    func send(with event: UIEvent) {
-        for view in views {
-            let phases = touches[ObjectIdentifier(view)]!
-            if let some = phases[.began] { view.touchesBegan(Set(some), with: event) }
-            if let some = phases[.moved] { view.touchesMoved(Set(some), with: event) }
-            if let some = phases[.ended] { view.touchesEnded(Set(some), with: event) }
-            if let some = phases[.cancelled] { view.touchesCancelled(Set(some), with: event) }
-        }
-    }
-}
-
-extension UIGestureRecognizer {
-    /// Whether the recognizer takes touches now (it is not finished and waiting to be reset).
-    var acceptsTouches: Bool { state == .possible || state == .began || state == .changed }
-
-    /// Whether the recognizer is following a touch sequence (it has or had touches since its reset).
-    var isInSequence: Bool { !sequenceTouches.isEmpty || isAwaitingMoreTouches }
 }
