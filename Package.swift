@@ -48,7 +48,11 @@ let package = Package(
         .target(name: "Layers", dependencies: ["Geometry", "Graphics"]),
         .target(name: "Views", dependencies: ["Layers", "RunLoop"]),
         .target(name: "Traces", dependencies: ["Geometry", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Replay", dependencies: ["Views", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")]),
+        // The traces `uisim advice` replays travel with the library (read through `Bundle.module`),
+        // so the advice runs from any folder: copies of Traces/fling.trace, pinch.trace and
+        // taps.trace, kept equal by a test (HelpAndNamingTests).
+        .target(name: "Replay", dependencies: ["Views", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
+                resources: [.copy("Jobs/AdviceTraces")]),
         .target(name: "Scenes", dependencies: ["Views", "Layers"]),
         .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]),
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a

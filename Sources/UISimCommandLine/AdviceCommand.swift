@@ -3,232 +3,49 @@ import Foundation
 import UISim
 
 /// `uisim advice`: the seed notes' five pieces of advice and three of the render phase's (Apple's
-/// Tech Talk 10857), each measured by one experiment.
+/// Tech Talk 10857), each measured by one experiment (`Advice`).
 struct AdviceCommand: @preconcurrency ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "advice",
-        abstract: "Measure eight pieces of advice (the seed notes' five, three of the render phase) on their built-in experiments, one verdict each.")
+        abstract: "Measure eight pieces of advice (the seed notes' five, three of the render phase) on their built-in experiments, one verdict each.",
+        discussion: "Runs from any folder: the traces it replays (\(Advice.traceNames.joined(separator: ", "))) come with uisim.")
 
     @Option(help: "Runs of each variant (1 to 50).")
     var runs: Int = 3
 
-    @Option(help: "The folder with the bundled traces (uisim's own Traces folder).")
-    var traces: String = "Traces"
+    @Option(help: ArgumentHelp("A folder of traces to replay instead of the bundled ones, under the same names (\(Advice.traceNames.joined(separator: ", "))).",
+                               valueName: "folder"))
+    var traces: String?
 
     @Option(help: "The output folder.")
     var out: String = "out/advice"
 
-    struct Definition: Sendable {
-        let title: String
-        let scene: String
-        let trace: String
-        let variant: String
-        /// Variant A is the advice not followed, B followed.
-        let followedIsOn: Bool
-        /// Whether the advice held: its expected effect, measured (B is the advice followed).
-        let held: @Sendable (Comparison) -> Bool
-        let verdict: @Sendable (Comparison) -> String
-        /// A second experiment showing where the advice fails: the same variants with `base` on
-        /// both sides; `shows` says whether the failure was measured.
-        var failure: Failure?
-    }
-
-    struct Failure: Sendable {
-        let base: [String: Bool]
-        let shows: @Sendable (Comparison) -> Bool
-        let verdict: @Sendable (Comparison) -> String
-    }
-
     func validate() throws {
         guard (1...50).contains(runs) else { throw ValidationError("--runs must be between 1 and 50") }
         try requireOutputPath(out, "--out")
-        let missing = Set(Self.definitions.map(\.trace)).sorted().filter {
+        try requireOutputPath(traces, "--traces")
+        guard let traces else { return }
+        let missing = Advice.traceNames.filter {
             !FileManager.default.isReadableFile(atPath: URL(fileURLWithPath: traces).appendingPathComponent($0).path)
         }
         guard missing.isEmpty else {
             throw ValidationError("cannot read \(missing.map { "\(traces)/\($0)" }.joined(separator: ", ")): "
-                                  + "run uisim advice from the uisim folder, or give the folder of its bundled traces with --traces FOLDER")
+                                  + "give a folder that holds them, or leave --traces out to replay the bundled ones")
         }
     }
-
-    /// "a → b" for `figure`.
-    static func change(_ c: Comparison, _ figure: Figure) -> String {
-        c[figure].map { "\(Baseline.Finding.format($0.a)) → \(Baseline.Finding.format($0.b))" } ?? "?"
-    }
-
-    /// `figure` with the advice followed (B).
-    static func after(_ c: Comparison, _ figure: Figure) -> String {
-        c[figure].map { Baseline.Finding.format($0.b) } ?? "?"
-    }
-
-    /// Whether `figure` went down from A to B.
-    static func fell(_ c: Comparison, _ figure: Figure) -> Bool {
-        c[figure].map { $0.b < $0.a } ?? false
-    }
-
-    static func percent(_ c: Comparison, _ figure: Figure) -> String {
-        guard let d = c[figure] else { return "?" }
-        guard let change = d.change else { return "\(Baseline.Finding.format(d.a)) → \(Baseline.Finding.format(d.b))" }
-        return String(format: "%+.0f %%", change * 100).replacingOccurrences(of: "-", with: "−")
-    }
-
-    /// The median ratio of time `figure`, "0 → 0" when both sides are 0.
-    static func times(_ c: Comparison, _ figure: Figure) -> String {
-        guard let r = c.ratio(figure) else { return "?" }
-        if r.a == 0 && r.b == 0 { return "0 → 0" }
-        guard let median = r.median else { return "n/a" }
-        return String(format: median < 0.1 ? "×%.3f" : "×%.2f", median)   // small ratios keep a digit that is not 0
-    }
-
-    /// Whether time `figure` went down (its median ratio below 1).
-    static func faster(_ c: Comparison, _ figure: Figure) -> Bool {
-        (c.ratio(figure)?.median ?? 1) < 1
-    }
-
-    static let renderMean = Figure.stage(.render, .mean), appMean = Figure.stage(.app, .mean), displayMean = Figure.stage(.display, .mean)
-
-    static let definitions: [Definition] = [
-        Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
-                   followedIsOn: true, held: { fell($0, .counter(.drawnPixels)) }) { c in
-            "backing-store bytes \(percent(c, .backingStoreBytesPeak)), pixels drawn \(percent(c, .counter(.drawnPixels))),"
-                + " draws \(change(c, .counter(.draws))), display \(times(c, displayMean)),"
-                + " app stage \(times(c, appMean))"
-        },
-        Definition(title: "content mode instead of redraw", scene: "resize", trace: "pinch.trace", variant: "content-mode",
-                   followedIsOn: true, held: { fell($0, .counter(.draws)) }) { c in
-            "draws \(change(c, .counter(.draws))), pixels drawn \(percent(c, .counter(.drawnPixels))),"
-                + " display \(times(c, displayMean)), app stage \(times(c, appMean)),"
-                + " commit hitches \(change(c, .hitches(.commit)))"
-        },
-        Definition(title: "opaque rows", scene: "feed", trace: "fling.trace", variant: "opaque", followedIsOn: true,
-                   held: { fell($0, .counter(.blendedPixels)) && faster($0, renderMean) }) { c in
-            "blended pixels \(percent(c, .counter(.blendedPixels))), composited pixels \(percent(c, .counter(.compositedPixels))),"
-                + " render stage \(times(c, renderMean)) (estimated), app stage \(times(c, appMean))"
-        },
-        Definition(title: "degraded drawing while scrolling", scene: "feed", trace: "fling.trace", variant: "degrade-while-scrolling",
-                   followedIsOn: true, held: { faster($0, .scrollingDisplayMean) }) { c in
-            "display per scrolling frame \(times(c, .scrollingDisplayMean)), draw operations \(percent(c, .counter(.drawOperations))),"
-                + " draws \(change(c, .counter(.draws))) (the extra ones: full-quality redraws after scrolling)"
-        },
-        Definition(title: "no subviews inside controls", scene: "controls", trace: "taps.trace", variant: "subviews-in-controls",
-                   followedIsOn: false, held: { fell($0, .hierarchyWarnings) }) { c in
-            "hierarchy warnings \(change(c, .hierarchyWarnings)) (robustness, not speed)"
-        },
-        Definition(title: "a shadowPath instead of a shadow cast from the alpha", scene: "feed", trace: "fling.trace", variant: "shadow-path",
-                   followedIsOn: true,
-                   held: { c in c[.counter(.shadowPasses)].map { $0.b == 0 && $0.a > 0 } == true && faster(c, renderMean) }) { c in
-            "shadow offscreen passes \(change(c, .counter(.shadowPasses))), offscreen pixels \(percent(c, .counter(.offscreenPixels))),"
-                + " render stage \(times(c, renderMean)) (estimated), render hitches \(change(c, .hitches(.render)))"
-        },
-        Definition(title: "rounded corners without masks or clipping", scene: "feed", trace: "fling.trace", variant: "corner-clip",
-                   followedIsOn: false,
-                   held: { c in fell(c, .counter(.maskPasses)) && fell(c, .counter(.cornerClipPasses)) && faster(c, renderMean) }) { c in
-            "mask passes \(change(c, .counter(.maskPasses))), rounded-clip passes \(change(c, .counter(.cornerClipPasses))),"
-                + " offscreen pixels \(percent(c, .counter(.offscreenPixels))), render stage \(times(c, renderMean)) (estimated),"
-                + " render hitches \(change(c, .hitches(.render)))"
-        },
-        Definition(title: "rasterizing static content while scrolling", scene: "feed", trace: "fling.trace", variant: "rasterize",
-                   followedIsOn: true,
-                   held: { c in faster(c, renderMean) && fell(c, .counter(.offscreenPixels)) },
-                   verdict: { c in
-                       "cache hits \(after(c, .counter(.rasterHits))), misses \(after(c, .counter(.rasterMisses))),"
-                           + " offscreen passes \(change(c, .counter(.offscreenPasses))), render stage \(times(c, renderMean)) (estimated)"
-                   },
-                   failure: Failure(base: ["live-content": true], shows: { c in (c.ratio(renderMean)?.median ?? 0) > 1 }) { c in
-                       "but on cards whose content changes every frame: hits \(after(c, .counter(.rasterHits))),"
-                           + " misses \(after(c, .counter(.rasterMisses))), render stage \(times(c, renderMean))"
-                           + " (above ×1: rasterizing costs more than not)"
-                   }),
-    ]
 
     @MainActor
     func run() throws {
-        var results: [Result] = []
         let folder = URL(fileURLWithPath: out)
-        for (index, definition) in Self.definitions.enumerated() {
-            let scene = try BuiltInScenes.named(definition.scene)   // the experiments are uisim's own
-            let off = [definition.variant: false], on = [definition.variant: true]
-            var experiment = Experiment(
-                trace: URL(fileURLWithPath: traces).appendingPathComponent(definition.trace), scene: scene,
-                a: definition.followedIsOn ? off : on, b: definition.followedIsOn ? on : off, runs: runs,
-                model: .iPhone14, out: folder.appendingPathComponent("\(index + 1)-\(definition.variant)"))
-            experiment.pendingInterruption = { Interruption.signal }
-            var bar = ProgressBar(total: nil, enabled: true)
-            let comparison = try run(experiment) { bar.update(frame: index, time: 0) }
-            var verdict = definition.verdict(comparison), held = definition.held(comparison)
-            var failureReport: String?
-            if let failure = definition.failure {
-                let name = "\(index + 1)-\(definition.variant)-" + failure.base.keys.sorted().joined(separator: "-")
-                var second = experiment
-                second.a = failure.base.merging(experiment.a) { $1 }
-                second.b = failure.base.merging(experiment.b) { $1 }
-                second.out = folder.appendingPathComponent(name)
-                let failed = try run(second) { bar.update(frame: index, time: 0) }
-                verdict += "; " + failure.verdict(failed)
-                held = held && failure.shows(failed)
-                failureReport = "\(name)/compare.html"
-            }
-            bar.finish()
-            let result = Result(number: index + 1, advice: definition.title, scene: definition.scene, trace: definition.trace,
-                                a: comparison.a.label, b: comparison.b.label, verdict: verdict, held: held,
-                                report: "\(index + 1)-\(definition.variant)/compare.html", failureReport: failureReport)
-            print("\(result.number). \(result.advice): \(result.verdict) — \(result.held ? "held" : "did not hold")")
-            results.append(result)
-        }
-        try AtomicFile.write(JSONEncoder.sorted.encode(Report(runs: runs, experiments: results)) + Data("\n".utf8),
-                             to: folder.appendingPathComponent("advice.json"))
-        try AtomicFile.write(Data(Self.html(results, runs: runs).utf8), to: folder.appendingPathComponent("advice.html"))
+        var bar = ProgressBar(total: nil, enabled: true)
+        _ = try Advice.run(runs: runs, scenes: BuiltInScenes.catalog,   // the experiments are uisim's own
+                           traces: traces.map { URL(fileURLWithPath: $0) } ?? Advice.bundledTraces, out: folder,
+                           pendingInterruption: { Interruption.signal },
+                           progress: { bar.update(frame: $0, time: 0) },
+                           measured: { outcome in
+                               bar.finish()
+                               print("\(outcome.number). \(outcome.advice): \(outcome.verdict) — \(outcome.held ? "held" : "did not hold")")
+                           })
         print("report: \(folder.appendingPathComponent("advice.html").path)")
-    }
-
-    /// Runs `experiment`.
-    @MainActor
-    private func run(_ experiment: Experiment, progress: () -> Void) throws -> Comparison {
-        try experiment.run { _ in progress() }
-    }
-
-    /// One experiment's outcome (advice.json, advice.html).
-    struct Result: Codable {
-        var number: Int
-        var advice: String
-        var scene: String
-        var trace: String
-        /// The variant without the advice, and with it.
-        var a: String
-        var b: String
-        var verdict: String
-        var held: Bool
-        /// The comparison's page, relative to advice.html.
-        var report: String
-        /// The page of the experiment showing where the advice fails, if there is one.
-        var failureReport: String?
-    }
-
-    struct Report: Codable {
-        var runs: Int
-        var experiments: [Result]
-    }
-
-    /// advice.html: a table of the experiments with their numbers and whether each advice held.
-    static func html(_ results: [Result], runs: Int) -> String {
-        let e = Markup.escape
-        var html = """
-            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>uisim advice</title>
-            <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;max-width:1080px;margin:24px auto;padding:0 16px;color:#1f2328}
-            table{border-collapse:collapse}td,th{padding:6px 10px;border-bottom:1px solid #eaeef2;text-align:left;vertical-align:top}
-            .held{color:#1a7f37;font-weight:600}.not{color:#cf222e;font-weight:600}</style></head><body>
-            <h1>Eight pieces of advice, measured</h1>
-            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes). Render-stage times are the cost model's estimates.</p>
-            <p>\(runs) interleaved run\(runs == 1 ? "" : "s") of each variant; counters exact, times as median ratios (B ÷ A: advice followed ÷ not).</p>
-            <table><tr><th>#</th><th>advice</th><th>experiment</th><th>measured</th><th>held</th></tr>
-
-            """
-        for r in results {
-            html += "<tr><td>\(r.number)</td><td><a href=\"\(e(r.report))\">\(e(r.advice))</a></td>"
-                + "<td><code>\(e(r.scene))</code>, <code>\(e(r.trace))</code><br>A: \(e(r.a))<br>B: \(e(r.b))</td>"
-                + "<td>\(e(r.verdict))" + (r.failureReport.map { " (<a href=\"\(e($0))\">where it fails</a>)" } ?? "")
-                + "</td><td class=\"\(r.held ? "held" : "not")\">\(r.held ? "yes" : "no")</td></tr>\n"
-        }
-        return html + "</table></body></html>\n"
     }
 }

@@ -88,27 +88,6 @@ func summaryFile(_ path: String) throws -> URL {
     return file
 }
 
-/// Copies the trace at `path` (any format) to a native trace at `output`, sample by sample, in
-/// constant memory, through `cut` if given: a broken input leaves the output as it was.
-func copyTrace(_ path: String, options: TraceImportOptions, to output: String, cut: TraceCut? = nil) throws {
-    var cut = cut
-    var stream = try TraceFile.open(path: path, options: options)
-    let writer = try NativeTraceFileWriter(url: URL(fileURLWithPath: output), screen: stream.screen)
-    var tracker = ContactTracker()
-    while let sample = try stream.next() {
-        guard let samples = cut != nil ? cut!.take(sample) : [sample] else { break }
-        for sample in samples {
-            do throws(SampleProblem) {
-                try tracker.accept(sample)
-            } catch {
-                throw TraceError(file: path, line: nil, error.message)
-            }
-            try writer.write(sample)
-        }
-    }
-    try writer.finish()
-}
-
 /// Prints a one-line error to standard error, as `uisim: …`.
 func report(_ message: String) {
     var stderr = StandardError()
@@ -120,5 +99,3 @@ struct StandardError: TextOutputStream {
         FileHandle.standardError.write(Data(string.utf8))
     }
 }
-
-import Foundation

@@ -58,7 +58,7 @@ struct MergeCommand: ParsableCommand {
         if json {
             print(String(decoding: try JSONEncoder.sorted.encode(merged), as: UTF8.self))
         } else {
-            print(ReplayCommand.table(merged, report: url.path))
+            print(merged.table(report: url.path))
         }
     }
 }

@@ -63,7 +63,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
     @Option(name: .customLong("snapshot-resolution"), help: "point: one pixel per point, quick (the default); native: the screen's pixels.")
     var snapshotResolution: SnapshotResolution = .point
 
-    @Option(help: "Overlays on snapshots, comma-separated: blended, misaligned, offscreen, updates.")
+    @Option(help: "Overlays on snapshots, comma-separated: \(DebugOverlays.names.map(\.name).joined(separator: ", ")), or none.")
     var overlay: String = "blended"
 
     @Flag(help: "Print nothing but errors.")
@@ -85,23 +85,8 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         if let shard {
             do { _ = try Shard(shard) } catch let error as TraceError { throw ValidationError(error.message) }
         }
-        _ = try parsedOverlays()
+        do { _ = try DebugOverlays(parsing: overlay) } catch let error as UsageError { throw ValidationError(error.description) }
         _ = try sceneOptions.settings(variants)
-    }
-
-    func parsedOverlays() throws -> DebugOverlays {
-        var overlays: DebugOverlays = []
-        for name in overlay.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            switch name {
-            case "blended": overlays.insert(.blended)
-            case "misaligned": overlays.insert(.misaligned)
-            case "offscreen": overlays.insert(.offscreen)
-            case "updates": overlays.insert(.updates)
-            case "none": break
-            default: throw ValidationError("unknown overlay '\(name)': use blended, misaligned, offscreen, updates or none")
-            }
-        }
-        return overlays
     }
 
     /// Whether this is the classic job: one trace file, outputs straight into the folder.
@@ -119,7 +104,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
             if json {
                 print(String(decoding: try JSONEncoder.sorted.encode(result.summary), as: UTF8.self))
             } else if !quiet {
-                print(Self.table(result.summary, report: result.outputs.reportURL.path))
+                print(result.summary.table(report: result.outputs.reportURL.path))
             }
             if let signal = result.interruption { Interruption.record(signal) }
             if result.interrupted || Interruption.signal != nil {
@@ -137,7 +122,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
                                 settings: try sceneOptions.settings(variants), model: sceneOptions.device,
                                 out: out, snapshots: snapshots)
         job.snapshotResolution = snapshotResolution
-        job.overlays = try parsedOverlays()
+        job.overlays = try DebugOverlays(parsing: overlay)
         job.clock = realtime ? .real : clock ?? .virtual
         job.appTime = appTime
         job.render = render
@@ -194,7 +179,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
             didReplay: { result in
                 progress.finish()
                 if !quiet { for warning in result.warnings { report("warning: \(warning)") } }
-                if !quiet && !json { print(Self.line(result.summary)) }
+                if !quiet && !json { print(result.summary.oneLine) }
             },
             didFail: { error in
                 progress.finish()
@@ -204,7 +189,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         if json {
             print(String(decoding: try JSONEncoder.sorted.encode(result.total), as: UTF8.self))
         } else if !quiet {
-            print(Self.table(result.total, report: result.summaryURL.path))
+            print(result.total.table(report: result.summaryURL.path))
         }
         if result.interruption != nil {
             report("interrupted: wrote complete outputs for \(result.summaries.count) traces to \(outDirectory.path)")
@@ -213,50 +198,12 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         if !result.failures.isEmpty { throw Exit.badData }
     }
 
-    /// One line per trace of a run of several.
-    static func line(_ s: Summary) -> String {
-        "\(s.trace): \(s.frames) frames, \(s.hitches.total) hitches (\(String(format: "%.2f", s.hitchTimeRatio)) ms/s), "
-            + "app p99 \(String(format: "%.2f", s.stages.app.p99 / 1000)) ms, render p99 \(String(format: "%.2f", s.stages.render.p99 / 1000)) ms"
-            + "\(s.render == RenderMode.estimated.rawValue ? " (estimated)" : ""), \(s.counts.draws) draws"
-    }
-
     /// The trace's length, read once ahead for the progress bar.
     static func duration(of url: URL, options: TraceImportOptions) throws -> Double {
         var stream = try TraceFile.open(url, options: options)
         var last = 0.0
         while let sample = try stream.next() { last = sample.time }
         return last
-    }
-
-    static func table(_ s: Summary, report: String) -> String {
-        func row(_ name: String, _ value: String) -> String {
-            name.padding(toLength: 34, withPad: " ", startingAt: 0) + value
-        }
-        func ms(_ micros: Double) -> String { String(format: "%.2f", micros / 1000) }
-        func percentiles(_ d: PhaseDistribution) -> String { "\(ms(d.p50)) / \(ms(d.p95)) / \(ms(d.p99)) ms" }
-        let st = s.stages
-        let estimated = s.render == RenderMode.estimated.rawValue
-        return [
-            "\(s.trace) on \(s.scene)\(s.variant.isEmpty ? "" : " [\(s.variant)]") — \(s.device), \(s.refreshRate) Hz",
-            row("frames", "\(s.frames) (and \(s.idleVsyncs) idle vsyncs), active \(String(format: "%.2f", s.activeSeconds)) s of \(String(format: "%.2f", s.durationSeconds)) s"),
-            row("hitches", "\(s.hitches.total) (\(s.hitches.commit) commit, \(s.hitches.render) render), "
-                + "hitch time ratio \(String(format: "%.2f", s.hitchTimeRatio)) ms/s (\(s.hitchBand), \(s.hitchBands.rawValue) bands)"),
-            row("app stage p50 / p95 / p99", percentiles(st.app)),
-            row("  p50 event/layout/display/commit", "\(ms(st[.event].p50)) / \(ms(st[.layout].p50)) / \(ms(st[.display].p50)) / \(ms(st[.commit].p50)) ms"),
-            row("render stage p50 / p95 / p99", percentiles(st.render) + (estimated ? " (estimated)" : " (cairo, measured)")),
-            row("touches", "\(s.touches.began) began, \(s.touches.moved) moved, \(s.touches.ended) ended, \(s.touches.cancelled) cancelled"),
-            s.counts[.cellForRowCalls] + s.counts[.cellsCreated] == 0 ? nil : row("table view cells",
-                "\(s.counts[.cellForRowCalls]) asked for (cellForRowAt), \(s.counts[.cellsCreated]) created, \(s.counts[.cellsReused]) reused"),
-            row("layouts / draws", "\(s.counts.layouts) / \(s.counts.draws) (\(s.counts.drawnPixels) px drawn)"),
-            row("pixels composited", "\(s.counts.compositedPixels), of them \(s.counts.blendedPixels) blended"),
-            row("pixels hidden, not composited", "\(s.counts.occludedPixels) (under opaque layers)"),
-            row("offscreen passes", "\(s.counts.offscreenPasses) (\(s.counts[.offscreenPixels]) px)"
-                + (s.counts[.rasterHits] + s.counts[.rasterMisses] > 0 ? ", rasterization \(s.counts[.rasterHits]) hits / \(s.counts[.rasterMisses]) misses" : "")),
-            row("optimization opportunities", s.opportunities.isEmpty ? "none" : "\(s.opportunities.count)"),
-            row("hierarchy warnings", s.warnings.isEmpty ? "none" : "\(s.warnings.count)"),
-            row(report.hasSuffix(".json") ? "summary" : "report", report),
-        ].compactMap { $0 }.joined(separator: "\n") + s.opportunities.prefix(3).map { "\n  opportunity: \($0.sentence)\n    remedy: \($0.remedy)" }.joined()
-            + s.warnings.prefix(5).map { "\n  warning: \($0)" }.joined()
     }
 }
 

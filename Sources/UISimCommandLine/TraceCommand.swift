@@ -20,6 +20,7 @@ struct SynthCommand: ParsableCommand {
     @Argument(help: "The gesture: tap, double-tap, long-press, drag, fling, pinch or rotate.")
     var gesture: Gesture
 
+
     @Option(help: "Where the gesture starts, in points: x,y.")
     var from: String = "195,600"
 
@@ -201,7 +202,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        try copyTrace(input, options: recording.options(), to: output)
+        try TraceFile.copy(input, options: recording.options(), to: URL(fileURLWithPath: output))
     }
 }
 
@@ -233,6 +234,6 @@ struct CutCommand: ParsableCommand {
     }
 
     func run() throws {
-        try copyTrace(file, options: input.options(), to: output, cut: TraceCut(from: from, to: to))
+        try TraceFile.copy(file, options: input.options(), to: URL(fileURLWithPath: output), cut: TraceCut(from: from, to: to))
     }
 }

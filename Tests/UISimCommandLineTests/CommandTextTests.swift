@@ -36,23 +36,9 @@ import UISim
         summary.counts.compositedPixels = 448_452
         summary.counts.blendedPixels = 139_572
         summary.counts.occludedPixels = 617_760
-        let table = ReplayCommand.table(summary, report: "r.html")
+        let table = summary.table(report: "r.html")
         #expect(table.contains("pixels composited                 448452, of them 139572 blended"))
         #expect(table.contains("pixels hidden, not composited     617760 (under opaque layers)"))
-    }
-
-    @Test func adviceOutsideTheProjectSaysToGiveTraces() throws {
-        let empty = cli.temporary("empty")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: empty) }
-        let advice = try cli.uisim(["advice", "--runs", "1"], in: empty)
-        #expect(advice.status == 64)
-        #expect(advice.stderr.contains("cannot read Traces/fling.trace, Traces/pinch.trace, Traces/taps.trace"))
-        #expect(advice.stderr.contains("--traces FOLDER"))
-        for runs in ["0", "-1", "51"] {
-            let bad = try cli.uisim(["advice", "--runs=\(runs)"])
-            #expect(bad.status == 64 && bad.stderr.contains("--runs must be between 1 and 50"), "\(runs)")
-        }
     }
 
     /// `advice` on short stand-ins for its traces: eight verdicts with their numbers, whether each

@@ -1,0 +1,231 @@
+import Foundation
+import Traces
+import Views
+
+/// The advice `uisim advice` measures: the seed notes' five pieces (drawing, layout, blending)
+/// and three of the render phase's (Apple's Tech Talk 10857: offscreen passes), each by an A/B
+/// `Experiment` on a built-in scene, with a verdict in numbers and whether the advice held.
+///
+/// ```swift
+/// let report = try Advice.run(runs: 3, scenes: BuiltInScenes.catalog, out: folder)
+/// for outcome in report.experiments { print(outcome.advice, outcome.held) }
+/// ```
+public enum Advice {
+    /// The folder of the traces the experiments replay, bundled with the library as a resource,
+    /// so the advice runs from any folder.
+    public static var bundledTraces: URL {
+        Bundle.module.resourceURL!.appendingPathComponent("AdviceTraces", isDirectory: true)
+    }
+
+    /// The file names of the traces the experiments replay (sorted): what a folder given instead
+    /// of `bundledTraces` must hold.
+    public static var traceNames: [String] { Set(definitions.map(\.trace)).sorted() }
+
+    /// One experiment's outcome (an entry of advice.json, a row of advice.html).
+    public struct Outcome: Codable, Sendable {
+        /// Its place among the eight, from 1.
+        public var number: Int
+        public var advice: String
+        public var scene: String
+        public var trace: String
+        /// The variant without the advice (A), and with it (B).
+        public var a: String
+        public var b: String
+        /// What was measured, in numbers.
+        public var verdict: String
+        public var held: Bool
+        /// The comparison's page, relative to advice.html.
+        public var report: String
+        /// The page of the experiment showing where the advice fails, if there is one.
+        public var failureReport: String?
+    }
+
+    /// Every experiment's outcome: advice.json.
+    public struct Report: Codable, Sendable {
+        /// Runs of each variant.
+        public var runs: Int
+        public var experiments: [Outcome]
+    }
+
+    /// Runs the eight experiments, `runs` interleaved runs of each variant on the fixed clock, on
+    /// `scenes` (uisim's built-in ones) with the traces in `traces`, each experiment's outputs in
+    /// `out/<n>-<variant>/`; writes `out/advice.json` and `out/advice.html`. `progress(n)` is
+    /// told at each run of experiment `n` (from 0), `measured` each outcome as it is known. A
+    /// signal (`pendingInterruption`) stops it between two runs, throwing `Interrupted`.
+    @MainActor
+    public static func run(runs: Int, scenes: SceneCatalog, traces: URL = bundledTraces, out: URL,
+                           pendingInterruption: (@Sendable () -> Int32?)? = nil,
+                           progress: (Int) -> Void = { _ in }, measured: (Outcome) -> Void = { _ in }) throws -> Report {
+        var outcomes: [Outcome] = []
+        for (index, definition) in definitions.enumerated() {
+            let number = index + 1, name = "\(number)-\(definition.variant)"
+            let off = [definition.variant: false], on = [definition.variant: true]
+            var experiment = Experiment(
+                trace: traces.appendingPathComponent(definition.trace), scene: try scenes.named(definition.scene),
+                a: definition.followedIsOn ? off : on, b: definition.followedIsOn ? on : off, runs: runs,
+                model: .iPhone14, out: out.appendingPathComponent(name))
+            experiment.pendingInterruption = pendingInterruption
+            let comparison = try experiment.run { _ in progress(index) }
+            var verdict = definition.verdict(comparison), held = definition.held(comparison)
+            var failureReport: String?
+            if let failure = definition.failure {
+                let failureName = "\(name)-" + failure.base.keys.sorted().joined(separator: "-")
+                var second = experiment
+                second.a = failure.base.merging(experiment.a) { $1 }
+                second.b = failure.base.merging(experiment.b) { $1 }
+                second.out = out.appendingPathComponent(failureName)
+                let failed = try second.run { _ in progress(index) }
+                verdict += "; " + failure.verdict(failed)
+                held = held && failure.shows(failed)
+                failureReport = "\(failureName)/compare.html"
+            }
+            let outcome = Outcome(number: number, advice: definition.title, scene: definition.scene, trace: definition.trace,
+                                  a: comparison.a.label, b: comparison.b.label, verdict: verdict, held: held,
+                                  report: "\(name)/compare.html", failureReport: failureReport)
+            measured(outcome)
+            outcomes.append(outcome)
+        }
+        let report = Report(runs: runs, experiments: outcomes)
+        try AtomicFile.write(try StableJSON.encode(report, pretty: true) + Data("\n".utf8), to: out.appendingPathComponent("advice.json"))
+        try AtomicFile.write(Data(report.html.utf8), to: out.appendingPathComponent("advice.html"))
+        return report
+    }
+
+    /// One piece of advice and the experiment that measures it.
+    struct Definition: Sendable {
+        let title: String
+        let scene: String
+        let trace: String
+        let variant: String
+        /// Variant A is the advice not followed, B followed.
+        let followedIsOn: Bool
+        /// Whether the advice held: its expected effect, measured (B is the advice followed).
+        let held: @Sendable (Comparison) -> Bool
+        let verdict: @Sendable (Comparison) -> String
+        /// A second experiment showing where the advice fails: the same variants with `base` on
+        /// both sides; `shows` says whether the failure was measured.
+        var failure: Failure?
+    }
+
+    struct Failure: Sendable {
+        let base: [String: Bool]
+        let shows: @Sendable (Comparison) -> Bool
+        let verdict: @Sendable (Comparison) -> String
+    }
+
+    /// "a → b" for `figure`.
+    static func change(_ c: Comparison, _ figure: Figure) -> String {
+        c[figure].map { "\(Baseline.Finding.format($0.a)) → \(Baseline.Finding.format($0.b))" } ?? "?"
+    }
+
+    /// `figure` with the advice followed (B).
+    static func after(_ c: Comparison, _ figure: Figure) -> String {
+        c[figure].map { Baseline.Finding.format($0.b) } ?? "?"
+    }
+
+    /// Whether `figure` went down from A to B.
+    static func fell(_ c: Comparison, _ figure: Figure) -> Bool {
+        c[figure].map { $0.b < $0.a } ?? false
+    }
+
+    static func percent(_ c: Comparison, _ figure: Figure) -> String {
+        guard let d = c[figure] else { return "?" }
+        guard let change = d.change else { return "\(Baseline.Finding.format(d.a)) → \(Baseline.Finding.format(d.b))" }
+        return String(format: "%+.0f %%", change * 100).replacingOccurrences(of: "-", with: "−")
+    }
+
+    /// The median ratio of time `figure`, "0 → 0" when both sides are 0.
+    static func times(_ c: Comparison, _ figure: Figure) -> String {
+        guard let r = c.ratio(figure) else { return "?" }
+        if r.a == 0 && r.b == 0 { return "0 → 0" }
+        guard let median = r.median else { return "n/a" }
+        return String(format: median < 0.1 ? "×%.3f" : "×%.2f", median)   // small ratios keep a digit that is not 0
+    }
+
+    /// Whether time `figure` went down (its median ratio below 1).
+    static func faster(_ c: Comparison, _ figure: Figure) -> Bool {
+        (c.ratio(figure)?.median ?? 1) < 1
+    }
+
+    static let renderMean = Figure.stage(.render, .mean), appMean = Figure.stage(.app, .mean), displayMean = Figure.stage(.display, .mean)
+
+    /// The eight experiments, in order.
+    static let definitions: [Definition] = [
+        Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
+                   followedIsOn: true, held: { fell($0, .counter(.drawnPixels)) }) { c in
+            "backing-store bytes \(percent(c, .backingStoreBytesPeak)), pixels drawn \(percent(c, .counter(.drawnPixels))),"
+                + " draws \(change(c, .counter(.draws))), display \(times(c, displayMean)),"
+                + " app stage \(times(c, appMean))"
+        },
+        Definition(title: "content mode instead of redraw", scene: "resize", trace: "pinch.trace", variant: "content-mode",
+                   followedIsOn: true, held: { fell($0, .counter(.draws)) }) { c in
+            "draws \(change(c, .counter(.draws))), pixels drawn \(percent(c, .counter(.drawnPixels))),"
+                + " display \(times(c, displayMean)), app stage \(times(c, appMean)),"
+                + " commit hitches \(change(c, .hitches(.commit)))"
+        },
+        Definition(title: "opaque rows", scene: "feed", trace: "fling.trace", variant: "opaque", followedIsOn: true,
+                   held: { fell($0, .counter(.blendedPixels)) && faster($0, renderMean) }) { c in
+            "blended pixels \(percent(c, .counter(.blendedPixels))), composited pixels \(percent(c, .counter(.compositedPixels))),"
+                + " render stage \(times(c, renderMean)) (estimated), app stage \(times(c, appMean))"
+        },
+        Definition(title: "degraded drawing while scrolling", scene: "feed", trace: "fling.trace", variant: "degrade-while-scrolling",
+                   followedIsOn: true, held: { faster($0, .scrollingDisplayMean) }) { c in
+            "display per scrolling frame \(times(c, .scrollingDisplayMean)), draw operations \(percent(c, .counter(.drawOperations))),"
+                + " draws \(change(c, .counter(.draws))) (the extra ones: full-quality redraws after scrolling)"
+        },
+        Definition(title: "no subviews inside controls", scene: "controls", trace: "taps.trace", variant: "subviews-in-controls",
+                   followedIsOn: false, held: { fell($0, .hierarchyWarnings) }) { c in
+            "hierarchy warnings \(change(c, .hierarchyWarnings)) (robustness, not speed)"
+        },
+        Definition(title: "a shadowPath instead of a shadow cast from the alpha", scene: "feed", trace: "fling.trace", variant: "shadow-path",
+                   followedIsOn: true,
+                   held: { c in c[.counter(.shadowPasses)].map { $0.b == 0 && $0.a > 0 } == true && faster(c, renderMean) }) { c in
+            "shadow offscreen passes \(change(c, .counter(.shadowPasses))), offscreen pixels \(percent(c, .counter(.offscreenPixels))),"
+                + " render stage \(times(c, renderMean)) (estimated), render hitches \(change(c, .hitches(.render)))"
+        },
+        Definition(title: "rounded corners without masks or clipping", scene: "feed", trace: "fling.trace", variant: "corner-clip",
+                   followedIsOn: false,
+                   held: { c in fell(c, .counter(.maskPasses)) && fell(c, .counter(.cornerClipPasses)) && faster(c, renderMean) }) { c in
+            "mask passes \(change(c, .counter(.maskPasses))), rounded-clip passes \(change(c, .counter(.cornerClipPasses))),"
+                + " offscreen pixels \(percent(c, .counter(.offscreenPixels))), render stage \(times(c, renderMean)) (estimated),"
+                + " render hitches \(change(c, .hitches(.render)))"
+        },
+        Definition(title: "rasterizing static content while scrolling", scene: "feed", trace: "fling.trace", variant: "rasterize",
+                   followedIsOn: true,
+                   held: { c in faster(c, renderMean) && fell(c, .counter(.offscreenPixels)) },
+                   verdict: { c in
+                       "cache hits \(after(c, .counter(.rasterHits))), misses \(after(c, .counter(.rasterMisses))),"
+                           + " offscreen passes \(change(c, .counter(.offscreenPasses))), render stage \(times(c, renderMean)) (estimated)"
+                   },
+                   failure: Failure(base: ["live-content": true], shows: { c in (c.ratio(renderMean)?.median ?? 0) > 1 }) { c in
+                       "but on cards whose content changes every frame: hits \(after(c, .counter(.rasterHits))),"
+                           + " misses \(after(c, .counter(.rasterMisses))), render stage \(times(c, renderMean))"
+                           + " (above ×1: rasterizing costs more than not)"
+                   }),
+    ]
+}
+
+extension Advice.Report {
+    /// advice.html: a table of the experiments with their numbers and whether each advice held.
+    public var html: String {
+        let e = Markup.escape
+        var html = """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>uisim advice</title>
+            <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;max-width:1080px;margin:24px auto;padding:0 16px;color:#1f2328}
+            table{border-collapse:collapse}td,th{padding:6px 10px;border-bottom:1px solid #eaeef2;text-align:left;vertical-align:top}
+            .held{color:#1a7f37;font-weight:600}.not{color:#cf222e;font-weight:600}</style></head><body>
+            <h1>Eight pieces of advice, measured</h1>
+            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes). Render-stage times are the cost model's estimates.</p>
+            <p>\(runs) interleaved run\(runs == 1 ? "" : "s") of each variant; counters exact, times as median ratios (B ÷ A: advice followed ÷ not).</p>
+            <table><tr><th>#</th><th>advice</th><th>experiment</th><th>measured</th><th>held</th></tr>
+
+            """
+        for r in experiments {
+            html += "<tr><td>\(r.number)</td><td><a href=\"\(e(r.report))\">\(e(r.advice))</a></td>"
+                + "<td><code>\(e(r.scene))</code>, <code>\(e(r.trace))</code><br>A: \(e(r.a))<br>B: \(e(r.b))</td>"
+                + "<td>\(e(r.verdict))" + (r.failureReport.map { " (<a href=\"\(e($0))\">where it fails</a>)" } ?? "")
+                + "</td><td class=\"\(r.held ? "held" : "not")\">\(r.held ? "yes" : "no")</td></tr>\n"
+        }
+        return html + "</table></body></html>\n"
+    }
+}
