@@ -10,7 +10,7 @@ struct AdviceCommand: @preconcurrency ParsableCommand {
         abstract: "Measure eight pieces of advice (the seed notes' five, three of the render phase) on their built-in experiments, one verdict each.",
         discussion: "Runs from any folder: the traces it replays (\(Advice.traceNames.joined(separator: ", "))) come with uisim.")
 
-    @Option(help: "Runs of each variant (1 to 50).")
+    @Option(parsing: .unconditional, help: "Runs of each variant (\(runsAllowed.lowerBound) to \(runsAllowed.upperBound)).")
     var runs: Int = 3
 
     @Option(help: ArgumentHelp("A folder of traces to replay instead of the bundled ones, under the same names (\(Advice.traceNames.joined(separator: ", "))).",
@@ -21,7 +21,7 @@ struct AdviceCommand: @preconcurrency ParsableCommand {
     var out: String = "out/advice"
 
     func validate() throws {
-        guard (1...50).contains(runs) else { throw ValidationError("--runs must be between 1 and 50") }
+        try validateRuns(runs)
         try requireOutputPath(out, "--out")
         try requireOutputPath(traces, "--traces")
         guard let traces else { return }
@@ -47,5 +47,15 @@ struct AdviceCommand: @preconcurrency ParsableCommand {
                                print("\(outcome.number). \(outcome.advice): \(outcome.verdict) — \(outcome.held ? "held" : "did not hold")")
                            })
         print("report: \(folder.appendingPathComponent("advice.html").path)")
+    }
+}
+
+/// How many runs of each variant `compare` and `advice` take.
+let runsAllowed = 1...50
+
+/// A usage error unless `runs` is within `runsAllowed`.
+func validateRuns(_ runs: Int) throws {
+    guard runsAllowed.contains(runs) else {
+        throw ValidationError("--runs must be between \(runsAllowed.lowerBound) and \(runsAllowed.upperBound), such as --runs 3")
     }
 }

@@ -58,13 +58,18 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The baseline file (from `uisim baseline`).")
     var baseline: String
 
-    @Option(help: "How much a time may grow: 1.5 allows +50 % on each stage's median and 90th percentile (default: $UISIM_TIME_TOLERANCE, else 1.5).")
-    var timeTolerance: Double = CheckCommand.defaultTimeTolerance
+    // Optional, so that the help says the default once, in its own words (ArgumentParser would
+    // add "(default: 1.5)" after them, which UISIM_TIME_TOLERANCE makes untrue).
+    @Option(name: .customLong("time-tolerance"), parsing: .unconditional,
+            help: ArgumentHelp("How much a time may grow, a ratio of at least 1: 1.5 allows +50 % on each stage's median and 90th percentile (default: $UISIM_TIME_TOLERANCE, else 1.5).",
+                               valueName: "ratio"))
+    var givenTimeTolerance: Double?
 
-    /// 1.5, or `UISIM_TIME_TOLERANCE` for machines noisier than the one the default was measured on
-    /// (a value that is not a ratio of at least 1 is refused by `validate`).
-    static var defaultTimeTolerance: Double {
-        ProcessInfo.processInfo.environment["UISIM_TIME_TOLERANCE"].flatMap(Double.init) ?? 1.5
+    /// `--time-tolerance`, else `UISIM_TIME_TOLERANCE` for machines noisier than the one the
+    /// default was measured on, else 1.5 (a value that is not a ratio of at least 1 is refused by
+    /// `validate`).
+    var timeTolerance: Double {
+        givenTimeTolerance ?? ProcessInfo.processInfo.environment["UISIM_TIME_TOLERANCE"].flatMap(Double.init) ?? 1.5
     }
 
     @Flag(help: "Fail on any change, improvements and figures new since the baseline included.")
@@ -74,7 +79,7 @@ struct CheckCommand: ParsableCommand {
     var junit: String?
 
     func validate() throws {
-        guard timeTolerance >= 1, timeTolerance.isFinite else {
+        if let givenTimeTolerance, !(givenTimeTolerance >= 1 && givenTimeTolerance.isFinite) {
             throw ValidationError("--time-tolerance must be a ratio of at least 1, such as 1.5")
         }
         if let text = ProcessInfo.processInfo.environment["UISIM_TIME_TOLERANCE"], Double(text).map({ $0 >= 1 && $0.isFinite }) != true {

@@ -18,7 +18,7 @@ struct CompareCommand: @preconcurrency ParsableCommand {
     @Option(name: .customLong("variant"), help: ArgumentHelp("Variant A, then variant B: name=on|off[,name=on|off…].", valueName: "variants"))
     var variants: [String] = []
 
-    @Option(help: "Runs of each variant.")
+    @Option(parsing: .unconditional, help: "Runs of each variant (\(runsAllowed.lowerBound) to \(runsAllowed.upperBound)).")
     var runs: Int = 3
 
     @Option(help: "The output folder (default: out/compare-<trace>-<scene>).")
@@ -30,7 +30,7 @@ struct CompareCommand: @preconcurrency ParsableCommand {
     func validate() throws {
         try requireReadable(trace, "the trace file")
         guard variants.count == 2 else { throw ValidationError("give two --variant options: A, then B (such as opaque=off and opaque=on)") }
-        guard (1...50).contains(runs) else { throw ValidationError("--runs must be between 1 and 50") }
+        try validateRuns(runs)
         try requireOutputPath(out, "--out")
         _ = try sceneOptions.settings([variants[0]])
         _ = try sceneOptions.settings([variants[1]])

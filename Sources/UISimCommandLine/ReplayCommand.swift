@@ -23,7 +23,8 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
     @Option(help: ArgumentHelp("A file listing trace paths, one per line.", valueName: "file"))
     var list: String?
 
-    @Option(help: ArgumentHelp("Replay only the INDEX-th of COUNT shares of the traces (by file name; INDEX from 1).", valueName: "index/count"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Replay only the INDEX-th of COUNT shares of the traces (by file name; INDEX from 1).", valueName: "index/count"))
     var shard: String?
 
     @OptionGroup(title: "Recordings of other tools")

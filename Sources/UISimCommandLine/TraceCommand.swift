@@ -20,35 +20,38 @@ struct SynthCommand: ParsableCommand {
     @Argument(help: "The gesture: tap, double-tap, long-press, drag, fling, pinch or rotate.")
     var gesture: Gesture
 
+    // Numbers are read `.unconditional`ly, as every option of a number is: ArgumentParser would
+    // take "-1" for a flag and say "Missing value"; read as a value, a negative number is a
+    // valid one (--degrees -90, --from -20,100) or reaches `validate`, which says what to give.
 
-    @Option(help: "Where the gesture starts, in points: x,y.")
+    @Option(parsing: .unconditional, help: "Where the gesture starts, in points: x,y.")
     var from: String = "195,600"
 
-    @Option(help: "Where a drag ends, in points: x,y.")
+    @Option(parsing: .unconditional, help: "Where a drag ends, in points: x,y.")
     var to: String = "195,200"
 
-    @Option(help: "How long the gesture lasts, in seconds.")
+    @Option(parsing: .unconditional, help: "How long the gesture lasts, in seconds.")
     var duration: Double = 0.5
 
-    @Option(help: "Samples per second: 60, 120 or 240.")
+    @Option(parsing: .unconditional, help: "Samples per second: 60, 120 or 240.")
     var rate: Double = 120
 
-    @Option(help: "When the gesture starts, in seconds.")
+    @Option(parsing: .unconditional, help: "When the gesture starts, in seconds.")
     var start: Double = 0.1
 
-    @Option(help: "Seconds a drag's finger rests at its end before lifting (0: lifts moving).")
+    @Option(parsing: .unconditional, help: "Seconds a drag's finger rests at its end before lifting (0: lifts moving).")
     var hold: Double = 0
 
-    @Option(help: "Pinch and rotate: the fingers' distance at the start and the end, in points: a,b.")
+    @Option(parsing: .unconditional, help: "Pinch and rotate: the fingers' distance at the start and the end, in points: a,b.")
     var distance: String = "100,300"
 
-    @Option(help: "Rotate: the turn in degrees.")
+    @Option(parsing: .unconditional, help: "Rotate: the turn in degrees.")
     var degrees: Double = 90
 
-    @Option(help: "Move every position by up to this many points at random (reproducible with --seed).")
+    @Option(parsing: .unconditional, help: "Move every position by up to this many points at random (reproducible with --seed).")
     var jitter: Double = 0
 
-    @Option(help: "The seed of --jitter.")
+    @Option(parsing: .unconditional, help: "The seed of --jitter, a whole number from 0.")
     var seed: UInt64 = 1
 
     @Option(name: .shortAndLong, help: "The trace file to write.")
@@ -215,10 +218,10 @@ struct CutCommand: ParsableCommand {
     @Argument(help: "The trace file.")
     var file: String
 
-    @Option(help: "Start, in seconds.")
+    @Option(parsing: .unconditional, help: "Start, in seconds.")
     var from: Double
 
-    @Option(help: "End, in seconds.")
+    @Option(parsing: .unconditional, help: "End, in seconds.")
     var to: Double
 
     @Option(name: .shortAndLong, help: "The native trace to write.")
@@ -228,7 +231,9 @@ struct CutCommand: ParsableCommand {
     var input: TraceInputOptions
 
     func validate() throws {
-        guard from >= 0, to > from, from.isFinite, to.isFinite else { throw ValidationError("need 0 ≤ --from < --to") }
+        guard from >= 0, to > from, from.isFinite, to.isFinite else {
+            throw ValidationError("need 0 ≤ --from < --to, in seconds from the trace's start, such as --from 1 --to 3")
+        }
         try requireReadable(file, "the trace file")
         try requireOutputPath(output, "-o")
     }

@@ -1,11 +1,122 @@
 import Foundation
+import FoundationXML
 import Testing
 import UISim
 
-/// What a user reads and types, run as a user runs it: `advice` runs from any folder; the
-/// commands print what the library makes.
+/// What a user reads and types, run as a user runs it: each option's help says its default once
+/// and its range; a negative number reaches the option's own check instead of being taken for a
+/// flag; `advice` runs from any folder; the commands print what the library makes.
 @Suite(.serialized) nonisolated struct HelpAndNamingTests {
     let cli = CommandLineTests()
+
+    /// Every command and option, from ArgumentParser's own description of the command line.
+    func commandsAndOptions() throws -> [(command: [String], options: [String])] {
+        let dump = try cli.uisim(["--experimental-dump-help"])
+        #expect(dump.status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        var found: [(command: [String], options: [String])] = []
+        func walk(_ command: [String: Any], _ path: [String]) {
+            let options = (command["arguments"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "option" }
+                .compactMap { (($0["names"] as? [[String: Any]])?.first { $0["kind"] as? String == "long" }?["name"] as? String).map { "--\($0)" } }
+            if !path.isEmpty { found.append((path, options)) }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] where sub["commandName"] as? String != "help" {
+                walk(sub, path + [sub["commandName"] as! String])
+            }
+        }
+        walk(try #require(root["command"] as? [String: Any]), [])
+        return found
+    }
+
+    /// `--help`'s option paragraphs, each with its lines joined.
+    func optionParagraphs(_ help: String) -> [String] {
+        var paragraphs: [String] = []
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("  -") || line.hasPrefix("  <") {
+                paragraphs.append(String(line))
+            } else if line.hasPrefix("      "), !paragraphs.isEmpty {
+                paragraphs[paragraphs.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return paragraphs
+    }
+
+    /// `check --help` once said "(default: $UISIM_TIME_TOLERANCE, else 1.5). (default: 1.5)":
+    /// no option of any command gives its default twice.
+    @Test func everyOptionSaysItsDefaultOnce() throws {
+        for (command, _) in try commandsAndOptions() {
+            let help = try cli.uisim(command + ["--help"])
+            #expect(help.status == 0, "\(command)")
+            for paragraph in optionParagraphs(help.stdout) {
+                #expect(paragraph.components(separatedBy: "(default:").count <= 2, "uisim \(command.joined(separator: " ")): \(paragraph)")
+            }
+        }
+        let check = optionParagraphs(try cli.uisim(["check", "--help"]).stdout).first { $0.contains("--time-tolerance") }
+        #expect(check?.hasSuffix("(default: $UISIM_TIME_TOLERANCE, else 1.5).") == true, "\(check ?? "")")
+    }
+
+    /// `--runs` of `compare` and `advice`: the help gives the range the command accepts.
+    @Test func runsHelpGivesTheRangeItAccepts() throws {
+        for command in [["compare", "Traces/drag.trace", "--variant", "opaque=off", "--variant", "opaque=on"], ["advice"]] {
+            let help = try cli.uisim([command[0], "--help"])
+            let runs = try #require(optionParagraphs(help.stdout).first { $0.contains("--runs") })
+            #expect(runs.contains("Runs of each variant (1 to 50)."), "\(runs)")
+            for refused in ["0", "51", "-1"] {
+                let outcome = try cli.uisim(command + ["--runs", refused, "--out", cli.temporary("runs").path])
+                #expect(outcome.status == 64 && outcome.stderr.contains("--runs must be between 1 and 50"), "\(command[0]) --runs \(refused): \(outcome.stderr)")
+            }
+        }
+    }
+
+    /// A negative number after an option of a number is its value (`--duration -1`, as
+    /// `--duration=-1`), never "Missing value": valid where a negative number is (`--degrees -90`),
+    /// else the option's own message saying what it takes. Every option of every command is
+    /// tried: only the options of names, paths and choices take "-1" for a flag.
+    @Test func aNegativeNumberIsTheOptionsValue() throws {
+        let folder = cli.temporary("negative")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let refused: [([String], String)] = [
+            (["trace", "synth", "drag", "--duration", "-1"], "--duration must be more than 0 and at most 604800 seconds"),
+            (["trace", "synth", "drag", "--duration=-1"], "--duration must be more than 0 and at most 604800 seconds"),
+            (["trace", "synth", "drag", "--start", "-1"], "--start, --duration and --hold must be zero or more"),
+            (["trace", "synth", "drag", "--hold", "-0.5"], "--start, --duration and --hold must be zero or more"),
+            (["trace", "synth", "drag", "--rate", "-120"], "--rate must be 60, 120 or 240"),
+            (["trace", "synth", "drag", "--jitter", "-1"], "--jitter must be between 0 and"),
+            (["trace", "synth", "pinch", "--distance", "-100,300"], "--distance must be two positive numbers a,b"),
+            (["trace", "synth", "rotate", "--degrees", "-4000"], "--degrees must be a number of degrees within ±3600"),
+            (["trace", "synth", "drag", "--seed", "-1"], "The value '-1' is invalid for '--seed <seed>'"),
+            (["trace", "cut", "Traces/drag.trace", "--from", "-1", "--to", "2"], "need 0 ≤ --from < --to, in seconds from the trace's start"),
+            (["trace", "cut", "Traces/drag.trace", "--from", "1", "--to", "-2"], "need 0 ≤ --from < --to"),
+            (["check", "out", "--baseline", "b.json", "--time-tolerance", "-1"], "--time-tolerance must be a ratio of at least 1"),
+            (["replay", "Traces/drag.trace", "--shard", "-1/2"], "shard -1/2: expected INDEX/COUNT with 1 ≤ INDEX ≤ COUNT"),
+        ]
+        for (arguments, message) in refused {
+            let needsOutput = arguments.first == "trace"
+            let outcome = try cli.uisim(arguments + (needsOutput ? ["-o", "x.trace"] : []), in: arguments.first == "check" ? folder : CommandLineTests.root)
+            #expect(outcome.status == 64 && outcome.stderr.contains(message) && !outcome.stderr.contains("Missing value"),
+                    "\(arguments): \(outcome.stderr)")
+        }
+        for arguments in [["rotate", "--degrees", "-90"], ["drag", "--from", "-20,400", "--to", "-20,100"], ["pinch", "--from=-20,400"]] {
+            let outcome = try cli.uisim(["trace", "synth"] + arguments + ["-o", "ok.trace"], in: folder)
+            #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+        }
+
+        // The sweep: every option given -1 alone. Those of a number read it as their value; only
+        // options of names, paths and choices say "Missing value" (where "-1" is no answer).
+        let words: Set<String> = ["--list", "--fit", "--input-device", "--scene", "--device", "--variant", "--out", "--clock", "--app-time",
+                                  "--render", "--hitch-bands", "--snapshots", "--snapshot-resolution", "--overlay", "--output",
+                                  "--baseline", "--junit", "--traces"]
+        var numbers = 0
+        for (command, options) in try commandsAndOptions() {
+            for option in options {
+                let outcome = try cli.uisim(command + [option, "-1"], in: folder)
+                let missing = outcome.stderr.contains("Missing value for '\(option)")
+                #expect(missing == words.contains(option), "uisim \(command.joined(separator: " ")) \(option) -1: \(outcome.stderr)")
+                if !missing { numbers += 1 }
+            }
+        }
+        #expect(numbers == 16)   // synth's 10, cut's 2, --runs twice, --time-tolerance, --shard
+    }
 
     /// `uisim advice` from a folder with no traces in it: its traces come with uisim. A folder
     /// given with --traces must hold them.
