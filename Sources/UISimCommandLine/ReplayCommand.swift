@@ -36,7 +36,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
     @Option(name: .customLong("variant"), help: ArgumentHelp("A scene variant, name=on or name=off (repeatable).", valueName: "name=on|off"))
     var variants: [String] = []
 
-    @Option(help: "The output folder (default: out/<trace>-<scene>).")
+    @Option(help: "The output folder (default: out/<trace>-<scene>, or out/stdin-<scene> when the trace is - (standard input)).")
     var out: String?
 
     @Flag(help: "Pace the replay at recorded speed on the real clock (the same as --clock real).")
@@ -100,7 +100,8 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
     func run() throws {
         if isSingle {
             let url = URL(fileURLWithPath: traces[0])
-            let outDirectory = URL(fileURLWithPath: out ?? "out/\(url.deletingPathExtension().lastPathComponent)-\(sceneOptions.scene)")
+            let name = traces[0] == "-" ? "stdin" : url.deletingPathExtension().lastPathComponent
+            let outDirectory = URL(fileURLWithPath: out ?? "out/\(name)-\(sceneOptions.scene)")
             let result = try replay(try job(trace: url, out: outDirectory), label: nil)
             if json {
                 print(String(decoding: try JSONEncoder.sorted.encode(result.summary), as: UTF8.self))

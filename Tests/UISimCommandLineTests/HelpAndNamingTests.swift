@@ -5,7 +5,8 @@ import UISim
 
 /// What a user reads and types, run as a user runs it: each option's help says its default once
 /// and its range; a negative number reaches the option's own check instead of being taken for a
-/// flag; `advice` runs from any folder; the commands print what the library makes.
+/// flag; a replay of standard input goes to `out/stdin-<scene>`; JUnit's names are what the
+/// README says; `advice` runs from any folder; the commands print what the library makes.
 @Suite(.serialized) nonisolated struct HelpAndNamingTests {
     let cli = CommandLineTests()
 
@@ -116,6 +117,50 @@ import UISim
             }
         }
         #expect(numbers == 16)   // synth's 10, cut's 2, --runs twice, --time-tolerance, --shard
+    }
+
+    /// `uisim replay -` reads standard input; its outputs go to out/stdin-<scene>, not out/--feed.
+    @Test func aReplayOfStandardInputGoesToAStdinFolder() throws {
+        let folder = cli.temporary("stdin")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try cli.uisim(["trace", "synth", "tap", "--from", "100,300", "-o", "tap.trace"], in: folder).status == 0)
+        let replay = try cli.sh("uisim replay - --clock fixed --snapshots none --quiet < tap.trace", in: folder)
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path) == ["stdin-feed"])
+        let summary = try Summary.read(from: folder.appendingPathComponent("out/stdin-feed/summary.json"))
+        #expect(summary.touches.began == 1 && summary.touches.ended == 1)
+        let controls = try cli.sh("uisim replay - --scene controls --clock fixed --snapshots none --quiet < tap.trace", in: folder)
+        #expect(controls.status == 0 && FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/stdin-controls/summary.json").path))
+    }
+
+    /// JUnit: a suite per trace named by its file, cases whose classname is the file name without
+    /// its extension (other dots made `_`, as Jenkins reads dots as packages), as the README says.
+    @Test func junitNamesAreWhatTheReadmeSays() throws {
+        let readme = ReadmeTests.readme.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(readme.contains("a `testsuite` per trace, named by its file (`fling.trace`;"))
+        #expect(readme.contains("classname: the trace's file name without its extension, `fling`, other dots made `_`"))
+
+        let folder = cli.temporary("junit")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("traces"), withIntermediateDirectories: true)
+        try Data(contentsOf: CommandLineTests.root.appendingPathComponent("Traces/fling.trace"))
+            .write(to: folder.appendingPathComponent("traces/fling.trace"))
+        #expect(try cli.uisim(["trace", "synth", "tap", "--from", "100,300", "-o", "traces/two.taps.trace"], in: folder).status == 0)
+        #expect(try cli.uisim(["replay", "traces", "--clock", "fixed", "--snapshots", "none", "--quiet", "--out", "out"], in: folder).status == 0)
+        #expect(try cli.uisim(["baseline", "out", "-o", "baseline.json"], in: folder).status == 0)
+        let check = try cli.uisim(["check", "out", "--baseline", "baseline.json", "--junit", "junit.xml"], in: folder)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let document = try XMLDocument(data: Data(contentsOf: folder.appendingPathComponent("junit.xml")))
+        let suites = try document.nodes(forXPath: "//testsuite").compactMap { $0 as? XMLElement }
+        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["fling.trace", "two.taps.trace"])
+        for (suite, classname) in zip(suites, ["fling", "two_taps"]) {
+            let cases = try suite.nodes(forXPath: "testcase").compactMap { $0 as? XMLElement }
+            #expect(!cases.isEmpty && cases.allSatisfy { $0.attribute(forName: "classname")?.stringValue == classname })
+            #expect(cases.contains { $0.attribute(forName: "name")?.stringValue == "counts.draws" })
+        }
+        // The output folders are named alike.
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path)) == ["fling", "two.taps", "summary.json"])
     }
 
     /// `uisim advice` from a folder with no traces in it: its traces come with uisim. A folder

@@ -2,11 +2,13 @@ import Foundation
 import Layers
 
 /// A check's findings as JUnit XML, the way CI servers read it (Jenkins' JUnit plugin, GitLab's
-/// test reports, GitHub test reporters): one `testsuite` per trace, one `testcase` per gated
-/// figure (classname: the trace's name, name: the figure), a first `replay` case carrying the
-/// replay's wall time, failures with baseline → now and the tolerance, passing cases with their
-/// values in `system-out`. Counts add up: `tests` and `failures` of the root are the sums of the
-/// suites', which are the numbers of their cases and failed cases.
+/// test reports, GitHub test reporters): one `testsuite` per trace, named by its file
+/// (`fling.trace`); one `testcase` per gated figure, its name the figure (`counts.draws`) and its
+/// classname the trace's file name without the extension (`fling`, see `caseClass`); a first
+/// `replayed` case carrying the replay's wall time, failures with baseline → now and the
+/// tolerance, passing cases with their values in `system-out`. Counts add up: `tests` and
+/// `failures` of the root are the sums of the suites', which are the numbers of their cases and
+/// failed cases.
 public enum JUnitReport {
     /// The XML for `report`; with `strict`, improvements and new figures fail too.
     public static func xml(_ report: CheckReport, properties: [(String, String)], strict: Bool) -> String {
@@ -44,10 +46,12 @@ public enum JUnitReport {
         return xml + "</testsuites>\n"
     }
 
-    /// A trace's test-case class: its file name without the extension (its output folder's
-    /// name), since Jenkins reads the dots of a class name as packages.
+    /// A trace's test-case class: its file name without the extension (`fling` for
+    /// `fling.trace`, as its output folder is named in a run of several), any dot left in it made
+    /// `_`: Jenkins reads the dots of a class name as packages, and would show `fling.trace` as
+    /// class `trace` of package `fling`.
     static func caseClass(_ trace: String) -> String {
-        (trace as NSString).deletingPathExtension
+        (trace as NSString).deletingPathExtension.replacingOccurrences(of: ".", with: "_")
     }
 
     private static func seconds(_ value: Double) -> String {
