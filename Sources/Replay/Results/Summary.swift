@@ -91,11 +91,11 @@ public enum HitchBands: String, CaseIterable, Codable, Sendable {
     /// Xcode Organizer's scroll hitch rate: up to 10 ms/s, up to 25, up to 50, above 50.
     case organizer = "xcode-organizer"
 
-    /// The band of `ratio` (ms/s).
+    /// The band of `ratio` (ms/s): its name.
     public func band(for ratio: Double) -> String {
         switch self {
-        case .wwdc2020: ratio < 5 ? "good" : ratio < 10 ? "warning" : "critical"
-        case .organizer: ratio <= 10 ? "≤ 10 ms/s" : ratio <= 25 ? "10–25 ms/s" : ratio <= 50 ? "25–50 ms/s" : "> 50 ms/s"
+        case .wwdc2020: ["good", "warning", "critical"][min(severity(for: ratio), 2)]
+        case .organizer: ["≤ 10 ms/s", "10–25 ms/s", "25–50 ms/s", "> 50 ms/s"][severity(for: ratio)]
         }
     }
 
@@ -107,13 +107,12 @@ public enum HitchBands: String, CaseIterable, Codable, Sendable {
         }
     }
 
-    /// How bad a band is, 0 (best) to 3, for coloring.
-    public func severity(of band: String) -> Int {
-        switch band {
-        case "good", "≤ 10 ms/s": 0
-        case "warning", "10–25 ms/s": 1
-        case "25–50 ms/s": 2
-        default: 3
+    /// How bad the band of `ratio` (ms/s) is, 0 (best) to 3 (worst), for colouring: WWDC 2020's
+    /// good, warning and critical are 0, 1 and 3 (critical is as bad as the Organizer's worst).
+    public func severity(for ratio: Double) -> Int {
+        switch self {
+        case .wwdc2020: ratio < 5 ? 0 : ratio < 10 ? 1 : 3
+        case .organizer: ratio <= 10 ? 0 : ratio <= 25 ? 1 : ratio <= 50 ? 2 : 3
         }
     }
 }

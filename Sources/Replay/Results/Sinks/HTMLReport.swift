@@ -19,7 +19,7 @@ enum HTMLReport {
         let budget = 1000.0 / Double(max(summary.refreshRate, 1))
         let chart = try FrameChart(framesFile: framesFile, frameCount: summary.frames, budget: budget)
         let s = summary
-        let bandColor = ["#1a7f37", "#b58100", "#bc4c00", "#cf222e"][s.hitchBands.severity(of: s.hitchBand)]
+        let bandColor = ReportPalette.band(severity: s.hitchBands.severity(for: s.hitchTimeRatio))
         let renderLabel = s.render == RenderMode.estimated.rawValue ? "render stage (estimated)" : "render stage (cairo, measured)"
         let blendedShare = s.counts.compositedPixels > 0 ? Double(s.counts.blendedPixels) / Double(s.counts.compositedPixels) * 100 : 0
         var html = """
@@ -88,12 +88,11 @@ enum HTMLReport {
         let estimated = s.render == RenderMode.estimated.rawValue
         let phases: [Stage] = [.event, .layout, .display, .prepare, .commit]
         let total = max(phases.reduce(0) { $0 + s.stages[$1].mean }, 1e-9)
-        let colors = ["#8250df", "#0969da", "#1a7f37", "#57606a", "#bf8700"]
         var bar = "<svg width=\"1000\" height=\"26\" role=\"img\" aria-label=\"mean time per phase of the app stage\">"
         var x = 0.0
-        for (i, stage) in phases.enumerated() {
+        for stage in phases {
             let w = s.stages[stage].mean / total * 1000
-            bar += "<rect x=\"\(format(x, 1))\" y=\"2\" width=\"\(format(w, 1))\" height=\"22\" fill=\"\(colors[i])\"><title>\(stage.rawValue): \(format(s.stages[stage].mean, 1)) µs mean</title></rect>"
+            bar += "<rect x=\"\(format(x, 1))\" y=\"2\" width=\"\(format(w, 1))\" height=\"22\" fill=\"\(ReportPalette.color(stage))\"><title>\(stage.rawValue): \(format(s.stages[stage].mean, 1)) µs mean</title></rect>"
             if w > 60 { bar += "<text x=\"\(format(x + 4, 1))\" y=\"18\" fill=\"#fff\" font-size=\"12\">\(stage.rawValue)</text>" }
             x += w
         }
@@ -169,7 +168,7 @@ private struct FrameChart {
         out += axis.gridSVG(left: left, width: width, height: height, unit: "ms")
         for (i, ms) in slowest.enumerated() where ms > 0 {
             let h = max(1, ms / top * height)
-            let color = hitch[i] == .commit ? "#cf222e" : hitch[i] == .render ? "#8250df" : ms > budget ? "#bf8700" : "#0969da"
+            let color = ReportPalette.color(hitch[i]) ?? (ms > budget ? ReportPalette.overBudget : ReportPalette.color(Stage.app))
             out += "<rect x=\"\(HTMLReport.format(left + Double(i) * barWidth, 2))\" y=\"\(HTMLReport.format(height - h, 2))\" width=\"\(HTMLReport.format(max(barWidth - 0.3, 0.6), 2))\" height=\"\(HTMLReport.format(h, 2))\" fill=\"\(color)\"/>"
         }
         let budgetY = height - budget / top * height
