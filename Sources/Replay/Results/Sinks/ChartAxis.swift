@@ -15,7 +15,16 @@ struct ChartAxis: Equatable {
         let magnitude = pow(10, (log10(rough)).rounded(.down))
         let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
         self.step = step
-        top = (value / step).rounded(.up) * step
+        // A hair under, so that 0.03 ÷ 0.005 = 6.000000000000001 gives 6 steps, not 7.
+        top = Swift.max(1, (value / step * (1 - 1e-9)).rounded(.up)) * step
+    }
+
+    /// The frames an x axis of `count` frames (numbered from 0) labels: whole nice steps (1, 2 or
+    /// 5 × 10ⁿ frames), at most about `maximumTicks` of them.
+    static func frameTicks(count: Int, maximumTicks: Int = 10) -> [Int] {
+        guard count > 1 else { return count == 1 ? [0] : [] }
+        let step = Swift.max(1, Int(ChartAxis(upTo: Double(count - 1), maximumTicks: maximumTicks).step.rounded()))
+        return Array(stride(from: 0, through: count - 1, by: step))
     }
 
     /// The tick values, from 0 to `top`.
@@ -35,8 +44,8 @@ struct ChartAxis: Equatable {
         var out = ""
         for tick in ticks {
             let y = HTMLReport.format(height - tick / top * height, 1)
-            out += "<line x1=\"\(HTMLReport.format(left, 1))\" x2=\"\(HTMLReport.format(left + width, 1))\" y1=\"\(y)\" y2=\"\(y)\" stroke=\"#d0d7de\"/>"
-            out += "<text x=\"\(HTMLReport.format(left - 4, 1))\" y=\"\(y)\" dy=\"4\" font-size=\"10\" text-anchor=\"end\" fill=\"#57606a\">\(label(tick)) \(unit)</text>"
+            out += "<line x1=\"\(HTMLReport.format(left, 1))\" x2=\"\(HTMLReport.format(left + width, 1))\" y1=\"\(y)\" y2=\"\(y)\" stroke=\"\(ReportPalette.grid)\"/>"
+            out += "<text x=\"\(HTMLReport.format(left - 4, 1))\" y=\"\(y)\" dy=\"4\" font-size=\"10\" text-anchor=\"end\" fill=\"\(ReportPalette.axisText)\">\(label(tick)) \(unit)</text>"
         }
         return out
     }

@@ -2,10 +2,10 @@ import Foundation
 import Layers
 import Traces
 
-/// `report.html`: one self-contained page (inline SVG, no scripts, no network) with the app
-/// stage's time per frame against the frame budget, hitches by type, the stages apart (the render
-/// stage labelled estimated when it is), a histogram, the counters, the hitch bands used, and
-/// snapshots of the worst frames.
+/// `report.html`: one self-contained page (inline SVG, no scripts, no network) with the app and
+/// render stages of each frame stacked against the frame budget (`FrameChart`), hitches by type,
+/// the stages apart (the render stage labelled estimated when it is), the app stage's histogram
+/// (`StageHistogram`), the counters, the hitch bands used, and snapshots of the worst frames.
 enum HTMLReport {
     struct Snapshot {
         let frame: FrameRecord
@@ -16,11 +16,22 @@ enum HTMLReport {
     /// Builds the page from the summary and `frames.jsonl`, read back as a stream (no per-frame
     /// chart when the frames went where they cannot be read back, such as a device).
     static func render(summary: Summary, framesFile: URL?, snapshots: [Snapshot]) throws -> String {
-        let budget = 1000.0 / Double(max(summary.refreshRate, 1))
-        let chart = try FrameChart(framesFile: framesFile, frameCount: summary.frames, budget: budget)
         let s = summary
-        let bandColor = ReportPalette.band(severity: s.hitchBands.severity(for: s.hitchTimeRatio))
+        let budget = 1000.0 / Double(max(s.refreshRate, 1))
         let renderLabel = s.render == RenderMode.estimated.rawValue ? "render stage (estimated)" : "render stage (cairo, measured)"
+        var chart = FrameChart(frameCount: s.frames, budget: budget, renderLabel: renderLabel)
+        var histogram = StageHistogram(largest: s.stages.app.max / 1000, budget: budget)
+        if let framesFile {
+            try FrameRecord.forEach(in: framesFile) { frame in
+                guard frame.kind == .frame else { return }
+                chart.add(frame)
+                histogram.add(frame.stages[.app] / 1000)
+            }
+        }
+        let charts = framesFile == nil
+            ? "<p class=\"meta\">No chart: the frames went where they cannot be read back.</p>"
+            : nil
+        let bandColor = ReportPalette.band(severity: s.hitchBands.severity(for: s.hitchTimeRatio))
         let blendedShare = s.counts.compositedPixels > 0 ? Double(s.counts.blendedPixels) / Double(s.counts.compositedPixels) * 100 : 0
         var html = """
         <!doctype html>
@@ -34,7 +45,6 @@ enum HTMLReport {
         table{border-collapse:collapse} td,th{padding:4px 12px;border-bottom:1px solid #eaeef2;text-align:right}
         th:first-child,td:first-child{text-align:left} .snaps{display:flex;gap:16px;flex-wrap:wrap}
         .snaps figure{margin:0;width:240px} .snaps img{width:240px;border:1px solid #d0d7de} figcaption{color:#57606a;font-size:12px}
-        .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}
         </style></head><body>
         <h1>\(escape(s.trace)) on <i>\(escape(s.scene))</i></h1>
         <div class="meta">\(escape(s.device)) · \(s.refreshRate) Hz · \(s.frames) frames and \(s.idleVsyncs) idle vsyncs · active \(format(s.activeSeconds, 2)) s of \(format(s.durationSeconds, 2)) s\(s.variant.isEmpty ? "" : " · " + escape(s.variant))\(s.interrupted ? " · <b>interrupted</b>" : "")</div>
@@ -47,14 +57,13 @@ enum HTMLReport {
         <div class="card">blended<b>\(format(blendedShare, 1)) %</b>of composited pixels</div>
         <div class="card">occluded<b>\(group(s.counts.occludedPixels))</b>pixels skipped</div>
         </div>
-        <h2>App stage per frame</h2>
-        \(chart.svg)
-        <div class="legend">budget \(format(budget, 2)) ms (dashed)<span style="background:#0969da"></span>on time<span style="background:#bf8700"></span>over budget, no hitch<span style="background:#cf222e"></span>commit hitch<span style="background:#8250df"></span>render hitch</div>
+        <h2>Time per frame: app and render stages</h2>
+        \(charts ?? chart.svg)
         <p class="meta">Hitch time ratio: hitch time per second of active time (from an interaction's first frame to its last frame on screen). \(escape(s.hitchBands.summary)).</p>
         <h2>Stages</h2>
         \(phaseTable(s))
         <h2>App-stage histogram</h2>
-        \(chart.histogramSVG)
+        \(charts ?? histogram.svg)
         <h2>Counters</h2>
         \(countersTable(s))
         """
@@ -133,59 +142,5 @@ enum HTMLReport {
             out.append(ch)
         }
         return (value < 0 ? "-" : "") + out
-    }
-}
-
-/// The frame-time chart and histogram, from frames.jsonl read as a stream: frames are put into
-/// at most 1 000 columns (each showing its slowest frame), so any length of replay fits.
-private struct FrameChart {
-    var svg = ""
-    var histogramSVG = ""
-
-    init(framesFile: URL?, frameCount: Int, budget: Double) throws {
-        let columns = max(1, min(frameCount, 1000))
-        let perColumn = max(1, Int((Double(frameCount) / Double(columns)).rounded(.up)))
-        var slowest = [Double](repeating: 0, count: columns)
-        var hitch = [FramePipeline.HitchType](repeating: .none, count: columns)
-        let bucketWidth = budget / 4
-        var histogram = [Int](repeating: 0, count: 17)
-        var index = 0
-        if let framesFile { try FrameRecord.forEach(in: framesFile) { frame in
-            guard frame.kind == .frame else { return }
-            let ms = frame.stages[.app] / 1000
-            let column = min(index / perColumn, columns - 1)
-            slowest[column] = max(slowest[column], ms)
-            if frame.hitchType != .none { hitch[column] = frame.hitchType }
-            histogram[min(Int(ms / bucketWidth), 16)] += 1
-            index += 1
-        } }
-        let axis = ChartAxis(upTo: max(budget * 1.5, slowest.max() ?? 0))
-        let top = axis.top
-        let left = 56.0, width = 940.0, height = 240.0
-        let barWidth = width / Double(columns)
-        // The plot sits 10 px down, so the top tick's label shows whole.
-        var out = "<svg width=\"1000\" height=\"280\" role=\"img\" aria-label=\"app stage time per frame\" style=\"background:#f6f8fa\"><g transform=\"translate(0,10)\">"
-        out += axis.gridSVG(left: left, width: width, height: height, unit: "ms")
-        for (i, ms) in slowest.enumerated() where ms > 0 {
-            let h = max(1, ms / top * height)
-            let color = ReportPalette.color(hitch[i]) ?? (ms > budget ? ReportPalette.overBudget : ReportPalette.color(Stage.app))
-            out += "<rect x=\"\(HTMLReport.format(left + Double(i) * barWidth, 2))\" y=\"\(HTMLReport.format(height - h, 2))\" width=\"\(HTMLReport.format(max(barWidth - 0.3, 0.6), 2))\" height=\"\(HTMLReport.format(h, 2))\" fill=\"\(color)\"/>"
-        }
-        let budgetY = height - budget / top * height
-        out += "<line x1=\"\(left)\" x2=\"1000\" y1=\"\(HTMLReport.format(budgetY, 1))\" y2=\"\(HTMLReport.format(budgetY, 1))\" stroke=\"#cf222e\" stroke-dasharray=\"6 4\" stroke-width=\"1.5\"/>"
-        out += "<text x=\"\(left)\" y=\"262\" font-size=\"11\" fill=\"#57606a\">frame 0</text><text x=\"1000\" y=\"262\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">frame \(max(frameCount - 1, 0))\(perColumn > 1 ? " (slowest of each \(perColumn))" : "")</text></g></svg>"
-        svg = out
-
-        let most = max(histogram.max() ?? 1, 1)
-        var bars = "<svg width=\"1000\" height=\"180\" role=\"img\" aria-label=\"histogram of frame times\">"
-        for (i, count) in histogram.enumerated() {
-            let h = Double(count) / Double(most) * 140
-            let x = Double(i) * 58 + 4
-            let label = i == 16 ? "≥ \(HTMLReport.format(16 * bucketWidth, 1))" : HTMLReport.format(Double(i) * bucketWidth, 1)
-            bars += "<rect x=\"\(x)\" y=\"\(HTMLReport.format(150 - h, 1))\" width=\"52\" height=\"\(HTMLReport.format(h, 1))\" fill=\"\(Double(i) * bucketWidth >= budget ? "#bf8700" : "#0969da")\"><title>\(count) frames</title></rect>"
-            bars += "<text x=\"\(x + 26)\" y=\"166\" font-size=\"10\" text-anchor=\"middle\" fill=\"#57606a\">\(label)</text>"
-            if count > 0 { bars += "<text x=\"\(x + 26)\" y=\"\(HTMLReport.format(146 - h, 1))\" font-size=\"10\" text-anchor=\"middle\">\(count)</text>" }
-        }
-        histogramSVG = bars + "<text x=\"4\" y=\"178\" font-size=\"10\" fill=\"#57606a\">ms per frame (bucket start)</text></svg>"
     }
 }
