@@ -1,8 +1,9 @@
 import Foundation
 @testable import Replay
+import RunLoop
 import Testing
 
-/// report.html's frame chart and histogram, and the legends: the numbers
+/// report.html's frame chart and histogram, compare.html's chart and the legends: the numbers
 /// below are worked out by hand from the plot's size (940 × 240 SVG units from x = 56).
 @Suite struct ReportChartTests {
     static let budget60 = 1000.0 / 60
@@ -171,6 +172,44 @@ import Testing
         return true
     }
 
+    /// compare.html's chart: idle vsyncs left out, the axis scaled to the data, the legend under
+    /// the axis and inside the SVG, however long the labels.
+    @Test func theComparisonChartFitsItsLegend() throws {
+        let long = String(repeating: "shadow-path=off ", count: 12).trimmingCharacters(in: .whitespaces)
+        let a = ComparisonReport.Curve(app: [0.03, 0.03, 0.03], total: [4.03, 4.03, 4.03])
+        let b = ComparisonReport.Curve(app: [0.02, 0.02, 0.02], total: [1.02, 1.02, 1.02])
+        let svg = ComparisonReport.chartSVG(a: a, b: b, labelA: long, labelB: "opaque=on", budget: Self.budget60)
+        #expect(!svg.contains("class=\"budget\"") && svg.contains(">budget 16.7 ms (above)</text>"))
+        // 4.03 ms on an axis to 5: y = 240 − 4.03 ÷ 5 × 240 = 46.56; three frames at x 56, 526, 996.
+        #expect(svg.contains("points=\"56.0,46.6 526.0,46.6 996.0,46.6\""))
+        #expect(svg.contains(">A: shadow-path=off"))
+        // Every text's baseline within the SVG's height (less the plot's offset of 10), and the
+        // long label on two lines.
+        let height = try #require(Double(Self.attribute("height", in: svg)))
+        let baselines = Self.textBaselines(svg)
+        #expect(!baselines.isEmpty && baselines.allSatisfy { $0 + 10 <= height - 2 })
+        #expect(svg.components(separatedBy: "shadow-path=off").count - 1 == 12)
+        #expect(svg.contains(">frame number (A 3 frames, B 3) →</text>"))
+    }
+
+    /// compare.html reads frames.jsonl's frames, not its idle vsyncs.
+    @Test func theComparisonCurveLeavesIdleVsyncsOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-chart-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var pipeline = FramePipeline(grid: VsyncGrid(rate: 60))
+        var stages = FrameRecord.Stages()
+        stages[.app] = 30
+        stages[.render] = 4000
+        let frame = FrameRecord(frame: 0, mode: "", timeline: pipeline.schedule(start: 0, appDuration: 0.00003, renderDuration: 0.004),
+                                stages: stages, counts: .init(), touches: .init())
+        let idle = FrameRecord(idleVsyncs: 3, vsync: 0, frame: 0, touches: .init())
+        let url = folder.appendingPathComponent("frames.jsonl")
+        try Data((idle.jsonLine + "\n" + frame.jsonLine + "\n" + idle.jsonLine + "\n").utf8).write(to: url)
+        let curve = try ComparisonReport.Curve(framesFile: url)
+        #expect(curve.app == [0.03] && curve.total == [4.03])
+    }
+
     /// Colours come from typed values: the band's severity from the ratio and the band set, a
     /// mark's from the hitch type.
     @Test func coloursComeFromTypedValues() {
@@ -186,5 +225,15 @@ import Testing
         #expect(FrameChart.Mark.renderHitch.color == ReportPalette.color(FramePipeline.HitchType.render))
         #expect(ReportPalette.color(FramePipeline.HitchType.none) == nil)
         #expect(ReportPalette.color(Stage.app) != ReportPalette.color(Stage.render))
+    }
+
+    static func attribute(_ name: String, in svg: String) -> String {
+        guard let start = svg.range(of: " \(name)=\"") else { return "" }
+        return String(svg[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// The y of every `<text>` in `svg`.
+    static func textBaselines(_ svg: String) -> [Double] {
+        svg.components(separatedBy: "<text ").dropFirst().compactMap { Double(attribute("y", in: " " + $0)) }
     }
 }

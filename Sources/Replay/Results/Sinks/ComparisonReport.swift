@@ -1,42 +1,42 @@
 import Foundation
 import Traces
 
-/// `compare.html`: the comparison's tables and the two variants' frame-time curves overlaid.
+/// `compare.html`: the comparison's tables and the two variants' time per frame overlaid (the app
+/// and render stages together, and the app stage alone), on an axis scaled to the data as in
+/// `report.html`, with a legend that wraps rather than overlaps or clips.
 enum ComparisonReport {
-    static func render(_ c: Comparison, framesA: URL, framesB: URL) throws -> String {
-        func curve(_ url: URL) throws -> [Double] {
-            var values: [Double] = []
-            try FrameRecord.forEach(in: url) { values.append($0.stages[.app] / 1000) }
-            return values
+    /// One variant's frames (idle vsyncs left out): the app stage and app + render, ms.
+    struct Curve {
+        var app: [Double] = []
+        var total: [Double] = []
+
+        init(app: [Double], total: [Double]) {
+            self.app = app
+            self.total = total
         }
-        let a = try curve(framesA), b = try curve(framesB)
-        let budget = 1000.0 / Double(max(c.a.runs[0].refreshRate, 1))
-        let axis = ChartAxis(upTo: max(budget * 1.5, (a + b).max() ?? 0))   // the budget line always shows
-        let top = axis.top
-        let count = max(a.count, b.count, 2)
-        let left = 56.0, width = 940.0, height = 240.0
-        func polyline(_ values: [Double], _ color: String) -> String {
-            let points = values.enumerated().map { i, v in
-                "\(HTMLReport.format(left + Double(i) / Double(count - 1) * width, 1)),\(HTMLReport.format(height - v / top * height, 1))"
+
+        init(framesFile: URL) throws {
+            try FrameRecord.forEach(in: framesFile) { frame in
+                guard frame.kind == .frame else { return }
+                app.append(frame.stages[.app] / 1000)
+                total.append((frame.stages[.app] + frame.stages[.render]) / 1000)
             }
-            return "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>"
         }
-        let budgetY = height - budget / top * height
+    }
+
+    static func render(_ c: Comparison, framesA: URL, framesB: URL) throws -> String {
+        let budget = 1000.0 / Double(max(c.a.runs[0].refreshRate, 1))
+        let chart = chartSVG(a: try Curve(framesFile: framesA), b: try Curve(framesFile: framesB), labelA: c.a.label, labelB: c.b.label, budget: budget)
         var html = """
         <!doctype html><html lang="en"><head><meta charset="utf-8"><title>uisim compare — \(HTMLReport.escape(c.scene))</title>
         <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;margin:24px auto;max-width:1080px;padding:0 16px;color:#1f2328}
         table{border-collapse:collapse}td,th{padding:4px 12px;border-bottom:1px solid #eaeef2;text-align:right}th:first-child,td:first-child{text-align:left}
-        .a{color:#0969da}.b{color:#cf222e}</style></head><body>
+        .a{color:\(ReportPalette.color(.a))}.b{color:\(ReportPalette.color(.b))}</style></head><body>
         <h1>\(HTMLReport.escape(c.trace)) on <i>\(HTMLReport.escape(c.scene))</i></h1>
         <p><b class="a">A</b> = \(HTMLReport.escape(c.a.label)) · <b class="b">B</b> = \(HTMLReport.escape(c.b.label)) · \(c.a.runs.count) run\(c.a.runs.count == 1 ? "" : "s") each, interleaved\(c.a.deterministic && c.b.deterministic ? "" : " · <b>counters differed between runs</b>")</p>
-        <h2>App stage per frame (last run of each)</h2>
-        <svg width="1000" height="300" role="img" aria-label="app stage time per frame, A and B" style="background:#f6f8fa"><g transform="translate(0,10)">\(axis.gridSVG(left: left, width: width, height: height, unit: "ms"))\(polyline(a, "#0969da"))\(polyline(b, "#cf222e"))
-        <line x1="\(left)" x2="1000" y1="\(HTMLReport.format(budgetY, 1))" y2="\(HTMLReport.format(budgetY, 1))" stroke="#57606a" stroke-dasharray="6 4"/>
-        <text x="\(left)" y="256" font-size="11" fill="#57606a">frame 0</text><text x="1000" y="256" font-size="11" text-anchor="end" fill="#57606a">frame \(count - 1)</text>
-        <text x="\(left + width / 2)" y="256" font-size="11" text-anchor="middle" fill="#57606a">frame number → (y: app stage time, ms)</text>
-        <g font-size="12"><rect x="\(left)" y="268" width="14" height="4" fill="#0969da"/><text x="\(left + 18)" y="274">A: \(HTMLReport.escape(c.a.label))</text>
-        <rect x="\(left + 470)" y="268" width="14" height="4" fill="#cf222e"/><text x="\(left + 488)" y="274">B: \(HTMLReport.escape(c.b.label))</text></g>
-        <text x="1000" y="\(HTMLReport.format(budgetY - 3, 1))" font-size="10" text-anchor="end" fill="#57606a">budget \(HTMLReport.format(budget, 2)) ms</text></g></svg>
+        <h2>Time per frame (last run of each)</h2>
+        \(chart)
+
         <h2>Counters (exact)</h2><table><tr><th>counter</th><th class="a">A</th><th class="b">B</th><th>change</th></tr>
         """
         for d in c.counters {
@@ -54,6 +54,41 @@ enum ComparisonReport {
             }
         }
         return html + "</table></body></html>\n"
+    }
+
+    /// The chart: each side's app + render (solid) and app stage (dotted) per frame, the budget,
+    /// the frame numbers, the legend under them.
+    static func chartSVG(a: Curve, b: Curve, labelA: String, labelB: String, budget: Double) -> String {
+        let f = { (value: Double, digits: Int) in HTMLReport.format(value, digits) }
+        let left = FrameChart.left, width = FrameChart.plotWidth, height = FrameChart.plotHeight
+        let axis = FrameChart.valueAxis(largest: (a.total + b.total).max() ?? 0, budget: budget)
+        let shows = budget <= axis.top
+        let count = max(a.total.count, b.total.count)
+        func x(_ i: Int) -> Double { left + (count > 1 ? Double(i) / Double(count - 1) * width : width / 2) }
+        func polyline(_ values: [Double], _ color: String, dotted: Bool) -> String {
+            let points = values.enumerated().map { i, v in "\(f(x(i), 1)),\(f(height - v / axis.top * height, 1))" }
+            let dash = dotted ? " stroke-dasharray=\"2 2\"" : ""
+            return "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"\(dash) points=\"\(points.joined(separator: " "))\"/>"
+        }
+        let neutral = ReportPalette.axisText
+        let legend = ChartLegend([
+            .init(.line, ReportPalette.color(.a), "A: \(labelA)"),
+            .init(.line, ReportPalette.color(.b), "B: \(labelB)"),
+            .init(.line, neutral, "app + render stages"),
+            .init(.dotted, neutral, "app stage"),
+            .init(shows ? .dashed : .none, ReportPalette.budget, FrameChart.budgetLabel(budget, shown: shows)),
+        ], width: FrameChart.width - left)
+        // No times under the frame numbers (the sides' vsyncs differ): the title takes their row.
+        let titleY = FrameChart.timeLabelY + 2, legendY = titleY + 12
+        var out = "<svg width=\"\(f(FrameChart.width, 0))\" height=\"\(f(FrameChart.top + legendY + legend.height + 6, 0))\" role=\"img\" aria-label=\"time per frame, A and B\" style=\"background:#f6f8fa\"><g transform=\"translate(0,\(f(FrameChart.top, 0)))\">"
+        out += axis.gridSVG(left: left, width: width, height: height, unit: "ms")
+        out += polyline(a.total, ReportPalette.color(.a), dotted: false) + polyline(b.total, ReportPalette.color(.b), dotted: false)
+        out += polyline(a.app, ReportPalette.color(.a), dotted: true) + polyline(b.app, ReportPalette.color(.b), dotted: true)
+        if shows { out += FrameChart.budgetLineSVG(budget, axis: axis) }
+        out += FrameChart.frameAxisSVG(ticks: ChartAxis.frameTicks(count: count).map { (frame: $0, x: x($0), time: nil) },
+                                       title: "frame number (A \(a.total.count) frames, B \(b.total.count))", titleY: titleY)
+        out += legend.svg(left: left, top: legendY)
+        return out + "</g></svg>"
     }
 }
 
