@@ -41,6 +41,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "Geometry"),
+        .target(name: "Constraints"),
         .target(name: "Graphics", dependencies: ["Geometry", "CCairo", "CZlib"]),
         .target(name: "CSignalRelay"),
         .target(name: "CMainQueue"),
@@ -73,6 +74,7 @@ let package = Package(
         .executableTarget(name: "Fuzz\($0)", dependencies: ["FuzzHarness"], path: "Fuzz/Fuzz\($0)")
     } + [
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "ConstraintsTests", dependencies: ["Constraints", "Geometry"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"], swiftSettings: uiTests),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "Geometry"]),
