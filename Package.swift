@@ -70,7 +70,14 @@ let package = Package(
     ].map {
         .executableTarget(name: $0, dependencies: reexported + [.product(name: "Benchmark", package: "benchmark")],
                           path: "Benchmarks/\($0)", plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
-    } + ["Native", "Evemu", "Getevent", "LibinputRecord", "WebDriverActions"].map {
+    } + [
+        // The solver's benchmarks (it needs only Constraints), and the executable that
+        // Benchmarks/Constraints/kiwi-compare.sh times against kiwisolver.
+        .executableTarget(name: "ConstraintSolving", dependencies: ["Constraints", .product(name: "Benchmark", package: "benchmark")],
+                          path: "Benchmarks/Constraints", exclude: ["Compare", "kiwi-compare.sh", "kiwi_chain.py"],
+                          plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(name: "ConstraintsKiwiCompare", dependencies: ["Constraints"], path: "Benchmarks/Constraints/Compare"),
+    ] + ["Native", "Evemu", "Getevent", "LibinputRecord", "WebDriverActions"].map {
         .executableTarget(name: "Fuzz\($0)", dependencies: ["FuzzHarness"], path: "Fuzz/Fuzz\($0)")
     } + [
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),

@@ -20,12 +20,14 @@
 ///
 /// Not thread-safe: use one solver from one thread at a time.
 public final class Solver {
-    private var tableau = Tableau()
+    // Unchecked: only this class's methods touch them, never re-entrantly, and dynamic
+    // exclusivity checks cost more than the work of a small add.
+    @exclusivity(unchecked) private var tableau = Tableau()
+    /// Each constraint added, by handle; nil once removed (a handle is never reused).
+    @exclusivity(unchecked) private var records: [Record?] = []
+    @exclusivity(unchecked) private var counts = Statistics()
     private var names: [Int32: String] = [:]
-    private var records: [Int: Record] = [:]
-    private var nextHandle = 0
     private var edits: [Int32: Edit] = [:]
-    private var counts = Statistics()
 
     private struct Record {
         var constraint: Constraint
@@ -87,15 +89,16 @@ public final class Solver {
             if case .unsatisfiable = error { counts.unsatisfiable += 1 }
             throw error
         }
-        let handle = ConstraintHandle(id: nextHandle)
-        nextHandle += 1
-        records[handle.id] = Record(constraint: constraint, tag: tag)
+        let handle = ConstraintHandle(id: records.count)
+        records.append(Record(constraint: constraint, tag: tag))
         counts.constraintsAdded += 1
         return handle
     }
 
     /// Whether the handle's constraint is in the solver.
-    public func contains(_ handle: ConstraintHandle) -> Bool { records[handle.id] != nil && records[handle.id]!.edit == nil }
+    public func contains(_ handle: ConstraintHandle) -> Bool {
+        records.indices.contains(handle.id) && records[handle.id] != nil && records[handle.id]!.edit == nil
+    }
 
     /// The constraint the handle was returned for, while it is in the solver.
     public func constraint(_ handle: ConstraintHandle) -> Constraint? {
@@ -137,8 +140,8 @@ public final class Solver {
     private func rebuild() throws(SolverError) {
         tableau.clear()
         counts.rebuilds += 1
-        for id in records.keys.sorted() {
-            var record = records[id]!
+        for id in records.indices {
+            guard var record = records[id] else { continue }
             var constraint = record.constraint
             if let variable = record.edit { constraint.expression.constant = -edits[variable.symbol]!.value }
             do {

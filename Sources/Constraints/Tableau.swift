@@ -114,11 +114,7 @@ struct Tableau {
 
     /// The slots whose rows have `symbol`, each once; drops the column's stale entries.
     private mutating func liveColumn(_ symbol: Int32) -> [Int32] {
-        epoch &+= 1
-        if epoch == 0 {
-            for i in marks.indices { marks[i] = 0 }
-            epoch = 1
-        }
+        nextEpoch()
         var column = columns[Int(symbol)]
         columns[Int(symbol)] = []
         var kept = 0
@@ -133,6 +129,15 @@ struct Tableau {
         column.removeLast(column.count - kept)
         columns[Int(symbol)] = column
         return column
+    }
+
+    /// A new mark for the slots seen in one pass over a column.
+    private mutating func nextEpoch() {
+        epoch &+= 1
+        if epoch == 0 {
+            for i in marks.indices { marks[i] = 0 }
+            epoch = 1
+        }
     }
 
     private mutating func addToObjective(_ symbol: Int32, _ value: Double) {
@@ -446,12 +451,26 @@ struct Tableau {
             rows[Int(slot)].constant += delta
             if rows[Int(slot)].constant < 0 { infeasible.append(tag.other) }
         } else {
-            for slot in liveColumn(tag.marker) {
-                let coefficient = rows[Int(slot)].coefficient(of: tag.marker)
+            // liveColumn(_:) fused with the update: one search per row.
+            let marker = tag.marker
+            nextEpoch()
+            var column = columns[Int(marker)]
+            columns[Int(marker)] = []
+            var kept = 0
+            for i in column.indices {
+                let slot = column[i]
+                guard basicOfSlot[Int(slot)] >= 0, marks[Int(slot)] != epoch else { continue }
+                let coefficient = rows[Int(slot)].coefficient(of: marker)
+                guard coefficient != 0 else { continue }
+                marks[Int(slot)] = epoch
+                column[kept] = slot
+                kept += 1
                 rows[Int(slot)].constant += delta * coefficient
                 let basic = basicOfSlot[Int(slot)]
-                if isRestricted(basic), rows[Int(slot)].constant < 0 { infeasible.append(basic) }
+                if rows[Int(slot)].constant < 0, isRestricted(basic) { infeasible.append(basic) }
             }
+            column.removeLast(column.count - kept)
+            columns[Int(marker)] = column
         }
         try dualOptimize()
     }
