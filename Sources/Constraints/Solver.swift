@@ -16,7 +16,9 @@
 /// Removing a required equality rebuilds the tableau from the remaining constraints: unlike kiwi,
 /// a required equality keeps no marker column (a "dummy" that would appear in every row that
 /// depends on it, which makes a chain of n views cost n² cells), so it cannot be pivoted out.
-/// `remove(contentsOf:)` rebuilds at most once for many.
+/// `remove(contentsOf:)` rebuilds at most once for many. A required constraint whose row has
+/// no variable left to solve for goes through phase one (an artificial variable), which first
+/// takes a copy-on-write snapshot of the tableau to roll back to: its arrays are copied once.
 ///
 /// Not thread-safe: use one solver from one thread at a time.
 public final class Solver {
