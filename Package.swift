@@ -41,6 +41,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "Geometry"),
+        .target(name: "Constraints"),
         .target(name: "Graphics", dependencies: ["Geometry", "CCairo", "CZlib"]),
         .target(name: "CSignalRelay"),
         .target(name: "CMainQueue"),
@@ -73,10 +74,18 @@ let package = Package(
     ].map {
         .executableTarget(name: $0, dependencies: reexported + [.product(name: "Benchmark", package: "benchmark")],
                           path: "Benchmarks/\($0)", plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
-    } + ["Native", "Evemu", "Getevent", "LibinputRecord", "WebDriverActions"].map {
+    } + [
+        // The solver's benchmarks (it needs only Constraints), and the executable that
+        // Benchmarks/Constraints/kiwi-compare.sh times against kiwisolver.
+        .executableTarget(name: "ConstraintSolving", dependencies: ["Constraints", .product(name: "Benchmark", package: "benchmark")],
+                          path: "Benchmarks/Constraints", exclude: ["Compare", "kiwi-compare.sh", "kiwi_chain.py"],
+                          plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(name: "ConstraintsKiwiCompare", dependencies: ["Constraints"], path: "Benchmarks/Constraints/Compare"),
+    ] + ["Native", "Evemu", "Getevent", "LibinputRecord", "WebDriverActions"].map {
         .executableTarget(name: "Fuzz\($0)", dependencies: ["FuzzHarness"], path: "Fuzz/Fuzz\($0)")
     } + [
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "ConstraintsTests", dependencies: ["Constraints", "Geometry"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"], swiftSettings: uiTests),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "Geometry"]),
