@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "CMainQueue"),
         .target(name: "RunLoop", dependencies: ["Geometry", "CLibevent", "CSignalRelay", "CMainQueue"]),
         .target(name: "Layers", dependencies: ["Geometry", "Graphics"]),
-        .target(name: "Views", dependencies: ["Layers", "RunLoop"]),
+        .target(name: "Views", dependencies: ["Layers", "RunLoop", "Constraints"]),
         .target(name: "Traces", dependencies: ["Geometry", .product(name: "Yams", package: "Yams")]),
         // The traces `uisim advice` replays travel with the library (read through `Bundle.module`),
         // so the advice runs from any folder: copies of Traces/fling.trace, pinch.trace and

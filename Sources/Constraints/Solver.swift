@@ -158,6 +158,35 @@ public final class Solver {
         }
     }
 
+    /// Gives the handle's constraint a new constant (its expression's) and re-solves; the handle
+    /// stays the same. An optional equality shifts the tableau and re-optimizes from the current
+    /// solution with the dual simplex, as a suggested edit value does; any other constraint is
+    /// taken out (a required equality rebuilds the tableau: it keeps no marker to shift) and put
+    /// back. If the constraint with its new constant is refused as unsatisfiable, it is no longer
+    /// in the solver.
+    public func setConstant(_ handle: ConstraintHandle, _ constant: Double) throws(SolverError) {
+        guard contains(handle), var record = records[handle.id] else { throw .unknownConstraint(handle) }
+        let old = record.constraint.expression.constant
+        guard constant != old else { return }
+        record.constraint.expression.constant = constant
+        if record.constraint.relation == .equal, !record.constraint.strength.isRequired {
+            records[handle.id] = record
+            counts.constantChanges += 1
+            try tableau.shiftConstant(record.tag, by: old - constant)
+            return
+        }
+        try removeRecords([handle])
+        counts.constraintsRemoved -= 1
+        do {
+            record.tag = try tableau.add(record.constraint)
+        } catch {
+            if case .unsatisfiable = error { counts.unsatisfiable += 1 }
+            throw error
+        }
+        records[handle.id] = record
+        counts.constantChanges += 1
+    }
+
     // MARK: - Edit variables
 
     /// Makes `variable` an edit variable: an optional `variable == value` constraint at `strength`

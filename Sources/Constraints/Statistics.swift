@@ -8,6 +8,8 @@ public struct Statistics: Hashable, Sendable {
     public var unsatisfiable = 0
     /// Simplex pivots, primal and dual, rebuilds included.
     public var pivots = 0
+    /// `setConstant(_:_:)` calls that changed a constant.
+    public var constantChanges = 0
     /// `suggestValue(_:_:)` calls.
     public var suggestions = 0
     /// Times the tableau was built anew from the constraints (to remove a required equality).

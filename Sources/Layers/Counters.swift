@@ -25,6 +25,10 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case rasterMisses = "raster_misses", rasterMissPixels = "raster_miss_pixels", rasterHits = "raster_hits"
     case cellsCreated = "cells_created", cellsReused = "cells_reused", cellForRowCalls = "cell_for_row_calls"
     case hitTestedViews = "hit_tested_views", backingStoreBytes = "backing_store_bytes"
+    case constraintsAdded = "constraints_added", constraintsRemoved = "constraints_removed"
+    case constraintConstantChanges = "constraint_constant_changes", updateConstraintsCalls = "update_constraints_calls"
+    case engineSolves = "engine_solves", intrinsicSizeInvalidations = "intrinsic_size_invalidations"
+    case unsatisfiableConstraints = "unsatisfiable_constraints"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -58,6 +62,13 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .cellForRowCalls: "cellForRowAt calls"
         case .hitTestedViews: "views visited by hit testing"
         case .backingStoreBytes: "backing-store bytes"
+        case .constraintsAdded: "constraints added to the layout engine"
+        case .constraintsRemoved: "constraints removed from the layout engine"
+        case .constraintConstantChanges: "constraint constants changed"
+        case .updateConstraintsCalls: "updateConstraints calls"
+        case .engineSolves: "layout engine solves"
+        case .intrinsicSizeInvalidations: "intrinsic content size invalidations"
+        case .unsatisfiableConstraints: "unsatisfiable constraints broken"
         }
     }
 

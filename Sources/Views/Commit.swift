@@ -28,7 +28,9 @@ public struct CommitReport: Sendable {
     public var transaction = Transaction()
     /// Bytes of drawn backing stores alive after the commit.
     public var backingStoreBytes = 0
-    public var layoutTime = 0.0, displayTime = 0.0, prepareTime = 0.0, commitTime = 0.0
+    /// The constraints phase (the update-constraints pass and the layout engine's solve) is
+    /// measured apart from layout (`layoutSubviews`), which follows it.
+    public var constraintsTime = 0.0, layoutTime = 0.0, displayTime = 0.0, prepareTime = 0.0, commitTime = 0.0
 
     public init() {}
 
@@ -44,9 +46,16 @@ extension UIWindow {
     /// then the view controllers whose views began appearing get `viewDidAppear`. Returns how
     /// many views were laid out.
     public func layoutPass() -> Int {
+        constraintsPass()
         let count = CALayer.layoutPass(layer)
         endAppearances()
         return count
+    }
+
+    /// The constraints pass, before layout: views that asked get `updateConstraints()`, and the
+    /// layout engine applies what changed (nothing happens in a window without constraints).
+    public func constraintsPass() {
+        if subtreeUsesConstraints { runConstraintsPass() }
     }
 
     /// The display pass: every layer marked for display redraws its dirty rectangle.
@@ -65,6 +74,8 @@ extension UIWindow {
     public func commitPhase(stopwatch: Stopwatch) -> CommitReport {
         var report = CommitReport()
         let start = stopwatch.nanoseconds()
+        constraintsPass()
+        let solved = stopwatch.nanoseconds()
         report.layouts = layoutPass()
         let laidOut = stopwatch.nanoseconds()
         report.display = displayPass()
@@ -76,7 +87,8 @@ extension UIWindow {
         report.counts = countsSinceCommit ?? Counts()
         countsSinceCommit = Counts()   // the next frame's count starts here
         func seconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) / 1e9 }
-        report.layoutTime = seconds(start, laidOut)
+        report.constraintsTime = seconds(start, solved)
+        report.layoutTime = seconds(solved, laidOut)
         report.displayTime = seconds(laidOut, displayed)
         report.prepareTime = seconds(displayed, prepared)
         report.commitTime = seconds(prepared, committed)

@@ -41,6 +41,7 @@ extension UIView {
         if oldWindow !== newWindow {
             view.didChangeWindow(to: newWindow)
         }
+        constraintsDidJoin(view)
         setNeedsLayout()
         view.setNeedsLayout()
         view.didMoveToSuperview()
@@ -141,6 +142,7 @@ extension UIView {
 
     private func detachFromSuperview() {
         guard let parent = superview else { return }
+        if subtreeUsesConstraints { constraintsWillLeave() }
         parent.willRemoveSubview(self)
         parent.subviews.removeAll { $0 === self }
         layer.removeFromSuperlayer()

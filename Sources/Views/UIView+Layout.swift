@@ -10,6 +10,7 @@ extension UIView {
 
     /// Lays out now, from the highest ancestor that needs layout down.
     public func layoutIfNeeded() {
+        if subtreeUsesConstraints { hierarchyRoot.runConstraintsPass() }
         layer.layoutIfNeeded()
     }
 

@@ -43,7 +43,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// is not the identity, UIKit says the frame is undefined; see `CALayer.frame` for what uisim does.
     open var frame: CGRect {
         get { layer.frame }
-        set { layer.frame = newValue }
+        set {
+            layer.frame = newValue
+            if isInLayoutEngine { frameDidChangeForEngine() }
+        }
     }
 
     /// The view's own coordinate space. Changing its size keeps the center (the view grows
@@ -51,13 +54,19 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// the subviews move the other way.
     open var bounds: CGRect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set {
+            layer.bounds = newValue
+            if isInLayoutEngine { frameDidChangeForEngine() }
+        }
     }
 
     /// The center of the view in its superview's coordinates (the layer's `position`).
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set {
+            layer.position = newValue
+            if isInLayoutEngine { frameDidChangeForEngine() }
+        }
     }
 
     /// The transform applied about the center, relative to the bounds.
@@ -231,6 +240,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         set {
             guard newValue != storedLayoutMargins else { return }
             storedLayoutMargins = newValue
+            if let guide = constraintState?.marginsGuide ?? constraintState?.readableGuide { hierarchyEngine?.guideChanged(guide) }
             layoutMarginsDidChange()
         }
     }
@@ -250,6 +260,75 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         setNeedsLayout()
     }
 
+    // MARK: Auto Layout (overridable)
+
+    /// What the view holds for Auto Layout (nil until it uses constraints).
+    var constraintState: ConstraintState?
+    /// Whether its hierarchy's layout engine has variables for the view.
+    var isInLayoutEngine = false
+    /// Whether the view or a descendant has used constraints (a hint: it may stay set after
+    /// they are gone, which only costs a walk of the subtree).
+    var subtreeUsesConstraints = false
+
+    /// The size the content would like, or `noIntrinsicMetric` along an axis without one. Views
+    /// with text or an image report theirs.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Tells the layout engine that `intrinsicContentSize` changed (text, an image).
+    open func invalidateIntrinsicContentSize() {
+        invalidateContentSizeInEngine()
+    }
+
+    /// How strongly the view resists growing past its intrinsic size along `axis` (250 by default).
+    open func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        constraintState?.hugging[axis.rawValue] ?? defaultContentHuggingPriority
+    }
+
+    /// Sets how strongly the view resists growing past its intrinsic size along `axis`.
+    open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        layoutState.hugging[axis.rawValue] = priority
+        contentPrioritiesDidChange()
+    }
+
+    /// How strongly the view resists shrinking below its intrinsic size along `axis` (750).
+    open func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        constraintState?.compression[axis.rawValue] ?? .defaultHigh
+    }
+
+    /// Sets how strongly the view resists shrinking below its intrinsic size along `axis`.
+    open func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        layoutState.compression[axis.rawValue] = priority
+        contentPrioritiesDidChange()
+    }
+
+    /// The hugging priority a view of the class has unless told (UIKit's for views made in code).
+    var defaultContentHuggingPriority: UILayoutPriority { .defaultLow }
+
+    /// Updates the view's constraints: override it to change constraints in one batch (call
+    /// `super.updateConstraints()` last, as UIKit requires). Runs subviews before superviews.
+    open func updateConstraints() {
+        constraintState?.needsUpdateConstraints = false
+    }
+
+    /// Whether the view needs constraints to lay out (a view that makes its constraints in
+    /// `updateConstraints()` returns true, so that UIKit calls it).
+    open class var requiresConstraintBasedLayout: Bool { false }
+
+    /// Insets from the view's frame to the rectangle constraints align (a shadow outside it,
+    /// say); zero by default.
+    open var alignmentRectInsets: UIEdgeInsets { .zero }
+
+    /// The view whose first baseline constraints align (itself by default).
+    open var forFirstBaselineLayout: UIView { self }
+    /// The view whose last baseline constraints align (itself by default).
+    open var forLastBaselineLayout: UIView { self }
+
+    /// The distance from the view's vertical centre to its baseline, for views that show text
+    /// (nil: the baseline is the bottom edge).
+    func baselineOffsetFromCenter(last: Bool) -> CGFloat? { nil }
+
     // MARK: Layer delegate
 
     /// Runs `draw(_:)` with `ctx` as the current context, for the dirty rectangle.
@@ -262,6 +341,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// Runs `layoutSubviews()`, between the view controller's `viewWillLayoutSubviews()` and
     /// `viewDidLayoutSubviews()` when the view is a view controller's.
     public func layoutSublayers(of layer: CALayer) {
+        if subtreeUsesConstraints { applyEngineFrames() }
         guard let viewController else { return layoutSubviews() }
         viewController.viewWillLayoutSubviews()
         layoutSubviews()

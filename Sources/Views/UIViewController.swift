@@ -83,6 +83,12 @@ open class UIViewController: UIResponder {
     open func viewDidDisappear(_ animated: Bool) {}
 
     /// Called before the view's `layoutSubviews`.
+    /// Updates the constraints of the controller's view, in the update-constraints pass, instead of
+    /// the view's own `updateConstraints()`; the default calls it. Call super last.
+    open func updateViewConstraints() {
+        view.updateConstraints()
+    }
+
     open func viewWillLayoutSubviews() {}
 
     /// Called after the view's `layoutSubviews`.

@@ -39,7 +39,12 @@ import Traces
             let old = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixtures.appendingPathComponent("\(name).summary.json"))) as! [String: Any]
             #expect(old["schema"] as? Int == 3)
             let expected = Self.exactFigures(ofSchema3: old)
-            #expect(expected.count == 3 + Counter.allCases.count + TouchPhase.allCases.count + 3)   // every counter and touch phase
+            // Every counter schema 3 had (the 29 before Auto Layout's) and every touch phase.
+            let newCounters = Counter.allCases.filter { old["counts"].flatMap { ($0 as? [String: Any]) }?[$0.rawValue] == nil }
+            #expect(expected.count == 3 + (Counter.allCases.count - newCounters.count) + TouchPhase.allCases.count + 3)
+            #expect(newCounters.count == 7)
+            // The built-in feed uses no constraints: the layout engine's counters are 0.
+            for counter in newCounters { #expect(summary[.counter(counter)] == 0, "\(counter)") }
             for (figureName, value) in expected.sorted(by: { $0.key < $1.key }) {
                 let figure = try #require(Figure(name: figureName), "\(figureName) has no schema-4 declaration")
                 #expect(summary[figure] == value, "\(summary.trace): \(figureName) was \(value), is \(summary[figure] ?? .nan)")

@@ -4,10 +4,11 @@ import Traces
 import Views
 
 /// The stages and phases of a frame (Apple's render loop): the app stage on the main thread
-/// (its event phase, then its commit phase: layout, display, prepare, commit) and the render
-/// server's stage (render prepare and execute).
+/// (its event phase, then its commit phase: constraints (the update-constraints pass and the
+/// layout engine's solve), layout, display, prepare, commit) and the render server's stage
+/// (render prepare and execute).
 public enum Stage: String, CaseIterable, Codable, Sendable {
-    case app, event, layout, display, prepare, commit
+    case app, event, constraints, layout, display, prepare, commit
     case render, renderPrepare = "render_prepare", renderExecute = "render_execute"
     /// The whole frame's work: the app stage and the render stage (Macrobenchmark's
     /// `frameDurationCpuMs`).

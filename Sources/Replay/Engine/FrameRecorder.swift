@@ -171,6 +171,7 @@ final class FrameRecorder {
         // The app stage's phases, wall-clock durations, scaled by the turn's CPU share as the stage is.
         stages[.app] = Double(appNanoseconds) / 1000
         stages[.event] = Double(eventNanoseconds) / 1000 * share
+        stages[.constraints] = micros(report.constraintsTime) * share
         stages[.layout] = micros(report.layoutTime) * share
         stages[.display] = micros(report.displayTime) * share
         stages[.prepare] = micros(report.prepareTime) * share

@@ -45,7 +45,7 @@ extension Summary {
 
     /// The app stage's phases gated by ratio (measured); the render stage is gated exactly when
     /// estimated (`render_estimate_us.total`), by ratio when measured.
-    static let gatedStages: [Stage] = [.app, .event, .layout, .display, .commit]
+    static let gatedStages: [Stage] = [.app, .event, .constraints, .layout, .display, .commit]
 
     /// The value of `figure` in this summary; nil where it has none (the render estimate of a
     /// measured replay, a figure only an experiment has).

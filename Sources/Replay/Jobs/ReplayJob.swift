@@ -74,7 +74,9 @@ public struct ReplayJob: Sendable {
         options.screen = traceScreen
         var stream = try TraceFile.open(path: trace.relativePath == "-" ? "-" : trace.path, options: options)
         let window = scene.makeWindow(screen: UIScreen.main, settings: settings)
-        var header = Summary(trace: trace.lastPathComponent, scene: scene.name, variant: settings.description,
+        // Standard input has no file name: its summary, report and JUnit case say "stdin".
+        let traceName = trace.relativePath == "-" ? "stdin" : trace.lastPathComponent
+        var header = Summary(trace: traceName, scene: scene.name, variant: settings.description,
                              device: model.name, refreshRate: model.maximumFramesPerSecond)
         header.clock = clock.rawValue
         header.appTime = appTime.rawValue

@@ -226,7 +226,7 @@ public enum Figure: Hashable, Sendable, CustomStringConvertible {
 
     /// The times `compare` gives as median ratios B ÷ A.
     public static let comparedTimes: [Figure] = [
-        .stage(.app, .p50), .stage(.app, .p95), .stage(.app, .mean), .stage(.event, .mean), .stage(.layout, .mean),
+        .stage(.app, .p50), .stage(.app, .p95), .stage(.app, .mean), .stage(.event, .mean), .stage(.constraints, .mean), .stage(.layout, .mean),
         .stage(.display, .mean), .stage(.commit, .mean), .stage(.render, .p50), .stage(.render, .mean), .hitchTimeRatio,
         .scrollingDisplayMean,
     ]
@@ -238,6 +238,7 @@ extension Stage {
         switch self {
         case .app: "app stage"
         case .event: "event phase"
+        case .constraints: "constraints (update pass and solve)"
         case .layout: "layout"
         case .display: "display"
         case .prepare: "prepare"

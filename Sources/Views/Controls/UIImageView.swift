@@ -11,7 +11,13 @@ open class UIImageView: UIView {
         didSet {
             layer.contents = image?.cgImage
             if let image { layer.contentsScale = image.scale }
+            if image?.size != oldValue?.size { invalidateIntrinsicContentSize() }
         }
+    }
+
+    /// The image's size; none without an image.
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
     public convenience init(image: UIImage?) {

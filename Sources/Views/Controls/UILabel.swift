@@ -9,10 +9,18 @@ open class UILabel: UIView {
     public enum Alignment: Int, Sendable { case left, center, right, natural }
 
     open var text: String? {
-        didSet { if text != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard text != oldValue else { return }
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
     }
     open var font = UIFont.systemFont(ofSize: 17) {
-        didSet { if font != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard font != oldValue else { return }
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
     }
     open var textColor = UIColor.black {
         didSet { if textColor != oldValue { setNeedsDisplay() } }
@@ -42,6 +50,20 @@ open class UILabel: UIView {
         guard let text, !text.isEmpty else { return .zero }
         let measured = text.size(withAttributes: [.font: font])
         return CGSize(width: measured.width.rounded(.up), height: measured.height.rounded(.up))
+    }
+
+    /// The text's one-line size, each side rounded up to the screen's pixel, as UIKit's
+    /// (20.333 pt high for 17 pt text at @3x); (0, 0) without text.
+    open override var intrinsicContentSize: CGSize {
+        guard let text, !text.isEmpty else { return .zero }
+        let measured = text.size(withAttributes: [.font: font])
+        let scale = (window?.screen ?? UIScreen.main).scale
+        return CGSize(width: (measured.width * scale).rounded(.up) / scale, height: (measured.height * scale).rounded(.up) / scale)
+    }
+
+    /// The text is centred vertically: its baseline is the ascender below the line's top.
+    override func baselineOffsetFromCenter(last: Bool) -> CGFloat? {
+        font.ascender - font.lineHeight / 2
     }
 
     open override func draw(_ rect: CGRect) {

@@ -11,6 +11,12 @@ open class UISwitch: UIControl {
     /// The switch's fixed size.
     public static let size = CGSize(width: 51, height: 31)
 
+    /// The switch's fixed size.
+    open override var intrinsicContentSize: CGSize { Self.size }
+
+    /// A switch hugs its size strongly (750), as UIKit's.
+    override var defaultContentHuggingPriority: UILayoutPriority { .defaultHigh }
+
     private var on = false
 
     /// Whether the switch is on. Setting it sends no action.

@@ -33,6 +33,15 @@ open class UIApplication: UIResponder {
 
     /// The main screen (`UIScreen.main`).
     var screen = UIScreen(model: .iPhone14)
+
+    /// What Auto Layout logged, as UIKit logs it to the console (unsatisfiable constraints, a
+    /// constraint without a common ancestor), in order, each message once.
+    public private(set) var layoutIssues: [String] = []
+
+    func reportLayoutIssue(_ message: String) {
+        guard !layoutIssues.contains(message) else { return }
+        layoutIssues.append(message)
+    }
     /// Routes the app's touches to gesture recognizers and views.
     let gestureEnvironment = GestureEnvironment()
 

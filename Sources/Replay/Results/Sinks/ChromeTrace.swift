@@ -87,8 +87,8 @@ public final class ChromeTrace: FrameSink {
         }
         // The event phase opens the turn; the commit phase closes it.
         if s[.event] > 0 { try span("event", category: "app", tid: Self.mainThread, start: appStart, duration: min(s[.event], appEnd - appStart)) }
-        var offset = appEnd - (s[.layout] + s[.display] + s[.prepare] + s[.commit])
-        for stage in [Stage.layout, .display, .prepare, .commit] where s[stage] > 0 {
+        var offset = appEnd - (s[.constraints] + s[.layout] + s[.display] + s[.prepare] + s[.commit])
+        for stage in [Stage.constraints, .layout, .display, .prepare, .commit] where s[stage] > 0 {
             try span(stage.rawValue, category: "commit", tid: Self.mainThread, start: offset, duration: s[stage])
             offset += s[stage]
         }

@@ -95,7 +95,7 @@ enum HTMLReport {
 
     private static func phaseTable(_ s: Summary) -> String {
         let estimated = s.render == RenderMode.estimated.rawValue
-        let phases: [Stage] = [.event, .layout, .display, .prepare, .commit]
+        let phases: [Stage] = [.event, .constraints, .layout, .display, .prepare, .commit]
         let total = max(phases.reduce(0) { $0 + s.stages[$1].mean }, 1e-9)
         var bar = "<svg width=\"1000\" height=\"26\" role=\"img\" aria-label=\"mean time per phase of the app stage\">"
         var x = 0.0

@@ -9,6 +9,7 @@ enum ReportPalette {
         switch stage {
         case .app, .layout: "#0969da"
         case .event: "#8250df"
+        case .constraints: "#0550ae"
         case .display: "#1a7f37"
         case .prepare: "#57606a"
         case .commit: "#bf8700"

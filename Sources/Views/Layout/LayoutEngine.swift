@@ -1,0 +1,436 @@
+import Constraints
+import Foundation
+import Geometry
+import Layers
+
+/// The solver's linear expression (Foundation has an `Expression` of its own).
+typealias LinearExpression = Constraints.Expression
+
+/// The Auto Layout engine of one view hierarchy (a window's, or a detached view's that was laid
+/// out), as UIKit's `NSISEngine`: a Cassowary solver holding, for every view and layout guide that
+/// takes part, four variables (its frame's origin and size in its superview's, or owning view's,
+/// coordinates) and the constraints on them: the app's, the frames of views that translate their
+/// autoresizing mask, content sizes, and the system's guides.
+///
+/// Changes are queued as they happen (a constraint activated, a constant changed, a frame set)
+/// and applied in one go when the engine is next asked for a frame: adds and removes are
+/// incremental, a changed constant shifts the tableau and re-optimizes it (never a solve from
+/// scratch), and an engine with nothing queued does no work at all.
+@MainActor
+final class LayoutEngine {
+    private let solver = Solver()
+
+    /// An item's variables, and the constraints the system keeps on it.
+    struct Item {
+        let minX, minY, width, height: Variable
+        /// The view or guide (unowned: an item leaves the engine when it leaves the hierarchy).
+        unowned let object: AnyObject
+        /// `translatesAutoresizingMaskIntoConstraints`: the frame as four required constraints.
+        var frame: [ConstraintHandle] = []
+        var frameConstants: [Double] = []
+        /// Content size, per axis: hugging and compression resistance.
+        var contentSize: [[ConstraintHandle]] = [[], []]
+        var contentSizeKeys: [ContentSizeKey?] = [nil, nil]
+        /// A system guide's four edges from its owning view's insets.
+        var guide: [ConstraintHandle] = []
+        var guideInsets: UIEdgeInsets?
+    }
+
+    /// What an axis's content-size constraints were made from.
+    struct ContentSizeKey: Equatable {
+        var metric: CGFloat
+        var hugging: UILayoutPriority
+        var compression: UILayoutPriority
+    }
+
+    private var items: [ObjectIdentifier: Item] = [:]
+    /// The app's constraints in the solver.
+    private var installed: [ObjectIdentifier: (constraint: NSLayoutConstraint, handle: ConstraintHandle)] = [:]
+
+    /// What changed since the engine was last brought up to date.
+    private enum Change {
+        case add(NSLayoutConstraint), remove(NSLayoutConstraint), constant(NSLayoutConstraint)
+        case frame(UIView), contentSize(UIView), attach(UIView), detach(UIView), guide(UILayoutGuide)
+    }
+
+    private var changes: [Change] = []
+    /// The view whose hierarchy this is (counts go to its window's frame).
+    unowned let root: UIView
+
+    /// Whether the engine sizes `root` alone for `systemLayoutSizeFitting` (its own frame left
+    /// out), apart from its hierarchy's engine.
+    let isFitting: Bool
+
+    init(root: UIView, fitting: Bool = false) {
+        self.root = root
+        isFitting = fitting
+    }
+
+    /// Whether the engine has changes to apply.
+    var hasChanges: Bool { !changes.isEmpty }
+
+    func constraintAdded(_ c: NSLayoutConstraint) { changes.append(.add(c)) }
+    func constraintRemoved(_ c: NSLayoutConstraint) { changes.append(.remove(c)) }
+    func constantChanged(_ c: NSLayoutConstraint) { changes.append(.constant(c)) }
+    func frameChanged(_ view: UIView) { if items[ObjectIdentifier(view)] != nil { changes.append(.frame(view)) } }
+    func contentSizeChanged(_ view: UIView) { changes.append(.contentSize(view)) }
+    func attached(_ view: UIView) { changes.append(.attach(view)) }
+    func detached(_ view: UIView) { changes.append(.detach(view)) }
+    func guideChanged(_ guide: UILayoutGuide) { changes.append(.guide(guide)) }
+
+    /// Whether `item` (a view or a guide) has variables in the engine.
+    func contains(_ item: AnyObject) -> Bool { items[ObjectIdentifier(item)] != nil }
+
+    // MARK: Bringing the engine up to date
+
+    /// Applies the queued changes and re-optimizes: one engine solve. Returns whether there was
+    /// anything to do.
+    @discardableResult
+    func updateIfNeeded() -> Bool {
+        guard !changes.isEmpty else { return false }
+        root.count(.engineSolves)
+        while !changes.isEmpty {
+            let batch = changes
+            changes = []
+            for change in batch { apply(change) }
+        }
+        refreshSystemConstraints()
+        return true
+    }
+
+    private func apply(_ change: Change) {
+        switch change {
+        case .add(let c):
+            guard c.holder != nil, installed[ObjectIdentifier(c)] == nil else { return }
+            addAppConstraint(c)
+        case .remove(let c):
+            guard let entry = installed.removeValue(forKey: ObjectIdentifier(c)) else { return }
+            remove([entry.handle])
+        case .constant(let c):
+            guard let entry = installed[ObjectIdentifier(c)] else { return }
+            root.count(.constraintConstantChanges)
+            setConstant(entry.handle, to: -Double(c.constant))
+        case .frame(let view):
+            updateFrameConstraints(of: view)
+        case .contentSize(let view):
+            if items[ObjectIdentifier(view)] != nil { updateContentSize(of: view) }
+        case .attach(let view):
+            view.forEachInSubtree { v in
+                for c in v.constraintState?.constraints ?? [] where installed[ObjectIdentifier(c)] == nil { addAppConstraint(c) }
+            }
+        case .detach(let view):
+            removeSubtree(view)
+        case .guide:
+            break   // every system guide is brought up to date after the changes
+        }
+    }
+
+    /// Removes the items of `view`'s subtree and every constraint on them; constraints held
+    /// outside the subtree are deactivated, as UIKit does when a view leaves its superview.
+    private func removeSubtree(_ view: UIView) {
+        var leaving = Set<ObjectIdentifier>()
+        view.forEachInSubtree { v in
+            leaving.insert(ObjectIdentifier(v))
+            for guide in v.constraintState?.layoutGuides ?? [] { leaving.insert(ObjectIdentifier(guide)) }
+            for guide in v.constraintState?.systemGuides ?? [] { leaving.insert(ObjectIdentifier(guide)) }
+        }
+        var handles: [ConstraintHandle] = []
+        for (key, entry) in installed.sorted(by: { $0.value.handle < $1.value.handle }) {
+            let c = entry.constraint
+            let touches = [c.firstItem, c.secondItem].contains { $0.map { leaving.contains(ObjectIdentifier($0)) } ?? false }
+                || (c.holder.map { leaving.contains(ObjectIdentifier($0)) } ?? false)
+            guard touches else { continue }
+            installed[key] = nil
+            handles.append(entry.handle)
+            if let holder = c.holder, !leaving.contains(ObjectIdentifier(holder)) { holder.uninstall(c, notifying: false) }
+        }
+        for key in leaving.sorted(by: { (items[$0]?.minX.id ?? 0) < (items[$1]?.minX.id ?? 0) }) {
+            guard let item = items.removeValue(forKey: key) else { continue }
+            (item.object as? UIView)?.isInLayoutEngine = false
+            handles += item.frame + item.contentSize.joined() + item.guide
+        }
+        remove(handles)
+    }
+
+    // MARK: The app's constraints
+
+    private func addAppConstraint(_ c: NSLayoutConstraint) {
+        guard let ancestor = c.commonAncestor, let first = c.firstItem else { return }
+        var expression = expression(first, c.firstAttribute, in: ancestor)
+        if let second = c.secondItem {
+            expression = expression - Double(c.multiplier) * self.expression(second, c.secondAttribute, in: ancestor)
+        }
+        expression = expression - Double(c.constant)
+        let constraint = Constraint(expression, c.relation.solverRelation, strength: c.priority.strength)
+        do {
+            let handle = try solver.add(constraint)
+            installed[ObjectIdentifier(c)] = (c, handle)
+            root.count(.constraintsAdded)
+        } catch {
+            root.count(.unsatisfiableConstraints)
+            root.reportUnsatisfiable(c, among: installed.values.map(\.constraint))
+        }
+    }
+
+    /// Adds a system constraint: it must hold (a conflict with the app's required constraints
+    /// breaks the app's, as UIKit's error messages show them); nil if it cannot be added.
+    private func addSystem(_ constraint: Constraint) -> ConstraintHandle? {
+        guard let handle = try? solver.add(constraint) else {
+            root.count(.unsatisfiableConstraints)
+            return nil
+        }
+        root.count(.constraintsAdded)
+        return handle
+    }
+
+    private func remove(_ handles: [ConstraintHandle]) {
+        guard !handles.isEmpty else { return }
+        try? solver.remove(contentsOf: handles)
+        root.count(.constraintsRemoved, by: handles.count)
+    }
+
+    private func setConstant(_ handle: ConstraintHandle, to constant: Double) {
+        try? solver.setConstant(handle, constant)
+    }
+
+    // MARK: Items and their system constraints
+
+    /// The variables of `object`, made (with its system constraints) when first needed.
+    private func variables(of object: AnyObject) -> Item {
+        let key = ObjectIdentifier(object)
+        if let item = items[key] { return item }
+        let item = Item(minX: solver.makeVariable(), minY: solver.makeVariable(), width: solver.makeVariable(),
+                        height: solver.makeVariable(), object: object)
+        items[key] = item
+        if let view = object as? UIView {
+            if !isFitting { view.isInLayoutEngine = true }
+            if isFitting && view === root {
+                updateContentSize(of: view, evenIfTranslating: true)
+            } else if view.translatesAutoresizingMaskIntoConstraints {
+                updateFrameConstraints(of: view)
+            } else {
+                updateContentSize(of: view)
+            }
+        } else if let guide = object as? UILayoutGuide, guide.kind != .app, let owner = guide.owningView {
+            _ = variables(of: owner)
+            updateGuideConstraints(of: guide)
+        }
+        return items[key]!
+    }
+
+    /// The frame of a view that translates its autoresizing mask, as four required constraints
+    /// (UIKit's `NSAutoresizingMaskLayoutConstraint`s), their constants kept to the frame.
+    private func updateFrameConstraints(of view: UIView) {
+        let key = ObjectIdentifier(view)
+        guard var item = items[key] else { return }
+        guard view.translatesAutoresizingMaskIntoConstraints else {
+            if !item.frame.isEmpty {
+                remove(item.frame)
+                item.frame = []
+                items[key] = item
+                updateContentSize(of: view)
+            }
+            return
+        }
+        let frame = view.untransformedFrame
+        let constants = [frame.minX, frame.minY, frame.width, frame.height].map(Double.init)
+        if item.frame.isEmpty {
+            remove(Array(item.contentSize.joined()))
+            item.contentSize = [[], []]
+            item.contentSizeKeys = [nil, nil]
+            let variables = [item.minX, item.minY, item.width, item.height]
+            item.frame = zip(variables, constants).compactMap { addSystem(Constraint(LinearExpression($0) - $1, .equal)) }
+        } else if constants != item.frameConstants {
+            for (index, handle) in item.frame.enumerated() where constants[index] != item.frameConstants[index] {
+                setConstant(handle, to: -constants[index])
+            }
+        }
+        item.frameConstants = constants
+        items[key] = item
+    }
+
+    /// Hugging (`size <= intrinsic` at the hugging priority) and compression resistance
+    /// (`size >= intrinsic` at its priority) on each axis with an intrinsic metric.
+    private func updateContentSize(of view: UIView, evenIfTranslating: Bool = false) {
+        let key = ObjectIdentifier(view)
+        guard var item = items[key], evenIfTranslating || !view.translatesAutoresizingMaskIntoConstraints else { return }
+        let size = view.intrinsicContentSize
+        for (axis, variable, metric) in [(NSLayoutConstraint.Axis.horizontal, item.width, size.width), (.vertical, item.height, size.height)] {
+            let index = axis.rawValue
+            let wanted = metric == UIView.noIntrinsicMetric ? nil
+                : ContentSizeKey(metric: metric, hugging: view.contentHuggingPriority(for: axis),
+                                 compression: view.contentCompressionResistancePriority(for: axis))
+            let old = item.contentSizeKeys[index]
+            guard wanted != old else { continue }
+            if let wanted, let old, wanted.hugging == old.hugging, wanted.compression == old.compression {
+                // A new size: the two constraints keep their priorities and take the new constant.
+                for handle in item.contentSize[index] { setConstant(handle, to: -Double(wanted.metric)) }
+            } else {
+                remove(item.contentSize[index])
+                item.contentSize[index] = wanted.map { key in
+                    [addSystem(Constraint(LinearExpression(variable) - Double(key.metric), .lessThanOrEqual, strength: key.hugging.strength)),
+                     addSystem(Constraint(LinearExpression(variable) - Double(key.metric), .greaterThanOrEqual, strength: key.compression.strength))]
+                        .compactMap { $0 }
+                } ?? []
+            }
+            item.contentSizeKeys[index] = wanted
+        }
+        items[key] = item
+    }
+
+    /// A system guide's edges: its owning view's bounds inset by the margins, the safe area, or
+    /// (readable content) the margins narrowed to a readable width, centred.
+    private func updateGuideConstraints(of guide: UILayoutGuide) {
+        let key = ObjectIdentifier(guide)
+        guard var item = items[key], let owner = guide.owningView, let ownerItem = items[ObjectIdentifier(owner)] else { return }
+        let insets = owner.insets(of: guide)
+        guard insets != item.guideInsets else { return }
+        // Insets change rarely (a rotation, new margins): the guide's constraints are made anew.
+        remove(item.guide)
+        let w = LinearExpression(ownerItem.width), h = LinearExpression(ownerItem.height)
+        let insetWidth = w - Double(insets.left + insets.right)
+        var system = [Constraint(LinearExpression(item.minY) - Double(insets.top), .equal),
+                      Constraint(LinearExpression(item.height) - (h - Double(insets.top + insets.bottom)), .equal)]
+        if guide.kind == .readableContent {
+            system += [Constraint(LinearExpression(item.minX) + 0.5 * LinearExpression(item.width) - (0.5 * w + Double(insets.left - insets.right) / 2), .equal),
+                       Constraint(LinearExpression(item.width) - insetWidth, .lessThanOrEqual),
+                       Constraint(LinearExpression(item.width) - Double(UIView.readableWidth), .lessThanOrEqual),
+                       Constraint(LinearExpression(item.width) - insetWidth, .equal, strength: Strength(999))]
+        } else {
+            system += [Constraint(LinearExpression(item.minX) - Double(insets.left), .equal),
+                       Constraint(LinearExpression(item.width) - insetWidth, .equal)]
+        }
+        item.guide = system.compactMap(addSystem)
+        item.guideInsets = insets
+        items[key] = item
+    }
+
+    /// System guides follow their owners' insets (margins, safe area), which change without a
+    /// constraint changing.
+    private func refreshSystemConstraints() {
+        for guide in items.values.compactMap({ $0.object as? UILayoutGuide }).filter({ $0.kind != .app }) {
+            updateGuideConstraints(of: guide)
+        }
+    }
+
+    // MARK: Expressions
+
+    /// The attribute of `object` as an expression in `ancestor`'s bounds coordinates.
+    private func expression(_ object: AnyObject, _ attribute: NSLayoutConstraint.Attribute, in ancestor: UIView) -> LinearExpression {
+        if let view = object as? UIView, let (guide, plain) = attribute.withinMargins {
+            return expression(view.layoutMarginsGuide, plain, in: ancestor)
+        }
+        let item = variables(of: object)
+        let view = object as? UIView
+        let rightToLeft = (view ?? (object as? UILayoutGuide)?.owningView)?.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        if object === ancestor {
+            // An item's own edges in its own coordinates: its origin is 0.
+            return Self.attribute(attribute, x: LinearExpression(0), y: LinearExpression(0), item: item, view: view, rightToLeft: rightToLeft)
+        }
+        var x = LinearExpression(item.minX), y = LinearExpression(item.minY)
+        var container = view?.superview ?? (object as? UILayoutGuide)?.owningView
+        while let c = container, c !== ancestor {
+            let offset = variables(of: c)
+            x = x + offset.minX
+            y = y + offset.minY
+            container = c.superview
+        }
+        return Self.attribute(attribute, x: x, y: y, item: item, view: view, rightToLeft: rightToLeft)
+    }
+
+    private static func attribute(_ attribute: NSLayoutConstraint.Attribute, x: LinearExpression, y: LinearExpression, item: Item,
+                                  view: UIView?, rightToLeft: Bool) -> LinearExpression {
+        let w = LinearExpression(item.width), h = LinearExpression(item.height)
+        switch attribute {
+        case .left: return x
+        case .right: return x + w
+        // Right to left, the x axis runs the other way for leading and trailing (a positive
+        // constant moves toward the trailing edge, leftward): leading is −right, trailing −left.
+        case .leading: return rightToLeft ? -1 * (x + w) : x
+        case .trailing: return rightToLeft ? -1 * x : x + w
+        case .centerX: return x + 0.5 * w
+        case .width: return w
+        case .top: return y
+        case .bottom: return y + h
+        case .centerY: return y + 0.5 * h
+        case .height: return h
+        case .firstBaseline, .lastBaseline:
+            // A text view's baseline sits at a fixed distance from its centre (text is centred
+            // vertically); any other view's is its bottom edge.
+            if let offset = view?.baselineOffsetFromCenter(last: attribute == .lastBaseline) {
+                return y + 0.5 * h + Double(offset)
+            }
+            return y + h
+        default: return LinearExpression(0)
+        }
+    }
+
+    // MARK: Results
+
+    /// The solved frame of `object` (in its superview's or owning view's coordinates), if it has
+    /// variables here.
+    func frame(of object: AnyObject) -> CGRect? {
+        guard let item = items[ObjectIdentifier(object)] else { return nil }
+        return CGRect(x: solver.value(item.minX), y: solver.value(item.minY), width: solver.value(item.width),
+                      height: solver.value(item.height))
+    }
+
+    /// The views whose solved frames the engine decides (they do not translate their autoresizing
+    /// mask), in the order they entered it.
+    var constrainedViews: [UIView] {
+        items.values.sorted { $0.minX < $1.minX }.compactMap { item in
+            (item.object as? UIView).flatMap { $0.translatesAutoresizingMaskIntoConstraints ? nil : $0 }
+        }
+    }
+
+    /// Adds `constraint` for the duration of `body` (a fitting size), then removes it.
+    func withTemporary<R>(_ constraints: [Constraint], _ body: () -> R) -> R {
+        let handles = constraints.compactMap { try? solver.add($0) }
+        defer { try? solver.remove(contentsOf: handles) }
+        return body()
+    }
+
+    /// The variables of `view` (made if needed), for a fitting size.
+    func sizeVariables(of view: UIView) -> (width: Variable, height: Variable) {
+        let item = variables(of: view)
+        return (item.width, item.height)
+    }
+
+    /// Solver statistics, for tests.
+    var statistics: Statistics { solver.statistics }
+}
+
+extension NSLayoutConstraint.Relation {
+    var solverRelation: Relation {
+        switch self {
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .equal: .equal
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+    }
+}
+
+extension UILayoutPriority {
+    /// The solver's strength for the priority: required is a hard constraint; an optional one
+    /// weighs its violation, in points, by its priority.
+    var strength: Strength {
+        self >= .required ? .required : Strength(Double(max(rawValue, 0)))
+    }
+}
+
+extension NSLayoutConstraint.Attribute {
+    /// For a margin attribute, the layout margins guide's plain attribute.
+    var withinMargins: (guide: Bool, plain: NSLayoutConstraint.Attribute)? {
+        switch self {
+        case .leftMargin: (true, .left)
+        case .rightMargin: (true, .right)
+        case .topMargin: (true, .top)
+        case .bottomMargin: (true, .bottom)
+        case .leadingMargin: (true, .leading)
+        case .trailingMargin: (true, .trailing)
+        case .centerXWithinMargins: (true, .centerX)
+        case .centerYWithinMargins: (true, .centerY)
+        default: nil
+        }
+    }
+}

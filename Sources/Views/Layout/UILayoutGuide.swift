@@ -1,0 +1,48 @@
+import Foundation
+
+/// A rectangle that takes part in Auto Layout without being a view, as UIKit's `UILayoutGuide`:
+/// it has anchors, is placed by constraints in its owning view's coordinates, draws nothing and
+/// receives no touches. A view's margins, safe area and readable content are guides UIKit
+/// constrains itself (`layoutMarginsGuide`, `safeAreaLayoutGuide`, `readableContentGuide`).
+@MainActor
+open class UILayoutGuide: LayoutAnchors {
+    /// The view the guide belongs to (`addLayoutGuide(_:)`).
+    public internal(set) weak var owningView: UIView?
+
+    /// A name for descriptions and layout issues.
+    open var identifier = ""
+
+    /// What the system ties the guide to, for the guides UIKit makes.
+    enum Kind {
+        case app, margins, safeArea, readableContent
+    }
+
+    let kind: Kind
+
+    public init() {
+        kind = .app
+    }
+
+    init(kind: Kind, identifier: String) {
+        self.kind = kind
+        self.identifier = identifier
+    }
+
+    /// The guide's rectangle in its owning view's coordinates, as the engine solved it (`.zero`
+    /// outside a view or before the first layout).
+    open var layoutFrame: CGRect {
+        guard let owningView else { return .zero }
+        return owningView.layoutFrame(of: self)
+    }
+
+    public var leadingAnchor: NSLayoutXAxisAnchor { xAnchor(.leading) }
+    public var trailingAnchor: NSLayoutXAxisAnchor { xAnchor(.trailing) }
+    public var leftAnchor: NSLayoutXAxisAnchor { xAnchor(.left) }
+    public var rightAnchor: NSLayoutXAxisAnchor { xAnchor(.right) }
+    public var centerXAnchor: NSLayoutXAxisAnchor { xAnchor(.centerX) }
+    public var topAnchor: NSLayoutYAxisAnchor { yAnchor(.top) }
+    public var bottomAnchor: NSLayoutYAxisAnchor { yAnchor(.bottom) }
+    public var centerYAnchor: NSLayoutYAxisAnchor { yAnchor(.centerY) }
+    public var widthAnchor: NSLayoutDimension { dimension(.width) }
+    public var heightAnchor: NSLayoutDimension { dimension(.height) }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Layers
+import Replay
+import RunLoop
+import Testing
+import Traces
+@testable import Views
+
+/// The layout engine's work is counted in the frame that does it: constraints added and
+/// removed, constants changed, updateConstraints calls, solves, intrinsic-size invalidations.
+@Suite struct AutoLayoutReplayTests {
+    final class Frames: FrameSink {
+        var records: [FrameRecord] = []
+        func write(_ frame: FrameRecord) throws { records.append(frame) }
+        var total: Counts { records.reduce(into: Counts()) { $0.add($1.counts) } }
+    }
+
+    /// A screen whose button, on touch down, moves a box by its leading constraint and, on the
+    /// lift, sets a label's text (a new intrinsic size); the launch layout comes before frame 0
+    /// and is not counted.
+    final class Screen: UIView {
+        let box = UIView(), label = UILabel()
+        var leading: NSLayoutConstraint!
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            for view in [box, label] {
+                view.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(view)
+            }
+            label.text = "Inbox"
+            leading = box.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16)
+            NSLayoutConstraint.activate([
+                leading, box.topAnchor.constraint(equalTo: topAnchor, constant: 100),
+                box.widthAnchor.constraint(equalToConstant: 40), box.heightAnchor.constraint(equalToConstant: 40),
+                label.leadingAnchor.constraint(equalTo: box.trailingAnchor, constant: 8),
+                label.centerYAnchor.constraint(equalTo: box.centerYAnchor),
+            ])
+        }
+
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { leading.constant = 60 }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { label.text = "Inbox (3)" }
+    }
+
+    @Test func aConstantChangeIsOneSolveAndATextChangeOneInvalidation() throws {
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let screen = Screen(frame: window.bounds)
+            window.addSubview(screen)
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 200, y: 400), time: 0.5, duration: 0.1)
+            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+            let frames = Frames()
+            replay.sinks = [frames]
+            _ = try replay.run(trace)
+            #expect(screen.box.frame == CGRect(x: 60, y: 100, width: 40, height: 40))
+            let label = screen.label.frame, wanted = screen.label.intrinsicContentSize
+            #expect(label.minX == 108 && abs(label.width - wanted.width) < 1e-9 && abs(label.height - wanted.height) < 1e-9, "\(label)")
+            let total = frames.total
+            // Touch down: one constant changed, one solve; the lift: one invalidation, one solve.
+            #expect(total[.constraintConstantChanges] == 1)
+            #expect(total[.intrinsicSizeInvalidations] == 1)
+            #expect(total[.engineSolves] == 2)
+            // A new content size moves the constants of the label's two width constraints
+            // (hugging and compression resistance): nothing is added or removed.
+            #expect(total[.constraintsAdded] == 0 && total[.constraintsRemoved] == 0)
+            #expect(total[.updateConstraintsCalls] == 0 && total[.unsatisfiableConstraints] == 0)
+            let solving = frames.records.filter { $0.counts[.engineSolves] > 0 }
+            #expect(solving.count == 2)
+        }
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import Geometry
+import Testing
+@testable import Views
+
+/// Auto Layout as the Auto Layout Guide describes it: each attribute is a linear function of the
+/// item's frame (`item1.attr1 = multiplier × item2.attr2 + constant`), required constraints hold
+/// exactly, optional ones give way by priority; numbers worked out by hand.
+@Suite struct AutoLayoutTests {
+    /// A view with a fixed intrinsic size.
+    final class Box: UIView {
+        let size: CGSize
+        init(_ width: CGFloat, _ height: CGFloat) {
+            size = CGSize(width: width, height: height)
+            super.init(frame: .zero)
+            translatesAutoresizingMaskIntoConstraints = false
+        }
+        override var intrinsicContentSize: CGSize { size }
+    }
+
+    /// A container of 390 × 844 pt (translating its frame) in a detached hierarchy, and a child
+    /// that constraints place.
+    func container(width: CGFloat = 390, height: CGFloat = 844) -> (UIView, UIView) {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: width, height: height))
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(child)
+        return (container, child)
+    }
+
+    /// leading 16, trailing −16, top 100, height 44 in a 390 pt container: x 16, width
+    /// 390 − 32 = 358.
+    @Test func edgesPinnedWithConstants() {
+        let (container, child) = container()
+        NSLayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 16),
+            child.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -16),
+            child.topAnchor.constraint(equalTo: container.topAnchor, constant: 100),
+            child.heightAnchor.constraint(equalToConstant: 44),
+        ])
+        container.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 16, y: 100, width: 358, height: 44))
+        #expect(container.constraints.count == 3 && child.constraints.count == 1)   // each on the closest common ancestor
+    }
+
+    /// width = 0.5 × container width (195), centred: x = (390 − 195) / 2 = 97.5, y = (844 − 50) / 2 = 397.
+    /// Frames from the engine are put on the pixel grid, as UIKit puts them: at @3x, 97.5 pt is
+    /// 292.5 px, rounded to 293 px (97.667 pt); the right edge 292.5 pt is 877.5 px, rounded to 878.
+    @Test func multiplierAndCentres() {
+        let (container, child) = container()
+        NSLayoutConstraint.activate([
+            child.widthAnchor.constraint(equalTo: container.widthAnchor, multiplier: 0.5),
+            child.heightAnchor.constraint(equalToConstant: 50),
+            child.centerXAnchor.constraint(equalTo: container.centerXAnchor),
+            child.centerYAnchor.constraint(equalTo: container.centerYAnchor),
+        ])
+        container.layoutIfNeeded()
+        #expect(abs(child.frame.minX - 293.0 / 3) < 1e-9 && abs(child.frame.maxX - 878.0 / 3) < 1e-9)
+        #expect(child.frame.minY == 397 && child.frame.height == 50)
+    }
+
+    /// Changing a constant moves the view in the next layout; changing the container's frame (it
+    /// translates its autoresizing mask) resizes the child: 300 − 32 = 268.
+    @Test func constantsAndTranslatedFramesChange() {
+        let (container, child) = container()
+        let leading = child.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 16)
+        NSLayoutConstraint.activate([
+            leading, child.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -16),
+            child.topAnchor.constraint(equalTo: container.topAnchor), child.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        container.layoutIfNeeded()
+        leading.constant = 40
+        container.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 40, y: 0, width: 334, height: 10))
+        container.frame = CGRect(x: 0, y: 0, width: 300, height: 844)
+        container.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 40, y: 0, width: 244, height: 10))
+    }
+
+    /// Two boxes side by side filling 300 pt with 8 pt between: the one that hugs less (250
+    /// against 251) stretches: 300 − 8 − 70 = 222.
+    @Test func theLowerHuggingPriorityStretches() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        let a = Box(50, 20), b = Box(70, 20)
+        container.addSubview(a)
+        container.addSubview(b)
+        b.setContentHuggingPriority(UILayoutPriority(251), for: .horizontal)
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 8),
+            b.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+            a.topAnchor.constraint(equalTo: container.topAnchor), b.topAnchor.constraint(equalTo: container.topAnchor),
+        ])
+        container.layoutIfNeeded()
+        #expect(a.frame == CGRect(x: 0, y: 0, width: 222, height: 20))   // height: its intrinsic 20
+        #expect(b.frame == CGRect(x: 230, y: 0, width: 70, height: 20))
+    }
+
+    /// 80 + 8 + 60 = 148 pt of content in 100: the box that resists compression less (750
+    /// against 751) gives way: 100 − 8 − 60 = 32.
+    @Test func theLowerCompressionResistanceShrinks() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let a = Box(80, 20), b = Box(60, 20)
+        container.addSubview(a)
+        container.addSubview(b)
+        b.setContentCompressionResistancePriority(UILayoutPriority(751), for: .horizontal)
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 8),
+            b.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+            a.topAnchor.constraint(equalTo: container.topAnchor), b.topAnchor.constraint(equalTo: container.topAnchor),
+        ])
+        container.layoutIfNeeded()
+        #expect(a.frame.width == 32 && b.frame.width == 60 && b.frame.minX == 40)
+    }
+
+    /// A detached view's margins are 8 pt (no safe area): pinned to the margins guide, a child of
+    /// a 200 × 100 view is (8, 8, 184, 84); with margins of 20, (20, 20, 160, 60).
+    @Test func layoutMarginsGuide() {
+        let (container, child) = container(width: 200, height: 100)
+        let guide = container.layoutMarginsGuide
+        NSLayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: guide.leadingAnchor), child.trailingAnchor.constraint(equalTo: guide.trailingAnchor),
+            child.topAnchor.constraint(equalTo: guide.topAnchor), child.bottomAnchor.constraint(equalTo: guide.bottomAnchor),
+        ])
+        container.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 8, y: 8, width: 184, height: 84))
+        #expect(guide.layoutFrame == CGRect(x: 8, y: 8, width: 184, height: 84))
+        container.layoutMargins = UIEdgeInsets(all: 20)
+        container.setNeedsLayout()
+        container.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 20, y: 20, width: 160, height: 60))
+    }
+
+    /// In a window of an iPhone 14 (safe area: 47 pt at the top, 34 at the bottom), a view pinned
+    /// to the root view's safe-area guide is 844 − 47 − 34 = 763 pt high, from y = 47.
+    @Test func safeAreaLayoutGuideInAWindow() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let root = UIView(frame: window.bounds)
+        window.addSubview(root)
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(child)
+        let safe = root.safeAreaLayoutGuide
+        NSLayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: safe.leadingAnchor), child.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
+            child.topAnchor.constraint(equalTo: safe.topAnchor), child.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 0, y: 47, width: 390, height: 763))
+    }
+
+    /// Right to left, leading is the right edge and a positive constant moves toward the left:
+    /// leading 16 and width 100 in 390 pt put the view at x = 390 − 16 − 100 = 274.
+    @Test func leadingIsTheRightEdgeRightToLeft() {
+        let (container, child) = container()
+        container.semanticContentAttribute = .forceRightToLeft
+        child.semanticContentAttribute = .forceRightToLeft
+        NSLayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 16),
+            child.widthAnchor.constraint(equalToConstant: 100), child.heightAnchor.constraint(equalToConstant: 10),
+            child.topAnchor.constraint(equalTo: container.topAnchor),
+        ])
+        container.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 274, y: 0, width: 100, height: 10))
+    }
+
+    /// A content view (translating its frame) holding a 100 × 20 box with 12 pt all round fits
+    /// a 390-wide cell at 20 + 24 = 44 pt; compressed, it is 124 × 44.
+    @Test func systemLayoutSizeFitting() {
+        let contentView = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 10))
+        let box = Box(100, 20)
+        contentView.addSubview(box)
+        NSLayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 12),
+            box.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -12),
+            box.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
+            box.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
+        ])
+        let fitted = contentView.systemLayoutSizeFitting(CGSize(width: 390, height: 0), withHorizontalFittingPriority: .required,
+                                                         verticalFittingPriority: .fittingSizeLevel)
+        #expect(fitted == CGSize(width: 390, height: 44))
+        #expect(contentView.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 124, height: 44))
+        #expect(contentView.frame.size == CGSize(width: 320, height: 10))   // fitting does not lay out
+    }
+
+    /// Two required widths that disagree: UIKit keeps the first, breaks the second, says so
+    /// once, and does not crash.
+    @Test func anUnsatisfiableConstraintIsBrokenAndReported() {
+        UIApplication.withNewApplication {
+            let (container, child) = container()
+            NSLayoutConstraint.activate([child.widthAnchor.constraint(equalToConstant: 100), child.heightAnchor.constraint(equalToConstant: 10),
+                                         child.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                                         child.topAnchor.constraint(equalTo: container.topAnchor)])
+            container.layoutIfNeeded()
+            let conflicting = child.widthAnchor.constraint(equalToConstant: 200)
+            conflicting.identifier = "too-wide"
+            conflicting.isActive = true
+            container.layoutIfNeeded()
+            #expect(child.frame.width == 100)
+            let issues = UIApplication.shared.layoutIssues
+            #expect(issues.count == 1)
+            #expect(issues.first?.hasPrefix("Unable to simultaneously satisfy constraints.") == true)
+            #expect(issues.first?.contains("Will attempt to recover by breaking constraint\n<NSLayoutConstraint 'too-wide' UIView.width == 200   (active)>") == true,
+                    "\(issues)")
+        }
+    }
+
+    /// Removing a view from its superview deactivates the constraints that tie it to the rest and
+    /// keeps those inside it.
+    @Test func removingAViewDeactivatesItsOutsideConstraints() {
+        let (container, child) = container()
+        let grandchild = UIView()
+        grandchild.translatesAutoresizingMaskIntoConstraints = false
+        child.addSubview(grandchild)
+        let outside = child.topAnchor.constraint(equalTo: container.topAnchor)
+        let inside = grandchild.topAnchor.constraint(equalTo: child.topAnchor)
+        NSLayoutConstraint.activate([outside, inside])
+        container.layoutIfNeeded()
+        child.removeFromSuperview()
+        #expect(!outside.isActive && inside.isActive)
+    }
+
+    /// updateConstraints runs on the views that use constraints, subviews before superviews, once
+    /// per request.
+    @Test func updateConstraintsRunsSubviewsFirst() {
+        final class Logging: UIView {
+            var log: (String) -> Void = { _ in }
+            var name = ""
+            override func updateConstraints() {
+                log(name)
+                super.updateConstraints()
+            }
+        }
+        var order: [String] = []
+        let parent = Logging(frame: CGRect(x: 0, y: 0, width: 100, height: 100)), child = Logging()
+        parent.name = "parent"
+        child.name = "child"
+        parent.log = { order.append($0) }
+        child.log = { order.append($0) }
+        parent.addSubview(child)
+        child.translatesAutoresizingMaskIntoConstraints = false
+        NSLayoutConstraint.activate([child.widthAnchor.constraint(equalTo: parent.widthAnchor)])
+        parent.layoutIfNeeded()
+        #expect(order == ["child", "parent"])   // the parent holds the constraint: it uses Auto Layout
+        child.setNeedsUpdateConstraints()
+        parent.setNeedsUpdateConstraints()
+        parent.layoutIfNeeded()
+        #expect(order == ["child", "parent", "child", "parent"])
+        parent.layoutIfNeeded()
+        #expect(order.count == 4)
+    }
+
+    /// A label's intrinsic size is its text's, each side rounded up to the pixel; setting its
+    /// text re-lays it out; its baseline aligns with another's.
+    @Test func labelsSizeToTheirText() {
+        let (container, _) = container()
+        let label = UILabel()
+        label.text = "Inbox"
+        label.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(label)
+        NSLayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 20),
+                                     label.topAnchor.constraint(equalTo: container.topAnchor, constant: 20)])
+        container.layoutIfNeeded()
+        let size = label.intrinsicContentSize
+        #expect(size.width > 0 && size.height > 0)
+        #expect(label.frame == CGRect(origin: CGPoint(x: 20, y: 20), size: size))
+        label.text = "Inbox and more"
+        container.layoutIfNeeded()
+        #expect(label.frame.size == label.intrinsicContentSize && label.frame.width > size.width)
+    }
+}
