@@ -130,6 +130,7 @@ import UISim
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path) == ["stdin-feed"])
         let summary = try Summary.read(from: folder.appendingPathComponent("out/stdin-feed/summary.json"))
         #expect(summary.touches.began == 1 && summary.touches.ended == 1)
+        #expect(summary.trace == "stdin")   // its report, JUnit case and compare say so too
         let controls = try cli.sh("uisim replay - --scene controls --clock fixed --snapshots none --quiet < tap.trace", in: folder)
         #expect(controls.status == 0 && FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/stdin-controls/summary.json").path))
     }
