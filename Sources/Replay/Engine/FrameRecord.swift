@@ -128,34 +128,7 @@ public struct FrameRecord: Codable, Equatable, Sendable {
     public typealias Counts = Layers.Counts
 
     /// Touch phases delivered in the frame.
-    public struct Touches: Codable, Equatable, Sendable {
-        public var began = 0, moved = 0, ended = 0, cancelled = 0
-        public init() {}
-
-        /// Adds `other`'s touches (saturating).
-        public mutating func add(_ other: Touches) {
-            for phase in TouchPhase.allCases { self[phase].addSaturating(other[phase]) }
-        }
-
-        public subscript(phase: TouchPhase) -> Int {
-            get {
-                switch phase {
-                case .began: began
-                case .moved: moved
-                case .ended: ended
-                case .cancelled: cancelled
-                }
-            }
-            set {
-                switch phase {
-                case .began: began = newValue
-                case .moved: moved = newValue
-                case .ended: ended = newValue
-                case .cancelled: cancelled = newValue
-                }
-            }
-        }
-    }
+    public typealias Touches = ByTouchPhase<Int>
 
     /// A coding key made from a name (counters and stages are keyed by their raw values).
     struct Key: CodingKey {

@@ -61,6 +61,80 @@ public enum TouchPhase: String, CaseIterable, Codable, Sendable {
     case began, moved, ended, cancelled
 }
 
+/// A value for each kind of hitch (for counts and times, `total` is `commit + render`).
+public struct ByHitchKind<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    public var total: Value, commit: Value, render: Value
+
+    public init(repeating value: Value) {
+        (total, commit, render) = (value, value, value)
+    }
+
+    public subscript(kind: HitchKind) -> Value {
+        get {
+            switch kind {
+            case .total: total
+            case .commit: commit
+            case .render: render
+            }
+        }
+        set {
+            switch kind {
+            case .total: total = newValue
+            case .commit: commit = newValue
+            case .render: render = newValue
+            }
+        }
+    }
+}
+
+extension ByHitchKind where Value: AdditiveArithmetic {
+    /// Zero for every kind.
+    public init() { self.init(repeating: .zero) }
+}
+
+/// A value for each touch phase.
+public struct ByTouchPhase<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    public var began: Value, moved: Value, ended: Value, cancelled: Value
+
+    public init(repeating value: Value) {
+        (began, moved, ended, cancelled) = (value, value, value, value)
+    }
+
+    public subscript(phase: TouchPhase) -> Value {
+        get {
+            switch phase {
+            case .began: began
+            case .moved: moved
+            case .ended: ended
+            case .cancelled: cancelled
+            }
+        }
+        set {
+            switch phase {
+            case .began: began = newValue
+            case .moved: moved = newValue
+            case .ended: ended = newValue
+            case .cancelled: cancelled = newValue
+            }
+        }
+    }
+}
+
+extension ByTouchPhase where Value == Int {
+    /// No touch in any phase.
+    public init() { self.init(repeating: 0) }
+
+    /// Adds `other`'s touches (saturating).
+    public mutating func add(_ other: ByTouchPhase<Int>) {
+        for phase in TouchPhase.allCases { self[phase].addSaturating(other[phase]) }
+    }
+}
+
+extension ByTouchPhase where Value == Summary.Latency {
+    /// No latency in any phase.
+    public init() { self.init(repeating: Summary.Latency()) }
+}
+
 /// A figure of a replay, declared once: its one name (a path in `summary.json`, the same in a
 /// baseline, a JUnit case, `compare.json`), its unit, how `check` gates it, where it is written and
 /// what it means. Everything that names, writes, reads or judges a figure goes through this type,

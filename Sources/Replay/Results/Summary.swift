@@ -198,29 +198,9 @@ public struct Summary: Codable, Equatable, Sendable {
         }
     }
 
-    public struct InputLatency: Codable, Equatable, Sendable {
-        public var began = Latency(), moved = Latency(), ended = Latency(), cancelled = Latency()
-        public init() {}
+    /// Input latency by touch phase.
+    public typealias InputLatency = ByTouchPhase<Latency>
 
-        public subscript(phase: TouchPhase) -> Latency {
-            get {
-                switch phase {
-                case .began: began
-                case .moved: moved
-                case .ended: ended
-                case .cancelled: cancelled
-                }
-            }
-            set {
-                switch phase {
-                case .began: began = newValue
-                case .moved: moved = newValue
-                case .ended: ended = newValue
-                case .cancelled: cancelled = newValue
-                }
-            }
-        }
-    }
     /// The layers that needed offscreen passes, costliest first (Xcode's "Optimization
     /// Opportunities").
     public var opportunities: [Opportunity] = []
@@ -235,50 +215,10 @@ public struct Summary: Codable, Equatable, Sendable {
     public var perTrace: [TraceFigures]?
 
     /// Hitches in all and by kind (`total` is `commit + render`).
-    public struct HitchCounts: Codable, Equatable, Sendable {
-        public var total = 0, commit = 0, render = 0
-        public init() {}
-
-        public subscript(kind: HitchKind) -> Int {
-            get {
-                switch kind {
-                case .total: total
-                case .commit: commit
-                case .render: render
-                }
-            }
-            set {
-                switch kind {
-                case .total: total = newValue
-                case .commit: commit = newValue
-                case .render: render = newValue
-                }
-            }
-        }
-    }
+    public typealias HitchCounts = ByHitchKind<Int>
 
     /// Hitch time in all and by kind, in ms.
-    public struct HitchTimes: Codable, Equatable, Sendable {
-        public var total = 0.0, commit = 0.0, render = 0.0
-        public init() {}
-
-        public subscript(kind: HitchKind) -> Double {
-            get {
-                switch kind {
-                case .total: total
-                case .commit: commit
-                case .render: render
-                }
-            }
-            set {
-                switch kind {
-                case .total: total = newValue
-                case .commit: commit = newValue
-                case .render: render = newValue
-                }
-            }
-        }
-    }
+    public typealias HitchTimes = ByHitchKind<Double>
 
     /// The render server's estimated work over the whole replay (`render_estimate_us.total`).
     public struct RenderEstimate: Codable, Equatable, Sendable {
