@@ -142,11 +142,22 @@ public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     }
 }
 
-/// The anchors of a view or a layout guide.
+/// The anchors a view and a layout guide share: edges, centres and sizes.
 @MainActor
-protocol LayoutAnchors: AnyObject {}
+public protocol LayoutAnchors: AnyObject {}
 
 extension LayoutAnchors {
+    public var leadingAnchor: NSLayoutXAxisAnchor { xAnchor(.leading) }
+    public var trailingAnchor: NSLayoutXAxisAnchor { xAnchor(.trailing) }
+    public var leftAnchor: NSLayoutXAxisAnchor { xAnchor(.left) }
+    public var rightAnchor: NSLayoutXAxisAnchor { xAnchor(.right) }
+    public var centerXAnchor: NSLayoutXAxisAnchor { xAnchor(.centerX) }
+    public var topAnchor: NSLayoutYAxisAnchor { yAnchor(.top) }
+    public var bottomAnchor: NSLayoutYAxisAnchor { yAnchor(.bottom) }
+    public var centerYAnchor: NSLayoutYAxisAnchor { yAnchor(.centerY) }
+    public var widthAnchor: NSLayoutDimension { dimension(.width) }
+    public var heightAnchor: NSLayoutDimension { dimension(.height) }
+
     func xAnchor(_ attribute: NSLayoutConstraint.Attribute) -> NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: attribute) }
     func yAnchor(_ attribute: NSLayoutConstraint.Attribute) -> NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: attribute) }
     func dimension(_ attribute: NSLayoutConstraint.Attribute) -> NSLayoutDimension { NSLayoutDimension(item: self, attribute: attribute) }

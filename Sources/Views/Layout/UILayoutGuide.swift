@@ -34,15 +34,4 @@ open class UILayoutGuide: LayoutAnchors {
         guard let owningView else { return .zero }
         return owningView.layoutFrame(of: self)
     }
-
-    public var leadingAnchor: NSLayoutXAxisAnchor { xAnchor(.leading) }
-    public var trailingAnchor: NSLayoutXAxisAnchor { xAnchor(.trailing) }
-    public var leftAnchor: NSLayoutXAxisAnchor { xAnchor(.left) }
-    public var rightAnchor: NSLayoutXAxisAnchor { xAnchor(.right) }
-    public var centerXAnchor: NSLayoutXAxisAnchor { xAnchor(.centerX) }
-    public var topAnchor: NSLayoutYAxisAnchor { yAnchor(.top) }
-    public var bottomAnchor: NSLayoutYAxisAnchor { yAnchor(.bottom) }
-    public var centerYAnchor: NSLayoutYAxisAnchor { yAnchor(.centerY) }
-    public var widthAnchor: NSLayoutDimension { dimension(.width) }
-    public var heightAnchor: NSLayoutDimension { dimension(.height) }
 }

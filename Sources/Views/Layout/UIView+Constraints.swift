@@ -60,20 +60,10 @@ extension UIView: LayoutAnchors {
         return made
     }
 
-    // MARK: Anchors
+    // MARK: Anchors (the edges, centres and sizes come with `LayoutAnchors`)
 
-    public var leadingAnchor: NSLayoutXAxisAnchor { xAnchor(.leading) }
-    public var trailingAnchor: NSLayoutXAxisAnchor { xAnchor(.trailing) }
-    public var leftAnchor: NSLayoutXAxisAnchor { xAnchor(.left) }
-    public var rightAnchor: NSLayoutXAxisAnchor { xAnchor(.right) }
-    public var centerXAnchor: NSLayoutXAxisAnchor { xAnchor(.centerX) }
-    public var topAnchor: NSLayoutYAxisAnchor { yAnchor(.top) }
-    public var bottomAnchor: NSLayoutYAxisAnchor { yAnchor(.bottom) }
-    public var centerYAnchor: NSLayoutYAxisAnchor { yAnchor(.centerY) }
     public var firstBaselineAnchor: NSLayoutYAxisAnchor { yAnchor(.firstBaseline) }
     public var lastBaselineAnchor: NSLayoutYAxisAnchor { yAnchor(.lastBaseline) }
-    public var widthAnchor: NSLayoutDimension { dimension(.width) }
-    public var heightAnchor: NSLayoutDimension { dimension(.height) }
 
     // MARK: Constraints
 
