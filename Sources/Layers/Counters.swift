@@ -29,6 +29,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case constraintConstantChanges = "constraint_constant_changes", updateConstraintsCalls = "update_constraints_calls"
     case engineSolves = "engine_solves", intrinsicSizeInvalidations = "intrinsic_size_invalidations"
     case unsatisfiableConstraints = "unsatisfiable_constraints"
+    case selfSizingMeasurements = "self_sizing_measurements"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -69,6 +70,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .engineSolves: "layout engine solves"
         case .intrinsicSizeInvalidations: "intrinsic content size invalidations"
         case .unsatisfiableConstraints: "unsatisfiable constraints broken"
+        case .selfSizingMeasurements: "self-sizing rows measured (systemLayoutSizeFitting)"
         }
     }
 
@@ -83,6 +85,11 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         }
     }
 
+    /// The counter's place in `allCases`, with no hashing (a counter's hash is its name's): a case
+    /// of an enum without payloads is stored as its place in the declaration, which is the order
+    /// of `allCases` (a test holds the two together).
+    public var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+
     /// Whether the counter is a level (the latest value matters), not a count to add up.
     public var isLevel: Bool { self == .backingStoreBytes }
 
@@ -96,11 +103,9 @@ public struct Counts: Codable, Equatable, Sendable {
     public init() {}
 
     public subscript(counter: Counter) -> Int {
-        get { values[Self.index[counter]!] }
-        set { values[Self.index[counter]!] = newValue }
+        get { values[counter.ordinal] }
+        set { values[counter.ordinal] = newValue }
     }
-
-    private static let index = Dictionary(uniqueKeysWithValues: Counter.allCases.enumerated().map { ($1, $0) })
 
     public var layouts: Int { get { self[.layouts] } set { self[.layouts] = newValue } }
     public var draws: Int { get { self[.draws] } set { self[.draws] = newValue } }

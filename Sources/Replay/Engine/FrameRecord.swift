@@ -263,7 +263,7 @@ extension FrameRecord {
             o("commit_end_s", commitEnd)
             let c = counts
             o("counts") { o in
-                for counter in Self.countersByName { o(counter.rawValue, c[counter]) }
+                for (counter, name) in Self.countersByName { o(name, c[counter]) }
             }
             o("expected_s", expected)
             o("frame", frame)
@@ -279,7 +279,7 @@ extension FrameRecord {
             o("schema", schema)
             let s = stages
             o("stages_us") { o in
-                for stage in Self.stagesByName { o(stage.rawValue, s[stage]) }
+                for (stage, name) in Self.stagesByName { o(name, s[stage]) }
             }
             writeTouches(&o)
             o("vsync_s", vsync)
@@ -296,8 +296,9 @@ extension FrameRecord {
     }
 
     /// Counters and stages in the order of their JSON names (keys sorted, as `JSONEncoder` does).
-    static let countersByName = Counter.allCases.sorted { $0.rawValue < $1.rawValue }
-    static let stagesByName = Stage.allCases.sorted { $0.rawValue < $1.rawValue }
+    /// (A raw value is made anew at each read: a frame's writers take the names from here.)
+    static let countersByName = Counter.allCases.map { ($0, $0.rawValue) }.sorted { $0.1 < $1.1 }
+    static let stagesByName = Stage.allCases.map { ($0, $0.rawValue) }.sorted { $0.1 < $1.1 }
 }
 
 /// An offscreen pass of a frame, priced by the replay's render cost model.

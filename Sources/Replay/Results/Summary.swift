@@ -291,7 +291,12 @@ public struct SummaryBuilder: Sendable {
     public private(set) var distributions: [String: Histogram<UInt64>] = [:]
     /// The names of the overrun's histograms and of a phase's input latency's.
     public static let overrunHistogram = "overrun", headroomHistogram = "headroom"
-    public static func latencyHistogram(_ phase: TouchPhase) -> String { "input_latency.\(phase.rawValue)" }
+    public static func latencyHistogram(_ phase: TouchPhase) -> String { latencyHistograms[phase] }
+    private static let latencyHistograms: ByTouchPhase<String> = {
+        var names = ByTouchPhase(repeating: "")
+        for phase in TouchPhase.allCases { names[phase] = "input_latency.\(phase.rawValue)" }
+        return names
+    }()
     /// The active interval being extended: [start, end].
     private var active: (start: Double, end: Double)?
     private var ledger = OpportunityLedger()
@@ -361,9 +366,8 @@ public struct SummaryBuilder: Sendable {
 
     /// Records `value` in the distribution called `name`.
     private mutating func record(_ name: String, _ value: UInt64, count: UInt64 = 1) {
-        var histogram = distributions[name] ?? Self.makeHistogram()
-        _ = histogram.record(value, count: count)
-        distributions[name] = histogram
+        // In place: a copy taken out of the dictionary and put back copies the histogram's counts.
+        _ = distributions[name, default: Self.makeHistogram()].record(value, count: count)
     }
 
     /// The first setting in which `summaries` differ, if any (scene, variant, device, refresh rate,

@@ -38,8 +38,8 @@ public final class ChromeTrace: FrameSink {
 
     /// The counter tracks, one per unit ("counts", "pixels", "bytes"), each following every
     /// counter of that unit under its JSON name (as frames.jsonl and summary.json name it).
-    static let counterTracks: [(name: String, counters: [Counter])] = [FigureUnit.count, .pixels, .bytes].map { unit in
-        (unit == .count ? "counts" : unit.rawValue, FrameRecord.countersByName.filter { $0.unit == unit })
+    static let counterTracks: [(name: String, counters: [(Counter, String)])] = [FigureUnit.count, .pixels, .bytes].map { unit in
+        (unit == .count ? "counts" : unit.rawValue, FrameRecord.countersByName.filter { $0.0.unit == unit })
     }
 
     private static func micros(_ seconds: Double) -> Double {
@@ -109,7 +109,7 @@ public final class ChromeTrace: FrameSink {
         for (track, counters) in Self.counterTracks {
             try event { o in
                 o("args") { o in
-                    for counter in counters { o(counter.rawValue, frame.counts[counter]) }
+                    for (counter, name) in counters { o(name, frame.counts[counter]) }
                 }
                 o("name", track)
                 o("ph", "C")
