@@ -91,10 +91,15 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     @exclusivity(unchecked)
     private var exactAlpha: CGFloat = 1
 
-    /// Whether the view and its subviews are not shown (and receive no touches).
+    /// Whether the view and its subviews are not shown (and receive no touches). A stack view's
+    /// arranged view that is hidden or shown collapses or takes its place again.
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            guard newValue != layer.isHidden else { return }
+            layer.isHidden = newValue
+            (superview as? UIStackView)?.arrangedSubviewHiddenDidChange(self)
+        }
     }
 
     /// A promise that the view fills its bounds with opaque content, letting the compositor skip

@@ -320,6 +320,12 @@ final class LayoutEngine {
         if let view = object as? UIView, let (guide, plain) = attribute.withinMargins {
             return expression(view.layoutMarginsGuide, plain, in: ancestor)
         }
+        if let view = object as? UIView, attribute == .firstBaseline || attribute == .lastBaseline {
+            // A view's baseline may be a descendant's (a stack view's is its first or last
+            // arranged view's), taken when the constraint is added.
+            let baselineView = attribute == .firstBaseline ? view.forFirstBaselineLayout : view.forLastBaselineLayout
+            if baselineView !== view, baselineView.isDescendant(of: view) { return expression(baselineView, attribute, in: ancestor) }
+        }
         let item = variables(of: object)
         let view = object as? UIView
         let rightToLeft = (view ?? (object as? UILayoutGuide)?.owningView)?.effectiveUserInterfaceLayoutDirection == .rightToLeft

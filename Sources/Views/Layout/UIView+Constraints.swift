@@ -224,6 +224,7 @@ extension UIView: LayoutAnchors {
 
     /// The engine takes the view's new intrinsic size.
     func invalidateContentSizeInEngine() {
+        (superview as? UIStackView)?.arrangedSubviewContentSizeDidChange(self)
         guard isInLayoutEngine, !translatesAutoresizingMaskIntoConstraints, let engine = hierarchyEngine else { return }
         count(.intrinsicSizeInvalidations)
         engine.contentSizeChanged(self)
