@@ -106,6 +106,13 @@ open class UIScrollView: UIView {
         contentOffset = offset
     }
 
+    /// Moves the content offset by `delta`, a drag under way moving with it (its start offset too),
+    /// as UIKit's table view does when a row above the rows on screen changes height.
+    func shiftContentOffset(by delta: CGPoint) {
+        dragStartOffset = CGPoint(x: dragStartOffset.x + delta.x, y: dragStartOffset.y + delta.y)
+        contentOffset = CGPoint(x: contentOffset.x + delta.x, y: contentOffset.y + delta.y)
+    }
+
     /// The smallest and largest offsets that keep the content in view.
     var offsetRange: (min: CGPoint, max: CGPoint) {
         let inset = adjustedContentInset

@@ -24,7 +24,9 @@ extension UITableViewDataSource {
 /// What a table view tells and asks about its rows' geometry, display and selection, as UIKit's;
 /// it is also the table's scroll view delegate. Optional methods have default implementations.
 public protocol UITableViewDelegate: UIScrollViewDelegate {
-    /// A row's height; the default, `UITableView.automaticDimension`, means the table's `rowHeight`.
+    /// A row's height. The default is the table's `rowHeight`; `UITableView.automaticDimension`
+    /// sizes the row from its cell's constraints when the table estimates heights
+    /// (`estimatedRowHeight` not 0), else it means `rowHeight`.
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
     /// A section header's height; the default means `sectionHeaderHeight` when the section has a
     /// header, else 0.
@@ -42,7 +44,7 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
 }
 
 extension UITableViewDelegate {
-    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { UITableView.automaticDimension }
+    public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
     public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { UITableView.automaticDimension }
     public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
     public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
@@ -72,13 +74,36 @@ public struct CellStatistics: Equatable, Sendable {
 /// on top while their section scrolls under them, and highlights a row while a finger rests on
 /// it (after the scroll view's delay for content touches) and selects it when the finger lifts.
 ///
-/// Where uisim differs: row heights come from `heightForRowAt` or `rowHeight` for every row when
-/// the data loads, unless `estimatedRowHeight` is above 0 (then a row's real height is asked when
-/// it first comes on screen); no self-sizing cells, separators, editing, footers or grouped style.
-/// Cells off screen stay subviews, hidden, in their reuse queue.
+/// Row heights come from `heightForRowAt` or `rowHeight` for every row when the data loads,
+/// unless the table estimates them (`estimatedRowHeight` not 0): then every row counts at the
+/// estimate until it comes on screen, when its real height is asked and the rows below move (the
+/// content size follows). A row whose height is `automaticDimension` in an estimating table sizes
+/// itself: its cell is configured (`cellForRowAt`), then measured,
+/// `contentView.systemLayoutSizeFitting(CGSize(width: bounds.width, height: 0),
+/// withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)`, plus
+/// the separator's line (1 pixel, 1/scale pt) when `separatorStyle` shows one, as UIKit's; the
+/// height is kept until `reloadData()`, `reloadRows(at:with:)` or a new width. A row measured as it
+/// comes in above the top moves the content offset by its change, so the rows on screen stay still.
+/// `tableHeaderView` and `tableFooterView` take the table's width and keep the height of their
+/// frame when set (as UIKit's: set the view again after changing its height).
+///
+/// Where uisim differs: `rowHeight` is 44 and `estimatedRowHeight` 0 by default (UIKit's are both
+/// `automaticDimension` since iOS 11): set both for self-sizing rows, as the Auto Layout Guide
+/// does. Separators are not drawn (a self-sizing row still keeps their line's height, and its
+/// content view stops above it; a fixed-height row's content view fills the row). No editing,
+/// section footers or grouped style. Cells off screen stay subviews, hidden, in their reuse queue.
 open class UITableView: UIScrollView {
-    /// "Use the default": the value the delegate's height methods return to take the table's.
+    /// "Use the default": the value the delegate's height methods return to take the table's; as
+    /// `rowHeight` (or a row's height) in a table that estimates heights, "size the row from its
+    /// cell's constraints". UIKit's value, -1.
     public static let automaticDimension: CGFloat = -1
+
+    /// The height UIKit falls back to for a row whose self-sizing cell's constraints give no
+    /// height (at the default text size).
+    static let standardRowHeight: CGFloat = 44
+
+    /// How many rows were measured by their cells' constraints, since the table was made.
+    public private(set) var selfSizingMeasurements = 0
 
     public enum Style: Int, Sendable { case plain, grouped, insetGrouped }
 
@@ -91,14 +116,52 @@ open class UITableView: UIScrollView {
     /// The scroll view's delegate, as a table view delegate (set `delegate`).
     private var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
 
-    /// Every row's height unless the delegate says otherwise (default 44).
+    /// Every row's height unless the delegate says otherwise (default 44);
+    /// `automaticDimension` sizes each row from its cell's constraints when the table estimates
+    /// heights (`estimatedRowHeight` not 0).
     open var rowHeight: CGFloat = 44 {
         didSet { if rowHeight != oldValue { needsReload = true; setNeedsLayout() } }
     }
 
-    /// A guess at rows' heights, so that only rows on screen are asked theirs (default 0: every
-    /// row's height is asked when the data loads).
-    open var estimatedRowHeight: CGFloat = 0
+    /// A guess at rows' heights, so that only rows on screen are asked theirs and self-sizing
+    /// rows are measured as they come on screen: above 0, that guess; `automaticDimension`, the
+    /// table's own (`rowHeight`, or 44 for self-sizing rows); 0 (the default), no estimates: every
+    /// row's height is asked when the data loads, and no row sizes itself.
+    open var estimatedRowHeight: CGFloat = 0 {
+        didSet { if estimatedRowHeight != oldValue { needsReload = true; setNeedsLayout() } }
+    }
+
+    /// Whether rows show a separator line (default `.singleLine`, as UIKit's). uisim draws none,
+    /// but a self-sizing row keeps the line's height (1/scale pt) below its content view.
+    open var separatorStyle = UITableViewCell.SeparatorStyle.singleLine {
+        didSet { if separatorStyle != oldValue { forgetMeasurements(); setNeedsLayout() } }
+    }
+
+    /// A view above the rows, at the table's width; the rows start below the height its frame had
+    /// when it was set (UIKit reads the height then: set the view again after changing it).
+    open var tableHeaderView: UIView? {
+        didSet {
+            tableHeaderHeight = tableHeaderView.map { max(0, $0.frame.height) } ?? 0
+            accessoryViewChanged(from: oldValue, to: tableHeaderView)
+        }
+    }
+
+    /// A view below the last section, at the table's width and the height of its frame when set.
+    open var tableFooterView: UIView? {
+        didSet {
+            tableFooterHeight = tableFooterView.map { max(0, $0.frame.height) } ?? 0
+            accessoryViewChanged(from: oldValue, to: tableFooterView)
+        }
+    }
+
+    private var tableHeaderHeight: CGFloat = 0, tableFooterHeight: CGFloat = 0
+
+    private func accessoryViewChanged(from old: UIView?, to new: UIView?) {
+        if let old, old !== new { old.removeFromSuperview() }
+        if let new, new.superview !== self { addSubview(new) }
+        if !needsReload { updateGeometry() }
+        setNeedsLayout()
+    }
 
     /// The height of a section header with a title, unless the delegate says otherwise (default 28).
     open var sectionHeaderHeight: CGFloat = 28
@@ -182,21 +245,47 @@ open class UITableView: UIScrollView {
     private var sections: [(header: CGFloat, rows: [CGFloat])] = []
     /// Rows whose real height has been asked (with an estimated row height).
     private var measured: Set<IndexPath> = []
+    /// The measured rows whose height came from their cell's constraints.
+    private var selfSized: Set<IndexPath> = []
+    /// The width the rows were measured at: a new width measures them again.
+    private var measuredWidth: CGFloat?
     /// Each section's top, then its rows' tops (content coordinates), kept with `sections`.
     private var sectionTops: [CGFloat] = []
     private var rowTops: [[CGFloat]] = []
+    /// Where the last section ends (the footer view's top).
+    private var sectionsEnd: CGFloat = 0
     private var visible: [IndexPath: UITableViewCell] = [:]
+    /// Cells configured to be measured in this layout pass, not shown yet.
+    private var prepared: [IndexPath: UITableViewCell] = [:]
     private var headers: [Int: UIView] = [:]
     private var selected: [IndexPath] = []
 
     /// Reloads every row: visible cells go back to their queues, heights and counts are asked
-    /// again at the next layout.
+    /// again at the next layout (self-sizing rows are measured again).
     open func reloadData() {
         for (indexPath, cell) in visible { enqueue(cell, at: indexPath) }
         visible = [:]
         for (_, header) in headers { enqueue(header) }
         headers = [:]
         needsReload = true
+        setNeedsLayout()
+    }
+
+    /// How `reloadRows(at:with:)` animates (uisim does not animate).
+    public enum RowAnimation: Int, Sendable { case fade, right, left, top, bottom, none, middle, automatic = 100 }
+
+    /// Reloads `indexPaths`: their cells are asked again (`cellForRowAt`) and their heights too; a
+    /// self-sizing row is measured again. The other rows keep their cells and heights.
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        loadIfNeeded()
+        for indexPath in indexPaths {
+            guard indexPath.section < sections.count, indexPath.row < sections[indexPath.section].rows.count else { continue }
+            if let cell = visible.removeValue(forKey: indexPath) { enqueue(cell, at: indexPath) }
+            measured.remove(indexPath)
+            selfSized.remove(indexPath)
+            if !estimates { sections[indexPath.section].rows[indexPath.row] = fixedHeight(at: indexPath) }
+        }
+        updateGeometry()
         setNeedsLayout()
     }
 
@@ -212,10 +301,19 @@ open class UITableView: UIScrollView {
         return sections[section].rows.count
     }
 
+    /// Whether rows count at an estimate until they come on screen.
+    private var estimates: Bool { estimatedRowHeight != 0 }
+
+    /// The height a row counts at before it is measured.
+    private var estimate: CGFloat {
+        estimatedRowHeight > 0 ? estimatedRowHeight : rowHeight > 0 ? rowHeight : Self.standardRowHeight
+    }
+
     private func loadIfNeeded() {
         guard needsReload else { return }
         needsReload = false
         measured = []
+        selfSized = []
         selected = []
         guard let dataSource else {
             sections = []
@@ -232,21 +330,30 @@ open class UITableView: UIScrollView {
                 header = hasHeader ? sectionHeaderHeight : 0
             }
             let heights = (0..<rows).map { row in
-                estimatedRowHeight > 0 ? estimatedRowHeight : height(at: IndexPath(row: row, section: section))
+                estimates ? estimate : fixedHeight(at: IndexPath(row: row, section: section))
             }
             return (header, heights)
         }
         updateGeometry()
     }
 
-    private func height(at indexPath: IndexPath) -> CGFloat {
-        let asked = tableDelegate?.tableView(self, heightForRowAt: indexPath) ?? Self.automaticDimension
-        return asked < 0 ? rowHeight : asked
+    /// The delegate's height for a row, else the table's `rowHeight`: `automaticDimension` (below
+    /// 0) asks for a self-sizing row.
+    private func askedHeight(at indexPath: IndexPath) -> CGFloat {
+        tableDelegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
+    }
+
+    /// A row's height without estimates: `automaticDimension` means `rowHeight` (44 if that is
+    /// automatic too: without estimates no row sizes itself).
+    private func fixedHeight(at indexPath: IndexPath) -> CGFloat {
+        let asked = askedHeight(at: indexPath)
+        guard asked < 0 else { return asked }
+        return rowHeight >= 0 ? rowHeight : Self.standardRowHeight
     }
 
     /// Recomputes the tops and the content size from the heights.
     private func updateGeometry() {
-        var y: CGFloat = 0
+        var y: CGFloat = tableHeaderHeight
         sectionTops = []
         rowTops = []
         for section in sections {
@@ -260,7 +367,15 @@ open class UITableView: UIScrollView {
             }
             rowTops.append(tops)
         }
-        contentSize = CGSize(width: bounds.width, height: y)
+        sectionsEnd = y
+        contentSize = CGSize(width: bounds.width, height: y + tableFooterHeight)
+    }
+
+    /// Measured heights go back to being estimates (the rows keep their current heights until
+    /// they are measured again on screen): the width or the separators changed.
+    private func forgetMeasurements() {
+        measured = []
+        selfSized = []
     }
 
     /// The rectangle of a row, in the table's (content) coordinates.
@@ -334,23 +449,32 @@ open class UITableView: UIScrollView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         loadIfNeeded()
+        defer { layoutHeaderAndFooterViews() }
         guard let dataSource else { return }
-        if estimatedRowHeight > 0 { measureRowsOnScreen() }
-        let onScreen = rowsOnScreen()
-        let wanted = Set(onScreen)
-        for (indexPath, cell) in visible where !wanted.contains(indexPath) {
-            visible[indexPath] = nil
-            enqueue(cell, at: indexPath)
+        if estimates {
+            if measuredWidth != bounds.width {
+                if measuredWidth != nil { forgetMeasurements() }
+                measuredWidth = bounds.width
+            }
+            // Cells of rows that scrolled off go back to their queues first, so that the rows
+            // measured next reuse them.
+            enqueueCells(notIn: rowsOnScreen())
+            measureRowsOnScreen(dataSource)
         }
+        let onScreen = rowsOnScreen()
+        enqueueCells(notIn: onScreen)
+        let separator = separatorHeight
         for indexPath in onScreen {
             let frame = CGRect(x: 0, y: rowTops[indexPath.section][indexPath.row], width: bounds.width,
                                height: sections[indexPath.section].rows[indexPath.row])
+            let reserve = selfSized.contains(indexPath) ? separator : 0
             if let cell = visible[indexPath] {
+                cell.separatorReserve = reserve
                 if cell.frame != frame { cell.frame = frame }
                 continue
             }
-            count { $0.cellForRowCalls += 1 }
-            let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+            let cell = prepared.removeValue(forKey: indexPath) ?? configuredCell(at: indexPath, dataSource)
+            cell.separatorReserve = reserve
             cell.frame = frame
             cell.isSelected = selected.contains(indexPath)
             if cell.superview !== self { insertSubview(cell, at: 0) }
@@ -358,20 +482,105 @@ open class UITableView: UIScrollView {
             visible[indexPath] = cell
             tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
         }
+        // A cell measured for a row that a measurement above then moved off screen goes back to
+        // its queue, never shown.
+        for (_, cell) in prepared.sorted(by: { $0.key < $1.key }) { requeue(cell) }
+        prepared = [:]
         layoutHeaders()
+    }
+
+    /// The cells shown for rows not in `onScreen` go back to their queues, in row order.
+    private func enqueueCells(notIn onScreen: [IndexPath]) {
+        let wanted = Set(onScreen)
+        for (indexPath, cell) in visible.sorted(by: { $0.key < $1.key }) where !wanted.contains(indexPath) {
+            visible[indexPath] = nil
+            enqueue(cell, at: indexPath)
+        }
+    }
+
+    /// The data source's cell for a row (counted).
+    private func configuredCell(at indexPath: IndexPath, _ dataSource: UITableViewDataSource) -> UITableViewCell {
+        count { $0.cellForRowCalls += 1 }
+        return dataSource.tableView(self, cellForRowAt: indexPath)
     }
 
     /// With estimated heights: asks the rows coming on screen their real height, top first, and
     /// moves the rows below (the content size follows), until the rows on screen are all measured.
-    private func measureRowsOnScreen() {
+    /// Each row's cell is configured now (a self-sizing row's then measured), and shown by this
+    /// layout pass. A row measured while its top is above the bounds (it comes in from above)
+    /// moves the content offset by its change, so that the rows below it stay where they are on
+    /// screen.
+    private func measureRowsOnScreen(_ dataSource: UITableViewDataSource) {
         while let indexPath = rowsOnScreen().first(where: { !measured.contains($0) }) {
             measured.insert(indexPath)
-            let real = height(at: indexPath)
-            if real != sections[indexPath.section].rows[indexPath.row] {
-                sections[indexPath.section].rows[indexPath.row] = real
-                updateGeometry()
+            var real = askedHeight(at: indexPath)
+            // The row's cell is asked for as it comes on screen, after its height (as UIKit asks).
+            if visible[indexPath] == nil, prepared[indexPath] == nil {
+                prepared[indexPath] = configuredCell(at: indexPath, dataSource)
             }
+            if real < 0 {
+                real = selfSizedHeight(at: indexPath)
+                selfSized.insert(indexPath)
+            } else {
+                selfSized.remove(indexPath)
+            }
+            let old = sections[indexPath.section].rows[indexPath.row]
+            guard real != old else { continue }
+            let top = rowTops[indexPath.section][indexPath.row]
+            sections[indexPath.section].rows[indexPath.row] = real
+            updateGeometry()
+            if top < bounds.minY { shiftContentOffset(by: CGPoint(x: 0, y: real - old)) }
         }
+    }
+
+    /// The separator line's height, 1 pixel, when rows show one; else 0.
+    private var separatorHeight: CGFloat {
+        separatorStyle == .none ? 0 : 1 / (window?.screen ?? UIScreen.main).scale
+    }
+
+    /// The height of a self-sizing row: its cell (the one on screen, or the one just configured)
+    /// measured at the table's width, UIKit's way, on the pixel grid, plus the separator's line.
+    /// Constraints that give no height are taken as a mistake, as UIKit takes them: the row gets
+    /// the standard 44 pt, with UIKit's warning (once).
+    private func selfSizedHeight(at indexPath: IndexPath) -> CGFloat {
+        guard let cell = visible[indexPath] ?? prepared[indexPath] else { return estimate }
+        selfSizingMeasurements += 1
+        count(.selfSizingMeasurements)
+        let fitting = cell.contentView.systemLayoutSizeFitting(
+            CGSize(width: bounds.width, height: UIView.layoutFittingCompressedSize.height),
+            withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        let scale = (window?.screen ?? UIScreen.main).scale
+        let height = (fitting.height * scale).rounded() / scale
+        guard height > 0 else {
+            // UIKit's own cells (labels and image only) are 44 pt without a word.
+            guard !cell.hasOnlyStandardContent else { return Self.standardRowHeight }
+            reportLayoutIssue("""
+                Warning once only: Detected a case where constraints ambiguously suggest a height of zero for a table \
+                view cell's content view. We're considering the collapse unintentional and using standard height instead. \
+                Cell: \(cell.layoutName)
+                """)
+            return Self.standardRowHeight
+        }
+        return height + separatorHeight
+    }
+
+    /// The header view at the top, the footer view after the last section, at the table's width;
+    /// each keeps its own height (a height changed since it was set overlaps the rows, as in UIKit).
+    private func layoutHeaderAndFooterViews() {
+        if let header = tableHeaderView {
+            let frame = CGRect(x: 0, y: 0, width: bounds.width, height: header.frame.height)
+            if header.frame != frame { header.frame = frame }
+        }
+        if let footer = tableFooterView {
+            let frame = CGRect(x: 0, y: sectionsEnd, width: bounds.width, height: footer.frame.height)
+            if footer.frame != frame { footer.frame = frame }
+        }
+    }
+
+    /// A cell that was configured but never shown goes back to its queue.
+    private func requeue(_ cell: UITableViewCell) {
+        if let identifier = cell.reuseIdentifier { queues[identifier, default: []].append(cell) }
+        else { cell.removeFromSuperview() }
     }
 
     private func enqueue(_ cell: UITableViewCell, at indexPath: IndexPath) {
@@ -398,7 +607,7 @@ open class UITableView: UIScrollView {
         for section in sections.indices {
             let height = sections[section].header
             let start = sectionTops[section]
-            let end = section + 1 < sectionTops.count ? sectionTops[section + 1] : contentSize.height
+            let end = section + 1 < sectionTops.count ? sectionTops[section + 1] : sectionsEnd
             guard height > 0, end > top, start < bottom else {
                 if let header = headers.removeValue(forKey: section) { enqueue(header) }
                 continue

@@ -38,7 +38,8 @@ extension IndexPath {
 /// (`textLabel`, `detailTextLabel` and `imageView` made on first use, in it), a highlight while a
 /// finger is on the row and a selection after it lifts (`selectedBackgroundView`, shown behind the
 /// content), and `prepareForReuse()` before the table view hands the cell out again.
-/// uisim has no accessory views, editing controls or separators.
+/// uisim has no accessory views or editing controls, and draws no separators (a self-sizing row's
+/// content view stops above the line's place, as UIKit's).
 open class UITableViewCell: UIView {
     /// The system layouts of a cell's labels and image.
     public enum CellStyle: Int, Sendable {
@@ -48,6 +49,11 @@ open class UITableViewCell: UIView {
     /// How a highlighted or selected cell looks.
     public enum SelectionStyle: Int, Sendable {
         case none, blue, gray, `default`
+    }
+
+    /// The line between rows (`UITableView.separatorStyle`).
+    public enum SeparatorStyle: Int, Sendable {
+        case none, singleLine, singleLineEtched
     }
 
     public let style: CellStyle
@@ -188,8 +194,20 @@ open class UITableViewCell: UIView {
     /// the last row left (the default does nothing; UIKit's resets nothing of the content either).
     open func prepareForReuse() {}
 
+    /// Whether the content view holds only the cell's own labels and image (UIKit sizes those
+    /// cells itself).
+    var hasOnlyStandardContent: Bool {
+        contentView.subviews.allSatisfy { $0 === storedTextLabel || $0 === storedDetailLabel || $0 === storedImageView }
+    }
+
+    /// The height kept below the content view for the separator's line: set by the table view
+    /// for a self-sizing row (whose height includes the line, as UIKit's), else 0.
+    var separatorReserve: CGFloat = 0 {
+        didSet { if separatorReserve != oldValue { setNeedsLayout() } }
+    }
+
     open override func layoutSubviews() {
-        contentView.frame = bounds
+        contentView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - separatorReserve))
         backgroundView?.frame = bounds
         if let background = storedSelectedBackground, background.superview === self { background.frame = bounds }
         let inset: CGFloat = 16
