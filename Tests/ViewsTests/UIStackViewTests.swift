@@ -1,6 +1,8 @@
 import Foundation
 import Geometry
 import Graphics
+import Layers
+import RunLoop
 import Testing
 @testable import Views
 
@@ -292,6 +294,29 @@ import Testing
         #expect(a.frame.width == 200)
         stack.spacing = 30
         #expect(stack.constraints.map(ObjectIdentifier.init) == before)
+    }
+
+    /// In a window, the frame's counters see the stack view's churn: a new `spacing` is two
+    /// constant changes; hiding b of [a, b, c] removes four constraints (b's two spacings, its two
+    /// `.fill` alignments to a) and adds five (a's spacing to c, b's `UISV-hiding` size and
+    /// place, its two alignments to the stack); a frame without change does nothing.
+    @Test func churnIsCountedPerFrame() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let (stack, a, b) = row(.fill)
+        let c = Box(30, 10)
+        stack.addArrangedSubview(c)
+        a.setContentHuggingPriority(UILayoutPriority(249), for: .horizontal)
+        window.addSubview(stack)
+        _ = window.commitPhase(stopwatch: ManualStopwatch())   // building the screen is no frame's work
+        stack.spacing = 20
+        var counts = window.commitPhase(stopwatch: ManualStopwatch()).counts
+        #expect(counts[.constraintConstantChanges] == 2 && counts[.constraintsAdded] == 0 && counts[.constraintsRemoved] == 0)
+        #expect(abs(a.bounds.width - (300 - 40 - 100)) < 1e-9, "\(a.frame)")
+        #expect(window.commitPhase(stopwatch: ManualStopwatch()).counts == Counts())
+        b.isHidden = true
+        counts = window.commitPhase(stopwatch: ManualStopwatch()).counts
+        #expect(counts[.constraintsRemoved] == 4 && counts[.constraintsAdded] == 5 && counts[.engineSolves] == 1)
+        #expect(abs(a.bounds.width - (300 - 20 - 30)) < 1e-9 && b.bounds.width == 0, "\(a.frame)")
     }
 
     /// A hidden arranged view collapses with its spacing (UIKit: the stack view updates its layout
