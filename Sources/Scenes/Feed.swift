@@ -22,6 +22,10 @@ enum FeedScene {
                   summary: "cards clip their content with masksToBounds and round the avatar with a mask layer (off: cornerRadius on the background only, content kept inside)"),
             .init(name: "rasterize", summary: "each card (its shadow and content) is rasterized: rendered once, reused while on screen"),
             .init(name: "live-content", summary: "each card shows a progress bar that follows the scroll position (content that changes every frame)"),
+            .init(name: "auto-layout",
+                  summary: "cells laid out with constraints, activated once when a cell is made, constants changed on configure (off: a hand-written layoutSubviews; the same frames)"),
+            .init(name: "constraint-churn",
+                  summary: "with auto-layout (implied): each configure deactivates all of a cell's constraints and activates new ones"),
         ]
     ) { settings in
         FeedViewController(style: FeedStyle(settings))
@@ -37,6 +41,10 @@ struct FeedStyle {
     let cornerClip: Bool
     let rasterize: Bool
     let liveContent: Bool
+    /// Cells laid out with constraints instead of `layoutSubviews` (implied by `constraintChurn`).
+    let autoLayout: Bool
+    /// Each configure replaces all of a cell's constraints with new ones.
+    let constraintChurn: Bool
 
     init(_ settings: Scene.Settings) {
         opaque = settings.isOn("opaque")
@@ -46,6 +54,8 @@ struct FeedStyle {
         cornerClip = settings.isOn("corner-clip")
         rasterize = settings.isOn("rasterize")
         liveContent = settings.isOn("live-content")
+        constraintChurn = settings.isOn("constraint-churn")
+        autoLayout = constraintChurn || settings.isOn("auto-layout")
     }
 }
 
@@ -87,7 +97,9 @@ final class FeedViewController: UIViewController, UITableViewDataSource, UITable
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: Self.reuseIdentifier, for: indexPath) as! FeedCell
         let row = cell.row(style)
+        row.cardWidth = tableView.bounds.width - 2 * FeedRow.cardInset.width
         row.configure(index: indexPath.row, avatar: avatars[indexPath.row % avatars.count], degraded: degraded)
+        if style.autoLayout { cell.configureConstraints(churn: style.constraintChurn) }
         return cell
     }
 
@@ -151,6 +163,9 @@ final class FeedViewController: UIViewController, UITableViewDataSource, UITable
 /// nothing of the style).
 final class FeedCell: UITableViewCell {
     private(set) var content: FeedRow?
+    /// With `auto-layout`: the cell's constraints, all active (the row's in its content view and
+    /// the row's own).
+    private(set) var activeConstraints: [NSLayoutConstraint] = []
 
     required init(style: CellStyle, reuseIdentifier: String?) {
         super.init(style: style, reuseIdentifier: reuseIdentifier)
@@ -163,11 +178,34 @@ final class FeedCell: UITableViewCell {
     func row(_ style: FeedStyle) -> FeedRow {
         if let content { return content }
         let row: FeedRow = style.systemViews ? ComposedRow(style: style) : DrawnRow(style: style)
-        row.frame = contentView.bounds
-        row.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        if style.autoLayout {
+            row.translatesAutoresizingMaskIntoConstraints = false
+        } else {
+            row.frame = contentView.bounds
+            row.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        }
         contentView.addSubview(row)
         content = row
         return row
+    }
+
+    /// With `auto-layout`, after the row is configured: the constraints are made and activated
+    /// once, when the cell is made; then the row's configure changes their constants (only those
+    /// that differ reach the engine). With `churn`, every configure deactivates them all and
+    /// activates new ones instead (the mistake WWDC 2018's session 220 warns of).
+    func configureConstraints(churn: Bool) {
+        guard let content else { return }
+        if !activeConstraints.isEmpty {
+            guard churn else { return }
+            NSLayoutConstraint.deactivate(activeConstraints)
+        }
+        activeConstraints = [
+            content.leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
+            content.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
+            content.topAnchor.constraint(equalTo: contentView.topAnchor),
+            content.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
+        ] + content.makeConstraints()
+        NSLayoutConstraint.activate(activeConstraints)
     }
 
     override func setSelected(_ selected: Bool, animated: Bool) {
@@ -203,6 +241,13 @@ class FeedRow: UIView {
     let bar = UIView()
 
     static let cornerRadius: CGFloat = 12
+    /// The card's inset in the row.
+    static let cardInset = CGSize(width: 12, height: 6)
+    /// The card's width (the table's less the insets), for the live-content bar's length with
+    /// `auto-layout`: set by the controller before each configure.
+    var cardWidth: CGFloat = 0
+    /// With `auto-layout` and `live-content`: the bar's width, a constant set from the progress.
+    private var barWidth: NSLayoutConstraint?
     static let background = UIColor(white: 0.93, alpha: 1)
 
     init(style: FeedStyle, card: UIView) {
@@ -249,11 +294,61 @@ class FeedRow: UIView {
 
     /// The live-content bar's length, 0...1.
     var progress: CGFloat = 0 {
-        didSet { if progress != oldValue { setNeedsLayout() } }
+        didSet {
+            guard progress != oldValue else { return }
+            if style.autoLayout { barWidth?.constant = barLength } else { setNeedsLayout() }
+        }
+    }
+
+    /// The live-content bar's length: the card's width less 180 pt, times the progress.
+    private var barLength: CGFloat { max(0, (cardWidth - 180) * progress) }
+
+    /// With `auto-layout`: the row's views placed by constraints rather than by `layoutSubviews`
+    /// (the same frames), their `translatesAutoresizingMaskIntoConstraints` turned off.
+    func usesConstraints(_ views: [UIView]) {
+        for view in views { view.translatesAutoresizingMaskIntoConstraints = false }
+    }
+
+    /// With `auto-layout`: the constraints that give the row's views the frames `layoutSubviews`
+    /// gives them by hand, new each call (not yet active). Subclasses add their views'.
+    func makeConstraints() -> [NSLayoutConstraint] {
+        usesConstraints([card, strip] + (style.cornerClip ? [content] : []) + (style.liveContent ? [bar] : []))
+        let inset = Self.cardInset, strip = style.cornerClip ? 0 : Self.cornerRadius
+        var made = [
+            card.leadingAnchor.constraint(equalTo: leadingAnchor, constant: inset.width),
+            card.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -inset.width),
+            card.topAnchor.constraint(equalTo: topAnchor, constant: inset.height),
+            card.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -inset.height),
+            // Clipped, the strip runs the card's full height and the corners cut it; otherwise it
+            // stays clear of the corners.
+            self.strip.leadingAnchor.constraint(equalTo: content.leadingAnchor),
+            self.strip.widthAnchor.constraint(equalToConstant: 4),
+            self.strip.topAnchor.constraint(equalTo: content.topAnchor, constant: strip),
+            self.strip.bottomAnchor.constraint(equalTo: content.bottomAnchor, constant: -strip),
+        ]
+        if style.cornerClip {
+            made += [content.leadingAnchor.constraint(equalTo: card.leadingAnchor), content.trailingAnchor.constraint(equalTo: card.trailingAnchor),
+                     content.topAnchor.constraint(equalTo: card.topAnchor), content.bottomAnchor.constraint(equalTo: card.bottomAnchor)]
+        }
+        if style.liveContent {
+            let width = bar.widthAnchor.constraint(equalToConstant: barLength)
+            barWidth = width
+            made += [bar.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 80),
+                     bar.topAnchor.constraint(equalTo: content.bottomAnchor, constant: -8),
+                     bar.heightAnchor.constraint(equalToConstant: 3), width]
+        }
+        return made
     }
 
     override func layoutSubviews() {
-        card.frame = bounds.insetBy(dx: 12, dy: 6)
+        if style.autoLayout {
+            super.layoutSubviews()   // UIView's: the engine's frames
+            if style.shadowPath {
+                card.layer.shadowPath = UIBezierPath(roundedRect: card.bounds, cornerRadius: Self.cornerRadius).cgPath
+            }
+            return
+        }
+        card.frame = bounds.insetBy(dx: Self.cardInset.width, dy: Self.cardInset.height)
         if style.shadowPath {
             card.layer.shadowPath = UIBezierPath(roundedRect: card.bounds, cornerRadius: Self.cornerRadius).cgPath
         }
@@ -357,8 +452,31 @@ final class ComposedRow: FeedRow {
         return true
     }
 
+    override func makeConstraints() -> [NSLayoutConstraint] {
+        usesConstraints([avatar, titleLabel, subtitleLabel, chart])
+        return super.makeConstraints() + [
+            avatar.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 14),
+            avatar.topAnchor.constraint(equalTo: content.topAnchor, constant: 10),
+            avatar.widthAnchor.constraint(equalToConstant: 56),
+            avatar.heightAnchor.constraint(equalToConstant: 56),
+            titleLabel.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 80),
+            titleLabel.trailingAnchor.constraint(equalTo: content.trailingAnchor, constant: -100),
+            titleLabel.topAnchor.constraint(equalTo: content.topAnchor, constant: 12),
+            titleLabel.heightAnchor.constraint(equalToConstant: 22),
+            subtitleLabel.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 80),
+            subtitleLabel.trailingAnchor.constraint(equalTo: content.trailingAnchor, constant: -100),
+            subtitleLabel.topAnchor.constraint(equalTo: content.topAnchor, constant: 38),
+            subtitleLabel.heightAnchor.constraint(equalToConstant: 20),
+            chart.leadingAnchor.constraint(equalTo: content.trailingAnchor, constant: -96),
+            chart.topAnchor.constraint(equalTo: content.topAnchor, constant: 14),
+            chart.widthAnchor.constraint(equalToConstant: 84),
+            chart.heightAnchor.constraint(equalToConstant: 48),
+        ]
+    }
+
     override func layoutSubviews() {
         super.layoutSubviews()
+        guard !style.autoLayout else { return }
         let w = card.bounds.width
         avatar.frame = CGRect(x: 14, y: 10, width: 56, height: 56)
         titleLabel.frame = CGRect(x: 80, y: 12, width: w - 80 - 100, height: 22)
@@ -415,9 +533,18 @@ final class DrawnRow: FeedRow {
         }
     }
 
+    override func makeConstraints() -> [NSLayoutConstraint] {
+        guard canvas !== card else { return super.makeConstraints() }
+        usesConstraints([canvas])
+        return super.makeConstraints() + [
+            canvas.leadingAnchor.constraint(equalTo: content.leadingAnchor), canvas.trailingAnchor.constraint(equalTo: content.trailingAnchor),
+            canvas.topAnchor.constraint(equalTo: content.topAnchor), canvas.bottomAnchor.constraint(equalTo: content.bottomAnchor),
+        ]
+    }
+
     override func layoutSubviews() {
         super.layoutSubviews()
-        if canvas !== card { canvas.frame = content.bounds }
+        if canvas !== card, !style.autoLayout { canvas.frame = content.bounds }
     }
 
     override func selectionDidChange() {

@@ -64,7 +64,7 @@ import Testing
         let variant = try cli.uisim(["check", "out", "--baseline", "baseline.json"], in: folder)
         #expect(variant.status == 64)
         let settings = { (opaque: String) in
-            "corner-clip=off degrade-while-scrolling=off live-content=off opaque=\(opaque) rasterize=off shadow-path=off system-views=on"
+            "auto-layout=off constraint-churn=off corner-clip=off degrade-while-scrolling=off live-content=off opaque=\(opaque) rasterize=off shadow-path=off system-views=on"
         }
         #expect(variant.stderr.contains("the baseline's variant is '\(settings("off"))', the result's '\(settings("on"))'"))
         let clock = try cli.uisim(["replay", "traces", "--snapshots", "none", "--quiet", "--out", "out"], in: folder)
