@@ -1,9 +1,11 @@
 import Foundation
+import Layers
 import Traces
 import Views
 
-/// The advice `uisim advice` measures: the seed notes' five pieces (drawing, layout, blending)
-/// and three of the render phase's (Apple's Tech Talk 10857: offscreen passes), each by an A/B
+/// The advice `uisim advice` measures: the seed notes' five pieces (drawing, layout, blending),
+/// three of the render phase's (Apple's Tech Talk 10857: offscreen passes) and two of Auto
+/// Layout's (WWDC 2018 session 220), each by an A/B
 /// `Experiment` on a built-in scene, with a verdict in numbers and whether the advice held.
 ///
 /// ```swift
@@ -23,7 +25,7 @@ public enum Advice {
 
     /// One experiment's outcome (an entry of advice.json, a row of advice.html).
     public struct Outcome: Codable, Sendable {
-        /// Its place among the eight, from 1.
+        /// Its place among the ten, from 1.
         public var number: Int
         public var advice: String
         public var scene: String
@@ -47,7 +49,7 @@ public enum Advice {
         public var experiments: [Outcome]
     }
 
-    /// Runs the eight experiments, `runs` interleaved runs of each variant on the fixed clock, on
+    /// Runs the ten experiments, `runs` interleaved runs of each variant on the fixed clock, on
     /// `scenes` (uisim's built-in ones) with the traces in `traces`, each experiment's outputs in
     /// `out/<n>-<variant>/`; writes `out/advice.json` and `out/advice.html`. `progress(n)` is
     /// told at each run of experiment `n` (from 0), `measured` each outcome as it is known. A
@@ -59,7 +61,8 @@ public enum Advice {
         var outcomes: [Outcome] = []
         for (index, definition) in definitions.enumerated() {
             let number = index + 1, name = "\(number)-\(definition.variant)"
-            let off = [definition.variant: false], on = [definition.variant: true]
+            let off = definition.base.merging([definition.variant: false]) { $1 }
+            let on = definition.base.merging([definition.variant: true]) { $1 }
             var experiment = Experiment(
                 trace: traces.appendingPathComponent(definition.trace), scene: try scenes.named(definition.scene),
                 a: definition.followedIsOn ? off : on, b: definition.followedIsOn ? on : off, runs: runs,
@@ -105,6 +108,8 @@ public enum Advice {
         /// A second experiment showing where the advice fails: the same variants with `base` on
         /// both sides; `shows` says whether the failure was measured.
         var failure: Failure?
+        /// Settings on both sides (an experiment on top of another variant).
+        var base: [String: Bool] = [:]
     }
 
     struct Failure: Sendable {
@@ -148,8 +153,40 @@ public enum Advice {
     }
 
     static let renderMean = Figure.stage(.render, .mean), appMean = Figure.stage(.app, .mean), displayMean = Figure.stage(.display, .mean)
+    static let constraintsMean = Figure.stage(.constraints, .mean), layoutMean = Figure.stage(.layout, .mean)
 
-    /// The eight experiments, in order.
+    /// How many `counter` counted on side A for each `per` counted there ("28"), or "?".
+    static func each(_ c: Comparison, _ counter: Counter, per: Counter) -> String {
+        guard let n = c[.counter(counter)]?.a, let d = c[.counter(per)]?.a, d > 0 else { return "?" }
+        return Baseline.Finding.format((n / d * 10).rounded() / 10)
+    }
+
+    @Sendable static func churnVerdict(_ c: Comparison) -> String {
+        let counts = "constraints added \(change(c, .counter(.constraintsAdded))), removed \(change(c, .counter(.constraintsRemoved)))"
+            + " (\(each(c, .constraintsRemoved, per: .cellsReused)) of each per reused cell's configure → none)"
+        let engine = "constant changes \(change(c, .counter(.constraintConstantChanges))), engine solves \(change(c, .counter(.engineSolves)))"
+        let times = "constraints phase \(times(c, constraintsMean)), layout phase \(times(c, layoutMean))"
+            + " (where the changes made in cellForRowAt are solved), app stage \(times(c, appMean))"
+        return counts + ", " + engine + "; " + times
+    }
+
+    /// Auto Layout's cost is measured on the same frames on screen (drawing and compositing
+    /// equal), with the engine's work on top.
+    @Sendable static func sameFramesWithEngineWork(_ c: Comparison) -> Bool {
+        let same: [Figure] = [.frames, .counter(.draws), .counter(.drawnPixels), .counter(.compositedPixels)]
+        return same.allSatisfy { f in c[f].map { $0.a == $0.b } ?? false } && (c[.counter(.engineSolves)]?.b ?? 0) > 0
+    }
+
+    @Sendable static func autoLayoutVerdict(_ c: Comparison) -> String {
+        let same = "the same frames on screen (draws \(change(c, .counter(.draws))), pixels drawn \(percent(c, .counter(.drawnPixels))),"
+            + " composited \(percent(c, .counter(.compositedPixels))))"
+        let engine = "constraints added \(change(c, .counter(.constraintsAdded))), engine solves \(change(c, .counter(.engineSolves))),"
+            + " intrinsic-size invalidations \(change(c, .counter(.intrinsicSizeInvalidations))), layouts \(change(c, .counter(.layouts)))"
+        let times = "constraints phase \(times(c, constraintsMean)), layout phase \(times(c, layoutMean)), app stage \(times(c, appMean))"
+        return same + "; " + engine + "; " + times
+    }
+
+    /// The ten experiments, in order.
     static let definitions: [Definition] = [
         Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
                    followedIsOn: true, held: { fell($0, .counter(.drawnPixels)) }) { c in
@@ -202,6 +239,12 @@ public enum Advice {
                            + " misses \(after(c, .counter(.rasterMisses))), render stage \(times(c, renderMean))"
                            + " (above ×1: rasterizing costs more than not)"
                    }),
+        Definition(title: "change constraints' constants, don't remove and re-add them", scene: "feed", trace: "fling.trace",
+                   variant: "constraint-churn", followedIsOn: false, held: { c in
+                       fell(c, .counter(.constraintsAdded)) && fell(c, .counter(.constraintsRemoved)) && faster(c, appMean)
+                   }, verdict: churnVerdict, base: ["auto-layout": true]),
+        Definition(title: "Auto Layout's cost in a scrolling list", scene: "feed", trace: "fling.trace", variant: "auto-layout",
+                   followedIsOn: true, held: sameFramesWithEngineWork, verdict: autoLayoutVerdict),
     ]
 }
 
@@ -214,8 +257,8 @@ extension Advice.Report {
             <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;max-width:1080px;margin:24px auto;padding:0 16px;color:#1f2328}
             table{border-collapse:collapse}td,th{padding:6px 10px;border-bottom:1px solid #eaeef2;text-align:left;vertical-align:top}
             .held{color:#1a7f37;font-weight:600}.not{color:#cf222e;font-weight:600}</style></head><body>
-            <h1>Eight pieces of advice, measured</h1>
-            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes). Render-stage times are the cost model's estimates.</p>
+            <h1>Ten pieces of advice, measured</h1>
+            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes); 9–10: Auto Layout's (WWDC 2018 session 220), on the feed laid out with constraints. Render-stage times are the cost model's estimates.</p>
             <p>\(runs) interleaved run\(runs == 1 ? "" : "s") of each variant; counters exact, times as median ratios (B ÷ A: advice followed ÷ not).</p>
             <table><tr><th>#</th><th>advice</th><th>experiment</th><th>measured</th><th>held</th></tr>
 
