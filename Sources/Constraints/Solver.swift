@@ -13,7 +13,7 @@
 ///
 /// Costs: adding a constraint, removing an optional one or an inequality, and `suggestValue`
 /// touch only the rows that hold the symbols involved (plus the pivots the simplex needs).
-/// Removing a required equality rebuilds the tableau from the remaining constraints: unlike kiwi,
+/// Removing a required equality (one whose constant never changed: see `setConstant`) rebuilds the tableau from the remaining constraints: unlike kiwi,
 /// a required equality keeps no marker column (a "dummy" that would appear in every row that
 /// depends on it, which makes a chain of n views cost n² cells), so it cannot be pivoted out.
 /// `remove(contentsOf:)` rebuilds at most once for many. A required constraint whose row has
@@ -36,9 +36,13 @@ public final class Solver {
         var tag: Tag
         /// The edit variable whose constraint this is.
         var edit: Variable?
+        /// A required equality whose constant changed is held as two required inequalities
+        /// (`tag` the ≤, `split` the ≥): their slacks are markers, so later changes and its
+        /// removal are incremental.
+        var split: Tag?
 
         /// Whether removing it needs a rebuild: a required equality that owns rows.
-        var needsRebuild: Bool { tag.marker < 0 && !tag.isRedundant }
+        var needsRebuild: Bool { tag.marker < 0 && !tag.isRedundant && split == nil }
     }
 
     private struct Edit {
@@ -134,6 +138,7 @@ public final class Solver {
         }
         for record in removed where !record.tag.isRedundant {
             try tableau.remove(record.tag, strength: record.constraint.strength)
+            if let split = record.split { try tableau.remove(split, strength: .required) }
         }
     }
 
@@ -147,7 +152,11 @@ public final class Solver {
             var constraint = record.constraint
             if let variable = record.edit { constraint.expression.constant = -edits[variable.symbol]!.value }
             do {
-                record.tag = try tableau.add(constraint)
+                if record.split != nil {
+                    (record.tag, record.split) = try addSplit(constraint)
+                } else {
+                    record.tag = try tableau.add(constraint)
+                }
                 records[id] = record
             } catch {
                 // Only rounding can make a subset of satisfiable constraints unsatisfiable.
@@ -158,33 +167,49 @@ public final class Solver {
         }
     }
 
-    /// Gives the handle's constraint a new constant (its expression's) and re-solves; the handle
-    /// stays the same. An optional equality shifts the tableau and re-optimizes from the current
-    /// solution with the dual simplex, as a suggested edit value does; any other constraint is
-    /// taken out (a required equality rebuilds the tableau: it keeps no marker to shift) and put
-    /// back. If the constraint with its new constant is refused as unsatisfiable, it is no longer
-    /// in the solver.
+    /// Gives the handle's constraint a new constant (its expression's) and re-solves from the
+    /// current solution; the handle stays the same. An optional equality shifts the tableau and
+    /// re-optimizes with the dual simplex, as a suggested edit value does; an inequality is taken
+    /// out and put back. A required equality, which keeps no marker, is rebuilt once as two
+    /// required inequalities (≤ and ≥) whose slacks are markers: from its second change on, it
+    /// too is taken out and put back incrementally. If the constraint with its new constant is
+    /// refused as unsatisfiable, it is no longer in the solver.
     public func setConstant(_ handle: ConstraintHandle, _ constant: Double) throws(SolverError) {
         guard contains(handle), var record = records[handle.id] else { throw .unknownConstraint(handle) }
         let old = record.constraint.expression.constant
         guard constant != old else { return }
         record.constraint.expression.constant = constant
-        if record.constraint.relation == .equal, !record.constraint.strength.isRequired {
+        counts.constantChanges += 1
+        let constraint = record.constraint
+        if constraint.relation == .equal, !constraint.strength.isRequired {
             records[handle.id] = record
-            counts.constantChanges += 1
             try tableau.shiftConstant(record.tag, by: old - constant)
             return
         }
         try removeRecords([handle])
         counts.constraintsRemoved -= 1
         do {
-            record.tag = try tableau.add(record.constraint)
+            if constraint.relation == .equal {
+                (record.tag, record.split) = try addSplit(constraint)
+            } else {
+                record.tag = try tableau.add(constraint)
+            }
         } catch {
             if case .unsatisfiable = error { counts.unsatisfiable += 1 }
             throw error
         }
         records[handle.id] = record
-        counts.constantChanges += 1
+    }
+
+    /// Adds a required equality as two required inequalities; on a refusal the tableau is as it was.
+    private func addSplit(_ constraint: Constraint) throws(SolverError) -> (Tag, Tag) {
+        let below = try tableau.add(Constraint(constraint.expression, .lessThanOrEqual))
+        do {
+            return (below, try tableau.add(Constraint(constraint.expression, .greaterThanOrEqual)))
+        } catch {
+            try tableau.remove(below, strength: .required)
+            throw error
+        }
     }
 
     // MARK: - Edit variables

@@ -39,7 +39,16 @@ import Testing
         #expect(solver.value(x) == 20 && solver.value(y) == 40)
         #expect(try Self.solve(sum: 60, floor: 10, wish: 20) == (20, 40))
         #expect(solver.constraint(wish)?.expression.constant == -20)
-        #expect(solver.statistics.constantChanges == 4)
-        #expect(solver.statistics.constraintsAdded == 4 && solver.statistics.constraintsRemoved == 0)
+        // The required equality's first change rebuilt the tableau once; its next is incremental.
+        #expect(solver.statistics.rebuilds == 1)
+        try solver.setConstant(sum, -70)
+        #expect(solver.value(x) == 20 && solver.value(y) == 50)
+        #expect(try Self.solve(sum: 70, floor: 10, wish: 20) == (20, 50))
+        #expect(solver.statistics.rebuilds == 1)
+        // Removed, it goes without a rebuild (its two inequalities have markers).
+        try solver.remove(sum)
+        #expect(solver.statistics.rebuilds == 1 && solver.value(x) == 20 && solver.value(y) == 30)
+        #expect(solver.statistics.constantChanges == 5)
+        #expect(solver.statistics.constraintsAdded == 4 && solver.statistics.constraintsRemoved == 1)
     }
 }

@@ -375,10 +375,13 @@ final class LayoutEngine {
 
     /// The solved frame of `object` (in its superview's or owning view's coordinates), if it has
     /// variables here.
+    /// Values are snapped to a millionth of a point: the simplex's rounding (1e-12 after a few
+    /// pivots) must not move an edge that sits exactly half-way between two pixels to one side
+    /// on one path and to the other on another.
     func frame(of object: AnyObject) -> CGRect? {
         guard let item = items[ObjectIdentifier(object)] else { return nil }
-        return CGRect(x: solver.value(item.minX), y: solver.value(item.minY), width: solver.value(item.width),
-                      height: solver.value(item.height))
+        func snapped(_ variable: Variable) -> CGFloat { (solver.value(variable) * 1_000_000).rounded() / 1_000_000 }
+        return CGRect(x: snapped(item.minX), y: snapped(item.minY), width: snapped(item.width), height: snapped(item.height))
     }
 
     /// The views whose solved frames the engine decides (they do not translate their autoresizing
