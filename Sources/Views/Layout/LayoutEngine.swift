@@ -92,7 +92,20 @@ final class LayoutEngine {
         while !changes.isEmpty {
             let batch = changes
             changes = []
-            for change in batch { apply(change) }
+            // The batch's deactivations go first and together: removing required equalities may
+            // rebuild the solver's tableau, once for all of them (a cell that replaces its
+            // constraints at each configure pays one rebuild, not one per constraint). A
+            // constraint activated later in the batch is not installed yet, so it is not removed;
+            // one deactivated after being activated has no holder, so it is not added.
+            var removed: [ConstraintHandle] = []
+            for case .remove(let c) in batch {
+                if let entry = installed.removeValue(forKey: ObjectIdentifier(c)) { removed.append(entry.handle) }
+            }
+            remove(removed)
+            for change in batch {
+                if case .remove = change { continue }
+                apply(change)
+            }
         }
         refreshSystemConstraints()
         return true
@@ -103,9 +116,8 @@ final class LayoutEngine {
         case .add(let c):
             guard c.holder != nil, installed[ObjectIdentifier(c)] == nil else { return }
             addAppConstraint(c)
-        case .remove(let c):
-            guard let entry = installed.removeValue(forKey: ObjectIdentifier(c)) else { return }
-            remove([entry.handle])
+        case .remove:
+            break   // in a batch, before the rest (updateIfNeeded)
         case .constant(let c):
             guard let entry = installed[ObjectIdentifier(c)] else { return }
             root.count(.constraintConstantChanges)
