@@ -69,4 +69,35 @@ import Traces
             #expect(solving.count == 2)
         }
     }
+
+    /// A screen with two required widths that disagree: the replay's summary lists UIKit's
+    /// message once (summary.json's `layout_issues`, the terminal table, the report), and a
+    /// screen without conflicts has none.
+    @Test func layoutIssuesReachTheSummary() throws {
+        let scene = Scene(name: "conflict", summary: "two widths", variants: [.init(name: "conflict", summary: "a second width")]) { window, settings in
+            let box = UIView()
+            box.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(box)
+            NSLayoutConstraint.activate([box.widthAnchor.constraint(equalToConstant: 100), box.heightAnchor.constraint(equalToConstant: 10),
+                                         box.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                                         box.topAnchor.constraint(equalTo: window.topAnchor)])
+            if settings.isOn("conflict") { box.widthAnchor.constraint(equalToConstant: 200).isActive = true }
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let trace = root.appendingPathComponent("Traces/taps.trace")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-issues-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clean = try Replay.run(trace, scene: scene, snapshots: .none, outputs: folder.appendingPathComponent("clean"))
+        #expect(clean.layoutIssues == nil)
+        let conflict = try Replay.run(trace, scene: scene, variants: ["conflict": true], snapshots: .none,
+                                      outputs: folder.appendingPathComponent("conflict"))
+        let issues = try #require(conflict.layoutIssues)
+        #expect(issues.count == 1 && issues[0].hasPrefix("Unable to simultaneously satisfy constraints."), "\(issues)")
+        #expect(issues[0].contains("Will attempt to recover by breaking constraint\n<NSLayoutConstraint UIView.width == 200   (active)>"))
+        let written = try Summary.read(from: folder.appendingPathComponent("conflict/summary.json"))
+        #expect(written.layoutIssues == issues)
+        #expect(written.table(report: "r").contains("layout issues") && !clean.table(report: "r").contains("layout issues"))
+        let report = try String(contentsOf: folder.appendingPathComponent("conflict/report.html"), encoding: .utf8)
+        #expect(report.contains("<h2>Layout issues</h2>"))
+    }
 }

@@ -203,6 +203,17 @@ import Testing
             #expect(issues.first?.hasPrefix("Unable to simultaneously satisfy constraints.") == true)
             #expect(issues.first?.contains("Will attempt to recover by breaking constraint\n<NSLayoutConstraint 'too-wide' UIView.width == 200   (active)>") == true,
                     "\(issues)")
+            // It stays broken, reported once, through later layouts; given a constant that agrees,
+            // it holds again (and 100 == 100 twice is no conflict).
+            container.setNeedsLayout()
+            container.layoutIfNeeded()
+            #expect(UIApplication.shared.layoutIssues.count == 1)
+            conflicting.constant = 120
+            container.layoutIfNeeded()
+            #expect(child.frame.width == 100 && UIApplication.shared.layoutIssues.count == 2)   // 120: broken again, a new message
+            conflicting.constant = 100
+            container.layoutIfNeeded()
+            #expect(child.frame.width == 100 && UIApplication.shared.layoutIssues.count == 2)
         }
     }
 

@@ -100,6 +100,7 @@ public struct ReplayJob: Sendable {
         do {
             result = try replay.run(&stream)
             outputs.replaySeconds = (ContinuousClock.now - started).seconds
+            outputs.layoutIssues = UIApplication.shared.layoutIssues
             // A signal its owner caught after the loop stopped counts too: the outputs say so.
             interruption = result.interruption ?? pendingInterruption?()
             summary = try outputs.finish(interrupted: interruption != nil)

@@ -49,6 +49,8 @@ public final class ReplayOutputs: FrameSink {
     private static let worstKept = 3
     /// How long the replay took (wall time, seconds), for the summary; set before `finish`.
     public var replaySeconds: Double?
+    /// What Auto Layout reported during the replay (`UIApplication.layoutIssues`), for the summary.
+    public var layoutIssues: [String] = []
 
     public var framesURL: URL { directory.appendingPathComponent("frames.jsonl") }
     public var summaryURL: URL { directory.appendingPathComponent("summary.json") }
@@ -176,6 +178,7 @@ public final class ReplayOutputs: FrameSink {
     public func finish(interrupted: Bool) throws -> Summary {
         var summary = builder.finished(interrupted: interrupted)
         summary.replaySeconds = replaySeconds
+        summary.layoutIssues = layoutIssues.isEmpty ? nil : layoutIssues
         // Every file written whole first, then all moved into place.
         try frames.finishWriting()
         try chrome.finishWriting()

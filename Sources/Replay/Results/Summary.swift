@@ -165,6 +165,10 @@ public struct Summary: Codable, Equatable, Sendable {
     public var warnings: [String] = []
     /// How many `warnings` there are.
     public var hierarchyWarnings = 0
+    /// What Auto Layout reported while the scene was built and replayed, as UIKit logs it
+    /// (unsatisfiable constraints and the one it broke, a constraint without a common ancestor);
+    /// nil when nothing was.
+    public var layoutIssues: [String]?
     /// The render server's estimated work over the whole replay; nil when it was measured.
     public var renderEstimate: RenderEstimate?
     /// The frames' overrun (ready minus expected presentation), ms: negative is headroom.
@@ -265,7 +269,7 @@ public struct Summary: Codable, Equatable, Sendable {
         case backingStoreBytesPeak = "backing_store_bytes_peak", stages = "stages_us", histograms = "histograms_ns"
         case hierarchyWarnings = "hierarchy_warnings", renderEstimate = "render_estimate_us"
         case overrunMs = "overrun_ms", jankyFrames = "janky_frames", inputLatencyMs = "input_latency_ms"
-        case replaySeconds = "replay_s", perTrace = "per_trace"
+        case replaySeconds = "replay_s", perTrace = "per_trace", layoutIssues = "layout_issues"
     }
 
     public init(trace: String, scene: String, variant: String, device: String, refreshRate: Int) {
@@ -436,6 +440,9 @@ public struct SummaryBuilder: Sendable {
             total.counts.backingStoreBytes = level   // a level, not a count: the largest
             total.backingStoreBytesPeak = max(total.backingStoreBytesPeak, s.backingStoreBytesPeak)
             total.warnings += s.warnings.filter { !total.warnings.contains($0) }
+            for issue in s.layoutIssues ?? [] where !(total.layoutIssues ?? []).contains(issue) {
+                total.layoutIssues = (total.layoutIssues ?? []) + [issue]
+            }
             total.jankyFrames.count.addSaturating(s.jankyFrames.count)
             total.opportunities = OpportunityLedger.merging([total.opportunities, s.opportunities])
             builder.summary = total

@@ -30,7 +30,11 @@ extension Summary {
             row("offscreen passes", "\(counts.offscreenPasses) (\(counts[.offscreenPixels]) px)"
                 + (counts[.rasterHits] + counts[.rasterMisses] > 0 ? ", rasterization \(counts[.rasterHits]) hits / \(counts[.rasterMisses]) misses" : "")),
             row("optimization opportunities", opportunities.isEmpty ? "none" : "\(opportunities.count)"),
+            counts[.engineSolves] + counts[.constraintsAdded] == 0 ? nil : row("layout engine",
+                "\(counts[.engineSolves]) solves, \(counts[.constraintsAdded]) constraints added, \(counts[.constraintsRemoved]) removed, "
+                + "\(counts[.constraintConstantChanges]) constants changed"),
             row("hierarchy warnings", warnings.isEmpty ? "none" : "\(warnings.count)"),
+            layoutIssues.map { row("layout issues", "\($0.count) (Auto Layout's messages in summary.json's layout_issues)") },
             row(report.hasSuffix(".json") ? "summary" : "report", report),
         ].compactMap { $0 }.joined(separator: "\n") + opportunities.prefix(3).map { "\n  opportunity: \($0.sentence)\n    remedy: \($0.remedy)" }.joined()
             + warnings.prefix(5).map { "\n  warning: \($0)" }.joined()

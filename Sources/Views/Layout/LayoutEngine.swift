@@ -44,6 +44,9 @@ final class LayoutEngine {
     }
 
     private var items: [ObjectIdentifier: Item] = [:]
+    /// Active constraints the engine broke (unsatisfiable when added): kept out, as UIKit keeps
+    /// them, until they are activated again or their constant changes.
+    private var broken = Set<ObjectIdentifier>()
     /// The app's constraints in the solver.
     private var installed: [ObjectIdentifier: (constraint: NSLayoutConstraint, handle: ConstraintHandle)] = [:]
 
@@ -99,6 +102,7 @@ final class LayoutEngine {
             // one deactivated after being activated has no holder, so it is not added.
             var removed: [ConstraintHandle] = []
             for case .remove(let c) in batch {
+                broken.remove(ObjectIdentifier(c))
                 if let entry = installed.removeValue(forKey: ObjectIdentifier(c)) { removed.append(entry.handle) }
             }
             remove(removed)
@@ -114,12 +118,18 @@ final class LayoutEngine {
     private func apply(_ change: Change) {
         switch change {
         case .add(let c):
-            guard c.holder != nil, installed[ObjectIdentifier(c)] == nil else { return }
+            // A constraint broken earlier in this batch (a subtree that joined holds it too) stays
+            // out; deactivating it or changing its constant gives it another try.
+            guard c.holder != nil, installed[ObjectIdentifier(c)] == nil, !broken.contains(ObjectIdentifier(c)) else { return }
             addAppConstraint(c)
         case .remove:
             break   // in a batch, before the rest (updateIfNeeded)
         case .constant(let c):
-            guard let entry = installed[ObjectIdentifier(c)] else { return }
+            guard let entry = installed[ObjectIdentifier(c)] else {
+                // A broken constraint with a new constant may hold now.
+                if broken.remove(ObjectIdentifier(c)) != nil, c.holder != nil { addAppConstraint(c) }
+                return
+            }
             root.count(.constraintConstantChanges)
             setConstant(entry.handle, to: -Double(c.constant))
         case .frame(let view):
@@ -128,7 +138,9 @@ final class LayoutEngine {
             if items[ObjectIdentifier(view)] != nil { updateContentSize(of: view) }
         case .attach(let view):
             view.forEachInSubtree { v in
-                for c in v.constraintState?.constraints ?? [] where installed[ObjectIdentifier(c)] == nil { addAppConstraint(c) }
+                for c in v.constraintState?.constraints ?? [] where installed[ObjectIdentifier(c)] == nil && !broken.contains(ObjectIdentifier(c)) {
+                    addAppConstraint(c)
+                }
             }
         case .detach(let view):
             removeSubtree(view)
@@ -180,7 +192,8 @@ final class LayoutEngine {
             root.count(.constraintsAdded)
         } catch {
             root.count(.unsatisfiableConstraints)
-            root.reportUnsatisfiable(c, among: installed.values.map(\.constraint))
+            broken.insert(ObjectIdentifier(c))
+            root.reportUnsatisfiable(c, among: installed.values.sorted { $0.handle < $1.handle }.map(\.constraint))
         }
     }
 

@@ -73,6 +73,10 @@ enum HTMLReport {
                 + s.opportunities.map { "<li>\(codeSpans($0.sentence))<br><span class=\"meta\">Remedy: \(escape($0.remedy))</span></li>" }.joined()
                 + "</ol>"
         }
+        if let issues = s.layoutIssues {
+            html += "<h2>Layout issues</h2><p>What Auto Layout reported, as UIKit logs it.</p>"
+                + issues.map { "<pre>\(escape($0))</pre>" }.joined()
+        }
         if !s.warnings.isEmpty {
             html += "<h2>Hierarchy warnings</h2><ul>" + s.warnings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
         }
