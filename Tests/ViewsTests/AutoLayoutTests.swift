@@ -280,4 +280,36 @@ import Testing
         container.layoutIfNeeded()
         #expect(label.frame.size == label.intrinsicContentSize && label.frame.width > size.width)
     }
+
+    /// A view with a width, a height and a leading edge but no vertical position is ambiguous;
+    /// given a top it is not. Two boxes hugging at the same priority in a row wider than both are
+    /// (either could stretch); at 250 and 251 they are not. Asking changes no frame.
+    @Test func ambiguousLayoutIsFound() {
+        let (container, child) = container()
+        NSLayoutConstraint.activate([child.widthAnchor.constraint(equalToConstant: 100), child.heightAnchor.constraint(equalToConstant: 10),
+                                     child.leadingAnchor.constraint(equalTo: container.leadingAnchor)])
+        container.layoutIfNeeded()
+        #expect(child.hasAmbiguousLayout)
+        child.topAnchor.constraint(equalTo: container.topAnchor, constant: 5).isActive = true
+        container.layoutIfNeeded()
+        #expect(!child.hasAmbiguousLayout && !container.hasAmbiguousLayout)
+
+        let row = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        let a = Box(50, 20), b = Box(70, 20)
+        row.addSubview(a)
+        row.addSubview(b)
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: row.leadingAnchor), b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 8),
+            b.trailingAnchor.constraint(equalTo: row.trailingAnchor),
+            a.topAnchor.constraint(equalTo: row.topAnchor), b.topAnchor.constraint(equalTo: row.topAnchor),
+        ])
+        row.layoutIfNeeded()
+        let frames = (a.frame, b.frame)
+        #expect(a.hasAmbiguousLayout && b.hasAmbiguousLayout)
+        row.layoutIfNeeded()
+        #expect(a.frame == frames.0 && b.frame == frames.1)
+        b.setContentHuggingPriority(UILayoutPriority(251), for: .horizontal)
+        row.layoutIfNeeded()
+        #expect(!a.hasAmbiguousLayout && !b.hasAmbiguousLayout)
+    }
 }

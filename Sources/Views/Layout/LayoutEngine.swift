@@ -64,9 +64,20 @@ final class LayoutEngine {
     /// out), apart from its hierarchy's engine.
     let isFitting: Bool
 
-    init(root: UIView, fitting: Bool = false) {
+    /// Whether the engine is the hierarchy's own (it marks the views it places and counts its
+    /// work for the frame), not a scratch copy that answers a question.
+    let ownsHierarchy: Bool
+
+    init(root: UIView, fitting: Bool = false, scratch: Bool = false) {
         self.root = root
         isFitting = fitting
+        ownsHierarchy = !fitting && !scratch
+    }
+
+    /// Counts work for the frame under way: the hierarchy's engine and a fitting size's count
+    /// (both are work the app pays for); a scratch engine does not.
+    private func tally(_ counter: Counter, by n: Int = 1) {
+        if ownsHierarchy || isFitting { root.count(counter, by: n) }
     }
 
     /// Whether the engine has changes to apply.
@@ -91,7 +102,7 @@ final class LayoutEngine {
     @discardableResult
     func updateIfNeeded() -> Bool {
         guard !changes.isEmpty else { return false }
-        root.count(.engineSolves)
+        tally(.engineSolves)
         while !changes.isEmpty {
             let batch = changes
             changes = []
@@ -130,7 +141,7 @@ final class LayoutEngine {
                 if broken.remove(ObjectIdentifier(c)) != nil, c.holder != nil { addAppConstraint(c) }
                 return
             }
-            root.count(.constraintConstantChanges)
+            tally(.constraintConstantChanges)
             setConstant(entry.handle, to: -Double(c.constant))
         case .frame(let view):
             updateFrameConstraints(of: view)
@@ -189,11 +200,11 @@ final class LayoutEngine {
         do {
             let handle = try solver.add(constraint)
             installed[ObjectIdentifier(c)] = (c, handle)
-            root.count(.constraintsAdded)
+            tally(.constraintsAdded)
         } catch {
-            root.count(.unsatisfiableConstraints)
+            tally(.unsatisfiableConstraints)
             broken.insert(ObjectIdentifier(c))
-            root.reportUnsatisfiable(c, among: installed.values.sorted { $0.handle < $1.handle }.map(\.constraint))
+            if ownsHierarchy { root.reportUnsatisfiable(c, among: installed.values.sorted { $0.handle < $1.handle }.map(\.constraint)) }
         }
     }
 
@@ -201,17 +212,17 @@ final class LayoutEngine {
     /// breaks the app's, as UIKit's error messages show them); nil if it cannot be added.
     private func addSystem(_ constraint: Constraint) -> ConstraintHandle? {
         guard let handle = try? solver.add(constraint) else {
-            root.count(.unsatisfiableConstraints)
+            tally(.unsatisfiableConstraints)
             return nil
         }
-        root.count(.constraintsAdded)
+        tally(.constraintsAdded)
         return handle
     }
 
     private func remove(_ handles: [ConstraintHandle]) {
         guard !handles.isEmpty else { return }
         try? solver.remove(contentsOf: handles)
-        root.count(.constraintsRemoved, by: handles.count)
+        tally(.constraintsRemoved, by: handles.count)
     }
 
     private func setConstant(_ handle: ConstraintHandle, to constant: Double) {
@@ -228,7 +239,7 @@ final class LayoutEngine {
                         height: solver.makeVariable(), object: object)
         items[key] = item
         if let view = object as? UIView {
-            if !isFitting { view.isInLayoutEngine = true }
+            if ownsHierarchy { view.isInLayoutEngine = true }
             if isFitting && view === root {
                 updateContentSize(of: view, evenIfTranslating: true)
             } else if view.translatesAutoresizingMaskIntoConstraints {
@@ -422,6 +433,24 @@ final class LayoutEngine {
         let handles = constraints.compactMap { try? solver.add($0) }
         defer { try? solver.remove(contentsOf: handles) }
         return body()
+    }
+
+    /// Whether any of `object`'s four variables can move without costing anything: each is pulled
+    /// a point either way by an edit of the least weight; a variable that follows is not
+    /// determined by the constraints (nothing holds it, or optional constraints tie). The engine
+    /// is left changed (the edits' removal may settle ties elsewhere): ask a scratch engine.
+    func isAmbiguous(_ object: AnyObject) -> Bool {
+        guard let item = items[ObjectIdentifier(object)] else { return false }
+        for variable in [item.minX, item.minY, item.width, item.height] {
+            let value = solver.value(variable)
+            guard (try? solver.addEditVariable(variable, strength: Strength(1e-3))) != nil else { continue }
+            defer { try? solver.removeEditVariable(variable) }
+            for pull in [1.0, -1.0] {
+                try? solver.suggestValue(variable, value + pull)
+                if abs(solver.value(variable) - value) > 1e-6 { return true }
+            }
+        }
+        return false
     }
 
     /// The variables of `view` (made if needed), for a fitting size.

@@ -416,9 +416,18 @@ extension UIView: LayoutAnchors {
         }
     }
 
-    /// Whether the constraints leave the view's frame undetermined (uisim does not look for
-    /// ambiguity yet: false).
-    public var hasAmbiguousLayout: Bool { false }
+    /// Whether the constraints leave the view's frame undetermined: some part of it (x, y, width
+    /// or height) could move without breaking or straining any constraint, as when a view has a
+    /// width and a leading edge but no vertical position, or two labels hug their text at the same
+    /// priority in a row wider than both. Asked of a scratch copy of the hierarchy's engine, so the
+    /// layout is left as it is; false for a view no constraint places.
+    public var hasAmbiguousLayout: Bool {
+        guard isInLayoutEngine else { return false }
+        let scratch = LayoutEngine(root: hierarchyRoot, scratch: true)
+        scratch.attached(hierarchyRoot)
+        scratch.updateIfNeeded()
+        return scratch.isAmbiguous(self)
+    }
 
     /// The name of the view in constraint descriptions and layout issues.
     var layoutName: String { "\(type(of: self))" }
