@@ -43,6 +43,61 @@ import UISim
         #expect(sublayers?.count == 1)
     }
 
+    /// A screen laid out the way iOS code lays it out today: a stack view anchored to the safe
+    /// area and centred, an image view kept square, a constant changed in
+    /// `updateViewConstraints()`.
+    final class ProfileViewController: UIViewController {
+        let avatar = UIImageView()
+        let name = UILabel()
+        let stack = UIStackView()
+        private var avatarWidth: NSLayoutConstraint!
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.backgroundColor = .white
+            stack.axis = .vertical
+            stack.spacing = 8
+            stack.alignment = .center
+            stack.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(stack)
+            stack.addArrangedSubview(avatar)
+            stack.addArrangedSubview(name)
+            name.text = "Ada"
+            name.setContentHuggingPriority(.required, for: .vertical)
+            avatarWidth = avatar.widthAnchor.constraint(equalToConstant: 80)
+            NSLayoutConstraint.activate([
+                avatarWidth,
+                avatar.heightAnchor.constraint(equalTo: avatar.widthAnchor),
+                stack.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 16),
+                stack.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+                stack.leadingAnchor.constraint(greaterThanOrEqualTo: view.layoutMarginsGuide.leadingAnchor),
+            ])
+        }
+
+        override func updateViewConstraints() {
+            avatarWidth.constant = 96
+            super.updateViewConstraints()
+        }
+    }
+
+    /// On an iPhone 14 (safe area 47 pt at the top): the avatar is 96 × 96 (the constant set in
+    /// updateViewConstraints), centred: x = (390 − 96) / 2 = 147; y = 47 + 16 = 63; the name
+    /// 8 pt below it, at 63 + 96 + 8 = 167.
+    @Test func autoLayoutCodeReadsTheSame() {
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let controller = ProfileViewController()
+            window.rootViewController = controller
+            window.makeKeyAndVisible()
+            window.layoutIfNeeded()
+            let avatar = controller.avatar.convert(controller.avatar.bounds, to: window)
+            #expect(avatar == CGRect(x: 147, y: 63, width: 96, height: 96))
+            #expect(controller.name.convert(controller.name.bounds, to: window).minY == 167)
+            #expect(!controller.avatar.hasAmbiguousLayout)
+            #expect(UIApplication.shared.layoutIssues.isEmpty)
+        }
+    }
+
     /// A view model as an iOS app in Swift 6 writes one: `@MainActor`, holding a view, handing it
     /// to a `@Sendable` closure and to a task. It compiles only because UIKit's types are
     /// `@MainActor` (so `Sendable`), as they are on iOS.
