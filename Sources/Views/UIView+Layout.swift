@@ -20,14 +20,24 @@ extension UIView {
     }
 
     /// The part of the view covered by the window's unsafe edges (notch, home indicator), as
-    /// insets: the window's safe area intersected with the view's bounds.
+    /// insets, propagated down the hierarchy as UIKit propagates them: each edge is what is left
+    /// of the superview's inset on that edge past the view's distance from it (a view entirely
+    /// inside its superview's safe area has none). A scroll view's content gets no top or bottom
+    /// inset (UIKit's content-inset adjustment takes them; a cell scrolled under the status bar
+    /// keeps its margins), only left and right.
     public var safeAreaInsets: UIEdgeInsets {
-        guard let window else { return .zero }
-        let windowInsets = window.screen.model.safeAreaInsets
-        if self === window { return windowInsets }
-        let safe = window.bounds.inset(by: windowInsets)
-        let mine = convert(bounds, to: window)
-        return UIEdgeInsets(top: max(0, safe.minY - mine.minY), left: max(0, safe.minX - mine.minX),
-                            bottom: max(0, mine.maxY - safe.maxY), right: max(0, mine.maxX - safe.maxX))
+        guard let superview else {
+            guard let window = self as? UIWindow else { return .zero }
+            return window.screen.model.safeAreaInsets
+        }
+        var parent = superview.safeAreaInsets
+        if superview is UIScrollView {
+            parent.top = 0
+            parent.bottom = 0
+        }
+        guard parent != .zero else { return .zero }
+        let f = frame, b = superview.bounds
+        return UIEdgeInsets(top: max(0, parent.top - (f.minY - b.minY)), left: max(0, parent.left - (f.minX - b.minX)),
+                            bottom: max(0, parent.bottom - (b.maxY - f.maxY)), right: max(0, parent.right - (b.maxX - f.maxX)))
     }
 }
