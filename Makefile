@@ -44,7 +44,10 @@ examples: deps
 	$(SWIFT) test --package-path $(EXAMPLE) --skip-build
 	cd $(EXAMPLE) && bin="$$($(SWIFT) build --show-bin-path)" && rm -rf out/ci && \
 		"$$bin/inbox-sim" replay Traces --scene inbox --clock fixed --snapshots none --quiet --out out/ci && \
-		"$$bin/inbox-sim" check out/ci --baseline Baselines/inbox.json --time-tolerance 4 --junit out/ci/junit.xml
+		"$$bin/inbox-sim" check out/ci --baseline Baselines/inbox.json --time-tolerance 4 --junit out/ci/junit.xml && \
+		rm -rf out/ci-mailbox && \
+		"$$bin/inbox-sim" replay Traces/mailbox --scene mailbox --clock fixed --snapshots none --quiet --out out/ci-mailbox && \
+		"$$bin/inbox-sim" check out/ci-mailbox --baseline Baselines/mailbox.json --time-tolerance 4 --junit out/ci-mailbox/junit.xml
 
 # Opens the report in headless Chromium and saves a screenshot to look at (not part of
 # `make test`: it needs a browser).

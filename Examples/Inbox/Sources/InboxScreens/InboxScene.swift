@@ -17,3 +17,20 @@ public enum InboxScene {
         return Message(sender: names[i % names.count], subject: "Re: build \(1000 + i) is green", unread: i < 30)
     }
 }
+
+/// The mailbox as a uisim scene (`inbox-sim replay Traces/mailbox --scene mailbox`): the screen laid
+/// out with anchors, stack views and self-sizing rows.
+public enum MailboxScene {
+    public static let scene = Scene(
+        name: "mailbox",
+        summary: "The mailbox, laid out by Auto Layout: a stack-view header and 120 self-sizing rows of one or two labels."
+    ) { _ in
+        MailboxViewController(messages: sampleMessages)
+    }
+
+    /// 120 messages, the first 30 unread; every third has no subject (a one-label row).
+    public static let sampleMessages: [Message] = (0..<120).map { i in
+        let names = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov", "Ken Thompson", "Margaret Hamilton"]
+        return Message(sender: names[i % names.count], subject: i % 3 == 2 ? "" : "Re: build \(1000 + i) is green", unread: i < 30)
+    }
+}
