@@ -35,6 +35,12 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
 
         /// Whether the attribute is a size (width or height), not a position.
         public var isDimension: Bool { self == .width || self == .height }
+
+        /// Whether the attribute follows the reading direction (leading, trailing and their margins).
+        var isDirectional: Bool { [.leading, .trailing, .leadingMargin, .trailingMargin].contains(self) }
+
+        /// Whether the attribute is a centre.
+        var isCenter: Bool { [.centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins].contains(self) }
     }
 
     /// How the two sides of a constraint relate, as UIKit's `NSLayoutConstraint.Relation`.
@@ -61,7 +67,12 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     /// layout, as WWDC 2018's "High Performance Auto Layout" advises).
     open var constant: CGFloat {
         didSet {
-            guard constant != oldValue else { return }
+            guard constant != oldValue, !(constant.isNaN && oldValue.isNaN) else { return }
+            if !constant.isFinite, let holder {
+                holder.reportLayoutIssue("A constraint's constant must be a finite number, not \(constant): the change is ignored. \(self)")
+                constant = oldValue
+                return
+            }
             holder?.constraintDidChangeConstant(self)
         }
     }
@@ -119,6 +130,10 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
         set {
             guard newValue != isActive else { return }
             if newValue {
+                if let problem = illegality {
+                    (firstView ?? secondView)?.reportLayoutIssue("\(problem) \(self)")
+                    return
+                }
                 guard let ancestor = commonAncestor else {
                     (firstView ?? secondView)?.reportLayoutIssue("Unable to activate constraint with anchors \(firstAttributeName) and \(secondAttributeName) because they have no common ancestor. Does the constraint or its anchors reference items in different view hierarchies? That's illegal. \(self)")
                     return
@@ -148,6 +163,30 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     /// The second item's anchor for the second attribute, if there is a second item.
     public var secondAnchor: NSLayoutAnchor<AnyObject>? {
         secondItem == nil ? nil : NSLayoutAnchor(item: secondItem, attribute: secondAttribute)
+    }
+
+    /// Why UIKit would refuse the constraint (it raises an exception), or nil: uisim reports it
+    /// and leaves the constraint inactive instead.
+    var illegality: String? {
+        guard constant.isFinite, multiplier.isFinite else {
+            return "A constraint's constant and multiplier must be finite numbers (constant \(constant), multiplier \(multiplier))."
+        }
+        guard firstAttribute != .notAnAttribute else { return "Invalid pairing of layout attributes: the first attribute is notAnAttribute." }
+        if secondItem == nil || multiplier == 0 {
+            guard firstAttribute.isDimension else {
+                return "A multiplier of 0 or a nil second item together with a location for the first attribute creates an illegal constraint of a location equal to a constant. Location attributes must be specified in pairs."
+            }
+            return nil
+        }
+        guard secondAttribute != .notAnAttribute, firstAttribute.isDimension == secondAttribute.isDimension,
+              firstAttribute.isDimension || firstAttribute.isHorizontal == secondAttribute.isHorizontal else {
+            return "Invalid pairing of layout attributes."
+        }
+        if firstAttribute.isDirectional != secondAttribute.isDirectional, !firstAttribute.isDimension,
+           firstAttribute.isHorizontal, !firstAttribute.isCenter, !secondAttribute.isCenter {
+            return "A constraint cannot be made between a leading/trailing attribute and a right/left attribute. Use leading/trailing for both or neither."
+        }
+        return nil
     }
 
     // MARK: Items

@@ -87,6 +87,10 @@ extension UIView: LayoutAnchors {
 
     /// Installs `constraint` on the view (it must relate the view or its descendants), activating it.
     public func addConstraint(_ constraint: NSLayoutConstraint) {
+        if let problem = constraint.illegality {
+            reportLayoutIssue("\(problem) \(constraint)")
+            return
+        }
         if let holder = constraint.holder {
             guard holder !== self else { return }
             holder.uninstall(constraint)
