@@ -62,6 +62,25 @@ import Testing
             #expect(UIApplication.shared.layoutIssues.count == 4)
         }
     }
+
+    /// A view whose intrinsic size is not a number has none; fitting at an infinite target is
+    /// fitting at the expanded size.
+    @Test func intrinsicSizesAndTargetsThatAreNotNumbers() {
+        final class Broken: UIView {
+            override var intrinsicContentSize: CGSize { CGSize(width: CGFloat.nan, height: .infinity) }
+        }
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let broken = Broken()
+        broken.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(broken)
+        NSLayoutConstraint.activate([broken.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                                     broken.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+                                     broken.topAnchor.constraint(equalTo: container.topAnchor), broken.heightAnchor.constraint(equalToConstant: 5)])
+        container.layoutIfNeeded()
+        #expect(broken.frame == CGRect(x: 0, y: 0, width: 100, height: 5))
+        let size = broken.systemLayoutSizeFitting(CGSize(width: CGFloat.infinity, height: .nan))
+        #expect(size.width.isFinite && size.height == 5)
+    }
 }
 
 extension NSLayoutConstraint {

@@ -293,7 +293,8 @@ final class LayoutEngine {
         let size = view.intrinsicContentSize
         for (axis, variable, metric) in [(NSLayoutConstraint.Axis.horizontal, item.width, size.width), (.vertical, item.height, size.height)] {
             let index = axis.rawValue
-            let wanted = metric == UIView.noIntrinsicMetric ? nil
+            // A size that is not a finite number (a custom view's mistake) counts as none.
+            let wanted = metric == UIView.noIntrinsicMetric || !metric.isFinite ? nil
                 : ContentSizeKey(metric: metric, hugging: view.contentHuggingPriority(for: axis),
                                  compression: view.contentCompressionResistancePriority(for: axis))
             let old = item.contentSizeKeys[index]

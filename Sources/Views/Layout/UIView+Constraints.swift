@@ -413,8 +413,9 @@ extension UIView: LayoutAnchors {
         engine.attached(self)
         engine.updateIfNeeded()
         let (width, height) = engine.sizeVariables(of: self)
-        let pulls = [Constraint(LinearExpression(width) - Double(targetSize.width), .equal, strength: horizontalFittingPriority.strength),
-                     Constraint(LinearExpression(height) - Double(targetSize.height), .equal, strength: verticalFittingPriority.strength)]
+        func finite(_ v: CGFloat) -> Double { v.isFinite ? Double(v) : Double(UIView.layoutFittingExpandedSize.width) }
+        let pulls = [Constraint(LinearExpression(width) - finite(targetSize.width), .equal, strength: horizontalFittingPriority.strength),
+                     Constraint(LinearExpression(height) - finite(targetSize.height), .equal, strength: verticalFittingPriority.strength)]
         return engine.withTemporary(pulls) {
             engine.frame(of: self)?.size ?? bounds.size
         }
