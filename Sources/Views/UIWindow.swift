@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Layers
+import RunLoop
 
 /// The root of a view hierarchy, placed on a screen, as UIKit's `UIWindow`. Its coordinates are
 /// the ones `nil` stands for in `convert(_:to:)`. As in UIKit, a new window is hidden until
@@ -56,6 +57,25 @@ open class UIWindow: UIView {
     /// `UIView.count(_:by:)`. Nil before the first commit phase, so the work of building a screen
     /// is not a frame's.
     var countsSinceCommit: Counts?
+
+    /// While the commit phase lays out: its stopwatch, and the time the layout engine spent
+    /// solving inside layout (a table configuring and measuring cells in `layoutSubviews`), which
+    /// the commit phase counts as constraints, not layout.
+    var layoutStopwatch: Stopwatch?
+    var solvingNanoseconds: UInt64 = 0
+    private var solving = false
+
+    /// Runs `body` (the layout engine's solve, a fitting size), timing it as solving when the
+    /// commit phase is laying out; nested solves are timed once.
+    func timingSolve<R>(_ body: () -> R) -> R {
+        guard let stopwatch = layoutStopwatch, !solving else { return body() }
+        solving = true
+        let start = stopwatch.nanoseconds()
+        let result = body()
+        solvingNanoseconds &+= stopwatch.nanoseconds() &- start
+        solving = false
+        return result
+    }
 
     /// View controllers whose views appeared since the last layout pass: `viewDidAppear` follows it.
     var pendingAppearances: [UIViewController] = []

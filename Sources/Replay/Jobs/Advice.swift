@@ -165,8 +165,8 @@ public enum Advice {
         let counts = "constraints added \(change(c, .counter(.constraintsAdded))), removed \(change(c, .counter(.constraintsRemoved)))"
             + " (\(each(c, .constraintsRemoved, per: .cellsReused)) of each per reused cell's configure → none)"
         let engine = "constant changes \(change(c, .counter(.constraintConstantChanges))), engine solves \(change(c, .counter(.engineSolves)))"
-        let times = "constraints phase \(times(c, constraintsMean)), layout phase \(times(c, layoutMean))"
-            + " (where the changes made in cellForRowAt are solved), app stage \(times(c, appMean))"
+        let times = "constraints phase \(times(c, constraintsMean)) (with the solves of the changes made in cellForRowAt,"
+            + " while the table lays out), layout phase \(times(c, layoutMean)), app stage \(times(c, appMean))"
         return counts + ", " + engine + "; " + times
     }
 

@@ -102,6 +102,11 @@ final class LayoutEngine {
     @discardableResult
     func updateIfNeeded() -> Bool {
         guard !changes.isEmpty else { return false }
+        guard let window = root.window else { return applyChanges() }
+        return window.timingSolve(applyChanges)
+    }
+
+    private func applyChanges() -> Bool {
         tally(.engineSolves)
         while !changes.isEmpty {
             let batch = changes

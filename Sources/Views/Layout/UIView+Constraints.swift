@@ -409,6 +409,12 @@ extension UIView: LayoutAnchors {
     /// fixes its width): its subtree's constraints are solved on their own, its own frame left out.
     public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
                                         verticalFittingPriority: UILayoutPriority) -> CGSize {
+        guard let window else { return fittingSize(targetSize, horizontalFittingPriority, verticalFittingPriority) }
+        return window.timingSolve { fittingSize(targetSize, horizontalFittingPriority, verticalFittingPriority) }
+    }
+
+    private func fittingSize(_ targetSize: CGSize, _ horizontalFittingPriority: UILayoutPriority,
+                             _ verticalFittingPriority: UILayoutPriority) -> CGSize {
         let engine = LayoutEngine(root: self, fitting: true)
         engine.attached(self)
         engine.updateIfNeeded()
