@@ -217,6 +217,33 @@ import Testing
         }
     }
 
+    /// A constraint in the engine whose new constant cannot be satisfied is broken and reported
+    /// like a new one; the engine forgets it, so removing the view afterwards takes every other
+    /// constraint on it out of the solver (a stale one used to stop the whole removal).
+    @Test func aConstantThatCannotHoldBreaksItsConstraint() {
+        UIApplication.withNewApplication {
+            let (container, child) = container()
+            let width = child.widthAnchor.constraint(equalToConstant: 100)
+            NSLayoutConstraint.activate([width, child.widthAnchor.constraint(lessThanOrEqualToConstant: 150),
+                                         child.heightAnchor.constraint(equalToConstant: 10),
+                                         child.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                                         child.topAnchor.constraint(equalTo: container.topAnchor)])
+            container.layoutIfNeeded()
+            width.constant = 200
+            container.layoutIfNeeded()
+            #expect(child.frame.width <= 150)
+            #expect(UIApplication.shared.layoutIssues.count == 1)
+            #expect(UIApplication.shared.layoutIssues.first?.contains("breaking constraint\n<NSLayoutConstraint UIView.width == 200") == true)
+            let engine = try! #require(container.hierarchyEngine)
+            let before = engine.statistics.constraintsRemoved
+            child.removeFromSuperview()
+            // Out go the leading and top constraints (held by the container) and the child's own
+            // four: its two widths but the broken one, its height, and nothing else of it is left.
+            #expect(engine.statistics.constraintsRemoved > before)
+            #expect(engine.statistics.rows == 4)   // the container's frame: four constant rows
+        }
+    }
+
     /// Removing a view from its superview deactivates the constraints that tie it to the rest and
     /// keeps those inside it.
     @Test func removingAViewDeactivatesItsOutsideConstraints() {

@@ -25,8 +25,9 @@ final class LayoutEngine {
         let minX, minY, width, height: Variable
         /// The view or guide (unowned: an item leaves the engine when it leaves the hierarchy).
         unowned let object: AnyObject
-        /// `translatesAutoresizingMaskIntoConstraints`: the frame as four required constraints.
-        var frame: [ConstraintHandle] = []
+        /// `translatesAutoresizingMaskIntoConstraints`: the frame as four required constraints, one
+        /// per variable (nil where the solver refused it).
+        var frame: [ConstraintHandle?] = []
         var frameConstants: [Double] = []
         /// Content size, per axis: hugging and compression resistance.
         var contentSize: [[ConstraintHandle]] = [[], []]
@@ -44,6 +45,9 @@ final class LayoutEngine {
     }
 
     private var items: [ObjectIdentifier: Item] = [:]
+    /// The system guides with variables here, in the order they came: they follow their owners'
+    /// insets at every solve.
+    private var systemGuides: [UILayoutGuide] = []
     /// Active constraints the engine broke (unsatisfiable when added): kept out, as UIKit keeps
     /// them, until they are activated again or their constant changes.
     private var broken = Set<ObjectIdentifier>()
@@ -80,9 +84,6 @@ final class LayoutEngine {
         if ownsHierarchy || isFitting { root.count(counter, by: n) }
     }
 
-    /// Whether the engine has changes to apply.
-    var hasChanges: Bool { !changes.isEmpty }
-
     func constraintAdded(_ c: NSLayoutConstraint) { changes.append(.add(c)) }
     func constraintRemoved(_ c: NSLayoutConstraint) { changes.append(.remove(c)) }
     func constantChanged(_ c: NSLayoutConstraint) { changes.append(.constant(c)) }
@@ -91,9 +92,6 @@ final class LayoutEngine {
     func attached(_ view: UIView) { changes.append(.attach(view)) }
     func detached(_ view: UIView) { changes.append(.detach(view)) }
     func guideChanged(_ guide: UILayoutGuide) { changes.append(.guide(guide)) }
-
-    /// Whether `item` (a view or a guide) has variables in the engine.
-    func contains(_ item: AnyObject) -> Bool { items[ObjectIdentifier(item)] != nil }
 
     // MARK: Bringing the engine up to date
 
@@ -147,7 +145,10 @@ final class LayoutEngine {
                 return
             }
             tally(.constraintConstantChanges)
-            setConstant(entry.handle, to: -Double(c.constant))
+            if !setConstant(entry.handle, to: -Double(c.constant)) {
+                installed[ObjectIdentifier(c)] = nil   // broken with its new constant, as a new constraint would be
+                breakConstraint(c)
+            }
         case .frame(let view):
             updateFrameConstraints(of: view)
         case .contentSize(let view):
@@ -187,8 +188,9 @@ final class LayoutEngine {
         for key in leaving.sorted(by: { (items[$0]?.minX.id ?? 0) < (items[$1]?.minX.id ?? 0) }) {
             guard let item = items.removeValue(forKey: key) else { continue }
             (item.object as? UIView)?.isInLayoutEngine = false
-            handles += item.frame + item.contentSize.joined() + item.guide
+            handles += item.frame.compactMap { $0 } + item.contentSize.joined() + item.guide
         }
+        systemGuides.removeAll { leaving.contains(ObjectIdentifier($0)) }
         remove(handles)
     }
 
@@ -208,9 +210,14 @@ final class LayoutEngine {
             tally(.constraintsAdded)
         } catch {
             tally(.unsatisfiableConstraints)
-            broken.insert(ObjectIdentifier(c))
-            if ownsHierarchy { root.reportUnsatisfiable(c, among: installed.values.sorted { $0.handle < $1.handle }.map(\.constraint)) }
+            breakConstraint(c)
         }
+    }
+
+    /// Keeps `c` out, as UIKit breaks an unsatisfiable constraint, and says so with UIKit's message.
+    private func breakConstraint(_ c: NSLayoutConstraint) {
+        broken.insert(ObjectIdentifier(c))
+        if ownsHierarchy { root.reportUnsatisfiable(c, among: installed.values.sorted { $0.handle < $1.handle }.map(\.constraint)) }
     }
 
     /// Adds a system constraint: it must hold (a conflict with the app's required constraints
@@ -230,8 +237,16 @@ final class LayoutEngine {
         tally(.constraintsRemoved, by: handles.count)
     }
 
-    private func setConstant(_ handle: ConstraintHandle, to constant: Double) {
-        try? solver.setConstant(handle, constant)
+    /// Gives a constraint a new constant; false if the solver refused it as unsatisfiable (it is
+    /// then out of the solver: the caller forgets its handle, so that no removal names it).
+    private func setConstant(_ handle: ConstraintHandle, to constant: Double) -> Bool {
+        do {
+            try solver.setConstant(handle, constant)
+            return true
+        } catch {
+            if case .unsatisfiable = error { tally(.unsatisfiableConstraints) }
+            return false
+        }
     }
 
     // MARK: Items and their system constraints
@@ -253,6 +268,7 @@ final class LayoutEngine {
                 updateContentSize(of: view)
             }
         } else if let guide = object as? UILayoutGuide, guide.kind != .app, let owner = guide.owningView {
+            systemGuides.append(guide)
             _ = variables(of: owner)
             updateGuideConstraints(of: guide)
         }
@@ -266,7 +282,7 @@ final class LayoutEngine {
         guard var item = items[key] else { return }
         guard view.translatesAutoresizingMaskIntoConstraints else {
             if !item.frame.isEmpty {
-                remove(item.frame)
+                remove(item.frame.compactMap { $0 })
                 item.frame = []
                 items[key] = item
                 updateContentSize(of: view)
@@ -280,10 +296,10 @@ final class LayoutEngine {
             item.contentSize = [[], []]
             item.contentSizeKeys = [nil, nil]
             let variables = [item.minX, item.minY, item.width, item.height]
-            item.frame = zip(variables, constants).compactMap { addSystem(Constraint(LinearExpression($0) - $1, .equal)) }
+            item.frame = zip(variables, constants).map { addSystem(Constraint(LinearExpression($0) - $1, .equal)) }
         } else if constants != item.frameConstants {
             for (index, handle) in item.frame.enumerated() where constants[index] != item.frameConstants[index] {
-                setConstant(handle, to: -constants[index])
+                if let handle, !setConstant(handle, to: -constants[index]) { item.frame[index] = nil }
             }
         }
         item.frameConstants = constants
@@ -306,7 +322,7 @@ final class LayoutEngine {
             guard wanted != old else { continue }
             if let wanted, let old, wanted.hugging == old.hugging, wanted.compression == old.compression {
                 // A new size: the two constraints keep their priorities and take the new constant.
-                for handle in item.contentSize[index] { setConstant(handle, to: -Double(wanted.metric)) }
+                item.contentSize[index] = item.contentSize[index].filter { setConstant($0, to: -Double(wanted.metric)) }
             } else {
                 remove(item.contentSize[index])
                 item.contentSize[index] = wanted.map { key in
@@ -350,16 +366,14 @@ final class LayoutEngine {
     /// System guides follow their owners' insets (margins, safe area), which change without a
     /// constraint changing.
     private func refreshSystemConstraints() {
-        for guide in items.values.compactMap({ $0.object as? UILayoutGuide }).filter({ $0.kind != .app }) {
-            updateGuideConstraints(of: guide)
-        }
+        for guide in systemGuides { updateGuideConstraints(of: guide) }
     }
 
     // MARK: Expressions
 
     /// The attribute of `object` as an expression in `ancestor`'s bounds coordinates.
     private func expression(_ object: AnyObject, _ attribute: NSLayoutConstraint.Attribute, in ancestor: UIView) -> LinearExpression {
-        if let view = object as? UIView, let (guide, plain) = attribute.withinMargins {
+        if let view = object as? UIView, let plain = attribute.outsideMargins {
             return expression(view.layoutMarginsGuide, plain, in: ancestor)
         }
         if let view = object as? UIView, attribute == .firstBaseline || attribute == .lastBaseline {
@@ -488,17 +502,17 @@ extension UILayoutPriority {
 }
 
 extension NSLayoutConstraint.Attribute {
-    /// For a margin attribute, the layout margins guide's plain attribute.
-    var withinMargins: (guide: Bool, plain: NSLayoutConstraint.Attribute)? {
+    /// For a margin attribute, the plain attribute of the view's layout margins guide it stands for.
+    var outsideMargins: NSLayoutConstraint.Attribute? {
         switch self {
-        case .leftMargin: (true, .left)
-        case .rightMargin: (true, .right)
-        case .topMargin: (true, .top)
-        case .bottomMargin: (true, .bottom)
-        case .leadingMargin: (true, .leading)
-        case .trailingMargin: (true, .trailing)
-        case .centerXWithinMargins: (true, .centerX)
-        case .centerYWithinMargins: (true, .centerY)
+        case .leftMargin: .left
+        case .rightMargin: .right
+        case .topMargin: .top
+        case .bottomMargin: .bottom
+        case .leadingMargin: .leading
+        case .trailingMargin: .trailing
+        case .centerXWithinMargins: .centerX
+        case .centerYWithinMargins: .centerY
         default: nil
         }
     }

@@ -293,10 +293,10 @@ extension UIView: LayoutAnchors {
     /// whose solved frame differs from its frame has its superview laid out again. Nothing
     /// happens in a hierarchy without constraints, or when nothing changed.
     func runConstraintsPass() {
-        guard let state = constraintState, let engine = layoutState.engine else { return }
-        while !layoutState.pendingUpdates.isEmpty {
-            let pending = layoutState.pendingUpdates
-            layoutState.pendingUpdates = []
+        guard let state = constraintState, let engine = state.engine else { return }
+        while !state.pendingUpdates.isEmpty {
+            let pending = state.pendingUpdates
+            state.pendingUpdates = []
             for view in pending.sorted(by: { $0.depth > $1.depth }) { view.updateConstraintsOfSubtree() }
         }
         guard engine.updateIfNeeded() else { return }
@@ -311,7 +311,7 @@ extension UIView: LayoutAnchors {
     /// `updateConstraints()` for the subtree's views that use constraints and need it, subviews first.
     private func updateConstraintsOfSubtree() {
         for subview in subviews { subview.updateConstraintsOfSubtree() }
-        guard let state = constraintState, layoutState.needsUpdateConstraints else {
+        guard let state = constraintState, state.needsUpdateConstraints else {
             if constraintState == nil, Self.requiresConstraintBasedLayout { callUpdateConstraints() }
             return
         }
