@@ -28,7 +28,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case constraintsAdded = "constraints_added", constraintsRemoved = "constraints_removed"
     case constraintConstantChanges = "constraint_constant_changes", updateConstraintsCalls = "update_constraints_calls"
     case engineSolves = "engine_solves", intrinsicSizeInvalidations = "intrinsic_size_invalidations"
-    case unsatisfiableConstraints = "unsatisfiable_constraints"
+    case unsatisfiableConstraints = "unsatisfiable_constraints", ambiguousLayouts = "ambiguous_layouts"
     case selfSizingMeasurements = "self_sizing_measurements"
 
     /// What the counter counts, for people.
@@ -70,6 +70,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .engineSolves: "layout engine solves"
         case .intrinsicSizeInvalidations: "intrinsic content size invalidations"
         case .unsatisfiableConstraints: "unsatisfiable constraints broken"
+        case .ambiguousLayouts: "views left ambiguous by changed constraints"
         case .selfSizingMeasurements: "self-sizing rows measured (systemLayoutSizeFitting)"
         }
     }

@@ -87,6 +87,8 @@ extension UIWindow {
         let prepared = stopwatch.nanoseconds()
         report.transaction = compositor.commitTransaction()
         let committed = stopwatch.nanoseconds()
+        // The simulator's diagnostic, after the timed stages: not work the app pays for.
+        checkAmbiguousLayouts()
         report.backingStoreBytes = CALayer.backingStoreBytesAlive
         report.counts = countsSinceCommit ?? Counts()
         countsSinceCommit = Counts()   // the next frame's count starts here

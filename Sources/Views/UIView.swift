@@ -322,8 +322,23 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     open class var requiresConstraintBasedLayout: Bool { false }
 
     /// Insets from the view's frame to the rectangle constraints align (a shadow outside it,
-    /// say); zero by default.
+    /// say); zero by default. Auto Layout places the alignment rectangle: the frame is it outset
+    /// by these insets, and the intrinsic content size is its size.
     open var alignmentRectInsets: UIEdgeInsets { .zero }
+
+    /// The alignment rectangle of a frame: `frame` inset by `alignmentRectInsets`.
+    open func alignmentRect(forFrame frame: CGRect) -> CGRect {
+        let a = alignmentRectInsets
+        return CGRect(x: frame.minX + a.left, y: frame.minY + a.top,
+                      width: frame.width - a.left - a.right, height: frame.height - a.top - a.bottom)
+    }
+
+    /// The frame of an alignment rectangle: `alignmentRect` outset by `alignmentRectInsets`.
+    open func frame(forAlignmentRect alignmentRect: CGRect) -> CGRect {
+        let a = alignmentRectInsets
+        return CGRect(x: alignmentRect.minX - a.left, y: alignmentRect.minY - a.top,
+                      width: alignmentRect.width + a.left + a.right, height: alignmentRect.height + a.top + a.bottom)
+    }
 
     /// The view whose first baseline constraints align (itself by default).
     open var forFirstBaselineLayout: UIView { self }

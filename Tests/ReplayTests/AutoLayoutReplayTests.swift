@@ -100,4 +100,46 @@ import Traces
         let report = try String(contentsOf: folder.appendingPathComponent("conflict/report.html"), encoding: .utf8)
         #expect(report.contains("<h2>Layout issues</h2>"))
     }
+
+    /// A touch that deactivates a box's top constraint leaves the box with no vertical position:
+    /// the frame of the touch counts one ambiguous layout and the issue names the box, its place
+    /// and the free variable (minY); the lift puts a new top back, and nothing more is counted.
+    /// Asking changes no frame: the box stays where it was.
+    @Test func aViewLeftAmbiguousIsCountedInItsFrameAndNamed() throws {
+        final class Screen: UIView {
+            let box = UIView()
+            var top: NSLayoutConstraint!
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                box.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(box)
+                top = box.topAnchor.constraint(equalTo: topAnchor, constant: 100)
+                NSLayoutConstraint.activate([top, box.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+                                             box.widthAnchor.constraint(equalToConstant: 40), box.heightAnchor.constraint(equalToConstant: 40)])
+            }
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { top.isActive = false }
+            override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+                top = box.topAnchor.constraint(equalTo: topAnchor, constant: 120)
+                top.isActive = true
+            }
+        }
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let screen = Screen(frame: window.bounds)
+            window.addSubview(screen)
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 200, y: 400), time: 0.5, duration: 0.1)
+            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+            let frames = Frames()
+            replay.sinks = [frames]
+            _ = try replay.run(trace)
+            let ambiguous = frames.records.filter { $0.counts[.ambiguousLayouts] > 0 }
+            #expect(ambiguous.count == 1 && ambiguous.first?.counts[.ambiguousLayouts] == 1)
+            #expect(ambiguous.first?.counts[.constraintsRemoved] == 1)
+            let issues = UIApplication.shared.layoutIssues
+            #expect(issues == ["AMBIGUOUS LAYOUT for UIView.minY in UIWindow > Screen > UIView: its constraints leave it undetermined (hasAmbiguousLayout is true)."],
+                    "\(issues)")
+            #expect(screen.box.frame == CGRect(x: 16, y: 120, width: 40, height: 40))
+        }
+    }
 }

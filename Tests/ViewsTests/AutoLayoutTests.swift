@@ -339,4 +339,53 @@ import Testing
         row.layoutIfNeeded()
         #expect(!a.hasAmbiguousLayout && !b.hasAmbiguousLayout)
     }
+
+    /// A view whose alignment rectangle is inset from its frame (a badge with a shadow: top 2,
+    /// left 4, bottom 6, right 8). Constraints place the alignment rectangle, and the intrinsic
+    /// size is its size (Auto Layout Guide, "Alignment Rect"): pinned at leading 16, top 100 with
+    /// an intrinsic 40 × 20, the rectangle is (16, 100, 40, 20) and the frame (16 − 4, 100 − 2,
+    /// 40 + 12, 20 + 8) = (12, 98, 52, 28). A subview pinned to the badge's top and leading edges
+    /// sits at the rectangle's corner in the badge's bounds, (4, 2); the badge's fitting size is
+    /// its frame's, 52 × 28.
+    @Test func constraintsPlaceTheAlignmentRectangle() {
+        final class Badge: UIView {
+            override var alignmentRectInsets: UIEdgeInsets { UIEdgeInsets(top: 2, left: 4, bottom: 6, right: 8) }
+            override var intrinsicContentSize: CGSize { CGSize(width: 40, height: 20) }
+        }
+        let (container, _) = container()
+        let badge = Badge()
+        badge.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(badge)
+        let dot = UIView()
+        dot.translatesAutoresizingMaskIntoConstraints = false
+        badge.addSubview(dot)
+        NSLayoutConstraint.activate([
+            badge.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 16),
+            badge.topAnchor.constraint(equalTo: container.topAnchor, constant: 100),
+            dot.leadingAnchor.constraint(equalTo: badge.leadingAnchor), dot.topAnchor.constraint(equalTo: badge.topAnchor),
+            dot.widthAnchor.constraint(equalToConstant: 10), dot.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        container.layoutIfNeeded()
+        #expect(badge.frame == CGRect(x: 12, y: 98, width: 52, height: 28))
+        #expect(badge.alignmentRect(forFrame: badge.frame) == CGRect(x: 16, y: 100, width: 40, height: 20))
+        #expect(badge.frame(forAlignmentRect: CGRect(x: 16, y: 100, width: 40, height: 20)) == badge.frame)
+        #expect(dot.frame == CGRect(x: 4, y: 2, width: 10, height: 10))
+        #expect(badge.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 52, height: 28))
+
+        // A badge that translates its frame keeps it: its alignment rectangle (24, 52, 40, 20)
+        // places a sibling pinned to its trailing edge at x = 24 + 40 + 10 = 74.
+        let framed = Badge(frame: CGRect(x: 20, y: 50, width: 52, height: 28))
+        container.addSubview(framed)
+        let sibling = UIView()
+        sibling.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(sibling)
+        NSLayoutConstraint.activate([
+            sibling.leadingAnchor.constraint(equalTo: framed.trailingAnchor, constant: 10),
+            sibling.topAnchor.constraint(equalTo: framed.topAnchor),
+            sibling.widthAnchor.constraint(equalToConstant: 5), sibling.heightAnchor.constraint(equalToConstant: 5),
+        ])
+        container.layoutIfNeeded()
+        #expect(framed.frame == CGRect(x: 20, y: 50, width: 52, height: 28))
+        #expect(sibling.frame == CGRect(x: 74, y: 52, width: 5, height: 5))
+    }
 }

@@ -61,6 +61,10 @@ final class LayoutEngine {
     }
 
     private var changes: [Change] = []
+    /// Views whose constraints were added or removed since the last ambiguity check, in the
+    /// order they were touched (the hierarchy's engine only).
+    private var touched: [UIView] = []
+    private var touchedIDs = Set<ObjectIdentifier>()
     /// The view whose hierarchy this is (counts go to its window's frame).
     unowned let root: UIView
 
@@ -117,7 +121,10 @@ final class LayoutEngine {
             var removed: [ConstraintHandle] = []
             for case .remove(let c) in batch {
                 broken.remove(ObjectIdentifier(c))
-                if let entry = installed.removeValue(forKey: ObjectIdentifier(c)) { removed.append(entry.handle) }
+                if let entry = installed.removeValue(forKey: ObjectIdentifier(c)) {
+                    removed.append(entry.handle)
+                    touch(c)
+                }
             }
             remove(removed)
             for change in batch {
@@ -208,6 +215,7 @@ final class LayoutEngine {
             let handle = try solver.add(constraint)
             installed[ObjectIdentifier(c)] = (c, handle)
             tally(.constraintsAdded)
+            touch(c)
         } catch {
             tally(.unsatisfiableConstraints)
             breakConstraint(c)
@@ -289,7 +297,7 @@ final class LayoutEngine {
             }
             return
         }
-        let frame = view.untransformedFrame
+        let frame = view.alignmentRect(forFrame: view.untransformedFrame)
         let constants = [frame.minX, frame.minY, frame.width, frame.height].map(Double.init)
         if item.frame.isEmpty {
             remove(Array(item.contentSize.joined()))
@@ -345,7 +353,10 @@ final class LayoutEngine {
         guard insets != item.guideInsets else { return }
         // Insets change rarely (a rotation, new margins): the guide's constraints are made anew.
         remove(item.guide)
-        let w = LinearExpression(ownerItem.width), h = LinearExpression(ownerItem.height)
+        // The owner's variables are its alignment rectangle; the guide lies in its bounds.
+        let align = owner.alignmentRectInsets
+        let w = LinearExpression(ownerItem.width) + Double(align.left + align.right)
+        let h = LinearExpression(ownerItem.height) + Double(align.top + align.bottom)
         let insetWidth = w - Double(insets.left + insets.right)
         var system = [Constraint(LinearExpression(item.minY) - Double(insets.top), .equal),
                       Constraint(LinearExpression(item.height) - (h - Double(insets.top + insets.bottom)), .equal)]
@@ -386,15 +397,20 @@ final class LayoutEngine {
         let view = object as? UIView
         let rightToLeft = (view ?? (object as? UILayoutGuide)?.owningView)?.effectiveUserInterfaceLayoutDirection == .rightToLeft
         if object === ancestor {
-            // An item's own edges in its own coordinates: its origin is 0.
-            return Self.attribute(attribute, x: LinearExpression(0), y: LinearExpression(0), item: item, view: view, rightToLeft: rightToLeft)
+            // An item's own edges in its own coordinates: its alignment rectangle starts at its
+            // alignment insets (0 for most views).
+            let align = view?.alignmentRectInsets ?? .zero
+            return Self.attribute(attribute, x: LinearExpression(Double(align.left)), y: LinearExpression(Double(align.top)),
+                                  item: item, view: view, rightToLeft: rightToLeft)
         }
         var x = LinearExpression(item.minX), y = LinearExpression(item.minY)
         var container = view?.superview ?? (object as? UILayoutGuide)?.owningView
         while let c = container, c !== ancestor {
-            let offset = variables(of: c)
-            x = x + offset.minX
-            y = y + offset.minY
+            // A container's bounds start at its frame's origin: its alignment rectangle's, less
+            // its alignment insets.
+            let offset = variables(of: c), align = c.alignmentRectInsets
+            x = x + offset.minX - Double(align.left)
+            y = y + offset.minY - Double(align.top)
             container = c.superview
         }
         return Self.attribute(attribute, x: x, y: y, item: item, view: view, rightToLeft: rightToLeft)
@@ -427,6 +443,24 @@ final class LayoutEngine {
         }
     }
 
+    // MARK: Ambiguity
+
+    /// Notes the views a constraint placed, for the next ambiguity check.
+    private func touch(_ c: NSLayoutConstraint) {
+        guard ownsHierarchy else { return }
+        for item in [c.firstItem, c.secondItem] {
+            guard let view = (item as? UIView) ?? (item as? UILayoutGuide)?.owningView,
+                  touchedIDs.insert(ObjectIdentifier(view)).inserted else { continue }
+            touched.append(view)
+        }
+    }
+
+    /// The views whose constraints changed since the last call, in the order they changed.
+    func takeTouchedViews() -> [UIView] {
+        defer { touched = []; touchedIDs = [] }
+        return touched
+    }
+
     // MARK: Results
 
     /// The solved frame of `object` (in its superview's or owning view's coordinates), if it has
@@ -434,10 +468,14 @@ final class LayoutEngine {
     /// Values are snapped to a millionth of a point: the simplex's rounding (1e-12 after a few
     /// pivots) must not move an edge that sits exactly half-way between two pixels to one side
     /// on one path and to the other on another.
+    /// A view's variables are its alignment rectangle: its frame is that rectangle outset by its
+    /// `alignmentRectInsets`.
     func frame(of object: AnyObject) -> CGRect? {
         guard let item = items[ObjectIdentifier(object)] else { return nil }
         func snapped(_ variable: Variable) -> CGFloat { (solver.value(variable) * 1_000_000).rounded() / 1_000_000 }
-        return CGRect(x: snapped(item.minX), y: snapped(item.minY), width: snapped(item.width), height: snapped(item.height))
+        let solved = CGRect(x: snapped(item.minX), y: snapped(item.minY), width: snapped(item.width), height: snapped(item.height))
+        guard let view = object as? UIView else { return solved }
+        return view.frame(forAlignmentRect: solved)
     }
 
     /// The views whose solved frames the engine decides (they do not translate their autoresizing
@@ -460,17 +498,28 @@ final class LayoutEngine {
     /// determined by the constraints (nothing holds it, or optional constraints tie). The engine
     /// is left changed (the edits' removal may settle ties elsewhere): ask a scratch engine.
     func isAmbiguous(_ object: AnyObject) -> Bool {
-        guard let item = items[ObjectIdentifier(object)] else { return false }
-        for variable in [item.minX, item.minY, item.width, item.height] {
+        !undeterminedVariables(of: object, stoppingAtFirst: true).isEmpty
+    }
+
+    /// The names of `object`'s variables (minX, minY, width, height: UIKit's names in
+    /// `_autolayoutTrace`) that the constraints leave undetermined; see `isAmbiguous(_:)`.
+    func undeterminedVariables(of object: AnyObject, stoppingAtFirst: Bool = false) -> [String] {
+        guard let item = items[ObjectIdentifier(object)] else { return [] }
+        var names: [String] = []
+        for (name, variable) in [("minX", item.minX), ("minY", item.minY), ("width", item.width), ("height", item.height)] {
             let value = solver.value(variable)
             guard (try? solver.addEditVariable(variable, strength: Strength(1e-3))) != nil else { continue }
             defer { try? solver.removeEditVariable(variable) }
             for pull in [1.0, -1.0] {
                 try? solver.suggestValue(variable, value + pull)
-                if abs(solver.value(variable) - value) > 1e-6 { return true }
+                if abs(solver.value(variable) - value) > 1e-6 {
+                    names.append(name)
+                    break
+                }
             }
+            if stoppingAtFirst, !names.isEmpty { break }
         }
-        return false
+        return names
     }
 
     /// The variables of `view` (made if needed), for a fitting size.

@@ -420,8 +420,12 @@ extension UIView: LayoutAnchors {
         engine.updateIfNeeded()
         let (width, height) = engine.sizeVariables(of: self)
         func finite(_ v: CGFloat) -> Double { v.isFinite ? Double(v) : Double(UIView.layoutFittingExpandedSize.width) }
-        let pulls = [Constraint(LinearExpression(width) - finite(targetSize.width), .equal, strength: horizontalFittingPriority.strength),
-                     Constraint(LinearExpression(height) - finite(targetSize.height), .equal, strength: verticalFittingPriority.strength)]
+        // The target is a frame size; the variables are the alignment rectangle's.
+        let align = alignmentRectInsets
+        let pulls = [Constraint(LinearExpression(width) - (finite(targetSize.width) - Double(align.left + align.right)), .equal,
+                                strength: horizontalFittingPriority.strength),
+                     Constraint(LinearExpression(height) - (finite(targetSize.height) - Double(align.top + align.bottom)), .equal,
+                                strength: verticalFittingPriority.strength)]
         return engine.withTemporary(pulls) {
             engine.frame(of: self)?.size ?? bounds.size
         }
@@ -442,6 +446,12 @@ extension UIView: LayoutAnchors {
 
     /// The name of the view in constraint descriptions and layout issues.
     var layoutName: String { "\(type(of: self))" }
+
+    /// The view's place in its hierarchy, root first ("UIWindow > UITableView > Cell > UILabel"),
+    /// for layout issues.
+    var layoutPath: String {
+        Array(sequence(first: self, next: \.superview)).reversed().map(\.layoutName).joined(separator: " > ")
+    }
 
     /// Reports a layout issue as UIKit logs it to the console: kept by the application
     /// (`UIApplication.layoutIssues`) for the replay's summary.
@@ -467,5 +477,32 @@ extension UIView: LayoutAnchors {
             Will attempt to recover by breaking constraint
             \(constraint)
             """)
+    }
+}
+
+extension UIWindow {
+    /// After a replayed frame's commit, the views whose constraints were added or removed in it
+    /// are asked `hasAmbiguousLayout` (in one scratch copy of the engine, so no frame moves):
+    /// each ambiguous one is counted (`ambiguous_layouts`) and reported as Xcode's
+    /// `_autolayoutTrace` shows it, with its place in the hierarchy and the variables left free.
+    /// UIKit only answers when asked; the check is the simulator's, outside the app's timed stages.
+    func checkAmbiguousLayouts() {
+        guard let engine = constraintState?.engine else { return }
+        let touched = engine.takeTouchedViews().filter {
+            $0.window === self && $0.isInLayoutEngine && !$0.translatesAutoresizingMaskIntoConstraints
+        }
+        guard !touched.isEmpty else { return }
+        let scratch = LayoutEngine(root: self, scratch: true)
+        scratch.attached(self)
+        scratch.updateIfNeeded()
+        for view in touched {
+            let free = scratch.undeterminedVariables(of: view)
+            guard !free.isEmpty else { continue }
+            count(.ambiguousLayouts)
+            reportLayoutIssue("""
+                AMBIGUOUS LAYOUT for \(view.layoutName).\(free.joined(separator: ", ")) in \(view.layoutPath): \
+                its constraints leave \(free.count == 1 ? "it" : "them") undetermined (hasAmbiguousLayout is true).
+                """)
+        }
     }
 }
