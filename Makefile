@@ -2,7 +2,11 @@
 # first when pkg-config cannot find them (Debian; run as root).
 
 SWIFT ?= swift
-APT_PACKAGES := libevent-dev libcairo2-dev zlib1g-dev pkg-config
+# Text: Pango (with HarfBuzz and fontconfig) and its faces: Inter for the system font's glyphs,
+# Droid Sans Fallback for CJK, Noto Color Emoji for emoji.
+APT_PACKAGES := libevent-dev libcairo2-dev zlib1g-dev pkg-config libpango1.0-dev fonts-inter fonts-droid-fallback fonts-noto-color-emoji
+FONT_FILES := /usr/share/fonts/opentype/inter/Inter-Regular.otf /usr/share/fonts/opentype/inter/InterDisplay-Regular.otf \
+	/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 
 TRACE ?= Traces/wetab-taps.evemu
 OUT ?= out/wetab-taps-feed
@@ -10,8 +14,8 @@ OUT ?= out/wetab-taps-feed
 .PHONY: deps build release run test examples report-check fuzz bench bench-check bench-thresholds clean
 
 deps:
-	@if pkg-config --exists libevent cairo zlib 2>/dev/null; then \
-		echo "deps: libevent, cairo and zlib found by pkg-config"; \
+	@if pkg-config --exists libevent cairo zlib pangocairo 2>/dev/null && ls $(FONT_FILES) >/dev/null 2>&1; then \
+		echo "deps: libevent, cairo, zlib and pango found by pkg-config, the fonts installed"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
 		export DEBIAN_FRONTEND=noninteractive; \

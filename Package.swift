@@ -29,7 +29,7 @@ let package = Package(
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift file (RunLoop/EventBase.swift, Graphics/Cairo.swift,
-        // Graphics/PNG.swift).
+        // Graphics/Text/Pango.swift, Graphics/PNG.swift).
         .systemLibrary(
             name: "CLibevent", path: "Sources/CLibevent", pkgConfig: "libevent",
             providers: [.apt(["libevent-dev"])]),
@@ -37,12 +37,15 @@ let package = Package(
             name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
+            name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "Geometry"),
         .target(name: "Constraints"),
-        .target(name: "Graphics", dependencies: ["Geometry", "CCairo", "CZlib"]),
+        .target(name: "Graphics", dependencies: ["Geometry", "CCairo", "CPango", "CZlib"]),
         .target(name: "CSignalRelay"),
         .target(name: "CMainQueue"),
         .target(name: "RunLoop", dependencies: ["Geometry", "CLibevent", "CSignalRelay", "CMainQueue"]),

@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// The state one app's code shares: the main screen's scale, the drawing-context stack, the
-/// text measurer, and what the layers above keep per app (counters, the application object).
+/// text engine, and what the layers above keep per app (counters, the application object).
 ///
 /// uisim departs from UIKit here: UIKit has one app per process; uisim has one per replay,
 /// current on the thread that runs it (UIKit's views run on the main actor; a layer and a
@@ -19,8 +19,20 @@ package final class AppEnvironment {
     package var screenScale: CGFloat = 3
     /// The contexts UIKit's drawing functions draw into, innermost last.
     var contexts: [CGContext] = []
-    /// A scratch context for measuring text, made when text is first measured.
-    lazy var textMeasurer = TextMeasurer()
+    /// The app's text engine (Pango's fonts, the layout cache and its counts), made when text is
+    /// first measured or drawn.
+    package var text: TextSystem {
+        if let madeText { return madeText }
+        let text = TextSystem()
+        madeText = text
+        return text
+    }
+    private var madeText: TextSystem?
+
+    /// The text engine's counts so far (zero before any text).
+    package var textStatistics: TextSystem.Statistics { madeText?.statistics ?? .init() }
+    /// The content-size category fonts of text styles are made at (Dynamic Type).
+    package var contentSizeCategory = UIContentSizeCategory.large
     /// State of the layers above this one, one object per type: a handful (the application, the
     /// layers' counters), so a list is searched faster than a dictionary hashes, and hit testing
     /// asks for the application once per view visited.

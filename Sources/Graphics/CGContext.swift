@@ -436,16 +436,18 @@ public final class CGContext {
         drawingOperations += 1
     }
 
-    /// Draws text with the context's fill color (used by `String.draw`).
-    func drawText(_ text: String, at baseline: CGPoint, font: UIFont, color: CGColor) {
+    /// Draws a text layout's lines (each run in its own colour), first line's top-left at
+    /// `rect`'s origin, with the context's alpha and blend mode; returns the glyphs drawn.
+    func drawTextLines(_ layout: TextLayout, in rect: CGRect) -> Int {
         cairo.save()
-        cairo.setFont(size: Double(font.pointSize), bold: font.isBold)
-        let c = color.components
-        cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3] * state.alpha))
         applyBlendMode()
-        cairo.showText(text, x: Double(baseline.x), y: Double(baseline.y))
+        let faded = state.alpha < 1
+        if faded { cairo.pushGroup() }
+        let glyphs = layout.draw(in: rect, cairo: cairo)
+        if faded { cairo.popGroupAndPaint(alpha: Double(state.alpha)) }
         cairo.restore()
         drawingOperations += 1
+        return glyphs
     }
 }
 

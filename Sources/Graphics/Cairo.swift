@@ -343,27 +343,20 @@ package final class CairoContext {
         }
     }
 
-    // MARK: Text (cairo's toy font API: one sans-serif face)
+    // MARK: Text (Pango draws it: Pango.swift)
 
-    package func setFont(size: Double, bold: Bool) {
-        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, size)
+    /// Font options for text whose widths do not depend on the device: no hinting of outlines
+    /// or metrics, grey antialiasing. The caller destroys them.
+    static func makeUnhintedFontOptions() -> OpaquePointer {
+        let options = cairo_font_options_create()!
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        return options
     }
 
-    /// Width of `text` and the font's ascent and descent, in user units.
-    package func measure(_ text: String) -> (width: Double, ascent: Double, descent: Double) {
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, text, &extents)
-        var font = cairo_font_extents_t()
-        cairo_font_extents(cr, &font)
-        return (extents.x_advance, font.ascent, font.descent)
-    }
-
-    /// Draws `text` with its baseline starting at (`x`, `y`).
-    package func showText(_ text: String, x: Double, y: Double) {
-        cairo_move_to(cr, x, y)
-        cairo_show_text(cr, text)
-        cairo_new_path(cr)
+    static func destroyFontOptions(_ options: OpaquePointer) {
+        cairo_font_options_destroy(options)
     }
 
     static func cairoFilter(_ filter: Filter) -> cairo_filter_t {

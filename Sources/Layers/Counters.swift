@@ -30,6 +30,8 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case engineSolves = "engine_solves", intrinsicSizeInvalidations = "intrinsic_size_invalidations"
     case unsatisfiableConstraints = "unsatisfiable_constraints", ambiguousLayouts = "ambiguous_layouts"
     case selfSizingMeasurements = "self_sizing_measurements"
+    case textLayouts = "text_layouts", textLayoutCacheHits = "text_layout_cache_hits"
+    case textMeasurements = "text_measurements", glyphsDrawn = "glyphs_drawn"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -72,6 +74,10 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .unsatisfiableConstraints: "unsatisfiable constraints broken"
         case .ambiguousLayouts: "views left ambiguous by changed constraints"
         case .selfSizingMeasurements: "self-sizing rows measured (systemLayoutSizeFitting)"
+        case .textLayouts: "text layouts computed (shaped and broken into lines)"
+        case .textLayoutCacheHits: "text layouts served from the cache"
+        case .textMeasurements: "text measurements asked by the app (boundingRect, sizeThatFits…)"
+        case .glyphsDrawn: "glyphs drawn"
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Layers
 import RunLoop
 
@@ -91,6 +92,14 @@ extension UIWindow {
         checkAmbiguousLayouts()
         report.backingStoreBytes = CALayer.backingStoreBytesAlive
         report.counts = countsSinceCommit ?? Counts()
+        let text = AppEnvironment.current.textStatistics
+        if let before = textStatisticsAtCommit, countsSinceCommit != nil {
+            report.counts[.textLayouts] += text.layouts - before.layouts
+            report.counts[.textLayoutCacheHits] += text.cacheHits - before.cacheHits
+            report.counts[.textMeasurements] += text.measurements - before.measurements
+            report.counts[.glyphsDrawn] += text.glyphsDrawn - before.glyphsDrawn
+        }
+        textStatisticsAtCommit = text
         countsSinceCommit = Counts()   // the next frame's count starts here
         func seconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) / 1e9 }
         // The engine's solves inside layout (cells configured and measured as a table lays out)

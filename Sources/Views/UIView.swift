@@ -340,6 +340,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
                       width: alignmentRect.width + a.left + a.right, height: alignmentRect.height + a.top + a.bottom)
     }
 
+    /// Takes the width the layout engine gave the view, for an intrinsic size that depends on
+    /// it (a multi-line label's); returns whether the intrinsic size may have changed.
+    func takeEngineWidth(_ width: CGFloat) -> Bool { false }
+
     /// The view whose first baseline constraints align (itself by default).
     open var forFirstBaselineLayout: UIView { self }
     /// The view whose last baseline constraints align (itself by default).

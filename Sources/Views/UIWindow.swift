@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Layers
 import RunLoop
 
@@ -57,6 +58,8 @@ open class UIWindow: UIView {
     /// `UIView.count(_:by:)`. Nil before the first commit phase, so the work of building a screen
     /// is not a frame's.
     var countsSinceCommit: Counts?
+    /// The app's text counts at the last commit: each frame counts the text work since.
+    var textStatisticsAtCommit: TextSystem.Statistics?
 
     /// While the commit phase lays out: its stopwatch, and the time the layout engine spent
     /// solving inside layout (a table configuring and measuring cells in `layoutSubviews`), which

@@ -142,4 +142,26 @@ import Traces
             #expect(screen.box.frame == CGRect(x: 16, y: 120, width: 40, height: 40))
         }
     }
+
+    /// Text's work is counted in the frame that does it: the lift sets "Inbox (3)", a new text
+    /// laid out once (for the engine's intrinsic size) and drawn from the cache: one text layout,
+    /// nine glyphs drawn (one per character in Inter), no measurement asked by the app.
+    @Test func aNewTextIsOneLayoutAndItsGlyphsDrawn() throws {
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let screen = Screen(frame: window.bounds)
+            window.addSubview(screen)
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 200, y: 400), time: 0.5, duration: 0.1)
+            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+            let frames = Frames()
+            replay.sinks = [frames]
+            _ = try replay.run(trace)
+            let drawing = frames.records.filter { $0.counts[.glyphsDrawn] > 0 }
+            #expect(drawing.count == 1)
+            let lift = try #require(drawing.first)
+            #expect(lift.counts[.glyphsDrawn] == 9 && lift.counts[.textLayouts] == 1 && lift.counts[.textLayoutCacheHits] >= 1)
+            #expect(frames.total[.textMeasurements] == 0)
+        }
+    }
 }

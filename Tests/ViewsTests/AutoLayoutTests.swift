@@ -302,10 +302,13 @@ import Testing
         container.layoutIfNeeded()
         let size = label.intrinsicContentSize
         #expect(size.width > 0 && size.height > 0)
-        #expect(label.frame == CGRect(origin: CGPoint(x: 20, y: 20), size: size))
+        // On the pixel grid: 20 + 20.333 pt is 121 px, so the frame's height is 121/3 − 20 (equal
+        // to the intrinsic height but for the last bit of a double).
+        #expect(label.frame.isApproximatelyEqual(to: CGRect(origin: CGPoint(x: 20, y: 20), size: size), tolerance: 1e-9))
+        #expect(abs(size.height - 61.0 / 3) < 1e-9)   // 17 pt: 20.287… rounded up to the pixel
         label.text = "Inbox and more"
         container.layoutIfNeeded()
-        #expect(label.frame.size == label.intrinsicContentSize && label.frame.width > size.width)
+        #expect(label.frame.size.isApproximatelyEqual(to: label.intrinsicContentSize, tolerance: 1e-9) && label.frame.width > size.width)
     }
 
     /// A view with a width, a height and a leading edge but no vertical position is ambiguous;

@@ -227,7 +227,8 @@ import Testing
         let baseline = { (label: UILabel) in label.frame.midY + (label.baselineOffsetFromCenter(last: false) ?? 0) }
         #expect(abs(baseline(small) - baseline(large)) <= 1.0 / 3)
         #expect(large.frame.minY == 0 && small.frame.minY > 0)
-        #expect(small.frame.size == small.intrinsicContentSize && large.frame.size == large.intrinsicContentSize)
+        #expect(small.frame.size.isApproximatelyEqual(to: small.intrinsicContentSize, tolerance: 1e-9)
+                    && large.frame.size.isApproximatelyEqual(to: large.intrinsicContentSize, tolerance: 1e-9))
     }
 
     /// A stack view's first baseline is its first visible arranged view's (`forFirstBaselineLayout`):
@@ -250,7 +251,7 @@ import Testing
         let titleBaseline = title.frame.midY + (title.baselineOffsetFromCenter(last: false) ?? 0)
         let topBaseline = column.frame.minY + top.frame.midY + (top.baselineOffsetFromCenter(last: false) ?? 0)
         #expect(abs(titleBaseline - topBaseline) <= 1.0 / 3)
-        #expect(column.frame.height == top.intrinsicContentSize.height + bottom.intrinsicContentSize.height)
+        #expect(abs(column.frame.height - (top.intrinsicContentSize.height + bottom.intrinsicContentSize.height)) < 1e-9)
         top.isHidden = true
         #expect(column.forFirstBaselineLayout === bottom)
     }

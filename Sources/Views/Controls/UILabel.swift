@@ -3,31 +3,82 @@ import Geometry
 import Graphics
 import Layers
 
-/// One line of text, as UIKit's `UILabel`, drawn through cairo with uisim's sans-serif face.
-/// Text is clipped to the bounds (uisim has no truncation ellipsis or multi-line layout).
+/// Text on one or more lines, as UIKit's `UILabel`: laid out by the app's text engine (Pango's
+/// line breaking on Inter's widths, SF Pro's line heights), `numberOfLines` lines at most (0: as
+/// many as the text needs and the bounds hold), `lineBreakMode` for what does not fit (an ellipsis
+/// by default), `textAlignment`, `attributedText`. The text block is centred vertically in a
+/// taller label. Its intrinsic size is the text's, each side rounded up to the screen's pixel
+/// (17 pt: one line 20.333 pt tall at @3x, as a device's); a multi-line label laid out by Auto
+/// Layout wraps at the width the engine gives it (or `preferredMaxLayoutWidth`).
 open class UILabel: UIView {
-    public enum Alignment: Int, Sendable { case left, center, right, natural }
+    private enum Content: Equatable {
+        case plain(String)
+        case attributed(NSAttributedString)
 
-    open var text: String? {
-        didSet {
-            guard text != oldValue else { return }
-            setNeedsDisplay()
-            invalidateIntrinsicContentSize()
+        /// Plain text by value; an attributed string by identity (each one set is a copy).
+        static func == (lhs: Content, rhs: Content) -> Bool {
+            switch (lhs, rhs) {
+            case (.plain(let a), .plain(let b)): a == b
+            case (.attributed(let a), .attributed(let b)): a === b
+            default: false
+            }
         }
     }
-    open var font = UIFont.systemFont(ofSize: 17) {
-        didSet {
-            guard font != oldValue else { return }
-            setNeedsDisplay()
-            invalidateIntrinsicContentSize()
+
+    private var content: Content? {
+        didSet { if content != oldValue { textDidChange() } }
+    }
+
+    /// The text; setting it replaces `attributedText`.
+    open var text: String? {
+        get {
+            switch content {
+            case .plain(let text): text
+            case .attributed(let string): string.string
+            case nil: nil
+            }
         }
+        set { content = newValue.map { .plain($0) } }
+    }
+
+    /// The text with its attributes. Without attributes of its own, the label's `font`,
+    /// `textColor`, `textAlignment` and `lineBreakMode` are its attributes.
+    open var attributedText: NSAttributedString? {
+        get {
+            switch content {
+            case .plain(let text): NSAttributedString(string: text, attributes: defaultAttributes)
+            case .attributed(let string): string
+            case nil: nil
+            }
+        }
+        set { content = newValue.map { .attributed(NSAttributedString(attributedString: $0)) } }
+    }
+
+    open var font = UIFont.systemFont(ofSize: 17) {
+        didSet { if font != oldValue { textDidChange() } }
     }
     open var textColor = UIColor.black {
         didSet { if textColor != oldValue { setNeedsDisplay() } }
     }
-    open var textAlignment = Alignment.natural {
+    open var textAlignment = NSTextAlignment.natural {
         didSet { if textAlignment != oldValue { setNeedsDisplay() } }
     }
+    /// What happens to text that does not fit: the last line ends in "…" by default.
+    open var lineBreakMode = NSLineBreakMode.byTruncatingTail {
+        didSet { if lineBreakMode != oldValue { textDidChange() } }
+    }
+    /// The most lines shown; 0 for as many as the text needs (and the bounds hold). 1 by default.
+    open var numberOfLines = 1 {
+        didSet { if numberOfLines != oldValue { textDidChange() } }
+    }
+    /// The width a multi-line label's intrinsic size wraps at; 0 (the default): the width Auto
+    /// Layout gives it.
+    open var preferredMaxLayoutWidth: CGFloat = 0 {
+        didSet { if preferredMaxLayoutWidth != oldValue { textDidChange() } }
+    }
+    /// Whether the font follows the content-size category (kept; the category is set for a whole
+    /// replay, before the screen is built).
+    open var adjustsFontForContentSizeCategory = false
 
     /// The text's color while highlighted (in a highlighted table view cell); nil keeps `textColor`.
     open var highlightedTextColor: UIColor? {
@@ -37,6 +88,14 @@ open class UILabel: UIView {
     open var isHighlighted = false {
         didSet { if isHighlighted != oldValue && highlightedTextColor != nil { setNeedsDisplay() } }
     }
+    /// A disabled label draws its text grey.
+    open var isEnabled = true {
+        didSet { if isEnabled != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The width Auto Layout last gave the label, which a multi-line label's intrinsic size wraps
+    /// at when `preferredMaxLayoutWidth` is 0.
+    private var engineWidth: CGFloat?
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -45,38 +104,118 @@ open class UILabel: UIView {
         isUserInteractionEnabled = false
     }
 
-    /// The text's one-line size.
-    open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        guard let text, !text.isEmpty else { return .zero }
-        let measured = text.size(withAttributes: [.font: font])
-        return CGSize(width: measured.width.rounded(.up), height: measured.height.rounded(.up))
+    private func textDidChange() {
+        setNeedsDisplay()
+        invalidateIntrinsicContentSize()
     }
 
-    /// The text's one-line size, each side rounded up to the screen's pixel, as UIKit rounds it
-    /// (UIKit's San Francisco gives 20.333 pt for a 17 pt line at @3x; uisim's sans-serif face,
-    /// with its own metrics, 21); (0, 0) without text.
-    open override var intrinsicContentSize: CGSize {
-        guard let text, !text.isEmpty else { return .zero }
-        let measured = text.size(withAttributes: [.font: font])
+    private var defaultAttributes: [NSAttributedString.Key: Any] {
+        let style = NSMutableParagraphStyle()
+        style.alignment = textAlignment
+        style.lineBreakMode = lineBreakMode
+        return [.font: font, .foregroundColor: textColor, .paragraphStyle: style]
+    }
+
+    private var text_: TextSystem { AppEnvironment.current.text }
+
+    /// The layout of the text at `width` (nil: unlimited), with at most `lines` lines.
+    private func layout(width: CGFloat?, lines: Int, color: UIColor? = nil) -> TextLayout? {
+        guard let content else { return nil }
+        var defaults = defaultAttributes
+        if let color { defaults[.foregroundColor] = color }
+        let string: NSAttributedString = switch content {
+        case .plain(let text): NSAttributedString(string: text)
+        case .attributed(let string): string
+        }
+        guard string.length > 0 else { return nil }
+        // The label's own line break mode and alignment rule plain text; an attributed string's
+        // paragraph style rules its own (UIKit's label truncates its last line either way).
+        let isPlain = if case .plain = content { true } else { false }
+        let mode: NSLineBreakMode? = isPlain ? lineBreakMode : nil
+        return text_.layout(TextLayoutRequest(string, width: width, maxLines: lines, lineBreakMode: mode,
+                                              alignment: isPlain ? textAlignment : nil, defaults: defaults))
+    }
+
+    /// The width lines wrap at for a size limit: none for one line (it is truncated at the
+    /// bounds instead), the limit otherwise.
+    private func wrapWidth(_ limit: CGFloat) -> CGFloat? {
+        limit > 0 && limit.isFinite && limit < CGFloat(Int32.max) / 1024 ? limit : nil
+    }
+
+    private func ceilToPixel(_ size: CGSize) -> CGSize {
         let scale = (window?.screen ?? UIScreen.main).scale
-        return CGSize(width: (measured.width * scale).rounded(.up) / scale, height: (measured.height * scale).rounded(.up) / scale)
+        return CGSize(width: (size.width * scale - 1e-6).rounded(.up) / scale, height: (size.height * scale - 1e-6).rounded(.up) / scale)
     }
 
-    /// The text is centred vertically: its baseline is the ascender below the line's top.
+    /// The size of the text wrapped at `size.width` (one line when `numberOfLines` is 1), at most
+    /// `numberOfLines` lines, each side rounded up to the screen's pixel; (0, 0) without text.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        text_.statistics.measurements += 1
+        guard let layout = layout(width: numberOfLines == 1 ? nil : wrapWidth(size.width), lines: numberOfLines) else { return .zero }
+        return ceilToPixel(layout.size)
+    }
+
+    /// The text's size: one line's for a one-line label; for a multi-line label, wrapped at
+    /// `preferredMaxLayoutWidth`, or at the width Auto Layout gave it; (0, 0) without text.
+    open override var intrinsicContentSize: CGSize {
+        let width: CGFloat? = numberOfLines == 1 ? nil
+            : preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : engineWidth.flatMap(wrapWidth)
+        guard let layout = layout(width: width, lines: numberOfLines) else { return .zero }
+        return ceilToPixel(layout.size)
+    }
+
+    /// A multi-line label with no preferred width wraps at the width Auto Layout gives it: a new
+    /// width is a new intrinsic size (UIKit's second constraints pass).
+    override func takeEngineWidth(_ width: CGFloat) -> Bool {
+        guard numberOfLines != 1, preferredMaxLayoutWidth == 0, engineWidth != width else { return false }
+        engineWidth = width
+        return true
+    }
+
+    /// The rectangle the text takes in `bounds` at most `numberOfLines` lines: its top-left at
+    /// the bounds', its size the text's (no larger than the bounds).
+    open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
+        text_.statistics.measurements += 1
+        guard let layout = layout(width: wrapWidth(bounds.width), lines: numberOfLines) else {
+            return CGRect(origin: bounds.origin, size: .zero)
+        }
+        return CGRect(x: bounds.minX, y: bounds.minY, width: min(layout.size.width, bounds.width), height: min(layout.size.height, bounds.height))
+    }
+
+    /// The text is centred vertically: the first baseline is the first line's, the last
+    /// baseline the last line's, from the label's centre.
     override func baselineOffsetFromCenter(last: Bool) -> CGFloat? {
-        font.ascender - font.lineHeight / 2
+        guard let layout = shownLayout(), let line = last ? layout.lines.last : layout.lines.first else {
+            return font.ascender - font.lineHeight / 2
+        }
+        return line.baseline - layout.size.height / 2
+    }
+
+    /// The layout drawn in the bounds: wrapped at their width, as many lines as `numberOfLines`
+    /// allows and the height holds (at least one), the last truncated as `lineBreakMode` says. A
+    /// line that fits is the intrinsic size's own layout (from the cache).
+    func shownLayout(color: UIColor? = nil) -> TextLayout? {
+        let width = wrapWidth(bounds.width)
+        if numberOfLines == 1 {
+            guard let line = layout(width: nil, lines: 1, color: color) else { return nil }
+            if width == nil || line.size.width <= bounds.width + 1e-9 || lineBreakMode == .byClipping { return line }
+            return layout(width: width, lines: 1, color: color)
+        }
+        guard let full = layout(width: width, lines: numberOfLines, color: color) else { return nil }
+        let fitting = full.lines.prefix { $0.top + $0.height <= bounds.height + 0.5 }.count
+        guard fitting < full.lines.count, fitting >= 1 else { return full }
+        return layout(width: width, lines: fitting, color: color)
     }
 
     open override func draw(_ rect: CGRect) {
-        guard let text, !text.isEmpty else { return }
-        let size = text.size(withAttributes: [.font: font])
-        let x: CGFloat = switch textAlignment {
-        case .left, .natural: 0
-        case .center: (bounds.width - size.width) / 2
-        case .right: bounds.width - size.width
-        }
-        text.draw(in: CGRect(x: x, y: (bounds.height - size.height) / 2, width: max(size.width, 0), height: size.height)
-                    .intersection(bounds),
-                  withAttributes: [.font: font, .foregroundColor: isHighlighted ? highlightedTextColor ?? textColor : textColor])
+        drawText(in: bounds)
+    }
+
+    /// Draws the text in `rect`, centred vertically, clipped to the label's bounds.
+    open func drawText(in rect: CGRect) {
+        let color = isHighlighted ? highlightedTextColor ?? textColor : isEnabled ? textColor : UIColor(white: 0.56, alpha: 1)
+        guard let context = UIGraphicsGetCurrentContext(), let layout = shownLayout(color: color == textColor ? nil : color) else { return }
+        let y = rect.minY + (rect.height - layout.size.height) / 2
+        context.draw(layout, in: CGRect(x: rect.minX, y: y, width: rect.width, height: layout.size.height), clipsTo: bounds)
     }
 }

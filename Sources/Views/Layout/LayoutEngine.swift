@@ -443,6 +443,31 @@ final class LayoutEngine {
         }
     }
 
+    // MARK: Sizes that depend on the width
+
+    /// Views whose intrinsic size depends on the width they are given (multi-line labels) take
+    /// their solved widths; those whose size may have changed are measured again and the engine
+    /// solves again, until nothing changes (at most four rounds): UIKit's second constraints pass,
+    /// which sets such a label's wrapping width from the engine. Returns whether any changed.
+    @discardableResult
+    func fitWidthDependentSizes() -> Bool {
+        var any = false
+        for _ in 0..<4 {
+            var changed = false
+            for item in items.values {
+                guard let view = item.object as? UIView, !view.translatesAutoresizingMaskIntoConstraints || (isFitting && view === root),
+                      view.takeEngineWidth(CGFloat((solver.value(item.width) * 1_000_000).rounded() / 1_000_000)) else { continue }
+                tally(.intrinsicSizeInvalidations)
+                changes.append(.contentSize(view))
+                changed = true
+            }
+            guard changed else { break }
+            any = true
+            updateIfNeeded()
+        }
+        return any
+    }
+
     // MARK: Ambiguity
 
     /// Notes the views a constraint placed, for the next ambiguity check.

@@ -300,6 +300,7 @@ extension UIView: LayoutAnchors {
             for view in pending.sorted(by: { $0.depth > $1.depth }) { view.updateConstraintsOfSubtree() }
         }
         guard engine.updateIfNeeded() else { return }
+        engine.fitWidthDependentSizes()
         for view in engine.constrainedViews {
             guard let solved = engine.frame(of: view), view.pixelAligned(solved) != view.untransformedFrame else { continue }
             view.superview?.setNeedsLayout()
@@ -330,7 +331,7 @@ extension UIView: LayoutAnchors {
     func applyEngineFrames() {
         guard subviews.contains(where: { $0.constraintState?.translatesAutoresizingMaskIntoConstraints == false }),
               let engine = hierarchyEngine else { return }
-        engine.updateIfNeeded()
+        if engine.updateIfNeeded() { engine.fitWidthDependentSizes() }
         for subview in subviews where !subview.translatesAutoresizingMaskIntoConstraints {
             guard let solved = engine.frame(of: subview) else { continue }
             subview.untransformedFrame = subview.pixelAligned(solved)
@@ -427,7 +428,8 @@ extension UIView: LayoutAnchors {
                      Constraint(LinearExpression(height) - (finite(targetSize.height) - Double(align.top + align.bottom)), .equal,
                                 strength: verticalFittingPriority.strength)]
         return engine.withTemporary(pulls) {
-            engine.frame(of: self)?.size ?? bounds.size
+            engine.fitWidthDependentSizes()
+            return engine.frame(of: self)?.size ?? bounds.size
         }
     }
 

@@ -19,11 +19,12 @@ import UISim
         return (Scene(name: "mailbox", summary: "the mailbox, kept for inspection") { _ in screen }, screen)
     }
 
-    /// uisim's 17 pt and 15 pt system fonts are 21 and 18 pt high on the @3x grid; the rows follow.
-    static let senderHeight: CGFloat = 21, subjectHeight: CGFloat = 18
-    /// 10 + 21 + 4 + 18 + 10 = 63 pt of content view, plus the separator's 1/3 pt.
+    /// The 17 pt and 15 pt system fonts' lines are SF Pro's, size × 2444 / 2048: 20.287 and
+    /// 17.900 pt, rounded up to the @3x pixel: 61/3 (20⅓) and 54/3 (18) pt; the rows follow.
+    static let senderHeight: CGFloat = 61.0 / 3, subjectHeight: CGFloat = 18
+    /// 10 + 20⅓ + 4 + 18 + 10 = 62⅓ pt of content view, plus the separator's 1/3 pt: 62⅔.
     static let twoLineRow: CGFloat = 10 + senderHeight + 4 + subjectHeight + 10 + 1.0 / 3
-    /// 10 + 21 + 10 = 41 pt (the hidden subject collapses with its spacing), plus 1/3 pt.
+    /// 10 + 20⅓ + 10 = 40⅓ pt (the hidden subject collapses with its spacing), plus 1/3 pt: 40⅔.
     static let oneLineRow: CGFloat = 10 + senderHeight + 10 + 1.0 / 3
 
     /// Row `i`'s height: every third message has no subject.
@@ -36,15 +37,18 @@ import UISim
         // iPhone 14: safe area 47 pt at the top, 34 at the bottom. The header: 8 below the safe
         // area, 16 in from each side; as tall as its tallest view, the 28 pt bold title.
         let titleHeight = screen.titleLabel.intrinsicContentSize.height
-        #expect(screen.header.frame == CGRect(x: 16, y: 47 + 8, width: 390 - 32, height: titleHeight))
+        // (Frames on the pixel grid may differ from the sums in the last bit of a double.)
+        #expect(screen.header.frame.isApproximatelyEqual(to: CGRect(x: 16, y: 47 + 8, width: 390 - 32, height: titleHeight), tolerance: 1e-9))
         // The switch keeps its 51 × 31 at the trailing end, centred; the count hugs its text.
-        #expect(screen.unreadOnlySwitch.frame == CGRect(x: 358 - 51, y: (titleHeight - 31) / 2, width: 51, height: 31))
-        #expect(screen.unreadLabel.frame.width == screen.unreadLabel.intrinsicContentSize.width)
+        // Its top, (33⅔ − 31) / 2 = 1⅓ pt, is on the pixel grid (4 px).
+        #expect(screen.unreadOnlySwitch.frame.isApproximatelyEqual(to: CGRect(x: 358 - 51, y: (titleHeight - 31) / 2, width: 51, height: 31),
+                                                                   tolerance: 1e-9))
+        #expect(abs(screen.unreadLabel.frame.width - screen.unreadLabel.intrinsicContentSize.width) < 1e-9)
         #expect(abs(screen.unreadLabel.frame.maxX - (358 - 51 - 8)) < 1e-6)
-        #expect(screen.titleLabel.frame.width == screen.unreadLabel.frame.minX - 8)
+        #expect(abs(screen.titleLabel.frame.width - (screen.unreadLabel.frame.minX - 8)) < 1e-9)
         // The table: 8 below the header, down to the safe area's bottom (844 − 34).
         let tableTop = 47 + 8 + titleHeight + 8
-        #expect(screen.tableView.frame == CGRect(x: 0, y: tableTop, width: 390, height: 844 - 34 - tableTop))
+        #expect(screen.tableView.frame.isApproximatelyEqual(to: CGRect(x: 0, y: tableTop, width: 390, height: 844 - 34 - tableTop), tolerance: 1e-9))
         #expect(UIApplication.shared.layoutIssues.isEmpty)
     }
 
@@ -54,8 +58,8 @@ import UISim
         window.layoutIfNeeded()
         let cell = try #require(screen.tableView.visibleCells.first)
         let sender = try #require(cell.contentView.subviews.first?.subviews.first as? UILabel)
-        #expect(sender.intrinsicContentSize.height == Self.senderHeight)
-        // Rows 0, 1 show two labels (63⅓ pt), row 2 one (41⅓ pt), and so on down the screen.
+        #expect(abs(sender.intrinsicContentSize.height - Self.senderHeight) < 1e-9)
+        // Rows 0, 1 show two labels (62⅔ pt), row 2 one (40⅔ pt), and so on down the screen.
         let rows = screen.tableView.visibleCells.compactMap { screen.tableView.indexPath(for: $0)?.row }.sorted()
         #expect(rows.first == 0)
         for row in rows {
@@ -70,8 +74,10 @@ import UISim
         defer { try? FileManager.default.removeItem(at: folder) }
         let (scene, screen) = keptScene()
         let summary = try Replay.run(Self.fling, scene: scene, snapshots: .none, outputs: folder)
-        // Before the fling the table (714 pt high) shows rows 0–12: four groups of three rows are
-        // 4 × 168 = 672 pt, row 12 starts at 672. The fling's last row on screen is the one under
+        // Before the fling the table shows rows 0–12: the 28 pt bold title is 33⅔ pt tall (28 ×
+        // 2444 / 2048 = 33.41, up to the pixel), so the table starts at 47 + 8 + 33⅔ + 8 = 96⅔
+        // and is 810 − 96⅔ = 713⅓ pt high; four groups of three rows are 4 × 166 = 664 pt, row 12
+        // starts at 664 and row 13 at 726⅔, below the bottom. The fling's last row on screen is the one under
         // the bottom edge at the offset where it stops; every row after 12 came on screen once,
         // was configured once (cellForRowAt) and measured once, with no row measured twice.
         let table = screen.tableView

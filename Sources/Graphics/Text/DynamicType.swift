@@ -1,0 +1,134 @@
+import Foundation
+
+/// The user's preferred text size, as UIKit's `UIContentSizeCategory` (its raw values are UIKit's).
+public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable, CaseIterable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let unspecified = UIContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")
+    public static let extraSmall = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXS")
+    public static let small = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryS")
+    public static let medium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryM")
+    public static let large = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
+    public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
+    public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
+    public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
+    public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
+    public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    public static let accessibilityExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    public static let accessibilityExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+    public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+
+    /// The twelve sizes, smallest first.
+    public static let allCases: [UIContentSizeCategory] = [
+        .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
+        .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge,
+    ]
+
+    /// Whether the size is one of the five accessibility sizes.
+    public var isAccessibilityCategory: Bool { rawValue.contains("Accessibility") }
+
+    /// The names the command line takes (`--content-size accessibility-extra-large`), in order.
+    public static let optionNames = [
+        "extra-small", "small", "medium", "large", "extra-large", "extra-extra-large", "extra-extra-extra-large",
+        "accessibility-medium", "accessibility-large", "accessibility-extra-large", "accessibility-extra-extra-large",
+        "accessibility-extra-extra-extra-large",
+    ]
+
+    /// The category for a command-line name.
+    public init?(optionName: String) {
+        guard let index = Self.optionNames.firstIndex(of: optionName) else { return nil }
+        self = Self.allCases[index]
+    }
+
+    /// The command-line name of the category.
+    public var optionName: String {
+        Self.allCases.firstIndex(of: self).map { Self.optionNames[$0] } ?? "large"
+    }
+
+    /// The place in `allCases` (large when unspecified).
+    var index: Int { Self.allCases.firstIndex(of: self) ?? 3 }
+
+    public static func < (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool { lhs.index < rhs.index }
+    public static func > (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool { lhs.index > rhs.index }
+    public static func <= (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool { lhs.index <= rhs.index }
+    public static func >= (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool { lhs.index >= rhs.index }
+}
+
+extension UIFont {
+    /// A text style of Dynamic Type, as UIKit's `UIFont.TextStyle` (its raw values are UIKit's).
+    public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
+
+        /// Point sizes for each content-size category, extra small to accessibility XXXL (Apple's
+        /// Human Interface Guidelines, "Dynamic Type sizes", iOS), and the style's weight.
+        var sizes: (points: [CGFloat], weight: UIFont.Weight) {
+            switch self {
+            case .largeTitle: ([31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60], .regular)
+            case .title1: ([25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58], .regular)
+            case .title2: ([19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56], .regular)
+            case .title3: ([17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55], .regular)
+            case .headline: ([14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53], .semibold)
+            case .subheadline: ([12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49], .regular)
+            case .callout: ([13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51], .regular)
+            case .footnote: ([12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44], .regular)
+            case .caption1: ([11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43], .regular)
+            case .caption2: ([11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40], .regular)
+            default: ([14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53], .regular)   // body, and styles uisim does not know
+            }
+        }
+
+        /// The style's point size at `category`.
+        func pointSize(at category: UIContentSizeCategory) -> CGFloat { sizes.points[category.index] }
+    }
+
+    /// The font of `style` at the app's content-size category (`UIApplication`'s
+    /// `preferredContentSizeCategory`; large unless a replay says otherwise).
+    public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
+        preferredFont(forTextStyle: style, at: AppEnvironment.current.contentSizeCategory)
+    }
+
+    /// The font of `style` at `category`.
+    public static func preferredFont(forTextStyle style: TextStyle, at category: UIContentSizeCategory) -> UIFont {
+        UIFont(size: style.pointSize(at: category), weight: style.sizes.weight, textStyle: style)
+    }
+}
+
+/// Scales fonts and values with the user's text size, as UIKit's `UIFontMetrics`: by the ratio of
+/// the text style's size at the app's content-size category to its size at large.
+public struct UIFontMetrics: Sendable {
+    public let textStyle: UIFont.TextStyle
+
+    /// The body style's metrics.
+    public static let `default` = UIFontMetrics(forTextStyle: .body)
+
+    public init(forTextStyle textStyle: UIFont.TextStyle) { self.textStyle = textStyle }
+
+    private var factor: CGFloat {
+        textStyle.pointSize(at: AppEnvironment.current.contentSizeCategory) / textStyle.pointSize(at: .large)
+    }
+
+    /// `font` at its size times the style's factor.
+    public func scaledFont(for font: UIFont) -> UIFont { font.withSize(font.pointSize * factor) }
+
+    /// `font` scaled, no larger than `maximumPointSize`.
+    public func scaledFont(for font: UIFont, maximumPointSize: CGFloat) -> UIFont {
+        font.withSize(min(font.pointSize * factor, maximumPointSize))
+    }
+
+    /// `value` times the style's factor (a spacing that grows with the text).
+    public func scaledValue(for value: CGFloat) -> CGFloat { value * factor }
+}

@@ -1,0 +1,219 @@
+import CPango
+import Foundation
+
+// The one Swift file that calls Pango (with HarfBuzz and fontconfig behind it): shaping, Unicode
+// line breaking, bidirectional text, kerning and fallback fonts. It lays out one paragraph of
+// runs at a width and hands back its lines; `TextLayout` places the lines with the system font's
+// vertical metrics and draws them.
+
+/// The fonts of one app: a Pango font map and a context set up so that a layout's widths do not
+/// depend on the device it is drawn on (no hinting, glyph positions not rounded to whole units,
+/// sizes in points): the same text measures the same on every machine with the same font files.
+package final class PangoFonts {
+    fileprivate let fontMap: UnsafeMutablePointer<PangoFontMap>
+    fileprivate let context: OpaquePointer
+
+    package init() {
+        fontMap = pango_cairo_font_map_new()
+        context = pango_font_map_create_context(fontMap)
+        let options = CairoContext.makeUnhintedFontOptions()
+        pango_cairo_context_set_font_options(context, options)
+        CairoContext.destroyFontOptions(options)
+        pango_cairo_context_set_resolution(context, 72)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// The family fontconfig gives for `font`: the face glyphs are really drawn with.
+    package func resolvedFamily(of font: PangoFontSpec) -> String {
+        let description = font.makeDescription()
+        defer { pango_font_description_free(description) }
+        guard let loaded = pango_context_load_font(context, description) else { return "" }
+        defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
+        let resolved = pango_font_describe(loaded)
+        defer { pango_font_description_free(resolved) }
+        return pango_font_description_get_family(resolved).map { String(cString: $0) } ?? ""
+    }
+}
+
+/// A face at a size, as Pango asks for it.
+package struct PangoFontSpec: Hashable, Sendable {
+    package var family: String
+    /// 100 (thin) to 1000, 400 regular, 700 bold.
+    package var weight: Int
+    package var italic: Bool
+    /// In points (Pango's absolute size: the layout's units are points).
+    package var size: Double
+    /// OpenType features, as CSS writes them ("tnum" for tabular digits), or nil.
+    package var features: String?
+
+    package init(family: String, weight: Int, italic: Bool, size: Double, features: String? = nil) {
+        self.family = family
+        self.weight = weight
+        self.italic = italic
+        self.size = size
+        self.features = features
+    }
+
+    fileprivate func makeDescription() -> OpaquePointer {
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, family)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(max(100, min(1000, weight)))))
+        pango_font_description_set_style(description, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
+        return description
+    }
+}
+
+/// A stretch of a paragraph in one style, by UTF-8 byte offsets.
+package struct PangoRun: Hashable, Sendable {
+    package var bytes: Range<Int>
+    package var font: PangoFontSpec
+    /// Red, green, blue, alpha in 0...1; nil draws with the context's colour.
+    package var color: [Double]?
+    package var background: [Double]?
+    package var underline = false
+    package var strikethrough = false
+    /// Extra space after each character (`.kern`), in points.
+    package var kern = 0.0
+    /// Upward shift of the baseline (`.baselineOffset`), in points.
+    package var rise = 0.0
+
+    package init(bytes: Range<Int>, font: PangoFontSpec) {
+        self.bytes = bytes
+        self.font = font
+    }
+}
+
+/// How a paragraph breaks into lines.
+package struct PangoParagraphOptions: Hashable, Sendable {
+    package enum Wrap: Hashable, Sendable { case word, char }
+    package enum Ellipsize: Hashable, Sendable { case none, start, middle, end }
+    /// The width lines break at, in points; nil: lines break only at line separators.
+    package var width: Double?
+    package var wrap = Wrap.word
+    /// Where an ellipsis replaces what does not fit on the last line allowed.
+    package var ellipsize = Ellipsize.none
+    /// The most lines an ellipsized paragraph has (0: no limit).
+    package var maxLines = 0
+    package var justify = false
+    /// The first line's indent, in points.
+    package var indent = 0.0
+
+    package init() {}
+}
+
+/// A line as Pango broke it.
+package struct PangoLine: Sendable {
+    /// Its text, by UTF-8 byte offsets into the paragraph.
+    package var bytes: Range<Int>
+    /// Its advance width and the offset of its logical box, in points.
+    package var width: Double
+    package var x: Double
+    package var glyphs: Int
+}
+
+/// One paragraph laid out by Pango.
+package final class PangoTextLayout {
+    private let layout: OpaquePointer
+    /// The lines, in order.
+    package private(set) var lines: [PangoLine] = []
+    /// Whether an ellipsis replaced some of the text.
+    package let isEllipsized: Bool
+    /// Characters no installed face has a glyph for (drawn as boxes with their code).
+    package let unknownGlyphs: Int
+
+    package init(fonts: PangoFonts, text: String, runs: [PangoRun], options: PangoParagraphOptions) {
+        layout = pango_layout_new(fonts.context)
+        pango_layout_set_text(layout, text, -1)
+        let attributes = pango_attr_list_new()
+        func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ bytes: Range<Int>) {
+            guard let attribute else { return }
+            attribute.pointee.start_index = guint(bytes.lowerBound)
+            attribute.pointee.end_index = guint(bytes.upperBound)
+            pango_attr_list_insert(attributes, attribute)
+        }
+        // UIKit breaks words without hyphens unless asked (hyphenationFactor 0).
+        insert(pango_attr_insert_hyphens_new(0), 0..<Int(Int32.max))
+        for run in runs {
+            let description = run.font.makeDescription()
+            insert(pango_attr_font_desc_new(description), run.bytes)
+            pango_font_description_free(description)
+            if let features = run.font.features { insert(pango_attr_font_features_new(features), run.bytes) }
+            if let c = run.color {
+                insert(pango_attr_foreground_new(Self.channel(c[0]), Self.channel(c[1]), Self.channel(c[2])), run.bytes)
+                insert(pango_attr_foreground_alpha_new(Self.channel(c[3])), run.bytes)
+            }
+            if let c = run.background {
+                insert(pango_attr_background_new(Self.channel(c[0]), Self.channel(c[1]), Self.channel(c[2])), run.bytes)
+                insert(pango_attr_background_alpha_new(Self.channel(c[3])), run.bytes)
+            }
+            if run.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), run.bytes) }
+            if run.strikethrough { insert(pango_attr_strikethrough_new(1), run.bytes) }
+            if run.kern != 0 { insert(pango_attr_letter_spacing_new(Int32((run.kern * Double(PANGO_SCALE)).rounded())), run.bytes) }
+            if run.rise != 0 { insert(pango_attr_rise_new(Int32((run.rise * Double(PANGO_SCALE)).rounded())), run.bytes) }
+        }
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+        if let width = options.width {
+            pango_layout_set_width(layout, Int32(min(max(width, 0) * Double(PANGO_SCALE), Double(Int32.max)).rounded(.down)))
+        } else {
+            pango_layout_set_width(layout, -1)
+        }
+        pango_layout_set_wrap(layout, options.wrap == .char ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+        let ellipsize: PangoEllipsizeMode = switch options.ellipsize {
+        case .none: PANGO_ELLIPSIZE_NONE
+        case .start: PANGO_ELLIPSIZE_START
+        case .middle: PANGO_ELLIPSIZE_MIDDLE
+        case .end: PANGO_ELLIPSIZE_END
+        }
+        pango_layout_set_ellipsize(layout, ellipsize)
+        pango_layout_set_height(layout, options.maxLines > 0 ? Int32(-options.maxLines) : -1)
+        pango_layout_set_justify(layout, options.justify ? 1 : 0)
+        pango_layout_set_indent(layout, Int32((options.indent * Double(PANGO_SCALE)).rounded()))
+        pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+
+        let count = Int(pango_layout_get_line_count(layout))
+        lines.reserveCapacity(count)
+        for index in 0..<count {
+            guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { continue }
+            var logical = PangoRectangle()
+            pango_layout_line_get_extents(line, nil, &logical)
+            var glyphs = 0
+            var node = line.pointee.runs
+            while let n = node {
+                if let run = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self), let string = run.pointee.glyphs {
+                    glyphs += Int(string.pointee.num_glyphs)
+                }
+                node = n.pointee.next
+            }
+            let start = Int(line.pointee.start_index)
+            lines.append(PangoLine(bytes: start..<(start + Int(line.pointee.length)),
+                                   width: Double(logical.width) / Double(PANGO_SCALE),
+                                   x: Double(logical.x) / Double(PANGO_SCALE), glyphs: glyphs))
+        }
+        isEllipsized = pango_layout_is_ellipsized(layout) != 0
+        unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+
+    /// Draws line `index` with its baseline's left end at (`x`, `baseline`) in `cairo`'s user
+    /// space, in the context's colour where a run has none of its own.
+    package func drawLine(_ index: Int, in cairo: CairoContext, x: Double, baseline: Double) {
+        guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
+        cairo.moveTo(x, baseline)
+        pango_cairo_show_layout_line(cairo.cr, line)
+        cairo.newPath()
+    }
+
+    private static func channel(_ value: Double) -> UInt16 {
+        UInt16((min(max(value, 0), 1) * 65535).rounded())
+    }
+}

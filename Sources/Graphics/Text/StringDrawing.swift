@@ -1,0 +1,217 @@
+import Foundation
+import Geometry
+
+// UIKit's string drawing (NSStringDrawing.h) on `String`, `NSString` and `NSAttributedString`:
+// measuring and drawing through the app's text engine (`TextSystem`). Sizes are fractional, as
+// UIKit's are (round them up with `ceil` before using them for a view's size, as Apple says).
+
+extension TextLayoutRequest {
+    /// The request for `string` with its attributes; `defaults` fill what a run does not say.
+    package init(_ string: NSAttributedString, width: CGFloat?, maxLines: Int, lineBreakMode: NSLineBreakMode? = nil,
+         alignment: NSTextAlignment? = nil, defaults: [NSAttributedString.Key: Any] = [:]) {
+        var text = ""
+        var runs: [TextRun] = []
+        var paragraphStarts: [Int] = []
+        var paragraph: NSParagraphStyle?
+        let whole = string.string
+        let utf16 = whole.utf16
+        string.enumerateAttributes(in: NSRange(location: 0, length: string.length), options: []) { attributes, range, _ in
+            let start = utf16.index(utf16.startIndex, offsetBy: range.location), end = utf16.index(start, offsetBy: range.length)
+            let piece = whole[start..<end]
+            let first = text.utf8.count
+            Self.appendBreakingLines(piece, to: &text, paragraphStarts: &paragraphStarts)
+            let bytes = first..<text.utf8.count
+            let value = { (key: NSAttributedString.Key) in attributes[key] ?? defaults[key] }
+            if paragraph == nil { paragraph = value(.paragraphStyle) as? NSParagraphStyle }
+            runs.append(TextRun(bytes: bytes, attributes: value))
+        }
+        if runs.isEmpty {
+            let value = { (key: NSAttributedString.Key) in defaults[key] }
+            runs.append(TextRun(bytes: 0..<0, attributes: value))
+            paragraph = defaults[.paragraphStyle] as? NSParagraphStyle
+        }
+        var values = paragraph?.values ?? ParagraphValues()
+        if let lineBreakMode { values.lineBreakMode = lineBreakMode }
+        if let alignment { values.alignment = alignment }
+        self.init(text: text, runs: runs, paragraphStarts: paragraphStarts, paragraph: values,
+                  width: width.flatMap { $0.isFinite && $0 < CGFloat(Int32.max) / 1024 ? max($0, 0) : nil }, maxLines: max(maxLines, 0))
+    }
+
+    /// Appends `piece` with each line break made a line separator, noting where paragraphs start.
+    private static func appendBreakingLines(_ piece: Substring, to text: inout String, paragraphStarts: inout [Int]) {
+        guard piece.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }) else {
+            text += piece
+            return
+        }
+        for character in piece {
+            switch character {
+            case "\n", "\r", "\r\n", "\u{2029}":
+                text += "\u{2028}"
+                paragraphStarts.append(text.utf8.count)
+            default:
+                text.append(character)
+            }
+        }
+    }
+}
+
+extension TextRun {
+    /// A run with UIKit's attributes: font (system 12 pt by default), colours (black text), kern,
+    /// underline and strikethrough, baseline offset; a link is drawn as UILabel draws one (blue,
+    /// underlined).
+    init(bytes: Range<Int>, attributes value: (NSAttributedString.Key) -> Any?) {
+        let font = value(.font) as? UIFont ?? .systemFont(ofSize: 12)
+        var pango = PangoRun(bytes: bytes, font: font.pangoSpec)
+        let isLink = value(.link) != nil
+        let color = isLink ? UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1) : value(.foregroundColor) as? UIColor ?? .black
+        pango.color = color.cgColor.components.map(Double.init)
+        pango.background = (value(.backgroundColor) as? UIColor)?.cgColor.components.map(Double.init)
+        pango.kern = Double(Self.number(value(.kern)) ?? 0)
+        pango.rise = Double(Self.number(value(.baselineOffset)) ?? 0)
+        pango.underline = isLink || (Self.number(value(.underlineStyle)) ?? 0) != 0
+        pango.strikethrough = (Self.number(value(.strikethroughStyle)) ?? 0) != 0
+        self.init(bytes: bytes, font: font, pango: pango)
+    }
+
+    static func number(_ any: Any?) -> CGFloat? {
+        switch any {
+        case let v as CGFloat: v
+        case let v as Double: CGFloat(v)
+        case let v as Float: CGFloat(v)
+        case let v as Int: CGFloat(v)
+        case let v as NSUnderlineStyle: CGFloat(v.rawValue)
+        case let v as NSNumber: CGFloat(v.doubleValue)
+        default: nil
+        }
+    }
+}
+
+extension TextSystem {
+    /// Lays out `string` as `boundingRect(with:options:context:)` and `draw(with:options:context:)`
+    /// do: wrapped at `size.width` with `.usesLineFragmentOrigin` (one line otherwise), and, with
+    /// `.truncatesLastVisibleLine`, only the lines that fit `size.height`, the last ending in "…".
+    func layout(_ string: NSAttributedString, size: CGSize, options: NSStringDrawingOptions,
+                defaults: [NSAttributedString.Key: Any] = [:]) -> TextLayout {
+        let wraps = options.contains(.usesLineFragmentOrigin)
+        let width = wraps && size.width > 0 ? size.width : nil
+        let full = layout(TextLayoutRequest(string, width: width, maxLines: 0, defaults: defaults))
+        guard options.contains(.truncatesLastVisibleLine), size.height > 0, size.height.isFinite, full.size.height > size.height else {
+            return full
+        }
+        let fitting = max(full.lines.prefix { $0.top + $0.height <= size.height + 1e-9 }.count, 1)
+        return layout(TextLayoutRequest(string, width: width ?? .greatestFiniteMagnitude, maxLines: fitting, lineBreakMode: .byTruncatingTail,
+                                        defaults: defaults))
+    }
+}
+
+extension CGContext {
+    /// Draws `layout`'s lines with the first line's top-left at `rect`'s origin (aligned in its
+    /// width), clipped to `clip`; counts the glyphs drawn.
+    package func draw(_ layout: TextLayout, in rect: CGRect, clipsTo clip: CGRect?) {
+        saveGState()
+        if let clip { self.clip(to: clip) }
+        let glyphs = drawTextLines(layout, in: rect)
+        restoreGState()
+        AppEnvironment.current.text.statistics.glyphsDrawn += glyphs
+    }
+}
+
+extension NSAttributedString {
+    private var text: TextSystem { AppEnvironment.current.text }
+
+    /// The size of the text on its lines (one line unless it has line breaks).
+    public func size() -> CGSize {
+        text.statistics.measurements += 1
+        return text.layout(TextLayoutRequest(self, width: nil, maxLines: 0)).size
+    }
+
+    /// The box the text takes; see `NSStringDrawingOptions` for how `size` limits it.
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) -> CGRect {
+        text.statistics.measurements += 1
+        let layout = text.layout(self, size: size, options: options)
+        let rect = Self.box(of: layout, options: options)
+        context?.totalBounds = rect
+        return rect
+    }
+
+    /// Draws the text with its first line's top-left at `point`.
+    public func draw(at point: CGPoint) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.draw(text.layout(TextLayoutRequest(self, width: nil, maxLines: 0)), in: CGRect(origin: point, size: CGSize(width: CGFloat.infinity, height: 0)), clipsTo: nil)
+    }
+
+    /// Draws the text wrapped to `rect`'s width, clipped to it.
+    public func draw(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.draw(text.layout(self, size: rect.size, options: .usesLineFragmentOrigin), in: rect, clipsTo: rect)
+    }
+
+    /// Draws the text as `boundingRect(with:options:context:)` measures it: with
+    /// `.usesLineFragmentOrigin` from `rect`'s top-left, otherwise on one line whose baseline
+    /// starts at `rect`'s origin.
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
+        guard let cg = UIGraphicsGetCurrentContext() else { return }
+        let layout = text.layout(self, size: rect.size, options: options)
+        let box = Self.box(of: layout, options: options)
+        context?.totalBounds = box.offsetBy(dx: rect.minX, dy: rect.minY)
+        let origin = options.contains(.usesLineFragmentOrigin) ? rect.origin
+            : CGPoint(x: rect.minX, y: rect.minY - (layout.lines.first?.baseline ?? 0))
+        cg.draw(layout, in: CGRect(origin: origin, size: rect.size), clipsTo: nil)
+    }
+
+    /// The box of a measured layout: from the top-left with `.usesLineFragmentOrigin`, from the
+    /// baseline's origin otherwise (its top above, at minus the ascender).
+    private static func box(of layout: TextLayout, options: NSStringDrawingOptions) -> CGRect {
+        let top = options.contains(.usesLineFragmentOrigin) ? 0 : -(layout.lines.first?.baseline ?? 0)
+        return CGRect(x: 0, y: top, width: layout.size.width, height: layout.size.height)
+    }
+}
+
+extension String {
+    /// The text on its lines (one line unless it has line breaks) with its first line's top-left
+    /// at `point`.
+    public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        NSAttributedString(string: self, attributes: attributes).draw(at: point)
+    }
+
+    /// Draws the text wrapped to `rect`'s width, clipped to it.
+    public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        NSAttributedString(string: self, attributes: attributes).draw(in: rect)
+    }
+
+    /// Draws the text as `boundingRect(with:options:attributes:context:)` measures it.
+    public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]? = nil,
+                     context: NSStringDrawingContext?) {
+        NSAttributedString(string: self, attributes: attributes).draw(with: rect, options: options, context: context)
+    }
+
+    /// The size of the text on its lines (one line unless it has line breaks).
+    public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        NSAttributedString(string: self, attributes: attributes).size()
+    }
+
+    /// The box the text takes at `size`: wrapped at its width with `.usesLineFragmentOrigin`.
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
+                             attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) -> CGRect {
+        NSAttributedString(string: self, attributes: attributes).boundingRect(with: size, options: options, context: context)
+    }
+}
+
+extension NSString {
+    public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(at: point, withAttributes: attributes)
+    }
+
+    public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        (self as String).draw(in: rect, withAttributes: attributes)
+    }
+
+    public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        (self as String).size(withAttributes: attributes)
+    }
+
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
+                             attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) -> CGRect {
+        (self as String).boundingRect(with: size, options: options, attributes: attributes, context: context)
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Geometry
+
+/// A run of text in one style: what `TextLayout` needs of an attributed string's attributes.
+struct TextRun: Hashable {
+    /// UTF-8 byte offsets in the laid-out text.
+    var bytes: Range<Int>
+    var font: UIFont
+    var pango: PangoRun
+}
+
+/// What to lay out: text with its runs, the paragraph's style, the width lines break at and the
+/// most lines shown. Two equal requests give the same layout: the key of the app's text cache.
+package struct TextLayoutRequest: Hashable {
+    /// The text as Pango gets it: each line break (`\n`, `\r\n`, `\r`, U+2029) made a line
+    /// separator (U+2028), so that a line limit counts every line, not each paragraph's.
+    var text: String
+    var runs: [TextRun]
+    /// Byte offsets where a paragraph starts (after a line break), for paragraph spacing.
+    var paragraphStarts: [Int]
+    var paragraph: ParagraphValues
+    /// Lines break at this width; nil: only at line breaks.
+    var width: CGFloat?
+    /// The most lines shown (0: all).
+    var maxLines: Int
+}
+
+/// Text laid out in lines: where each line is, how big the whole is, and the Pango layout that
+/// draws it. Lines are broken by Pango (Unicode line breaking on Inter's measured widths) and
+/// placed with the fonts' vertical metrics (the system font's are SF Pro's): a line is as tall as
+/// its tallest font's ascender plus its deepest descender, times `lineHeightMultiple`, within
+/// `minimumLineHeight`/`maximumLineHeight`, and `lineSpacing` goes between lines (not after the
+/// last), `paragraphSpacing` between paragraphs.
+package final class TextLayout {
+    package struct Line {
+        /// The line's text, by UTF-8 byte offsets.
+        package var bytes: Range<Int>
+        /// Its advance width, and its indent from the box's leading edge.
+        package var width: CGFloat
+        package var indent: CGFloat
+        /// Top, height and baseline, from the layout's top.
+        package var top: CGFloat
+        package var height: CGFloat
+        package var baseline: CGFloat
+        package var glyphs: Int
+    }
+
+    package let lines: [Line]
+    /// The box the lines take: the widest line, and the last line's bottom.
+    package let size: CGSize
+    /// Whether text was left out (lines past the limit, or an ellipsis).
+    package let isTruncated: Bool
+    /// How many lines the text needs at the width, with no limit (at least `lines.count`).
+    package let neededLines: Int
+    package let alignment: NSTextAlignment
+    /// Characters no installed face has a glyph for.
+    package let unknownGlyphs: Int
+    private let pango: PangoTextLayout
+
+    init(_ request: TextLayoutRequest, fonts: PangoFonts) {
+        var options = PangoParagraphOptions()
+        let style = request.paragraph
+        let headIndent = max(style.headIndent, 0)
+        options.width = request.width.map { Double(max($0 - headIndent, 0)) }
+        options.wrap = style.lineBreakMode == .byCharWrapping ? .char : .word
+        if style.lineBreakMode == .byClipping && request.maxLines == 1 { options.width = nil }
+        let ellipsizes = style.lineBreakMode.truncates && request.maxLines > 0 && request.width != nil
+        if ellipsizes {
+            options.ellipsize = switch style.lineBreakMode {
+            case .byTruncatingHead: .start
+            case .byTruncatingMiddle: .middle
+            default: .end
+            }
+            options.maxLines = request.maxLines
+        }
+        options.justify = style.alignment == .justified
+        options.indent = Double(style.firstLineHeadIndent - headIndent)
+        let layout = PangoTextLayout(fonts: fonts, text: request.text, runs: request.runs.map(\.pango), options: options)
+        var needed = layout.lines.count
+        if ellipsizes && layout.isEllipsized {
+            // How many lines the whole text needs: the same paragraph without the limit.
+            var unlimited = options
+            unlimited.ellipsize = .none
+            unlimited.maxLines = 0
+            needed = PangoTextLayout(fonts: fonts, text: request.text, runs: request.runs.map(\.pango), options: unlimited).lines.count
+        }
+        let shown = request.maxLines > 0 ? min(layout.lines.count, request.maxLines) : layout.lines.count
+        isTruncated = layout.isEllipsized || shown < layout.lines.count
+        neededLines = max(needed, layout.lines.count)
+        alignment = style.alignment
+        unknownGlyphs = layout.unknownGlyphs
+        pango = layout
+
+        var lines: [Line] = []
+        lines.reserveCapacity(shown)
+        var y: CGFloat = 0, width: CGFloat = 0
+        for (index, line) in layout.lines.prefix(shown).enumerated() {
+            let paragraphStart = index == 0 || request.paragraphStarts.contains(line.bytes.lowerBound)
+            if index > 0 {
+                y += style.lineSpacing
+                if paragraphStart { y += style.paragraphSpacing + style.paragraphSpacingBefore }
+            }
+            let (ascent, descent) = Self.metrics(of: line.bytes, in: request.runs)
+            var height = ascent + descent
+            if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
+            if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
+            if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+            let indent = headIndent + (index == 0 ? max(CGFloat(options.indent), 0) : max(-CGFloat(options.indent), 0))
+            let lineWidth = CGFloat(line.width)
+            // The extra height of a taller line goes above its text, as TextKit places it.
+            lines.append(Line(bytes: line.bytes, width: lineWidth, indent: indent, top: y, height: height,
+                              baseline: y + height - descent, glyphs: line.glyphs))
+            width = max(width, indent + lineWidth)
+            y += height
+        }
+        self.lines = lines
+        size = CGSize(width: width, height: y)
+    }
+
+    /// The tallest ascender and deepest descender among the fonts of `bytes` (an empty line takes
+    /// the font before it).
+    private static func metrics(of bytes: Range<Int>, in runs: [TextRun]) -> (CGFloat, CGFloat) {
+        var ascent: CGFloat = 0, descent: CGFloat = 0, found = false
+        for run in runs where run.bytes.overlaps(bytes) {
+            ascent = max(ascent, run.font.ascender)
+            descent = max(descent, -run.font.descender)
+            found = true
+        }
+        if !found, let run = runs.last(where: { $0.bytes.lowerBound <= bytes.lowerBound }) ?? runs.first {
+            return (run.font.ascender, -run.font.descender)
+        }
+        return (ascent, descent)
+    }
+
+    /// Glyphs in the lines shown.
+    package var glyphCount: Int { lines.reduce(0) { $0 + $1.glyphs } }
+
+    /// The left edge of `line` in a box `width` wide (infinite: the layout's own width).
+    package func lineOrigin(_ line: Line, inWidth width: CGFloat) -> CGFloat {
+        let box = width.isFinite ? width : size.width
+        let free = box - line.indent - line.width
+        let offset: CGFloat = switch alignment {
+        case .left, .natural, .justified: 0
+        case .center: free / 2
+        case .right: free
+        }
+        return line.indent + offset
+    }
+
+    /// Draws the lines in `rect` (top-left first line; lines past its bottom are drawn too, as
+    /// UIKit's string drawing does; clip to cut them) into `cairo`.
+    func draw(in rect: CGRect, cairo: CairoContext) -> Int {
+        var glyphs = 0
+        for (index, line) in lines.enumerated() {
+            pango.drawLine(index, in: cairo, x: Double(rect.minX + lineOrigin(line, inWidth: rect.width)),
+                           baseline: Double(rect.minY + line.baseline))
+            glyphs += line.glyphs
+        }
+        return glyphs
+    }
+}
+
+/// The text engine of one app: Pango's fonts and a cache of layouts, bounded, with counts of its
+/// work for the frame's figures.
+///
+/// The cache keeps the layouts of the last 256 to 512 distinct requests: two generations of at
+/// most 256, a hit in the older one moving to the newer, and a full newer one becoming the older
+/// (the oldest dropped whole). A replay of ever-new strings holds at most 512 layouts.
+package final class TextSystem {
+    package struct Statistics: Equatable, Sendable {
+        /// Layouts computed (Pango shaped and broke the text).
+        package var layouts = 0
+        /// Layouts served from the cache.
+        package var cacheHits = 0
+        /// Measurements asked by the app (`boundingRect`, `size(withAttributes:)`, `sizeThatFits`).
+        package var measurements = 0
+        /// Glyphs drawn.
+        package var glyphsDrawn = 0
+        package init() {}
+    }
+
+    package var statistics = Statistics()
+    let fonts = PangoFonts()
+    private var newer: [TextLayoutRequest: TextLayout] = [:]
+    private var older: [TextLayoutRequest: TextLayout] = [:]
+    static let generation = 256
+
+    package init() {}
+
+    /// The layout of `request`, from the cache when it was laid out lately.
+    package func layout(_ request: TextLayoutRequest) -> TextLayout {
+        if let layout = newer[request] {
+            statistics.cacheHits += 1
+            return layout
+        }
+        if let layout = older.removeValue(forKey: request) {
+            statistics.cacheHits += 1
+            remember(request, layout)
+            return layout
+        }
+        statistics.layouts += 1
+        let layout = TextLayout(request, fonts: fonts)
+        remember(request, layout)
+        return layout
+    }
+
+    private func remember(_ request: TextLayoutRequest, _ layout: TextLayout) {
+        if newer.count >= Self.generation {
+            older = newer
+            newer = [:]
+        }
+        newer[request] = layout
+    }
+
+    /// Layouts kept now (at most twice `generation`).
+    package var cachedLayouts: Int { newer.count + older.count }
+
+    /// The family the system font's glyphs come from at `size` (Inter, or Inter Display from
+    /// 20 pt), as fontconfig resolves it on this machine.
+    package func resolvedFamily(of font: UIFont) -> String { fonts.resolvedFamily(of: font.pangoSpec) }
+}

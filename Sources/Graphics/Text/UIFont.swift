@@ -1,0 +1,192 @@
+import Foundation
+import Geometry
+
+/// A font, as UIKit's `UIFont`.
+///
+/// The system font has SF Pro's vertical metrics, so line heights and the heights of cells that
+/// hold text are a device's: ascender `size × 1950/2048`, descender `−size × 494/2048`,
+/// `lineHeight` `size × 2444/2048` (17 pt: 20.287109375), no leading, cap height
+/// `size × 1443/2048`, x-height `size × 1078/2048` (SF Pro's units per em are 2048). Its glyphs,
+/// and so the widths text measures, come from Inter (Debian's `fonts-inter`, installed by
+/// `make deps`), a face drawn to widths close to SF Pro's, through Pango: Inter below 20 pt and
+/// Inter Display from 20 pt, as SF Pro switches from Text to Display at 20 pt. Characters Inter
+/// lacks (CJK, emoji, …) fall back to other installed faces, as iOS's cascade list does.
+///
+/// A font by name (`UIFont(name:size:)`) uses the installed family of that name if fontconfig has
+/// it, and Inter otherwise (UIKit returns nil for a face the app does not bundle; uisim's answer
+/// lets a screen that names its brand font run), with the system font's vertical metrics.
+public final class UIFont: Hashable, Sendable, CustomStringConvertible {
+    /// A weight, as UIKit's (`UIFont.Weight.regular` is 0, `.bold` 0.4).
+    public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+
+        public static let ultraLight = Weight(-0.8)
+        public static let thin = Weight(-0.6)
+        public static let light = Weight(-0.4)
+        public static let regular = Weight(0)
+        public static let medium = Weight(0.23)
+        public static let semibold = Weight(0.3)
+        public static let bold = Weight(0.4)
+        public static let heavy = Weight(0.56)
+        public static let black = Weight(0.62)
+
+        public static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// The OpenType weight class the face is drawn with (100 thin … 900 black).
+        var weightClass: Int {
+            let classes: [(Weight, Int)] = [(.ultraLight, 200), (.thin, 100), (.light, 300), (.regular, 400), (.medium, 500),
+                                            (.semibold, 600), (.bold, 700), (.heavy, 800), (.black, 900)]
+            return classes.min { abs($0.0.rawValue - rawValue) < abs($1.0.rawValue - rawValue) }!.1
+        }
+    }
+
+    /// The system font's designs (`UIFontDescriptor.SystemDesign`'s): the default, or monospaced.
+    enum Design: Hashable, Sendable { case `default`, monospaced }
+
+    public let pointSize: CGFloat
+    /// The font's weight.
+    public let weight: Weight
+    /// Whether the font slants.
+    public let isItalic: Bool
+    /// Digits of one width (`monospacedDigitSystemFont`).
+    let hasTabularDigits: Bool
+    let design: Design
+    /// The family asked for by name (nil: the system font).
+    let namedFamily: String?
+    /// The name UIKit gives the font (`.SFUI-Semibold`, or the name asked for).
+    public let fontName: String
+    /// The text style of a font from `preferredFont(forTextStyle:)`.
+    public let textStyle: TextStyle?
+
+    init(size: CGFloat, weight: Weight, italic: Bool = false, tabularDigits: Bool = false, design: Design = .default,
+         family: String? = nil, name: String? = nil, textStyle: TextStyle? = nil) {
+        pointSize = size.isFinite ? max(size, 0) : 0
+        self.weight = weight
+        isItalic = italic
+        hasTabularDigits = tabularDigits
+        self.design = design
+        namedFamily = family
+        self.textStyle = textStyle
+        fontName = name ?? Self.systemFontName(weight: weight, italic: italic, design: design)
+    }
+
+    // MARK: Making fonts
+
+    public static func systemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular) }
+    public static func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont { UIFont(size: fontSize, weight: weight) }
+    public static func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .bold) }
+    public static func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular, italic: true) }
+    /// The system font with digits of one width (for counters and times that change in place).
+    public static func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+        UIFont(size: fontSize, weight: weight, tabularDigits: true)
+    }
+    /// The system's monospaced face (SF Mono on iOS; DejaVu Sans Mono's glyphs here).
+    public static func monospacedSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+        UIFont(size: fontSize, weight: weight, design: .monospaced)
+    }
+
+    /// The face named `fontName` ("Avenir-Heavy", "Menlo-Bold"): its family is the name before
+    /// the hyphen, its weight and slant from the suffix.
+    public convenience init?(name fontName: String, size fontSize: CGFloat) {
+        guard !fontName.isEmpty else { return nil }
+        if fontName.hasPrefix(".SFUI") || fontName.hasPrefix(".AppleSystemUIFont") {
+            let style = fontName.split(separator: "-").dropFirst().first.map(String.init)?.lowercased() ?? ""
+            self.init(size: fontSize, weight: Self.weight(named: style), italic: style.contains("italic"))
+            return
+        }
+        let parts = fontName.split(separator: "-", maxSplits: 1).map(String.init)
+        let style = parts.count > 1 ? parts[1].lowercased() : ""
+        self.init(size: fontSize, weight: Self.weight(named: style), italic: style.contains("italic") || style.contains("oblique"),
+                  family: parts[0], name: fontName)
+    }
+
+    /// The same font at another size.
+    public func withSize(_ fontSize: CGFloat) -> UIFont {
+        UIFont(size: fontSize, weight: weight, italic: isItalic, tabularDigits: hasTabularDigits, design: design,
+               family: namedFamily, name: namedFamily == nil ? nil : fontName, textStyle: textStyle)
+    }
+
+    /// The font's family ("`.AppleSystemUIFont`" for the system font, as UIKit names it).
+    public var familyName: String { namedFamily ?? (design == .monospaced ? ".AppleSystemUIFontMonospaced" : ".AppleSystemUIFont") }
+
+    // MARK: Metrics (SF Pro's, in points)
+
+    /// Distance from the baseline to the top of the tallest glyphs.
+    public var ascender: CGFloat { pointSize * 1950 / 2048 }
+    /// Distance from the baseline to the bottom of the lowest glyphs (negative, as in UIKit).
+    public var descender: CGFloat { -pointSize * 494 / 2048 }
+    /// Height of one line of text: ascender − descender + leading.
+    public var lineHeight: CGFloat { pointSize * 2444 / 2048 }
+    /// Extra space between lines (none for the system font).
+    public var leading: CGFloat { 0 }
+    /// Height of capital letters above the baseline.
+    public var capHeight: CGFloat { pointSize * 1443 / 2048 }
+    /// Height of lower-case letters such as x above the baseline.
+    public var xHeight: CGFloat { pointSize * 1078 / 2048 }
+
+    /// The face Pango draws the font with.
+    package var pangoSpec: PangoFontSpec {
+        let family = switch design {
+        case .monospaced: "DejaVu Sans Mono"
+        case .default: namedFamily ?? (pointSize >= 20 ? "Inter Display" : "Inter")
+        }
+        return PangoFontSpec(family: family, weight: weight.weightClass, italic: isItalic, size: Double(pointSize),
+                             features: hasTabularDigits ? "tnum" : nil)
+    }
+
+    public var description: String {
+        "<UIFont: font-family: \"\(familyName)\"; font-weight: \(weight.rawValue == 0 ? "normal" : "\(weight.rawValue)"); font-style: \(isItalic ? "italic" : "normal"); font-size: \(pointSize)pt>"
+    }
+
+    public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
+        lhs.pointSize == rhs.pointSize && lhs.weight == rhs.weight && lhs.isItalic == rhs.isItalic
+            && lhs.hasTabularDigits == rhs.hasTabularDigits && lhs.design == rhs.design && lhs.namedFamily == rhs.namedFamily
+            && lhs.textStyle == rhs.textStyle
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pointSize)
+        hasher.combine(weight)
+        hasher.combine(isItalic)
+        hasher.combine(hasTabularDigits)
+        hasher.combine(namedFamily)
+    }
+
+    /// Whether the weight is bold or heavier.
+    var isBold: Bool { weight >= .semibold }
+
+    private static func systemFontName(weight: Weight, italic: Bool, design: Design) -> String {
+        let names: [(Weight, String)] = [(.ultraLight, "Ultralight"), (.thin, "Thin"), (.light, "Light"), (.regular, "Regular"),
+                                         (.medium, "Medium"), (.semibold, "Semibold"), (.bold, "Bold"), (.heavy, "Heavy"), (.black, "Black")]
+        let name = names.min { abs($0.0.rawValue - weight.rawValue) < abs($1.0.rawValue - weight.rawValue) }!.1
+        let base = design == .monospaced ? ".SFMono" : ".SFUI"
+        return italic ? "\(base)-\(name == "Regular" ? "" : name)Italic" : "\(base)-\(name)"
+    }
+
+    private static func weight(named style: String) -> Weight {
+        let table: [(String, Weight)] = [("ultralight", .ultraLight), ("extralight", .ultraLight), ("thin", .thin), ("light", .light),
+                                         ("medium", .medium), ("semibold", .semibold), ("demibold", .semibold), ("extrabold", .heavy),
+                                         ("heavy", .heavy), ("black", .black), ("bold", .bold)]
+        return table.first { style.contains($0.0) }?.1 ?? .regular
+    }
+}
+
+extension UIFont {
+    /// Loads the font machinery (fontconfig, the faces' glyph caches) by laying out and drawing a
+    /// line once, so the first `draw(_:)` that shows text does not pay for it: on iOS the fonts
+    /// are ready before an app's first frame. The layout is not counted.
+    public static func warmUp() {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let text = AppEnvironment.current.text
+        let counted = text.statistics
+        _ = UIGraphicsImageRenderer(size: CGSize(width: 64, height: 32), format: format).image { _ in
+            for font in [UIFont.systemFont(ofSize: 17), .boldSystemFont(ofSize: 17), .systemFont(ofSize: 22)] {
+                "Warm up Ag".draw(at: .zero, withAttributes: [.font: font])
+            }
+        }
+        text.statistics = counted
+    }
+}
