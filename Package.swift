@@ -55,7 +55,7 @@ let package = Package(
         // The traces `uisim advice` replays travel with the library (read through `Bundle.module`),
         // so the advice runs from any folder: copies of Traces/fling.trace, pinch.trace and
         // taps.trace, kept equal by a test (HelpAndNamingTests).
-        .target(name: "Replay", dependencies: ["Views", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
+        .target(name: "Replay", dependencies: ["Views", "Graphics", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
                 resources: [.copy("Jobs/AdviceTraces")]),
         .target(name: "Scenes", dependencies: ["Views", "Layers"]),
         .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]),

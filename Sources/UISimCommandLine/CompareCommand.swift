@@ -43,6 +43,7 @@ struct CompareCommand: @preconcurrency ParsableCommand {
             trace: url, scene: try sceneOptions.resolvedScene(), a: try sceneOptions.settings([variants[0]]).values,
             b: try sceneOptions.settings([variants[1]]).values, runs: runs, model: sceneOptions.device,
             out: URL(fileURLWithPath: out ?? "out/compare-\(url.deletingPathExtension().lastPathComponent)-\(sceneOptions.scene)"))
+        experiment.contentSize = sceneOptions.contentSize
         experiment.pendingInterruption = { Interruption.signal }
         var bar = ProgressBar(total: nil, enabled: !json)
         let comparison = try experiment.run { _ in bar.update(frame: 0, time: 0) }

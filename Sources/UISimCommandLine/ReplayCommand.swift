@@ -128,6 +128,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         job.clock = realtime ? .real : clock ?? .virtual
         job.appTime = appTime
         job.render = render
+        job.contentSize = sceneOptions.contentSize
         job.hitchBands = hitchBands
         job.input = input.options()
         job.pendingInterruption = { Interruption.signal }

@@ -16,6 +16,11 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The device whose screen to simulate (\(UIScreen.Model.all.map(\.identifier).joined(separator: ", "))).", valueName: "device"))
     var device: UIScreen.Model = .iPhone14
 
+    @Option(name: .customLong("content-size"),
+            help: ArgumentHelp("The user's text size, which Dynamic Type's fonts follow (\(UIContentSizeCategory.optionNames.joined(separator: ", "))).",
+                               valueName: "category"))
+    var contentSize: UIContentSizeCategory = .large
+
     /// The scene named, or a usage error (exit 64) listing the scenes.
     func resolvedScene() throws -> Scene {
         do {
@@ -34,6 +39,12 @@ struct SceneOptions: ParsableArguments {
             throw ValidationError(error.description)
         }
     }
+}
+
+extension UIContentSizeCategory: ExpressibleByArgument {
+    public init?(argument: String) { self.init(optionName: argument) }
+    public static var allValueStrings: [String] { optionNames }
+    public var defaultValueDescription: String { optionName }
 }
 
 extension UIScreen.Model: ExpressibleByArgument {

@@ -67,6 +67,13 @@ import Testing
             "auto-layout=off constraint-churn=off corner-clip=off degrade-while-scrolling=off live-content=off opaque=\(opaque) rasterize=off shadow-path=off system-views=on"
         }
         #expect(variant.stderr.contains("the baseline's variant is '\(settings("off"))', the result's '\(settings("on"))'"))
+        // Another text size (Dynamic Type) is another setting; a size uisim does not know is a usage error.
+        try replay(folder, ["--content-size", "accessibility-large"])
+        let text = try cli.uisim(["check", "out", "--baseline", "baseline.json"], in: folder)
+        #expect(text.status == 64 && text.stderr.contains("the baseline's content size is 'large', the result's 'accessibility-large'"),
+                "\(text.stderr)")
+        let huge = try cli.uisim(["replay", "traces", "--content-size", "huge", "--quiet", "--out", "huge"], in: folder)
+        #expect(huge.status == 64 && huge.stderr.contains("huge"))
         let clock = try cli.uisim(["replay", "traces", "--snapshots", "none", "--quiet", "--out", "out"], in: folder)
         #expect(clock.status == 0)
         let virtual = try cli.uisim(["check", "out", "--baseline", "baseline.json"], in: folder)

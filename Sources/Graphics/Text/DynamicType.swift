@@ -1,7 +1,7 @@
 import Foundation
 
 /// The user's preferred text size, as UIKit's `UIContentSizeCategory` (its raw values are UIKit's).
-public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable, CaseIterable {
+public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 

@@ -21,11 +21,13 @@ public struct Baseline: Codable, Equatable, Sendable {
     /// What measured the app's work, "cpu" or "wall"; nil in baselines made before uisim said
     /// (wall time).
     public var appTime: String?
+    /// The user's text size the replays ran at; nil in baselines made before uisim said (large).
+    public var contentSize: String?
     public var traces: [TraceFigures]
 
     enum CodingKeys: String, CodingKey {
         case schema, scene, variant, device, clock, traces
-        case appTime = "app_time"
+        case appTime = "app_time", contentSize = "content_size"
     }
 
     public init(summary s: Summary) {
@@ -34,6 +36,7 @@ public struct Baseline: Codable, Equatable, Sendable {
         device = s.device
         clock = s.clock
         appTime = s.appTime
+        contentSize = s.contentSize
         traces = s.figuresPerTrace
     }
 
@@ -42,7 +45,8 @@ public struct Baseline: Codable, Equatable, Sendable {
     public func settingsDiffering(from summary: Summary) -> [(name: String, baseline: String, result: String)] {
         [("scene", scene, summary.scene), ("variant", variant, summary.variant), ("device", device, summary.device),
          ("clock", clock ?? "unknown", summary.clock ?? "unknown"),
-         ("app time", appTime ?? AppTime.wall.rawValue, summary.appTime ?? AppTime.wall.rawValue)]
+         ("app time", appTime ?? AppTime.wall.rawValue, summary.appTime ?? AppTime.wall.rawValue),
+         ("content size", contentSize ?? "large", summary.contentSize ?? "large")]
             .filter { $0.1 != $0.2 }.map { (name: $0.0, baseline: $0.1, result: $0.2) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Views
 
 /// An A/B experiment: a trace replayed on two variants of a scene, interleaved (A, B, A, B…),
@@ -12,6 +13,8 @@ public struct Experiment {
     public var b: [String: Bool]
     public var runs: Int
     public var model: UIScreen.Model
+    /// The user's text size both sides run at.
+    public var contentSize = UIContentSizeCategory.large
     public var out: URL
     /// A signal received: the experiment stops before its next run and throws `Interrupted`
     /// (half an experiment compares nothing).
@@ -58,6 +61,7 @@ public struct Experiment {
                 var job = try ReplayJob(trace: trace, scene: scene, settings: sides[side].settings, model: model, out: directory,
                                         snapshots: .none)
                 job.clock = .fixed
+                job.contentSize = contentSize
                 job.pendingInterruption = pendingInterruption
                 let result = try job.run()
                 if let signal = result.interruption { throw Interrupted(signal: signal) }

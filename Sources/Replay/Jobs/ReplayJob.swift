@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Layers
 import RunLoop
 import Traces
@@ -26,6 +27,8 @@ public struct ReplayJob: Sendable {
     public var appTime: AppTime = .cpu
     public var render: RenderMode = .estimated
     public var hitchBands: HitchBands = .wwdc2020
+    /// The user's text size the app runs at (`--content-size`): Dynamic Type's fonts follow it.
+    public var contentSize = UIContentSizeCategory.large
     /// How a recording of another tool is read (its screen is set from `model`).
     public var input = TraceImportOptions()
     /// A signal its owner received before the replay started (the command line's handlers run
@@ -61,7 +64,7 @@ public struct ReplayJob: Sendable {
     /// with its number and time.
     @MainActor
     public func run(progress: ((Int, Double) -> Void)? = nil) throws -> Result {
-        try UIApplication.withNewApplication(screen: UIScreen(model: model)) {
+        try UIApplication.withNewApplication(screen: UIScreen(model: model), contentSizeCategory: contentSize) {
             try runInApplication(progress: progress)
         }
     }
@@ -82,6 +85,7 @@ public struct ReplayJob: Sendable {
         header.appTime = appTime.rawValue
         header.render = render.rawValue
         header.hitchBands = hitchBands
+        header.contentSize = contentSize.optionName
         header.warnings = window.hierarchyWarnings()
         let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays,
                                         resolution: snapshotResolution, renderMode: render)

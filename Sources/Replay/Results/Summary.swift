@@ -154,6 +154,9 @@ public struct Summary: Codable, Equatable, Sendable {
     public var hitchTimeRatio = 0.0
     public var hitchBands = HitchBands.wwdc2020
     public var hitchBand = "good"
+    /// The user's text size the app ran at (`--content-size`: "large", "accessibility-medium"…);
+    /// nil in summaries of uisim before it said (large).
+    public var contentSize: String?
     /// Whether the replay was interrupted before the end of the trace.
     public var interrupted = false
     public var touches = FrameRecord.Touches()
@@ -270,6 +273,7 @@ public struct Summary: Codable, Equatable, Sendable {
         case hierarchyWarnings = "hierarchy_warnings", renderEstimate = "render_estimate_us"
         case overrunMs = "overrun_ms", jankyFrames = "janky_frames", inputLatencyMs = "input_latency_ms"
         case replaySeconds = "replay_s", perTrace = "per_trace", layoutIssues = "layout_issues"
+        case contentSize = "content_size"
     }
 
     public init(trace: String, scene: String, variant: String, device: String, refreshRate: Int) {
@@ -382,7 +386,7 @@ public struct SummaryBuilder: Sendable {
         let settings: [(String, (Summary) -> String)] = [
             ("scene", \.scene), ("variant", \.variant), ("device", \.device), ("refresh rate", { "\($0.refreshRate) Hz" }),
             ("clock", { $0.clock ?? "unknown" }), ("app time", { $0.appTime ?? AppTime.wall.rawValue }), ("render", \.render),
-            ("hitch bands", \.hitchBands.rawValue),
+            ("hitch bands", \.hitchBands.rawValue), ("content size", { $0.contentSize ?? "large" }),
         ]
         for (name, value) in settings {
             if let other = summaries.first(where: { value($0) != value(first) }) { return (name, value(first), value(other)) }
@@ -410,6 +414,7 @@ public struct SummaryBuilder: Sendable {
         header.appTime = agreed(summaries.map { $0.appTime ?? AppTime.wall.rawValue })
         header.render = agreed(summaries.map(\.render))
         header.hitchBands = first.hitchBands
+        header.contentSize = agreed(summaries.map { $0.contentSize ?? "large" })
         header.replaySeconds = summaries.reduce(0.0) { $0 + ($1.replaySeconds ?? 0) }
         header.perTrace = summaries.flatMap(\.figuresPerTrace).sorted { $0.trace < $1.trace }
         var builder = SummaryBuilder(header)

@@ -23,13 +23,19 @@ open class UIApplication: UIResponder {
     /// }
     /// ```
     public static func withNewApplication<Result>(screen: UIScreen = UIScreen(model: .iPhone14),
+                                                  contentSizeCategory: UIContentSizeCategory = .large,
                                                   _ body: () throws -> Result) rethrows -> Result {
         let environment = AppEnvironment()
+        environment.contentSizeCategory = contentSizeCategory
         return try environment.makeCurrent {
             UIScreen.main = screen
             return try body()
         }
     }
+
+    /// The user's preferred text size (Dynamic Type), which `UIFont.preferredFont(forTextStyle:)`
+    /// follows: large unless the app was made at another (`--content-size`).
+    public var preferredContentSizeCategory: UIContentSizeCategory { AppEnvironment.current.contentSizeCategory }
 
     /// The main screen (`UIScreen.main`).
     var screen = UIScreen(model: .iPhone14)
