@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "FuzzHarness", dependencies: ["Traces", "CFuzzing"], path: "Fuzz/FuzzHarness"),
     ] + [
         // Benchmarks (package-benchmark): `make bench`; Benchmarks/README.md.
-        "HitTest", "FramePasses", "Compositing", "TraceParsing", "ReplaySpeed",
+        "HitTest", "FramePasses", "Compositing", "TraceParsing", "ReplaySpeed", "TextLayout",
     ].map {
         .executableTarget(name: $0, dependencies: reexported + [.product(name: "Benchmark", package: "benchmark")],
                           path: "Benchmarks/\($0)", plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])

@@ -55,6 +55,9 @@ package final class AppEnvironment {
         return try body()
     }
 
+    /// The fonts of the thread the app runs on.
+    static var threadFonts: PangoFonts { ThreadApps.current.fonts }
+
     /// The app's state of type `State`, made by `make` the first time it is asked for.
     package func state<State: AnyObject>(_ type: State.Type, make: () -> State) -> State {
         let key = ObjectIdentifier(type)
@@ -69,6 +72,11 @@ package final class AppEnvironment {
 private final class ThreadApps {
     let defaultApp = AppEnvironment()
     var stack: [AppEnvironment] = []
+    /// The thread's fonts (Pango's font map and context), shared by the apps made on it: they
+    /// hold the faces fontconfig found and their glyph caches, nothing a replay's results
+    /// depend on, and loading them again for each replay of a batch would cost each one the
+    /// fonts' start-up. (Each app keeps its own text layouts and counts.)
+    lazy var fonts = PangoFonts()
 
     /// The calling thread's, made on first use and released when the thread exits.
     static var current: ThreadApps {

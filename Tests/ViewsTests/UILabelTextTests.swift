@@ -98,4 +98,51 @@ import Testing
         #expect(abs(label.intrinsicContentSize.height - 61.0 / 3) < 1e-9)
         #expect(label.attributedText?.attribute(.font, at: 0, effectiveRange: nil) as? UIFont == label.font)
     }
+
+    /// A one-line label that shrinks to fit: text measured 100 w wide in a label 80 % as wide is
+    /// drawn at about 80 % of its size (no wider than the label, not truncated); with a minimum
+    /// scale of 0.9 it stops at 90 % and truncates.
+    @Test func aShrinkingLabelFitsItsWidthBeforeTruncating() throws {
+        let label = UILabel()
+        label.text = "Inbox and more"
+        let full = label.intrinsicContentSize
+        label.frame = CGRect(x: 0, y: 0, width: (full.width * 0.8).rounded(.down), height: full.height)
+        #expect(try #require(label.shownLayout()).isTruncated)
+        label.adjustsFontSizeToFitWidth = true
+        let shrunk = try #require(label.shownLayout())
+        #expect(!shrunk.isTruncated && shrunk.size.width <= label.bounds.width)
+        // Its line is its smaller font's: between 75 % and 82 % of 20.287 pt.
+        #expect(shrunk.size.height < 0.82 * font.lineHeight && shrunk.size.height > 0.75 * font.lineHeight, "\(shrunk.size)")
+        label.minimumScaleFactor = 0.9
+        let limited = try #require(label.shownLayout())
+        #expect(limited.isTruncated && abs(limited.size.height - 0.9 * font.lineHeight) < 1e-9)
+    }
+
+    /// A text view that does not scroll sizes itself to its text: its lines at the width less
+    /// the 5 pt padding each side, plus 8 pt above and below; one that scrolls has no intrinsic
+    /// size and a content size of the same height.
+    @Test func aTextViewSizesToItsTextOrScrollsIt() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: width + 10 + 40, height: 800))
+        let textView = UITextView()
+        textView.font = font
+        textView.text = words
+        textView.isScrollEnabled = false
+        textView.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(textView)
+        NSLayoutConstraint.activate([
+            textView.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 20),
+            textView.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -20),
+            textView.topAnchor.constraint(equalTo: container.topAnchor),
+        ])
+        container.layoutIfNeeded()
+        let expected = pixelCeil(CGFloat(neededLines) * font.lineHeight + 16)
+        #expect(abs(textView.frame.height - expected) < 1e-9, "\(textView.frame)")
+        let scrolling = UITextView(frame: CGRect(x: 0, y: 0, width: width + 10, height: 30))
+        scrolling.font = font
+        scrolling.text = words
+        scrolling.layoutIfNeeded()
+        #expect(scrolling.intrinsicContentSize.height == UIView.noIntrinsicMetric)
+        #expect(abs(scrolling.contentSize.height - expected) < 1e-9 && scrolling.contentSize.height > scrolling.bounds.height)
+        #expect(textView.textContainerInset == UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) && textView.textContainer.lineFragmentPadding == 5)
+    }
 }

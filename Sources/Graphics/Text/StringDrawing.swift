@@ -37,6 +37,20 @@ extension TextLayoutRequest {
                   width: width.flatMap { $0.isFinite && $0 < CGFloat(Int32.max) / 1024 ? max($0, 0) : nil }, maxLines: max(maxLines, 0))
     }
 
+    /// The request for plain `text` in one style (what `String`'s drawing and measuring ask):
+    /// no attributed string is made.
+    package init(_ text: String, attributes: [NSAttributedString.Key: Any], width: CGFloat?, maxLines: Int,
+                 lineBreakMode: NSLineBreakMode? = nil) {
+        var normalized = ""
+        var paragraphStarts: [Int] = []
+        Self.appendBreakingLines(text[...], to: &normalized, paragraphStarts: &paragraphStarts)
+        let run = TextRun(bytes: 0..<normalized.utf8.count, attributes: { attributes[$0] })
+        var values = (attributes[.paragraphStyle] as? NSParagraphStyle)?.values ?? ParagraphValues()
+        if let lineBreakMode { values.lineBreakMode = lineBreakMode }
+        self.init(text: normalized, runs: [run], paragraphStarts: paragraphStarts, paragraph: values,
+                  width: width.flatMap { $0.isFinite && $0 < CGFloat(Int32.max) / 1024 ? max($0, 0) : nil }, maxLines: max(maxLines, 0))
+    }
+
     /// Appends `piece` with each line break made a line separator, noting where paragraphs start.
     private static func appendBreakingLines(_ piece: Substring, to text: inout String, paragraphStarts: inout [Int]) {
         guard piece.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }) else {
@@ -90,17 +104,26 @@ extension TextSystem {
     /// Lays out `string` as `boundingRect(with:options:context:)` and `draw(with:options:context:)`
     /// do: wrapped at `size.width` with `.usesLineFragmentOrigin` (one line otherwise), and, with
     /// `.truncatesLastVisibleLine`, only the lines that fit `size.height`, the last ending in "…".
-    func layout(_ string: NSAttributedString, size: CGSize, options: NSStringDrawingOptions,
-                defaults: [NSAttributedString.Key: Any] = [:]) -> TextLayout {
+    func layout(_ string: NSAttributedString, size: CGSize, options: NSStringDrawingOptions) -> TextLayout {
+        layout(size: size, options: options) { TextLayoutRequest(string, width: $0, maxLines: $1, lineBreakMode: $2) }
+    }
+
+    func layout(_ text: String, attributes: [NSAttributedString.Key: Any], size: CGSize, options: NSStringDrawingOptions) -> TextLayout {
+        layout(size: size, options: options) { TextLayoutRequest(text, attributes: attributes, width: $0, maxLines: $1, lineBreakMode: $2) }
+    }
+
+    /// The layout for `size` and `options`, from requests made by `request(width, maxLines,
+    /// lineBreakMode)`.
+    private func layout(size: CGSize, options: NSStringDrawingOptions,
+                        request: (CGFloat?, Int, NSLineBreakMode?) -> TextLayoutRequest) -> TextLayout {
         let wraps = options.contains(.usesLineFragmentOrigin)
         let width = wraps && size.width > 0 ? size.width : nil
-        let full = layout(TextLayoutRequest(string, width: width, maxLines: 0, defaults: defaults))
+        let full = layout(request(width, 0, nil))
         guard options.contains(.truncatesLastVisibleLine), size.height > 0, size.height.isFinite, full.size.height > size.height else {
             return full
         }
         let fitting = max(full.lines.prefix { $0.top + $0.height <= size.height + 1e-9 }.count, 1)
-        return layout(TextLayoutRequest(string, width: width ?? .greatestFiniteMagnitude, maxLines: fitting, lineBreakMode: .byTruncatingTail,
-                                        defaults: defaults))
+        return layout(request(width ?? .greatestFiniteMagnitude, fitting, .byTruncatingTail))
     }
 }
 
@@ -161,7 +184,7 @@ extension NSAttributedString {
 
     /// The box of a measured layout: from the top-left with `.usesLineFragmentOrigin`, from the
     /// baseline's origin otherwise (its top above, at minus the ascender).
-    private static func box(of layout: TextLayout, options: NSStringDrawingOptions) -> CGRect {
+    static func box(of layout: TextLayout, options: NSStringDrawingOptions) -> CGRect {
         let top = options.contains(.usesLineFragmentOrigin) ? 0 : -(layout.lines.first?.baseline ?? 0)
         return CGRect(x: 0, y: top, width: layout.size.width, height: layout.size.height)
     }
@@ -171,12 +194,16 @@ extension String {
     /// The text on its lines (one line unless it has line breaks) with its first line's top-left
     /// at `point`.
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
-        NSAttributedString(string: self, attributes: attributes).draw(at: point)
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        let layout = AppEnvironment.current.text.layout(TextLayoutRequest(self, attributes: attributes ?? [:], width: nil, maxLines: 0))
+        context.draw(layout, in: CGRect(origin: point, size: CGSize(width: CGFloat.infinity, height: 0)), clipsTo: nil)
     }
 
     /// Draws the text wrapped to `rect`'s width, clipped to it.
     public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
-        NSAttributedString(string: self, attributes: attributes).draw(in: rect)
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        let layout = AppEnvironment.current.text.layout(self, attributes: attributes ?? [:], size: rect.size, options: .usesLineFragmentOrigin)
+        context.draw(layout, in: rect, clipsTo: rect)
     }
 
     /// Draws the text as `boundingRect(with:options:attributes:context:)` measures it.
@@ -187,13 +214,20 @@ extension String {
 
     /// The size of the text on its lines (one line unless it has line breaks).
     public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
-        NSAttributedString(string: self, attributes: attributes).size()
+        let text = AppEnvironment.current.text
+        text.statistics.measurements += 1
+        return text.layout(TextLayoutRequest(self, attributes: attributes ?? [:], width: nil, maxLines: 0)).size
     }
 
     /// The box the text takes at `size`: wrapped at its width with `.usesLineFragmentOrigin`.
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
                              attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) -> CGRect {
-        NSAttributedString(string: self, attributes: attributes).boundingRect(with: size, options: options, context: context)
+        let text = AppEnvironment.current.text
+        text.statistics.measurements += 1
+        let layout = text.layout(self, attributes: attributes ?? [:], size: size, options: options)
+        let rect = NSAttributedString.box(of: layout, options: options)
+        context?.totalBounds = rect
+        return rect
     }
 }
 

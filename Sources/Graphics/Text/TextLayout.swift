@@ -180,7 +180,8 @@ package final class TextSystem {
     }
 
     package var statistics = Statistics()
-    let fonts = PangoFonts()
+    /// The fonts of the thread the app was made on (shared by its apps; see `AppEnvironment`).
+    let fonts = AppEnvironment.threadFonts
     private var newer: [TextLayoutRequest: TextLayout] = [:]
     private var older: [TextLayoutRequest: TextLayout] = [:]
     static let generation = 256

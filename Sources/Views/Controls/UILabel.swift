@@ -76,6 +76,17 @@ open class UILabel: UIView {
     open var preferredMaxLayoutWidth: CGFloat = 0 {
         didSet { if preferredMaxLayoutWidth != oldValue { textDidChange() } }
     }
+    /// Whether a one-line label shrinks its font to fit its width (down to `minimumScaleFactor`
+    /// of its size) before truncating.
+    open var adjustsFontSizeToFitWidth = false {
+        didSet { if adjustsFontSizeToFitWidth != oldValue { setNeedsDisplay() } }
+    }
+    /// The smallest fraction of the font's size a shrinking label goes down to (0: as small as
+    /// it takes).
+    open var minimumScaleFactor: CGFloat = 0 {
+        didSet { if minimumScaleFactor != oldValue { setNeedsDisplay() } }
+    }
+
     /// Whether the font follows the content-size category (kept; the category is set for a whole
     /// replay, before the screen is built).
     open var adjustsFontForContentSizeCategory = false
@@ -118,15 +129,18 @@ open class UILabel: UIView {
 
     private var text_: TextSystem { AppEnvironment.current.text }
 
-    /// The layout of the text at `width` (nil: unlimited), with at most `lines` lines.
-    private func layout(width: CGFloat?, lines: Int, color: UIColor? = nil) -> TextLayout? {
+    /// The layout of the text at `width` (nil: unlimited), with at most `lines` lines, its
+    /// fonts `scale` times their size.
+    private func layout(width: CGFloat?, lines: Int, color: UIColor? = nil, scale: CGFloat = 1) -> TextLayout? {
         guard let content else { return nil }
         var defaults = defaultAttributes
         if let color { defaults[.foregroundColor] = color }
-        let string: NSAttributedString = switch content {
+        if scale != 1 { defaults[.font] = font.withSize(font.pointSize * scale) }
+        var string: NSAttributedString = switch content {
         case .plain(let text): NSAttributedString(string: text)
         case .attributed(let string): string
         }
+        if scale != 1, case .attributed = content { string = Self.scalingFonts(of: string, by: scale) }
         guard string.length > 0 else { return nil }
         // The label's own line break mode and alignment rule plain text; an attributed string's
         // paragraph style rules its own (UIKit's label truncates its last line either way).
@@ -199,12 +213,37 @@ open class UILabel: UIView {
         if numberOfLines == 1 {
             guard let line = layout(width: nil, lines: 1, color: color) else { return nil }
             if width == nil || line.size.width <= bounds.width + 1e-9 || lineBreakMode == .byClipping { return line }
+            if adjustsFontSizeToFitWidth, let shrunk = shrunkLine(line, color: color) { return shrunk }
             return layout(width: width, lines: 1, color: color)
         }
         guard let full = layout(width: width, lines: numberOfLines, color: color) else { return nil }
         let fitting = full.lines.prefix { $0.top + $0.height <= bounds.height + 0.5 }.count
         guard fitting < full.lines.count, fitting >= 1 else { return full }
         return layout(width: width, lines: fitting, color: color)
+    }
+
+    /// The line with its fonts shrunk until it fits the width: first by the ratio of the widths,
+    /// then half a point at a time (widths are not quite proportional to sizes), never below
+    /// `minimumScaleFactor`; nil if even the smallest does not fit (the line is then truncated
+    /// at that size, as UIKit does).
+    private func shrunkLine(_ line: TextLayout, color: UIColor?) -> TextLayout? {
+        let smallest = minimumScaleFactor > 0 ? min(minimumScaleFactor, 1) : 1 / max(font.pointSize, 1)
+        var scale = max(smallest, bounds.width / line.size.width)
+        while true {
+            guard let shrunk = layout(width: nil, lines: 1, color: color, scale: scale) else { return nil }
+            if shrunk.size.width <= bounds.width + 1e-9 { return shrunk }
+            guard scale > smallest else { return layout(width: wrapWidth(bounds.width), lines: 1, color: color, scale: scale) }
+            scale = max(smallest, scale - 0.5 / max(font.pointSize, 1))
+        }
+    }
+
+    private static func scalingFonts(of string: NSAttributedString, by scale: CGFloat) -> NSAttributedString {
+        let scaled = NSMutableAttributedString(attributedString: string)
+        string.enumerateAttribute(.font, in: NSRange(location: 0, length: string.length), options: []) { value, range, _ in
+            guard let font = value as? UIFont else { return }
+            scaled.addAttribute(.font, value: font.withSize(font.pointSize * scale), range: range)
+        }
+        return scaled
     }
 
     open override func draw(_ rect: CGRect) {
