@@ -87,6 +87,28 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("uisim-cli-\(UUID().uuidString)-\(name)")
     }
 
+    /// Two processes (each hashing with its own seed, so dictionaries iterate in their own order)
+    /// replaying the conversation, whose table reloads as pages arrive, count the same in every
+    /// frame: a reload gives cells back for reuse in the rows' order, not a dictionary's.
+    @Test func twoProcessesCountTheSameFramesOfAReloadingTable() throws {
+        let folder = temporary("two-processes")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var frames: [[String]] = []
+        for run in 1...2 {
+            let replay = try uisim(["replay", Self.root.path + "/Traces/fling.trace", "--scene", "messages", "--clock", "fixed",
+                                    "--snapshots", "none", "--quiet", "--out", "r\(run)"], in: folder)
+            #expect(replay.status == 0, "\(replay.stderr)")
+            let lines = try String(contentsOf: folder.appendingPathComponent("r\(run)/frames.jsonl"), encoding: .utf8).split(separator: "\n")
+            frames.append(try lines.map { line in
+                let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                let counts = (record["counts"] as? [String: Any] ?? [:]).sorted { $0.key < $1.key }
+                return "\(record["frame"] ?? "") " + counts.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            })
+        }
+        #expect(frames[0].count > 100 && frames[0] == frames[1])
+    }
+
     @Test func versionAndScenes() throws {
         let version = try uisim(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("uisim 0.1.0"))

@@ -41,7 +41,7 @@ import UISim
         #expect(table.contains("pixels hidden, not composited     617760 (under opaque layers)"))
     }
 
-    /// `advice` on short stand-ins for its traces: ten verdicts with their numbers, whether each
+    /// `advice` on short stand-ins for its traces: eleven verdicts with their numbers, whether each
     /// advice held, and advice.html as a table of them. The render phase's three (6–8) hold even
     /// on a short fling: counts of offscreen passes fall, and rasterizing content that changes
     /// every frame costs more than not.
@@ -57,12 +57,12 @@ import UISim
         let advice = try cli.uisim(["advice", "--runs", "1", "--traces", "t", "--out", "a"], in: folder)
         #expect(advice.status == 0, "\(advice.stderr)")
         let verdicts = advice.stdout.split(separator: "\n").filter { $0.first?.isNumber == true }
-        #expect(verdicts.count == 10)
+        #expect(verdicts.count == 11)
         #expect(verdicts.allSatisfy { $0.hasSuffix("— held") || $0.hasSuffix("— did not hold") })
         #expect(verdicts[1].contains("2. content mode instead of redraw: draws ") && verdicts[1].hasSuffix("— held"))
         let html = try String(contentsOf: folder.appendingPathComponent("a/advice.html"), encoding: .utf8)
         #expect(html.contains("1 interleaved run of each variant"))
-        #expect(html.components(separatedBy: "<tr><td>").count - 1 == 10)
+        #expect(html.components(separatedBy: "<tr><td>").count - 1 == 11)
         #expect(verdicts[5].hasPrefix("6. a shadowPath instead of a shadow cast from the alpha: shadow offscreen passes ")
                 && verdicts[5].contains(" → 0,") && verdicts[5].hasSuffix("— held"))
         #expect(verdicts[6].hasPrefix("7. rounded corners without masks or clipping: mask passes ") && verdicts[6].hasSuffix("— held"))
@@ -76,6 +76,9 @@ import UISim
         #expect(verdicts[9].hasPrefix("10. Auto Layout's cost in a scrolling list: the same frames on screen (draws ")
                 && verdicts[9].contains("constraints added 0 → ") && verdicts[9].hasSuffix("— held"))
         #expect(html.contains("href=\"9-constraint-churn/compare.html\"") && html.contains("href=\"10-auto-layout/compare.html\""))
+        // Text's (issue 31): the conversation's heights, measured at each reload or once.
+        #expect(verdicts[10].hasPrefix("11. measure text once: cache row heights: text measurements "), "\(verdicts[10])")
+        #expect(html.contains("href=\"11-cached-heights/compare.html\""))
         #expect(html.contains("<th>measured</th><th>held</th>") && html.contains("href=\"2-content-mode/compare.html\""))
         let compare = try String(contentsOf: folder.appendingPathComponent("a/2-content-mode/compare.html"), encoding: .utf8)
         #expect(compare.contains(" ms</text>") && compare.contains(">A: ") && compare.contains(">B: ") && compare.contains("frame number"))

@@ -49,7 +49,7 @@ public enum Advice {
         public var experiments: [Outcome]
     }
 
-    /// Runs the ten experiments, `runs` interleaved runs of each variant on the fixed clock, on
+    /// Runs the eleven experiments, `runs` interleaved runs of each variant on the fixed clock, on
     /// `scenes` (uisim's built-in ones) with the traces in `traces`, each experiment's outputs in
     /// `out/<n>-<variant>/`; writes `out/advice.json` and `out/advice.html`. `progress(n)` is
     /// told at each run of experiment `n` (from 0), `measured` each outcome as it is known. A
@@ -186,7 +186,7 @@ public enum Advice {
         return same + "; " + engine + "; " + times
     }
 
-    /// The ten experiments, in order.
+    /// The eleven experiments, in order.
     static let definitions: [Definition] = [
         Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
                    followedIsOn: true, held: { fell($0, .counter(.drawnPixels)) }) { c in
@@ -245,6 +245,14 @@ public enum Advice {
                    }, verdict: churnVerdict, base: ["auto-layout": true]),
         Definition(title: "Auto Layout's cost in a scrolling list", scene: "feed", trace: "fling.trace", variant: "auto-layout",
                    followedIsOn: true, held: sameFramesWithEngineWork, verdict: autoLayoutVerdict),
+        Definition(title: "measure text once: cache row heights", scene: "messages", trace: "fling.trace", variant: "cached-heights",
+                   // Held when the measurements fall; the layout phase's time is reported (one page's
+                   // re-measuring is small next to a frame's layout, and mostly served by the text cache).
+                   followedIsOn: true, held: { c in fell(c, .counter(.textMeasurements)) }) { c in
+            "text measurements \(change(c, .counter(.textMeasurements))) (heightForRowAt's boundingRect, every row at each page's"
+                + " reload → each row once), text layouts \(change(c, .counter(.textLayouts))), cache hits"
+                + " \(change(c, .counter(.textLayoutCacheHits))), layout phase \(times(c, layoutMean)), app stage \(times(c, appMean))"
+        },
     ]
 }
 
@@ -257,8 +265,8 @@ extension Advice.Report {
             <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;max-width:1080px;margin:24px auto;padding:0 16px;color:#1f2328}
             table{border-collapse:collapse}td,th{padding:6px 10px;border-bottom:1px solid #eaeef2;text-align:left;vertical-align:top}
             .held{color:#1a7f37;font-weight:600}.not{color:#cf222e;font-weight:600}</style></head><body>
-            <h1>Ten pieces of advice, measured</h1>
-            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes); 9–10: Auto Layout's (WWDC 2018 session 220), on the feed laid out with constraints. Render-stage times are the cost model's estimates.</p>
+            <h1>Eleven pieces of advice, measured</h1>
+            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes); 9–10: Auto Layout's (WWDC 2018 session 220), on the feed laid out with constraints; 11: text's, on a conversation whose rows are as tall as their messages. Render-stage times are the cost model's estimates.</p>
             <p>\(runs) interleaved run\(runs == 1 ? "" : "s") of each variant; counters exact, times as median ratios (B ÷ A: advice followed ÷ not).</p>
             <table><tr><th>#</th><th>advice</th><th>experiment</th><th>measured</th><th>held</th></tr>
 

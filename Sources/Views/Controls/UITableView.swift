@@ -263,9 +263,11 @@ open class UITableView: UIScrollView {
     /// Reloads every row: visible cells go back to their queues, heights and counts are asked
     /// again at the next layout (self-sizing rows are measured again).
     open func reloadData() {
-        for (indexPath, cell) in visible { enqueue(cell, at: indexPath) }
+        // In the rows' order, not the dictionary's (which differs from process to process): the
+        // reuse queue's order decides which cell each row gets, and so what is laid out again.
+        for (indexPath, cell) in visible.sorted(by: { $0.key < $1.key }) { enqueue(cell, at: indexPath) }
         visible = [:]
-        for (_, header) in headers { enqueue(header) }
+        for (_, header) in headers.sorted(by: { $0.key < $1.key }) { enqueue(header) }
         headers = [:]
         needsReload = true
         setNeedsLayout()
