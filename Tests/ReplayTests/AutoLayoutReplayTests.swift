@@ -42,17 +42,24 @@ import Traces
         override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { label.text = "Inbox (3)" }
     }
 
+    /// `screen` in a window of its size, tapped at (200, 400) from 0.5 s for 0.1 s on the virtual
+    /// clock: each frame's record.
+    static func tap(_ screen: UIView) throws -> Frames {
+        let window = UIWindow(frame: screen.frame)
+        window.addSubview(screen)
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 200, y: 400), time: 0.5, duration: 0.1)
+        let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+        let frames = Frames()
+        replay.sinks = [frames]
+        _ = try replay.run(trace)
+        return frames
+    }
+
     @Test func aConstantChangeIsOneSolveAndATextChangeOneInvalidation() throws {
         try UIApplication.withNewApplication {
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-            let screen = Screen(frame: window.bounds)
-            window.addSubview(screen)
-            var trace = Trace()
-            trace.tap(1, at: CGPoint(x: 200, y: 400), time: 0.5, duration: 0.1)
-            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
-            let frames = Frames()
-            replay.sinks = [frames]
-            _ = try replay.run(trace)
+            let screen = Screen(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let frames = try Self.tap(screen)
             #expect(screen.box.frame == CGRect(x: 60, y: 100, width: 40, height: 40))
             let label = screen.label.frame, wanted = screen.label.intrinsicContentSize
             #expect(label.minX == 108 && abs(label.width - wanted.width) < 1e-9 && abs(label.height - wanted.height) < 1e-9, "\(label)")
@@ -124,15 +131,8 @@ import Traces
             }
         }
         try UIApplication.withNewApplication {
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-            let screen = Screen(frame: window.bounds)
-            window.addSubview(screen)
-            var trace = Trace()
-            trace.tap(1, at: CGPoint(x: 200, y: 400), time: 0.5, duration: 0.1)
-            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
-            let frames = Frames()
-            replay.sinks = [frames]
-            _ = try replay.run(trace)
+            let screen = Screen(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let frames = try Self.tap(screen)
             let ambiguous = frames.records.filter { $0.counts[.ambiguousLayouts] > 0 }
             #expect(ambiguous.count == 1 && ambiguous.first?.counts[.ambiguousLayouts] == 1)
             #expect(ambiguous.first?.counts[.constraintsRemoved] == 1)
@@ -148,15 +148,8 @@ import Traces
     /// nine glyphs drawn (one per character in Inter), no measurement asked by the app.
     @Test func aNewTextIsOneLayoutAndItsGlyphsDrawn() throws {
         try UIApplication.withNewApplication {
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-            let screen = Screen(frame: window.bounds)
-            window.addSubview(screen)
-            var trace = Trace()
-            trace.tap(1, at: CGPoint(x: 200, y: 400), time: 0.5, duration: 0.1)
-            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
-            let frames = Frames()
-            replay.sinks = [frames]
-            _ = try replay.run(trace)
+            let screen = Screen(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let frames = try Self.tap(screen)
             let drawing = frames.records.filter { $0.counts[.glyphsDrawn] > 0 }
             #expect(drawing.count == 1)
             let lift = try #require(drawing.first)
