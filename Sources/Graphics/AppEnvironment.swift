@@ -31,6 +31,10 @@ package final class AppEnvironment {
 
     /// The text engine's counts so far (zero before any text).
     package var textStatistics: TextSystem.Statistics { madeText?.statistics ?? .init() }
+    /// What times the text engine's work (the replay's stopwatch during a commit phase; nil
+    /// otherwise: text is then not timed).
+    package var textClock: (() -> UInt64)?
+
     /// The content-size category fonts of text styles are made at (Dynamic Type).
     package var contentSizeCategory = UIContentSizeCategory.large
     /// State of the layers above this one, one object per type: a handful (the application, the

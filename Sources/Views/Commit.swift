@@ -32,6 +32,8 @@ public struct CommitReport: Sendable {
     /// The constraints phase (the update-constraints pass and the layout engine's solve) is
     /// measured apart from layout (`layoutSubviews`), which follows it.
     public var constraintsTime = 0.0, layoutTime = 0.0, displayTime = 0.0, prepareTime = 0.0, commitTime = 0.0
+    /// Text laid out and drawn during the phases above (part of their times, not added to them).
+    public var textTime = 0.0
 
     public init() {}
 
@@ -74,6 +76,10 @@ extension UIWindow {
     /// by `stopwatch`. The render server's work (`compositor.prepare`, `execute`) follows apart.
     public func commitPhase(stopwatch: Stopwatch) -> CommitReport {
         var report = CommitReport()
+        let app = AppEnvironment.current
+        app.textClock = { stopwatch.nanoseconds() }
+        defer { app.textClock = nil }
+        let textBefore = app.textStatistics.nanoseconds
         let start = stopwatch.nanoseconds()
         constraintsPass()
         let solved = stopwatch.nanoseconds()
@@ -109,6 +115,7 @@ extension UIWindow {
         report.displayTime = seconds(laidOut, displayed)
         report.prepareTime = seconds(displayed, prepared)
         report.commitTime = seconds(prepared, committed)
+        report.textTime = Double(app.textStatistics.nanoseconds &- textBefore) / 1e9
         return report
     }
 

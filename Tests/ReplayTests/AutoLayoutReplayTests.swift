@@ -44,12 +44,12 @@ import Traces
 
     /// `screen` in a window of its size, tapped at (200, 400) from 0.5 s for 0.1 s on the virtual
     /// clock: each frame's record.
-    static func tap(_ screen: UIView) throws -> Frames {
+    static func tap(_ screen: UIView, measuringWork: Bool = false) throws -> Frames {
         let window = UIWindow(frame: screen.frame)
         window.addSubview(screen)
         var trace = Trace()
         trace.tap(1, at: CGPoint(x: 200, y: 400), time: 0.5, duration: 0.1)
-        let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+        let replay = Replay(window: window, clock: VirtualClock(measuresWork: measuringWork))
         let frames = Frames()
         replay.sinks = [frames]
         _ = try replay.run(trace)
@@ -155,6 +155,15 @@ import Traces
             let lift = try #require(drawing.first)
             #expect(lift.counts[.glyphsDrawn] == 9 && lift.counts[.textLayouts] == 1 && lift.counts[.textLayoutCacheHits] >= 1)
             #expect(frames.total[.textMeasurements] == 0)
+        }
+        // Its time, measured: part of the phases it happened in (the label measured for the
+        // engine, then drawn), never more than they took together.
+        try UIApplication.withNewApplication {
+            let frames = try Self.tap(Screen(frame: CGRect(x: 0, y: 0, width: 390, height: 844)), measuringWork: true)
+            let lift = try #require(frames.records.first { $0.counts[.glyphsDrawn] > 0 })
+            let s = lift.stages
+            #expect(s[.text] > 0 && s[.text] <= s[.constraints] + s[.layout] + s[.display], "\(s[.text]) µs")
+            #expect(frames.records.filter { $0.counts[.textLayouts] == 0 && $0.counts[.glyphsDrawn] == 0 }.allSatisfy { $0.stages[.text] == 0 })
         }
     }
 }

@@ -151,7 +151,7 @@ import Traces
         let counts = summary["counts"] as! [String: Any]
         for key in ["layouts", "draws", "drawn_pixels", "composited_pixels", "blended_pixels", "occluded_pixels"] { #expect(counts[key] != nil) }
         let stages = summary["stages_us"] as! [String: [String: Double]]
-        #expect(Set(stages.keys) == ["app", "event", "constraints", "layout", "display", "prepare", "commit", "render", "render_prepare", "render_execute", "frame"])
+        #expect(Set(stages.keys) == ["app", "event", "constraints", "layout", "display", "prepare", "commit", "text", "render", "render_prepare", "render_execute", "frame"])
         for stage in stages.values {
             #expect(Set(stage.keys) == ["p50", "p90", "p95", "p99", "max", "mean"])
         }

@@ -131,11 +131,14 @@ extension CGContext {
     /// Draws `layout`'s lines with the first line's top-left at `rect`'s origin (aligned in its
     /// width), clipped to `clip`; counts the glyphs drawn.
     package func draw(_ layout: TextLayout, in rect: CGRect, clipsTo clip: CGRect?) {
+        let app = AppEnvironment.current
+        let start = app.textClock?() ?? 0
         saveGState()
         if let clip { self.clip(to: clip) }
         let glyphs = drawTextLines(layout, in: rect)
         restoreGState()
-        AppEnvironment.current.text.statistics.glyphsDrawn += glyphs
+        app.text.statistics.glyphsDrawn += glyphs
+        if let clock = app.textClock { app.text.statistics.nanoseconds &+= clock() &- start }
     }
 }
 

@@ -176,6 +176,8 @@ package final class TextSystem {
         package var measurements = 0
         /// Glyphs drawn.
         package var glyphsDrawn = 0
+        /// Time spent laying out and drawing text while a clock was set (`AppEnvironment.textClock`).
+        package var nanoseconds: UInt64 = 0
         package init() {}
     }
 
@@ -200,7 +202,10 @@ package final class TextSystem {
             return layout
         }
         statistics.layouts += 1
+        let clock = AppEnvironment.current.textClock
+        let start = clock?() ?? 0
         let layout = TextLayout(request, fonts: fonts)
+        if let clock { statistics.nanoseconds &+= clock() &- start }
         remember(request, layout)
         return layout
     }

@@ -9,6 +9,9 @@ import Views
 /// (render prepare and execute).
 public enum Stage: String, CaseIterable, Codable, Sendable {
     case app, event, constraints, layout, display, prepare, commit
+    /// Text laid out and drawn in the commit phase: part of the constraints, layout and display
+    /// phases' times (not added to them).
+    case text
     case render, renderPrepare = "render_prepare", renderExecute = "render_execute"
     /// The whole frame's work: the app stage and the render stage (Macrobenchmark's
     /// `frameDurationCpuMs`).

@@ -176,6 +176,7 @@ final class FrameRecorder {
         stages[.display] = micros(report.displayTime) * share
         stages[.prepare] = micros(report.prepareTime) * share
         stages[.commit] = micros(report.commitTime) * share
+        stages[.text] = micros(report.textTime) * share
         stages[.renderPrepare] = micros(renderPrepare)
         stages[.renderExecute] = micros(renderExecute)
         stages[.render] = micros(renderPrepare + renderExecute)

@@ -317,6 +317,7 @@ extension Stage {
         case .display: "display"
         case .prepare: "prepare"
         case .commit: "commit"
+        case .text: "text (inside the commit phase)"
         case .render: "render stage"
         case .renderPrepare: "render prepare"
         case .renderExecute: "render execute"

@@ -12,14 +12,15 @@ public final class ChromeTrace: FrameSink {
     private let file: AtomicFile
     private var first = true
     /// The thread ids of the two threads.
-    static let mainThread = 1, renderServer = 2
+    static let mainThread = 1, renderServer = 2, text = 3
 
     public init(url: URL, name: String, renderMode: RenderMode = .estimated) throws {
         file = try AtomicFile(url)
         try file.append("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"replay\":\(try StableJSON.string(name))},\"traceEvents\":[\n")
         let render = renderMode == .estimated ? "render server (estimated)" : "render server (cairo, measured)"
         for (kind, tid, name) in [("process_name", 0, "uisim replay"), ("thread_name", Self.mainThread, "main thread"),
-                                  ("thread_name", Self.renderServer, render)] {
+                                  ("thread_name", Self.renderServer, render),
+                                  ("thread_name", Self.text, "text, inside the commit phase (all of it, from the phase's start)")] {
             try event { o in
                 o("args") { o in o("name", name) }
                 o("name", kind)
@@ -88,10 +89,14 @@ public final class ChromeTrace: FrameSink {
         // The event phase opens the turn; the commit phase closes it.
         if s[.event] > 0 { try span("event", category: "app", tid: Self.mainThread, start: appStart, duration: min(s[.event], appEnd - appStart)) }
         var offset = appEnd - (s[.constraints] + s[.layout] + s[.display] + s[.prepare] + s[.commit])
+        let commitStart = offset
         for stage in [Stage.constraints, .layout, .display, .prepare, .commit] where s[stage] > 0 {
             try span(stage.rawValue, category: "commit", tid: Self.mainThread, start: offset, duration: s[stage])
             offset += s[stage]
         }
+        // Text's work is spread over the constraints, layout and display phases: its sum, on a
+        // track of its own from the commit phase's start.
+        if s[.text] > 0 { try span("text", category: "commit", tid: Self.text, start: commitStart, duration: s[.text]) }
         let renderStart = Self.micros(frame.renderStart)
         try span("render \(frame.frame)", category: "render", tid: Self.renderServer, start: renderStart, duration: s[.render])
         if s[.renderPrepare] > 0 {

@@ -13,6 +13,7 @@ enum ReportPalette {
         case .display: "#1a7f37"
         case .prepare: "#57606a"
         case .commit: "#bf8700"
+        case .text: "#9a6700"
         case .render, .renderPrepare, .renderExecute: "#6cb6ff"
         case .frame: "#24292f"
         }
