@@ -146,6 +146,12 @@ import Testing
         #expect(layout(.left).lineOrigin(layout(.left).lines[0], inWidth: 200) == 0)
         #expect(layout(.center).lineOrigin(layout(.center).lines[0], inWidth: 200) == (200 - w) / 2)
         #expect(layout(.right).lineOrigin(layout(.right).lines[0], inWidth: 200) == 200 - w)
+        // Natural alignment is the script's: left for Latin, right for Arabic (its line ends at
+        // the box's right edge).
+        #expect(layout(.natural).lineOrigin(layout(.natural).lines[0], inWidth: 200) == 0)
+        let arabic = text.layout(TextLayoutRequest(NSAttributedString(string: "مرحبا بالعالم", attributes: [.font: body]), width: 200,
+                                                   maxLines: 0, alignment: .natural))
+        #expect(arabic.isRightToLeft && arabic.lineOrigin(arabic.lines[0], inWidth: 200) == 200 - arabic.lines[0].width)
     }
 
     /// Drawn text puts ink inside its line: a 17 pt "H" at (0, 0) darkens pixels between the cap

@@ -126,6 +126,9 @@ package final class PangoTextLayout {
     package let isEllipsized: Bool
     /// Characters no installed face has a glyph for (drawn as boxes with their code).
     package let unknownGlyphs: Int
+    /// Whether the paragraph's first strongly directional character reads right to left (Arabic,
+    /// Hebrew): its natural alignment is then to the right.
+    package let isRightToLeft: Bool
 
     package init(fonts: PangoFonts, text: String, runs: [PangoRun], options: PangoParagraphOptions) {
         layout = pango_layout_new(fonts.context)
@@ -198,6 +201,7 @@ package final class PangoTextLayout {
         }
         isEllipsized = pango_layout_is_ellipsized(layout) != 0
         unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
+        isRightToLeft = pango_find_base_dir(text, -1) == PANGO_DIRECTION_RTL
     }
 
     deinit {

@@ -53,6 +53,8 @@ package final class TextLayout {
     /// How many lines the text needs at the width, with no limit (at least `lines.count`).
     package let neededLines: Int
     package let alignment: NSTextAlignment
+    /// Whether the text reads right to left (its first strong character's direction).
+    package let isRightToLeft: Bool
     /// Characters no installed face has a glyph for.
     package let unknownGlyphs: Int
     private let pango: PangoTextLayout
@@ -89,6 +91,7 @@ package final class TextLayout {
         neededLines = max(needed, layout.lines.count)
         alignment = style.alignment
         unknownGlyphs = layout.unknownGlyphs
+        isRightToLeft = layout.isRightToLeft
         pango = layout
 
         var lines: [Line] = []
@@ -139,8 +142,10 @@ package final class TextLayout {
     package func lineOrigin(_ line: Line, inWidth width: CGFloat) -> CGFloat {
         let box = width.isFinite ? width : size.width
         let free = box - line.indent - line.width
+        // Natural alignment follows the text's direction: right for Arabic or Hebrew.
         let offset: CGFloat = switch alignment {
-        case .left, .natural, .justified: 0
+        case .left, .justified: 0
+        case .natural: isRightToLeft ? free : 0
         case .center: free / 2
         case .right: free
         }
