@@ -40,13 +40,14 @@ extension TextLayoutRequest {
     /// The request for plain `text` in one style (what `String`'s drawing and measuring ask):
     /// no attributed string is made.
     package init(_ text: String, attributes: [NSAttributedString.Key: Any], width: CGFloat?, maxLines: Int,
-                 lineBreakMode: NSLineBreakMode? = nil) {
+                 lineBreakMode: NSLineBreakMode? = nil, alignment: NSTextAlignment? = nil) {
         var normalized = ""
         var paragraphStarts: [Int] = []
         Self.appendBreakingLines(text[...], to: &normalized, paragraphStarts: &paragraphStarts)
         let run = TextRun(bytes: 0..<normalized.utf8.count, attributes: { attributes[$0] })
         var values = (attributes[.paragraphStyle] as? NSParagraphStyle)?.values ?? ParagraphValues()
         if let lineBreakMode { values.lineBreakMode = lineBreakMode }
+        if let alignment { values.alignment = alignment }
         self.init(text: normalized, runs: [run], paragraphStarts: paragraphStarts, paragraph: values,
                   width: width.flatMap { $0.isFinite && $0 < CGFloat(Int32.max) / 1024 ? max($0, 0) : nil }, maxLines: max(maxLines, 0))
     }

@@ -133,21 +133,27 @@ open class UILabel: UIView {
     /// fonts `scale` times their size.
     private func layout(width: CGFloat?, lines: Int, color: UIColor? = nil, scale: CGFloat = 1) -> TextLayout? {
         guard let content else { return nil }
-        var defaults = defaultAttributes
-        if let color { defaults[.foregroundColor] = color }
-        if scale != 1 { defaults[.font] = font.withSize(font.pointSize * scale) }
-        var string: NSAttributedString = switch content {
-        case .plain(let text): NSAttributedString(string: text)
-        case .attributed(let string): string
+        let shownFont = scale != 1 ? font.withSize(font.pointSize * scale) : font
+        switch content {
+        case .plain(let text):
+            // Plain text: a request from the string and the label's font and colour, with its
+            // line break mode and alignment (no attributed string made).
+            guard !text.isEmpty else { return nil }
+            return text_.layout(TextLayoutRequest(text, attributes: [.font: shownFont, .foregroundColor: color ?? textColor],
+                                                  width: width, maxLines: lines, lineBreakMode: lineBreakMode, alignment: textAlignment))
+        case .attributed(let attributed):
+            // An attributed string's paragraph style rules its own lines; without one, the
+            // label's line break mode and alignment do. The label's font and colour fill what
+            // its runs do not say.
+            guard attributed.length > 0 else { return nil }
+            var defaults = defaultAttributes
+            if let color { defaults[.foregroundColor] = color }
+            defaults[.font] = shownFont
+            let string = scale != 1 ? Self.scalingFonts(of: attributed, by: scale) : attributed
+            let styled = attributed.attribute(.paragraphStyle, at: 0, effectiveRange: nil) != nil
+            return text_.layout(TextLayoutRequest(string, width: width, maxLines: lines, lineBreakMode: styled ? nil : lineBreakMode,
+                                                  alignment: styled ? nil : textAlignment, defaults: defaults))
         }
-        if scale != 1, case .attributed = content { string = Self.scalingFonts(of: string, by: scale) }
-        guard string.length > 0 else { return nil }
-        // The label's own line break mode and alignment rule plain text; an attributed string's
-        // paragraph style rules its own (UIKit's label truncates its last line either way).
-        let isPlain = if case .plain = content { true } else { false }
-        let mode: NSLineBreakMode? = isPlain ? lineBreakMode : nil
-        return text_.layout(TextLayoutRequest(string, width: width, maxLines: lines, lineBreakMode: mode,
-                                              alignment: isPlain ? textAlignment : nil, defaults: defaults))
     }
 
     /// The width lines wrap at for a size limit: none for one line (it is truncated at the
