@@ -25,6 +25,10 @@ extension Summary {
             counts[.cellForRowCalls] + counts[.cellsCreated] == 0 ? nil : row("table view cells",
                 "\(counts[.cellForRowCalls]) asked for (cellForRowAt), \(counts[.cellsCreated]) created, \(counts[.cellsReused]) reused"),
             row("layouts / draws", "\(counts.layouts) / \(counts.draws) (\(counts.drawnPixels) px drawn)"),
+            counts[.textLayouts] + counts[.textLayoutCacheHits] + counts[.glyphsDrawn] == 0 ? nil : row("text",
+                "\(counts[.textLayouts]) laid out, \(counts[.textLayoutCacheHits]) from the cache, "
+                + "\(counts[.textMeasurements]) measured by the app, \(counts[.glyphsDrawn]) glyphs drawn"),
+            st[.text].max == 0 ? nil : row("  text p50 / p95 / p99", percentiles(st[.text]) + " (inside the commit phase)"),
             row("pixels composited", "\(counts.compositedPixels), of them \(counts.blendedPixels) blended"),
             row("pixels hidden, not composited", "\(counts.occludedPixels) (under opaque layers)"),
             row("offscreen passes", "\(counts.offscreenPasses) (\(counts[.offscreenPixels]) px)"
