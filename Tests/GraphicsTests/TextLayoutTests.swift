@@ -103,7 +103,9 @@ import Testing
         #expect(two.lines.count == 2 && two.isTruncated && two.neededLines == full.lines.count)
         #expect(two.size.height == 2 * body.lineHeight)
         let clipped = text.layout(TextLayoutRequest(string, width: width, maxLines: 2, lineBreakMode: .byWordWrapping))
+        #expect(two.lines[1].hasEllipsis && !two.lines[0].hasEllipsis)
         #expect(clipped.lines.count == 2 && clipped.isTruncated && clipped.lines[1].bytes == full.lines[1].bytes)
+        #expect(!clipped.lines[1].hasEllipsis)   // clipping and wrapping modes cut without an ellipsis
         let fitting = string.boundingRect(with: CGSize(width: width, height: 2.5 * body.lineHeight),
                                           options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine], context: nil)
         #expect(fitting.height == 2 * body.lineHeight)

@@ -36,6 +36,7 @@ import Testing
         label.frame = CGRect(origin: .zero, size: label.intrinsicContentSize)
         let shown = try! #require(label.shownLayout())
         #expect(shown.lines.count == 2 && shown.isTruncated)
+        #expect(shown.lines[1].hasEllipsis && !shown.lines[0].hasEllipsis)   // the second line ends in "…"
         label.numberOfLines = 0
         #expect(abs(label.intrinsicContentSize.height - pixelCeil(CGFloat(neededLines) * font.lineHeight)) < 1e-9)
         // sizeThatFits wraps at the width asked.

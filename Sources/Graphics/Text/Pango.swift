@@ -115,6 +115,8 @@ package struct PangoLine: Sendable {
     package var width: Double
     package var x: Double
     package var glyphs: Int
+    /// Whether the line ends (or, truncated at its head or middle, holds) an ellipsis "…".
+    package var hasEllipsis: Bool
 }
 
 /// One paragraph laid out by Pango.
@@ -186,18 +188,19 @@ package final class PangoTextLayout {
             guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { continue }
             var logical = PangoRectangle()
             pango_layout_line_get_extents(line, nil, &logical)
-            var glyphs = 0
+            var glyphs = 0, hasEllipsis = false
             var node = line.pointee.runs
             while let n = node {
                 if let run = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self), let string = run.pointee.glyphs {
                     glyphs += Int(string.pointee.num_glyphs)
+                    if let item = run.pointee.item, item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0 { hasEllipsis = true }
                 }
                 node = n.pointee.next
             }
             let start = Int(line.pointee.start_index)
             lines.append(PangoLine(bytes: start..<(start + Int(line.pointee.length)),
                                    width: Double(logical.width) / Double(PANGO_SCALE),
-                                   x: Double(logical.x) / Double(PANGO_SCALE), glyphs: glyphs))
+                                   x: Double(logical.x) / Double(PANGO_SCALE), glyphs: glyphs, hasEllipsis: hasEllipsis))
         }
         isEllipsized = pango_layout_is_ellipsized(layout) != 0
         unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))

@@ -43,6 +43,8 @@ package final class TextLayout {
         package var height: CGFloat
         package var baseline: CGFloat
         package var glyphs: Int
+        /// Whether an ellipsis "…" stands in the line for text left out.
+        package var hasEllipsis: Bool
     }
 
     package let lines: [Line]
@@ -112,7 +114,7 @@ package final class TextLayout {
             let lineWidth = CGFloat(line.width)
             // The extra height of a taller line goes above its text, as TextKit places it.
             lines.append(Line(bytes: line.bytes, width: lineWidth, indent: indent, top: y, height: height,
-                              baseline: y + height - descent, glyphs: line.glyphs))
+                              baseline: y + height - descent, glyphs: line.glyphs, hasEllipsis: line.hasEllipsis))
             width = max(width, indent + lineWidth)
             y += height
         }
