@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Layers
 
 extension UIView {
@@ -39,5 +40,22 @@ extension UIView {
         let f = frame, b = superview.bounds
         return UIEdgeInsets(top: max(0, parent.top - (f.minY - b.minY)), left: max(0, parent.left - (f.minX - b.minX)),
                             bottom: max(0, parent.bottom - (b.maxY - f.maxY)), right: max(0, parent.right - (b.maxX - f.maxX)))
+    }
+}
+
+extension UIView {
+    /// The view's traits: the app's content-size category and its screen's scale (UIKit's
+    /// `UITraitEnvironment`; the other traits come with appearance and size classes).
+    public var traitCollection: UITraitCollection {
+        UITraitCollection(preferredContentSizeCategory: AppEnvironment.current.contentSizeCategory,
+                          displayScale: (window?.screen ?? UIScreen.main).scale)
+    }
+}
+
+extension UIViewController {
+    /// The traits of the controller's view (its screen's when the view is not loaded).
+    public var traitCollection: UITraitCollection {
+        isViewLoaded ? view.traitCollection
+            : UITraitCollection(preferredContentSizeCategory: AppEnvironment.current.contentSizeCategory, displayScale: UIScreen.main.scale)
     }
 }

@@ -52,6 +52,35 @@ import Testing
         }
     }
 
+    /// A trait collection's category picks the size (body at accessibility medium: 28 pt); one
+    /// that says none, or nil, follows the app's; UIFontMetrics scales for it too (17 × 28/17).
+    /// The categories are ordered, extra small first.
+    @Test func traitCollectionsPickTheSize() {
+        let large = UITraitCollection(preferredContentSizeCategory: .accessibilityMedium)
+        #expect(UIFont.preferredFont(forTextStyle: .body, compatibleWith: large).pointSize == 28)
+        #expect(UIFont.preferredFont(forTextStyle: .body, compatibleWith: nil).pointSize == 17)
+        #expect(UIFont.preferredFont(forTextStyle: .body, compatibleWith: UITraitCollection(displayScale: 3)).pointSize == 17)
+        #expect(UIFontMetrics.default.scaledFont(for: .systemFont(ofSize: 17), compatibleWith: large).pointSize == 28)
+        #expect(UIContentSizeCategory.extraSmall < .large && UIContentSizeCategory.accessibilityMedium > .extraExtraExtraLarge)
+        #expect(UIContentSizeCategory.accessibilityMedium.isAccessibilityCategory && !UIContentSizeCategory.large.isAccessibilityCategory)
+    }
+
+    /// An underline in its own colour: red under black text, drawn below the baseline (17 pt
+    /// "H" at (0, 0): baseline at 16.19 pt, the line a pixel or two under it).
+    @Test func underlinesTakeTheirColour() {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 24), format: format).image { _ in
+            "HH".draw(at: .zero, withAttributes: [.font: body, .foregroundColor: UIColor.black,
+                                                  .underlineStyle: NSUnderlineStyle.single.rawValue, .underlineColor: UIColor.red])
+        }.cgImage!
+        let red = (16..<22).contains { y in (0..<20).contains { x in
+            let p = image.pixel(x: x, y: y)
+            return (p >> 16) & 0xFF > 0x80 && (p >> 8) & 0xFF < 0x60 && p >> 24 > 0x80
+        } }
+        #expect(red)
+    }
+
     /// Two words on one line measure w; at a width a point narrower the second word wraps (two
     /// lines, 2 × 20.287109375 tall); at w itself they share a line. One line's height is the
     /// line height whatever its glyphs.

@@ -23,6 +23,8 @@ import Testing
             window.layoutIfNeeded()
             heights.append(label.frame.height)
             #expect(UIApplication.shared.preferredContentSizeCategory == (heights.count == 1 ? .large : .accessibilityExtraLarge))
+            #expect(label.traitCollection.preferredContentSizeCategory == UIApplication.shared.preferredContentSizeCategory
+                        && label.traitCollection.displayScale == 3)
         }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let trace = root.appendingPathComponent("Traces/taps.trace")

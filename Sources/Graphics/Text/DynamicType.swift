@@ -1,7 +1,7 @@
 import Foundation
 
 /// The user's preferred text size, as UIKit's `UIContentSizeCategory` (its raw values are UIKit's).
-public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
+public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -50,9 +50,6 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
     var index: Int { Self.allCases.firstIndex(of: self) ?? 3 }
 
     public static func < (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool { lhs.index < rhs.index }
-    public static func > (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool { lhs.index > rhs.index }
-    public static func <= (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool { lhs.index <= rhs.index }
-    public static func >= (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool { lhs.index >= rhs.index }
 }
 
 extension UIFont {
@@ -101,9 +98,56 @@ extension UIFont {
         preferredFont(forTextStyle: style, at: AppEnvironment.current.contentSizeCategory)
     }
 
+    /// The font of `style` at the content-size category of `traitCollection` (the app's when nil
+    /// or unspecified).
+    public static func preferredFont(forTextStyle style: TextStyle, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+        let category = traitCollection?.preferredContentSizeCategory ?? .unspecified
+        return preferredFont(forTextStyle: style, at: category == .unspecified ? AppEnvironment.current.contentSizeCategory : category)
+    }
+
     /// The font of `style` at `category`.
     public static func preferredFont(forTextStyle style: TextStyle, at category: UIContentSizeCategory) -> UIFont {
         UIFont(size: style.pointSize(at: category), weight: style.sizes.weight, textStyle: style)
+    }
+}
+
+/// The traits text depends on, as UIKit's `UITraitCollection`: so far the content-size category
+/// (`UIFont.preferredFont(forTextStyle:compatibleWith:)`, `UIFontMetrics.scaledFont(for:compatibleWith:)`)
+/// and the display scale; the rest of UIKit's traits come with appearance and size classes.
+public final class UITraitCollection: Hashable, Sendable {
+    public let preferredContentSizeCategory: UIContentSizeCategory
+    public let displayScale: CGFloat
+
+    /// Traits that say only a content-size category.
+    public init(preferredContentSizeCategory: UIContentSizeCategory) {
+        self.preferredContentSizeCategory = preferredContentSizeCategory
+        displayScale = 0
+    }
+
+    /// Traits that say only a display scale.
+    public init(displayScale: CGFloat) {
+        preferredContentSizeCategory = .unspecified
+        self.displayScale = displayScale
+    }
+
+    package init(preferredContentSizeCategory: UIContentSizeCategory, displayScale: CGFloat) {
+        self.preferredContentSizeCategory = preferredContentSizeCategory
+        self.displayScale = displayScale
+    }
+
+    /// The app's traits: its content-size category and its main screen's scale.
+    public static var current: UITraitCollection {
+        let app = AppEnvironment.current
+        return UITraitCollection(preferredContentSizeCategory: app.contentSizeCategory, displayScale: app.screenScale)
+    }
+
+    public static func == (lhs: UITraitCollection, rhs: UITraitCollection) -> Bool {
+        lhs.preferredContentSizeCategory == rhs.preferredContentSizeCategory && lhs.displayScale == rhs.displayScale
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(preferredContentSizeCategory)
+        hasher.combine(displayScale)
     }
 }
 
@@ -117,8 +161,16 @@ public struct UIFontMetrics: Sendable {
 
     public init(forTextStyle textStyle: UIFont.TextStyle) { self.textStyle = textStyle }
 
-    private var factor: CGFloat {
-        textStyle.pointSize(at: AppEnvironment.current.contentSizeCategory) / textStyle.pointSize(at: .large)
+    private var factor: CGFloat { factor(at: AppEnvironment.current.contentSizeCategory) }
+
+    private func factor(at category: UIContentSizeCategory) -> CGFloat {
+        textStyle.pointSize(at: category) / textStyle.pointSize(at: .large)
+    }
+
+    /// `font` scaled for the content-size category of `traitCollection` (the app's when nil).
+    public func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+        let category = traitCollection?.preferredContentSizeCategory ?? .unspecified
+        return font.withSize(font.pointSize * factor(at: category == .unspecified ? AppEnvironment.current.contentSizeCategory : category))
     }
 
     /// `font` at its size times the style's factor.

@@ -78,6 +78,9 @@ package struct PangoRun: Hashable, Sendable {
     package var background: [Double]?
     package var underline = false
     package var strikethrough = false
+    /// The lines' colours (nil: the text's).
+    package var underlineColor: [Double]?
+    package var strikethroughColor: [Double]?
     /// Extra space after each character (`.kern`), in points.
     package var kern = 0.0
     /// Upward shift of the baseline (`.baselineOffset`), in points.
@@ -159,6 +162,12 @@ package final class PangoTextLayout {
             }
             if run.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), run.bytes) }
             if run.strikethrough { insert(pango_attr_strikethrough_new(1), run.bytes) }
+            if let c = run.underlineColor {
+                insert(pango_attr_underline_color_new(Self.channel(c[0]), Self.channel(c[1]), Self.channel(c[2])), run.bytes)
+            }
+            if let c = run.strikethroughColor {
+                insert(pango_attr_strikethrough_color_new(Self.channel(c[0]), Self.channel(c[1]), Self.channel(c[2])), run.bytes)
+            }
             if run.kern != 0 { insert(pango_attr_letter_spacing_new(Int32((run.kern * Double(PANGO_SCALE)).rounded())), run.bytes) }
             if run.rise != 0 { insert(pango_attr_rise_new(Int32((run.rise * Double(PANGO_SCALE)).rounded())), run.bytes) }
         }

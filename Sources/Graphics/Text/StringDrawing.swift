@@ -85,6 +85,8 @@ extension TextRun {
         pango.rise = Double(Self.number(value(.baselineOffset)) ?? 0)
         pango.underline = isLink || (Self.number(value(.underlineStyle)) ?? 0) != 0
         pango.strikethrough = (Self.number(value(.strikethroughStyle)) ?? 0) != 0
+        if pango.underline { pango.underlineColor = (value(.underlineColor) as? UIColor)?.cgColor.components.map(Double.init) }
+        if pango.strikethrough { pango.strikethroughColor = (value(.strikethroughColor) as? UIColor)?.cgColor.components.map(Double.init) }
         self.init(bytes: bytes, font: font, pango: pango)
     }
 

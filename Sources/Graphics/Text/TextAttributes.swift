@@ -187,6 +187,10 @@ extension NSAttributedString.Key {
     public static let underlineStyle = NSAttributedString.Key("NSUnderline")
     /// `NSUnderlineStyle.rawValue`: the text is struck through.
     public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+    /// The `UIColor` of an underline (default: the text's).
+    public static let underlineColor = NSAttributedString.Key("NSUnderlineColor")
+    /// The `UIColor` of a strikethrough (default: the text's).
+    public static let strikethroughColor = NSAttributedString.Key("NSStrikethroughColor")
     /// How far the baseline moves up, in points.
     public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
     /// A `URL` or `String`: drawn as UIKit draws links in labels (as plain text; never opened).
