@@ -196,4 +196,21 @@ import Testing
         func inked(_ y: Int) -> Bool { (0..<40).contains { image.pixel(x: $0, y: y) >> 24 > 0x80 } }
         #expect(!inked(2) && inked(6) && inked(14) && !inked(18))
     }
+
+    /// Edges: text of line breaks only is that many lines plus one (an empty line after the last
+    /// break, as TextKit counts); an empty string measures zero; a font size that is not a number
+    /// or is 0 measures without a crash; a 100 000-character paragraph lays out.
+    @Test func edgesOfTheInput() {
+        let attributes: [NSAttributedString.Key: Any] = [.font: body]
+        #expect("\n".size(withAttributes: attributes).height == 2 * body.lineHeight)
+        #expect("".size(withAttributes: attributes) == .zero)
+        for size in [CGFloat.nan, 0, -3, .infinity] {
+            let measured = "Inbox".size(withAttributes: [.font: UIFont.systemFont(ofSize: size)])
+            #expect(measured.width.isFinite && measured.height.isFinite && measured.width >= 0, "\(size): \(measured)")
+        }
+        let long = String(repeating: "word ", count: 20_000)
+        let rect = long.boundingRect(with: CGSize(width: 300, height: CGFloat.greatestFiniteMagnitude), options: .usesLineFragmentOrigin,
+                                     attributes: attributes, context: nil)
+        #expect(rect.height > 100 * body.lineHeight && rect.width <= 300)
+    }
 }

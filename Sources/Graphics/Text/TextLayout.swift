@@ -88,9 +88,20 @@ package final class TextLayout {
             unlimited.maxLines = 0
             needed = PangoTextLayout(fonts: fonts, text: request.text, runs: request.runs.map(\.pango), options: unlimited).lines.count
         }
-        let shown = request.maxLines > 0 ? min(layout.lines.count, request.maxLines) : layout.lines.count
-        isTruncated = layout.isEllipsized || shown < layout.lines.count
-        neededLines = max(needed, layout.lines.count)
+        // No text, no line; a line break at the end opens an empty last line (TextKit's extra
+        // line fragment: "Inbox\n" is two lines tall, as the trick of padding a label with a
+        // newline relies on).
+        var broken = layout.lines
+        let end = request.text.utf8.count
+        if end == 0 {
+            broken = []
+        } else if request.text.hasSuffix("\u{2028}"), !layout.isEllipsized {
+            broken.append(PangoLine(bytes: end..<end, width: 0, x: 0, glyphs: 0, hasEllipsis: false))
+            needed += 1
+        }
+        let shown = request.maxLines > 0 ? min(broken.count, request.maxLines) : broken.count
+        isTruncated = layout.isEllipsized || shown < broken.count
+        neededLines = max(needed, broken.count)
         alignment = style.alignment
         unknownGlyphs = layout.unknownGlyphs
         isRightToLeft = layout.isRightToLeft
@@ -99,7 +110,7 @@ package final class TextLayout {
         var lines: [Line] = []
         lines.reserveCapacity(shown)
         var y: CGFloat = 0, width: CGFloat = 0
-        for (index, line) in layout.lines.prefix(shown).enumerated() {
+        for (index, line) in broken.prefix(shown).enumerated() {
             let paragraphStart = index == 0 || request.paragraphStarts.contains(line.bytes.lowerBound)
             if index > 0 {
                 y += style.lineSpacing
