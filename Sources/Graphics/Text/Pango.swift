@@ -69,18 +69,30 @@ package struct PangoFontSpec: Hashable, Sendable {
     }
 }
 
+/// A colour as Pango takes it: red, green, blue and alpha in 0...1 (a value, so a run holds no
+/// array to allocate).
+package struct PangoColor: Hashable, Sendable {
+    package var red, green, blue, alpha: Double
+    package init(_ components: [CGFloat]) {
+        red = Double(components[0])
+        green = Double(components[1])
+        blue = Double(components[2])
+        alpha = Double(components[3])
+    }
+}
+
 /// A stretch of a paragraph in one style, by UTF-8 byte offsets.
 package struct PangoRun: Hashable, Sendable {
     package var bytes: Range<Int>
     package var font: PangoFontSpec
-    /// Red, green, blue, alpha in 0...1; nil draws with the context's colour.
-    package var color: [Double]?
-    package var background: [Double]?
+    /// nil draws with the context's colour.
+    package var color: PangoColor?
+    package var background: PangoColor?
     package var underline = false
     package var strikethrough = false
     /// The lines' colours (nil: the text's).
-    package var underlineColor: [Double]?
-    package var strikethroughColor: [Double]?
+    package var underlineColor: PangoColor?
+    package var strikethroughColor: PangoColor?
     /// Extra space after each character (`.kern`), in points.
     package var kern = 0.0
     /// Upward shift of the baseline (`.baselineOffset`), in points.
@@ -153,20 +165,20 @@ package final class PangoTextLayout {
             pango_font_description_free(description)
             if let features = run.font.features { insert(pango_attr_font_features_new(features), run.bytes) }
             if let c = run.color {
-                insert(pango_attr_foreground_new(Self.channel(c[0]), Self.channel(c[1]), Self.channel(c[2])), run.bytes)
-                insert(pango_attr_foreground_alpha_new(Self.channel(c[3])), run.bytes)
+                insert(pango_attr_foreground_new(Self.channel(c.red), Self.channel(c.green), Self.channel(c.blue)), run.bytes)
+                insert(pango_attr_foreground_alpha_new(Self.channel(c.alpha)), run.bytes)
             }
             if let c = run.background {
-                insert(pango_attr_background_new(Self.channel(c[0]), Self.channel(c[1]), Self.channel(c[2])), run.bytes)
-                insert(pango_attr_background_alpha_new(Self.channel(c[3])), run.bytes)
+                insert(pango_attr_background_new(Self.channel(c.red), Self.channel(c.green), Self.channel(c.blue)), run.bytes)
+                insert(pango_attr_background_alpha_new(Self.channel(c.alpha)), run.bytes)
             }
             if run.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), run.bytes) }
             if run.strikethrough { insert(pango_attr_strikethrough_new(1), run.bytes) }
             if let c = run.underlineColor {
-                insert(pango_attr_underline_color_new(Self.channel(c[0]), Self.channel(c[1]), Self.channel(c[2])), run.bytes)
+                insert(pango_attr_underline_color_new(Self.channel(c.red), Self.channel(c.green), Self.channel(c.blue)), run.bytes)
             }
             if let c = run.strikethroughColor {
-                insert(pango_attr_strikethrough_color_new(Self.channel(c[0]), Self.channel(c[1]), Self.channel(c[2])), run.bytes)
+                insert(pango_attr_strikethrough_color_new(Self.channel(c.red), Self.channel(c.green), Self.channel(c.blue)), run.bytes)
             }
             if run.kern != 0 { insert(pango_attr_letter_spacing_new(Int32((run.kern * Double(PANGO_SCALE)).rounded())), run.bytes) }
             if run.rise != 0 { insert(pango_attr_rise_new(Int32((run.rise * Double(PANGO_SCALE)).rounded())), run.bytes) }

@@ -43,7 +43,11 @@ extension TextLayoutRequest {
                  lineBreakMode: NSLineBreakMode? = nil, alignment: NSTextAlignment? = nil) {
         var normalized = ""
         var paragraphStarts: [Int] = []
-        Self.appendBreakingLines(text[...], to: &normalized, paragraphStarts: &paragraphStarts)
+        if Self.hasLineBreaks(text.utf8) {
+            Self.appendBreakingLines(text[...], to: &normalized, paragraphStarts: &paragraphStarts)
+        } else {
+            normalized = text   // shared, not copied
+        }
         let run = TextRun(bytes: 0..<normalized.utf8.count, attributes: { attributes[$0] })
         var values = (attributes[.paragraphStyle] as? NSParagraphStyle)?.values ?? ParagraphValues()
         if let lineBreakMode { values.lineBreakMode = lineBreakMode }
@@ -53,8 +57,13 @@ extension TextLayoutRequest {
     }
 
     /// Appends `piece` with each line break made a line separator, noting where paragraphs start.
+    /// Whether the text may hold a line break (`\n`, `\r`, or a three-byte U+2028/U+2029).
+    private static func hasLineBreaks<Bytes: Sequence>(_ utf8: Bytes) -> Bool where Bytes.Element == UInt8 {
+        utf8.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }
+    }
+
     private static func appendBreakingLines(_ piece: Substring, to text: inout String, paragraphStarts: inout [Int]) {
-        guard piece.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }) else {
+        guard hasLineBreaks(piece.utf8) else {
             text += piece
             return
         }
@@ -79,14 +88,14 @@ extension TextRun {
         var pango = PangoRun(bytes: bytes, font: font.pangoSpec)
         let isLink = value(.link) != nil
         let color = isLink ? UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1) : value(.foregroundColor) as? UIColor ?? .black
-        pango.color = color.cgColor.components.map(Double.init)
-        pango.background = (value(.backgroundColor) as? UIColor)?.cgColor.components.map(Double.init)
+        pango.color = PangoColor(color.cgColor.components)
+        pango.background = (value(.backgroundColor) as? UIColor).map { PangoColor($0.cgColor.components) }
         pango.kern = Double(Self.number(value(.kern)) ?? 0)
         pango.rise = Double(Self.number(value(.baselineOffset)) ?? 0)
         pango.underline = isLink || (Self.number(value(.underlineStyle)) ?? 0) != 0
         pango.strikethrough = (Self.number(value(.strikethroughStyle)) ?? 0) != 0
-        if pango.underline { pango.underlineColor = (value(.underlineColor) as? UIColor)?.cgColor.components.map(Double.init) }
-        if pango.strikethrough { pango.strikethroughColor = (value(.strikethroughColor) as? UIColor)?.cgColor.components.map(Double.init) }
+        if pango.underline { pango.underlineColor = (value(.underlineColor) as? UIColor).map { PangoColor($0.cgColor.components) } }
+        if pango.strikethrough { pango.strikethroughColor = (value(.strikethroughColor) as? UIColor).map { PangoColor($0.cgColor.components) } }
         self.init(bytes: bytes, font: font, pango: pango)
     }
 
