@@ -64,8 +64,11 @@ package final class TextLayout {
     init(_ request: TextLayoutRequest, fonts: PangoFonts) {
         var options = PangoParagraphOptions()
         let style = request.paragraph
-        let headIndent = max(style.headIndent, 0)
-        options.width = request.width.map { Double(max($0 - headIndent, 0)) }
+        // Every line starts at least `base` in; Pango's indent moves the first line (positive) or
+        // the others (negative, a hanging indent) the rest of the way.
+        let firstIndent = max(style.firstLineHeadIndent, 0), otherIndent = max(style.headIndent, 0)
+        let base = min(firstIndent, otherIndent)
+        options.width = request.width.map { Double(max($0 - base, 0)) }
         options.wrap = style.lineBreakMode == .byCharWrapping ? .char : .word
         if style.lineBreakMode == .byClipping && request.maxLines == 1 { options.width = nil }
         let ellipsizes = style.lineBreakMode.truncates && request.maxLines > 0 && request.width != nil
@@ -78,7 +81,7 @@ package final class TextLayout {
             options.maxLines = request.maxLines
         }
         options.justify = style.alignment == .justified
-        options.indent = Double(style.firstLineHeadIndent - headIndent)
+        options.indent = Double(firstIndent - otherIndent)
         let layout = PangoTextLayout(fonts: fonts, text: request.text, runs: request.runs.map(\.pango), options: options)
         var needed = layout.lines.count
         if ellipsizes && layout.isEllipsized {
@@ -121,8 +124,11 @@ package final class TextLayout {
             if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }
             if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
             if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
-            let indent = headIndent + (index == 0 ? max(CGFloat(options.indent), 0) : max(-CGFloat(options.indent), 0))
-            let lineWidth = CGFloat(line.width)
+            let indent = base + (index == 0 ? max(CGFloat(options.indent), 0) : max(-CGFloat(options.indent), 0))
+            // Kern goes after every character, the line's last included (Core Text's way; Pango
+            // puts it only between characters).
+            let lastKern = line.bytes.isEmpty ? 0 : request.runs.last { $0.bytes.contains(line.bytes.upperBound - 1) }?.pango.kern ?? 0
+            let lineWidth = CGFloat(line.width + lastKern)
             // The extra height of a taller line goes above its text, as TextKit places it.
             lines.append(Line(bytes: line.bytes, width: lineWidth, indent: indent, top: y, height: height,
                               baseline: y + height - descent, glyphs: line.glyphs, hasEllipsis: line.hasEllipsis))
