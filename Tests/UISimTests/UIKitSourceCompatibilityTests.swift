@@ -98,6 +98,90 @@ import UISim
         }
     }
 
+    /// A comment cell's text as iOS code writes it today: a Dynamic Type headline, a body of as
+    /// many lines as it needs with line spacing and kern, a height measured with
+    /// `boundingRect(…, options: [.usesLineFragmentOrigin, .usesFontLeading], …)` and rounded up
+    /// with `ceil`, a text view that does not scroll and has no insets.
+    final class CommentView: UIView {
+        let author = UILabel()
+        let body = UILabel()
+        let quote = UITextView()
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            author.font = .preferredFont(forTextStyle: .headline)
+            author.adjustsFontForContentSizeCategory = true
+            body.numberOfLines = 0
+            body.lineBreakMode = .byWordWrapping
+            quote.isScrollEnabled = false
+            quote.isEditable = false
+            quote.textContainerInset = .zero
+            quote.textContainer.lineFragmentPadding = 0
+            quote.font = UIFont.italicSystemFont(ofSize: 15)
+            for view in [author, body, quote] as [UIView] {
+                view.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(view)
+            }
+            NSLayoutConstraint.activate([
+                author.topAnchor.constraint(equalTo: topAnchor, constant: 12),
+                author.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+                body.topAnchor.constraint(equalTo: author.bottomAnchor, constant: 4),
+                body.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+                body.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -16),
+                quote.topAnchor.constraint(equalTo: body.bottomAnchor, constant: 8),
+                quote.leadingAnchor.constraint(equalTo: body.leadingAnchor),
+                quote.trailingAnchor.constraint(equalTo: body.trailingAnchor),
+            ])
+        }
+
+        func configure(author name: String, text: String, quoted: String) {
+            author.text = name
+            let paragraph = NSMutableParagraphStyle()
+            paragraph.lineSpacing = 4
+            body.attributedText = NSAttributedString(string: text, attributes: [
+                .font: UIFont.systemFont(ofSize: 15, weight: .regular), .foregroundColor: UIColor.darkGray,
+                .paragraphStyle: paragraph, .kern: 0.2,
+            ])
+            quote.text = quoted
+        }
+
+        /// The body's height for a width, as a cell computes it by hand.
+        static func bodyHeight(_ text: String, width: CGFloat) -> CGFloat {
+            let paragraph = NSMutableParagraphStyle()
+            paragraph.lineSpacing = 4
+            let rect = (text as NSString).boundingRect(with: CGSize(width: width, height: .greatestFiniteMagnitude),
+                                                       options: [.usesLineFragmentOrigin, .usesFontLeading],
+                                                       attributes: [.font: UIFont.systemFont(ofSize: 15), .paragraphStyle: paragraph, .kern: 0.2],
+                                                       context: nil)
+            return ceil(rect.height)
+        }
+    }
+
+    /// The headline is 17 pt semibold: one line of 20⅓ pt at @3x, so the body starts at
+    /// 12 + 20⅓ + 4 = 36⅓. The body wraps at 390 − 32 = 358 pt in lines of 17.900390625 pt with 4
+    /// between: its label is that height up to the pixel, which the hand-measured `ceil` rounds up
+    /// to the point. The quote, one line of italic 15 pt with no insets, is one line tall.
+    @Test func textCodeReadsTheSame() {
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let view = CommentView(frame: window.bounds)
+            window.addSubview(view)
+            let text = "A comment long enough to need a few lines at this width, as comments under a post often are, "
+                + "with a second sentence that runs on."
+            view.configure(author: "Ada", text: text, quoted: "Quoted")
+            window.layoutIfNeeded()
+            #expect(view.author.font.pointSize == 17 && view.author.font.weight == .semibold)
+            #expect(abs(view.author.frame.height - 61.0 / 3) < 1e-9 && abs(view.body.frame.minY - (36 + 1.0 / 3)) < 1e-9)
+            let lines = ((view.body.frame.height + 4) / (UIFont.systemFont(ofSize: 15).lineHeight + 4)).rounded(.down)
+            #expect(lines >= 2)
+            let exact = lines * 17.900390625 + (lines - 1) * 4
+            #expect(abs(view.body.frame.height - (exact * 3).rounded(.up) / 3) < 1e-6, "\(view.body.frame)")
+            #expect(CommentView.bodyHeight(text, width: view.body.frame.width) == exact.rounded(.up))
+            #expect(abs(view.quote.frame.height - 18) < 1e-9)   // 17.900390625 up to the pixel: 54 px
+            #expect(UIApplication.shared.layoutIssues.isEmpty)
+        }
+    }
+
     /// A view model as an iOS app in Swift 6 writes one: `@MainActor`, holding a view, handing it
     /// to a `@Sendable` closure and to a task. It compiles only because UIKit's types are
     /// `@MainActor` (so `Sendable`), as they are on iOS.
