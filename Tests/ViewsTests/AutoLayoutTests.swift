@@ -391,4 +391,26 @@ import Testing
         #expect(framed.frame == CGRect(x: 20, y: 50, width: 52, height: 28))
         #expect(sibling.frame == CGRect(x: 74, y: 52, width: 5, height: 5))
     }
+
+    /// A button's intrinsic size is its title's plus its content insets: "Send" at 17 pt with
+    /// insets 8, 16, 8, 16 is the title's width + 32 by 20⅓ + 16; a longer title widens it.
+    @Test func buttonsSizeToTheirTitles() {
+        let (container, _) = container()
+        let button = UIButton()
+        button.setTitle("Send", for: .normal)
+        button.contentEdgeInsets = UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+        button.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(button)
+        NSLayoutConstraint.activate([button.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 20),
+                                     button.topAnchor.constraint(equalTo: container.topAnchor, constant: 40)])
+        container.layoutIfNeeded()
+        let title = button.titleLabel.intrinsicContentSize
+        #expect(abs(title.height - 61.0 / 3) < 1e-9 && title.width > 0)
+        #expect(button.frame.isApproximatelyEqual(to: CGRect(x: 20, y: 40, width: title.width + 32, height: 61.0 / 3 + 16), tolerance: 1e-9))
+        #expect(button.titleLabel.frame.isApproximatelyEqual(to: CGRect(x: 16, y: 8, width: title.width, height: 61.0 / 3), tolerance: 1e-9))
+        button.setTitle("Send to everyone", for: .normal)
+        container.layoutIfNeeded()
+        #expect(button.frame.width > title.width + 32 && abs(button.frame.width - (button.titleLabel.intrinsicContentSize.width + 32)) < 1e-9)
+        #expect(button.titleLabel.lineBreakMode == .byTruncatingMiddle)
+    }
 }

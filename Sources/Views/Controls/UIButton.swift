@@ -12,12 +12,22 @@ open class UIButton: UIControl {
     /// The view that shows the image.
     public let imageView = UIImageView()
     private var titles: [UInt: String] = [:]
+    /// Space between the button's edges and its content (image and title); its intrinsic size
+    /// includes it.
+    open var contentEdgeInsets = UIEdgeInsets.zero {
+        didSet {
+            guard contentEdgeInsets != oldValue else { return }
+            invalidateIntrinsicContentSize()
+            setNeedsLayout()
+        }
+    }
     private var colors: [UInt: UIColor] = [:]
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isOpaque = false
         titleLabel.textAlignment = .center
+        titleLabel.lineBreakMode = .byTruncatingMiddle   // UIKit's default for a button's title
         titleLabel.font = .systemFont(ofSize: 17)
         titleLabel.textColor = .blue
         addSubview(imageView)
@@ -41,22 +51,42 @@ open class UIButton: UIControl {
     /// The image shown beside the title.
     public func setImage(_ image: UIImage?, for state: State) {
         imageView.image = image
+        invalidateIntrinsicContentSize()
         setNeedsLayout()
     }
+
+    /// The content's size: the image beside the title (the title label's own size), plus
+    /// `contentEdgeInsets`. (A `.system` button on iOS also pads its title by a few points; uisim's
+    /// buttons have no type.)
+    open override var intrinsicContentSize: CGSize {
+        let image = imageView.image?.size ?? .zero
+        let title = titleLabel.text.map { $0.isEmpty ? CGSize.zero : titleLabel.intrinsicContentSize } ?? .zero
+        return CGSize(width: image.width + title.width + contentEdgeInsets.left + contentEdgeInsets.right,
+                      height: max(image.height, title.height) + contentEdgeInsets.top + contentEdgeInsets.bottom)
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
     open override func stateDidChange() {
         refresh()
     }
 
     private func refresh() {
-        titleLabel.text = title(for: state)
+        let text = title(for: state)
+        if titleLabel.text != text {
+            titleLabel.text = text
+            invalidateIntrinsicContentSize()
+        }
         titleLabel.textColor = colors[state.rawValue] ?? colors[State.normal.rawValue] ?? .blue
         titleLabel.alpha = isHighlighted ? 0.3 : isEnabled ? 1 : 0.5
     }
 
     open override func layoutSubviews() {
-        let imageSize = imageView.image.map { CGSize(width: min($0.size.width, bounds.height), height: min($0.size.height, bounds.height)) } ?? .zero
-        imageView.frame = CGRect(x: 0, y: (bounds.height - imageSize.height) / 2, width: imageSize.width, height: imageSize.height)
-        titleLabel.frame = CGRect(x: imageSize.width, y: 0, width: max(0, bounds.width - imageSize.width), height: bounds.height)
+        let content = bounds.inset(by: contentEdgeInsets)
+        let imageSize = imageView.image.map { CGSize(width: min($0.size.width, content.height), height: min($0.size.height, content.height)) } ?? .zero
+        imageView.frame = CGRect(x: content.minX, y: content.minY + (content.height - imageSize.height) / 2,
+                                 width: imageSize.width, height: imageSize.height)
+        titleLabel.frame = CGRect(x: content.minX + imageSize.width, y: content.minY, width: max(0, content.width - imageSize.width),
+                                  height: max(0, content.height))
     }
 }
