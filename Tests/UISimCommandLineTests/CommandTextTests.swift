@@ -41,6 +41,21 @@ import UISim
         #expect(table.contains("pixels hidden, not composited     617760 (under opaque layers)"))
     }
 
+    /// Rows that only mean something when their work happened: the constraints phase when the
+    /// layout engine solved, text when text was laid out or drawn.
+    @Test func summaryTableShowsConstraintsAndTextWhenTheyWorked() {
+        var summary = Summary(trace: "t.trace", scene: "feed", variant: "", device: "iPhone 14", refreshRate: 60)
+        let quiet = summary.table(report: "r.html")
+        #expect(!quiet.contains("constraints p50") && !quiet.contains("\ntext "))
+        summary.counts[.engineSolves] = 3
+        summary.counts[.textLayouts] = 2
+        summary.counts[.textLayoutCacheHits] = 5
+        summary.counts[.glyphsDrawn] = 40
+        let busy = summary.table(report: "r.html")
+        #expect(busy.contains("  constraints p50 / p95 / p99"))
+        #expect(busy.contains("text                              2 laid out, 5 from the cache, 0 measured by the app, 40 glyphs drawn"))
+    }
+
     /// `advice` on short stand-ins for its traces: eleven verdicts with their numbers, whether each
     /// advice held, and advice.html as a table of them. The render phase's three (6–8) hold even
     /// on a short fling: counts of offscreen passes fall, and rasterizing content that changes

@@ -19,7 +19,9 @@ extension Summary {
                 + "hitch time ratio \(String(format: "%.2f", hitchTimeRatio)) ms/s (\(hitchBand), \(hitchBands.rawValue) bands)"),
             row("app stage p50 / p95 / p99", percentiles(st.app)),
             row("  p50 event/layout/display/commit", "\(ms(st[.event].p50)) / \(ms(st[.layout].p50)) / \(ms(st[.display].p50)) / \(ms(st[.commit].p50)) ms"),
-            st[.constraints].max == 0 ? nil : row("  constraints p50 / p95 / p99", percentiles(st[.constraints])),
+            // Only where constraints were at work (the phase's few nanoseconds of checking otherwise).
+            counts[.engineSolves] + counts[.updateConstraintsCalls] == 0 ? nil
+                : row("  constraints p50 / p95 / p99", percentiles(st[.constraints])),
             row("render stage p50 / p95 / p99", percentiles(st.render) + (estimated ? " (estimated)" : " (cairo, measured)")),
             row("touches", "\(touches.began) began, \(touches.moved) moved, \(touches.ended) ended, \(touches.cancelled) cancelled"),
             counts[.cellForRowCalls] + counts[.cellsCreated] == 0 ? nil : row("table view cells",
