@@ -52,8 +52,13 @@ package final class TextLayout {
     package let size: CGSize
     /// Whether text was left out (lines past the limit, or an ellipsis).
     package let isTruncated: Bool
-    /// How many lines the text needs at the width, with no limit (at least `lines.count`).
-    package let neededLines: Int
+    /// How many lines the text needs at the width, with no limit (at least `lines.count`). An
+    /// ellipsized layout lays the text out again to answer; nothing on the drawing path asks.
+    package lazy var neededLines: Int = countLinesWithoutLimit?() ?? linesWithoutLimit
+    /// The lines without a line limit: what Pango broke, and the empty line after a final break.
+    private let linesWithoutLimit: Int
+    /// For an ellipsized layout, counts the lines of the same paragraph without its limit.
+    private let countLinesWithoutLimit: (() -> Int)?
     package let alignment: NSTextAlignment
     /// Whether the text reads right to left (its first strong character's direction).
     package let isRightToLeft: Bool
@@ -82,14 +87,17 @@ package final class TextLayout {
         }
         options.justify = style.alignment == .justified
         options.indent = Double(firstIndent - otherIndent)
-        let layout = PangoTextLayout(fonts: fonts, text: request.text, runs: request.runs.map(\.pango), options: options)
-        var needed = layout.lines.count
-        if ellipsizes && layout.isEllipsized {
-            // How many lines the whole text needs: the same paragraph without the limit.
+        let runs = request.runs.map(\.pango)
+        let layout = PangoTextLayout(fonts: fonts, text: request.text, runs: runs, options: options)
+        if layout.isEllipsized {
+            // The whole text's line count is the same paragraph without the limit: laid out only
+            // if asked (`neededLines`), never to draw.
             var unlimited = options
             unlimited.ellipsize = .none
             unlimited.maxLines = 0
-            needed = PangoTextLayout(fonts: fonts, text: request.text, runs: request.runs.map(\.pango), options: unlimited).lines.count
+            countLinesWithoutLimit = { PangoTextLayout(fonts: fonts, text: request.text, runs: runs, options: unlimited).lines.count }
+        } else {
+            countLinesWithoutLimit = nil
         }
         // No text, no line; a line break at the end opens an empty last line (TextKit's extra
         // line fragment: "Inbox\n" is two lines tall, as the trick of padding a label with a
@@ -100,11 +108,10 @@ package final class TextLayout {
             broken = []
         } else if request.text.hasSuffix("\u{2028}"), !layout.isEllipsized {
             broken.append(PangoLine(bytes: end..<end, width: 0, x: 0, glyphs: 0, hasEllipsis: false))
-            needed += 1
         }
         let shown = request.maxLines > 0 ? min(broken.count, request.maxLines) : broken.count
         isTruncated = layout.isEllipsized || shown < broken.count
-        neededLines = max(needed, broken.count)
+        linesWithoutLimit = broken.count
         alignment = style.alignment
         unknownGlyphs = layout.unknownGlyphs
         isRightToLeft = layout.isRightToLeft
