@@ -81,8 +81,7 @@ final class MessagesViewController: UIViewController, UITableViewDataSource, UIT
         let width = tableView.bounds.width - Self.insets.left - Self.insets.right
         let text = messages[indexPath.row].boundingRect(with: CGSize(width: width, height: .greatestFiniteMagnitude),
                                                         options: .usesLineFragmentOrigin, attributes: [.font: Self.font], context: nil)
-        let scale = UIScreen.main.scale
-        let height = (text.height * scale).rounded(.up) / scale + Self.insets.top + Self.insets.bottom
+        let height = text.height.ceiledToPixel(scale: UIScreen.main.scale) + Self.insets.top + Self.insets.bottom
         if cachesHeights { heights[indexPath.row] = height }
         return height
     }

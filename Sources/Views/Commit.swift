@@ -98,7 +98,7 @@ extension UIWindow {
         checkAmbiguousLayouts()
         report.backingStoreBytes = CALayer.backingStoreBytesAlive
         report.counts = countsSinceCommit ?? Counts()
-        let text = AppEnvironment.current.textStatistics
+        let text = app.textStatistics
         if let before = textStatisticsAtCommit, countsSinceCommit != nil {
             report.counts[.textLayouts] += text.layouts - before.layouts
             report.counts[.textLayoutCacheHits] += text.cacheHits - before.cacheHits

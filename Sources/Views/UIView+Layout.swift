@@ -55,7 +55,6 @@ extension UIView {
 extension UIViewController {
     /// The traits of the controller's view (its screen's when the view is not loaded).
     public var traitCollection: UITraitCollection {
-        isViewLoaded ? view.traitCollection
-            : UITraitCollection(preferredContentSizeCategory: AppEnvironment.current.contentSizeCategory, displayScale: UIScreen.main.scale)
+        isViewLoaded ? view.traitCollection : .current
     }
 }

@@ -30,11 +30,8 @@ extension TextLayoutRequest {
             runs.append(TextRun(bytes: 0..<0, attributes: value))
             paragraph = defaults[.paragraphStyle] as? NSParagraphStyle
         }
-        var values = paragraph?.values ?? ParagraphValues()
-        if let lineBreakMode { values.lineBreakMode = lineBreakMode }
-        if let alignment { values.alignment = alignment }
-        self.init(text: text, runs: runs, paragraphStarts: paragraphStarts, paragraph: values,
-                  width: width.flatMap { $0.isFinite && $0 < CGFloat(Int32.max) / 1024 ? max($0, 0) : nil }, maxLines: max(maxLines, 0))
+        self.init(text: text, runs: runs, paragraphStarts: paragraphStarts, style: paragraph, lineBreakMode: lineBreakMode,
+                  alignment: alignment, width: width, maxLines: maxLines)
     }
 
     /// The request for plain `text` in one style (what `String`'s drawing and measuring ask):
@@ -49,11 +46,25 @@ extension TextLayoutRequest {
             normalized = text   // shared, not copied
         }
         let run = TextRun(bytes: 0..<normalized.utf8.count, attributes: { attributes[$0] })
-        var values = (attributes[.paragraphStyle] as? NSParagraphStyle)?.values ?? ParagraphValues()
+        self.init(text: normalized, runs: [run], paragraphStarts: paragraphStarts, style: attributes[.paragraphStyle] as? NSParagraphStyle,
+                  lineBreakMode: lineBreakMode, alignment: alignment, width: width, maxLines: maxLines)
+    }
+
+    /// The request with the paragraph's style (UIKit's default without one) less what the caller
+    /// overrides, and a width lines can break at.
+    private init(text: String, runs: [TextRun], paragraphStarts: [Int], style: NSParagraphStyle?, lineBreakMode: NSLineBreakMode?,
+                 alignment: NSTextAlignment?, width: CGFloat?, maxLines: Int) {
+        var values = style?.values ?? ParagraphValues()
         if let lineBreakMode { values.lineBreakMode = lineBreakMode }
         if let alignment { values.alignment = alignment }
-        self.init(text: normalized, runs: [run], paragraphStarts: paragraphStarts, paragraph: values,
-                  width: width.flatMap { $0.isFinite && $0 < CGFloat(Int32.max) / 1024 ? max($0, 0) : nil }, maxLines: max(maxLines, 0))
+        self.init(text: text, runs: runs, paragraphStarts: paragraphStarts, paragraph: values,
+                  width: width.flatMap(Self.wrappingWidth).map { max($0, 0) }, maxLines: max(maxLines, 0))
+    }
+
+    /// A width lines can break at: nil for one that is not a number or too large for Pango (its
+    /// units are 1/1024 pt in 32 bits), meaning no limit.
+    package static func wrappingWidth(_ width: CGFloat) -> CGFloat? {
+        width.isFinite && width < CGFloat(Int32.max) / 1024 ? width : nil
     }
 
     /// Appends `piece` with each line break made a line separator, noting where paragraphs start.
@@ -87,7 +98,7 @@ extension TextRun {
         let font = value(.font) as? UIFont ?? .systemFont(ofSize: 12)
         var pango = PangoRun(bytes: bytes, font: font.pangoSpec)
         let isLink = value(.link) != nil
-        let color = isLink ? UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1) : value(.foregroundColor) as? UIColor ?? .black
+        let color = isLink ? UIColor.systemBlue : value(.foregroundColor) as? UIColor ?? .black
         pango.color = PangoColor(color.cgColor.components)
         pango.background = (value(.backgroundColor) as? UIColor).map { PangoColor($0.cgColor.components) }
         pango.kern = Double(Self.number(value(.kern)) ?? 0)
@@ -152,6 +163,12 @@ extension CGContext {
         app.text.statistics.glyphsDrawn += glyphs
         if let clock = app.textClock { app.text.statistics.nanoseconds &+= clock() &- start }
     }
+
+    /// Draws `layout`'s lines with the first line's top-left at `point`, unclipped (each line
+    /// aligned in the layout's own width).
+    func draw(_ layout: TextLayout, at point: CGPoint) {
+        draw(layout, in: CGRect(origin: point, size: CGSize(width: CGFloat.infinity, height: 0)), clipsTo: nil)
+    }
 }
 
 extension NSAttributedString {
@@ -174,8 +191,7 @@ extension NSAttributedString {
 
     /// Draws the text with its first line's top-left at `point`.
     public func draw(at point: CGPoint) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
-        context.draw(text.layout(TextLayoutRequest(self, width: nil, maxLines: 0)), in: CGRect(origin: point, size: CGSize(width: CGFloat.infinity, height: 0)), clipsTo: nil)
+        UIGraphicsGetCurrentContext()?.draw(text.layout(TextLayoutRequest(self, width: nil, maxLines: 0)), at: point)
     }
 
     /// Draws the text wrapped to `rect`'s width, clipped to it.
@@ -210,8 +226,7 @@ extension String {
     /// at `point`.
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
-        let layout = AppEnvironment.current.text.layout(TextLayoutRequest(self, attributes: attributes ?? [:], width: nil, maxLines: 0))
-        context.draw(layout, in: CGRect(origin: point, size: CGSize(width: CGFloat.infinity, height: 0)), clipsTo: nil)
+        context.draw(AppEnvironment.current.text.layout(TextLayoutRequest(self, attributes: attributes ?? [:], width: nil, maxLines: 0)), at: point)
     }
 
     /// Draws the text wrapped to `rect`'s width, clipped to it.

@@ -154,9 +154,6 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(namedFamily)
     }
 
-    /// Whether the weight is bold or heavier.
-    var isBold: Bool { weight >= .semibold }
-
     private static func systemFontName(weight: Weight, italic: Bool, design: Design) -> String {
         let names: [(Weight, String)] = [(.ultraLight, "Ultralight"), (.thin, "Thin"), (.light, "Light"), (.regular, "Regular"),
                                          (.medium, "Medium"), (.semibold, "Semibold"), (.bold, "Bold"), (.heavy, "Heavy"), (.black, "Black")]

@@ -159,12 +159,12 @@ open class UILabel: UIView {
     /// The width lines wrap at for a size limit: none for one line (it is truncated at the
     /// bounds instead), the limit otherwise.
     private func wrapWidth(_ limit: CGFloat) -> CGFloat? {
-        limit > 0 && limit.isFinite && limit < CGFloat(Int32.max) / 1024 ? limit : nil
+        limit > 0 ? TextLayoutRequest.wrappingWidth(limit) : nil
     }
 
     private func ceilToPixel(_ size: CGSize) -> CGSize {
         let scale = (window?.screen ?? UIScreen.main).scale
-        return CGSize(width: (size.width * scale - 1e-6).rounded(.up) / scale, height: (size.height * scale - 1e-6).rounded(.up) / scale)
+        return CGSize(width: size.width.ceiledToPixel(scale: scale), height: size.height.ceiledToPixel(scale: scale))
     }
 
     /// The size of the text wrapped at `size.width` (one line when `numberOfLines` is 1), at most

@@ -103,8 +103,7 @@ open class UITextView: UIScrollView {
     /// The height of the text at `width` with the insets: the content's height.
     private func contentHeight(forWidth width: CGFloat) -> CGFloat {
         let text = textLayout(forWidth: width)?.size.height ?? (font ?? .systemFont(ofSize: 12)).lineHeight
-        let scale = (window?.screen ?? UIScreen.main).scale
-        return ((text + textContainerInset.top + textContainerInset.bottom) * scale - 1e-6).rounded(.up) / scale
+        return (text + textContainerInset.top + textContainerInset.bottom).ceiledToPixel(scale: (window?.screen ?? UIScreen.main).scale)
     }
 
     /// Scrolling: no intrinsic size. Not scrolling: the text's height at the width Auto Layout

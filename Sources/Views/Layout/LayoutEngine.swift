@@ -456,7 +456,7 @@ final class LayoutEngine {
             var changed = false
             for item in items.values {
                 guard let view = item.object as? UIView, !view.translatesAutoresizingMaskIntoConstraints || (isFitting && view === root),
-                      view.takeEngineWidth(CGFloat((solver.value(item.width) * 1_000_000).rounded() / 1_000_000)) else { continue }
+                      view.takeEngineWidth(snapped(item.width)) else { continue }
                 tally(.intrinsicSizeInvalidations)
                 changes.append(.contentSize(view))
                 changed = true
@@ -497,11 +497,13 @@ final class LayoutEngine {
     /// `alignmentRectInsets`.
     func frame(of object: AnyObject) -> CGRect? {
         guard let item = items[ObjectIdentifier(object)] else { return nil }
-        func snapped(_ variable: Variable) -> CGFloat { (solver.value(variable) * 1_000_000).rounded() / 1_000_000 }
         let solved = CGRect(x: snapped(item.minX), y: snapped(item.minY), width: snapped(item.width), height: snapped(item.height))
         guard let view = object as? UIView else { return solved }
         return view.frame(forAlignmentRect: solved)
     }
+
+    /// A variable's solved value, snapped to a millionth of a point (see `frame(of:)`).
+    private func snapped(_ variable: Variable) -> CGFloat { (solver.value(variable) * 1_000_000).rounded() / 1_000_000 }
 
     /// The views whose solved frames the engine decides (they do not translate their autoresizing
     /// mask), in the order they entered it.
