@@ -48,21 +48,21 @@ open class CAShapeLayer: CALayer {
 
     /// The shape, in the layer's coordinates; it may reach outside the bounds.
     open var path: CGPath? {
-        didSet { if path != oldValue { appearanceDidChange() } }
+        didSet { if path != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.path, from: .path(oldValue)) } }
     }
 
     /// The fill (opaque black by default; nil fills nothing).
     open var fillColor: CGColor? = .black {
-        didSet { if fillColor != oldValue { appearanceDidChange() } }
+        didSet { if fillColor != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.fillColor, from: .color(oldValue)) } }
     }
 
     /// The stroke (nil by default: no stroke).
     open var strokeColor: CGColor? {
-        didSet { if strokeColor != oldValue { appearanceDidChange() } }
+        didSet { if strokeColor != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.strokeColor, from: .color(oldValue)) } }
     }
 
     open var lineWidth: CGFloat = 1 {
-        didSet { if lineWidth != oldValue { appearanceDidChange() } }
+        didSet { if lineWidth != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.lineWidth, from: .scalar(Double(oldValue))) } }
     }
 
     open var fillRule: CAShapeLayerFillRule = .nonZero {

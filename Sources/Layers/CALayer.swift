@@ -11,6 +11,10 @@ public protocol CALayerDelegate: AnyObject {
     func draw(_ layer: CALayer, in ctx: CGContext)
     /// Lays out the layer's sublayers. The default does nothing.
     func layoutSublayers(of layer: CALayer)
+    /// The action for a change of `event` on `layer`: nil to let the layer look further,
+    /// `NSNull()` for none. The default returns nil (a view answers `NSNull` outside animation
+    /// blocks).
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
 }
 
 extension CALayerDelegate {
@@ -30,8 +34,10 @@ package protocol LayerGeometryObserver: AnyObject {
 /// A node of the layer tree, as Core Animation's `CALayer`: geometry (`bounds`, `position`,
 /// `anchorPoint`, `transform`), drawing attributes, content, and sublayers.
 ///
-/// uisim has no render server and no implicit animations: a property set is the property shown
-/// in the next composited frame (there is no separate presentation layer).
+/// A property set is the model value; the render server shows the presentation, which is the
+/// model with the layer's animations applied (`presentation()`, `add(_:forKey:)`). A layer that
+/// has been on screen animates a change of an animatable property implicitly, unless its
+/// delegate (a view) or `CATransaction.setDisableActions(true)` says not to.
 open class CALayer: CustomStringConvertible {
     /// A new layer with empty bounds at the origin, anchor point in the center.
     public required init() {}
@@ -47,7 +53,8 @@ open class CALayer: CustomStringConvertible {
     @exclusivity(unchecked)
     open var bounds: CGRect = .zero {
         didSet {
-            guard bounds != oldValue else { return }
+            guard bounds != oldValue, !writingPresentation else { return }
+            defer { propertyDidChange(.bounds, from: .rect(oldValue)) }
             geometryDidChange()
             guard bounds.size != oldValue.size else { return }
             setNeedsLayout()
@@ -59,7 +66,7 @@ open class CALayer: CustomStringConvertible {
     /// Where the anchor point lies in the superlayer's coordinates (a view's `center`).
     @exclusivity(unchecked)
     open var position: CGPoint = .zero {
-        didSet { if position != oldValue { geometryDidChange() } }
+        didSet { if position != oldValue && !writingPresentation { geometryDidChange(); propertyDidChange(.position, from: .point(oldValue)) } }
     }
 
     /// The point of the bounds, in unit coordinates (0...1 from the top-left), that sits at
@@ -67,19 +74,19 @@ open class CALayer: CustomStringConvertible {
     /// frame.
     @exclusivity(unchecked)
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
-        didSet { if anchorPoint != oldValue { geometryDidChange() } }
+        didSet { if anchorPoint != oldValue && !writingPresentation { geometryDidChange(); propertyDidChange(.anchorPoint, from: .point(oldValue)) } }
     }
 
     /// The layer's place along the z axis: orders drawing among siblings (higher in front), never
     /// hit testing.
     open var zPosition: CGFloat = 0 {
-        didSet { if zPosition != oldValue { geometryDidChange() } }
+        didSet { if zPosition != oldValue && !writingPresentation { geometryDidChange(); propertyDidChange(.zPosition, from: .scalar(Double(oldValue))) } }
     }
 
     /// The transform applied about the anchor point. Only its affine part is used.
     @exclusivity(unchecked)
     open var transform = CATransform3DIdentity {
-        didSet { if transform != oldValue { geometryDidChange() } }
+        didSet { if transform != oldValue && !writingPresentation { geometryDidChange(); propertyDidChange(.transform, from: .transform(oldValue)) } }
     }
 
     /// When true, sublayers are placed from the bottom edge: the sublayers' coordinate space is
@@ -107,7 +114,7 @@ open class CALayer: CustomStringConvertible {
     /// composited together offscreen, then blended (Core Animation's group opacity).
     @exclusivity(unchecked)
     open var opacity: Float = 1 {
-        didSet { if opacity != oldValue { geometryDidChange() } }
+        didSet { if opacity != oldValue && !writingPresentation { geometryDidChange(); propertyDidChange(.opacity, from: .scalar(Double(oldValue))) } }
     }
 
     /// Whether an opacity below 1 applies to the layer and its sublayers as one group (composited
@@ -120,13 +127,14 @@ open class CALayer: CustomStringConvertible {
     /// Whether the layer and its sublayers are not drawn (and not hit).
     @exclusivity(unchecked)
     open var isHidden = false {
-        didSet { if isHidden != oldValue { geometryDidChange() } }
+        didSet { if isHidden != oldValue && !writingPresentation { geometryDidChange(); propertyDidChange(.hidden, from: .bool(oldValue)) } }
     }
 
     /// The color the bounds are filled with beneath the contents.
     open var backgroundColor: CGColor? {
         didSet {
-            guard backgroundColor != oldValue else { return }
+            guard backgroundColor != oldValue, !writingPresentation else { return }
+            defer { propertyDidChange(.backgroundColor, from: .color(oldValue)) }
             if store?.hasBackground == true { setNeedsDisplay() }
             appearanceDidChange()
         }
@@ -137,7 +145,7 @@ open class CALayer: CustomStringConvertible {
     /// The radius of the rounded corners of the background and border; with `masksToBounds` it
     /// also clips the contents and sublayers. Clamped to half the shorter side.
     open var cornerRadius: CGFloat = 0 {
-        didSet { if cornerRadius != oldValue { appearanceDidChange() } }
+        didSet { if cornerRadius != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.cornerRadius, from: .scalar(Double(oldValue))) } }
     }
 
     /// Which corners `cornerRadius` rounds (all four by default).
@@ -152,40 +160,60 @@ open class CALayer: CustomStringConvertible {
 
     /// The width of the border drawn inside the bounds, above the contents and the sublayers.
     open var borderWidth: CGFloat = 0 {
-        didSet { if borderWidth != oldValue { appearanceDidChange() } }
+        didSet { if borderWidth != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.borderWidth, from: .scalar(Double(oldValue))) } }
     }
 
     /// The border's color (opaque black by default).
     open var borderColor: CGColor? = .black {
-        didSet { if borderColor != oldValue, borderWidth > 0 { appearanceDidChange() } }
+        didSet {
+            guard borderColor != oldValue, !writingPresentation else { return }
+            if borderWidth > 0 { appearanceDidChange() }
+            propertyDidChange(.borderColor, from: .color(oldValue))
+        }
     }
 
     /// The shadow's color (opaque black by default); the shadow shows when `shadowOpacity` > 0.
     open var shadowColor: CGColor? = .black {
-        didSet { if shadowColor != oldValue, shadowOpacity > 0 { appearanceDidChange() } }
+        didSet {
+            guard shadowColor != oldValue, !writingPresentation else { return }
+            if shadowOpacity > 0 { appearanceDidChange() }
+            propertyDidChange(.shadowColor, from: .color(oldValue))
+        }
     }
 
     /// The shadow's opacity, 0...1 (0 by default: no shadow).
     open var shadowOpacity: Float = 0 {
-        didSet { if shadowOpacity != oldValue { appearanceDidChange() } }
+        didSet { if shadowOpacity != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.shadowOpacity, from: .scalar(Double(oldValue))) } }
     }
 
     /// How far the shadow is moved, in the layer's coordinates: (0, -3) by default, so a shadow
     /// with the default offset falls above the layer on iOS, as it does on a device.
     open var shadowOffset = CGSize(width: 0, height: -3) {
-        didSet { if shadowOffset != oldValue, shadowOpacity > 0 { appearanceDidChange() } }
+        didSet {
+            guard shadowOffset != oldValue, !writingPresentation else { return }
+            if shadowOpacity > 0 { appearanceDidChange() }
+            propertyDidChange(.shadowOffset, from: .size(oldValue))
+        }
     }
 
     /// The shadow's blur radius in points (3 by default): a Gaussian blur whose standard
     /// deviation is the radius (a CSS or design-tool blur of twice the radius).
     open var shadowRadius: CGFloat = 3 {
-        didSet { if shadowRadius != oldValue, shadowOpacity > 0 { appearanceDidChange() } }
+        didSet {
+            guard shadowRadius != oldValue, !writingPresentation else { return }
+            if shadowOpacity > 0 { appearanceDidChange() }
+            propertyDidChange(.shadowRadius, from: .scalar(Double(oldValue)))
+        }
     }
 
     /// The shadow's shape. Nil (the default) makes the shadow from the alpha of the layer and its
     /// sublayers, which the render server must render offscreen first; a path needs no such pass.
     open var shadowPath: CGPath? {
-        didSet { if shadowPath != oldValue, shadowOpacity > 0 { appearanceDidChange() } }
+        didSet {
+            guard shadowPath != oldValue, !writingPresentation else { return }
+            if shadowOpacity > 0 { appearanceDidChange() }
+            propertyDidChange(.shadowPath, from: .path(oldValue))
+        }
     }
 
     /// A layer whose alpha masks this layer and its sublayers (in this layer's coordinates; it has
@@ -307,6 +335,44 @@ open class CALayer: CustomStringConvertible {
         }
     }
 
+    // MARK: Animations (Animation/CALayer+Animation.swift)
+
+    /// Adds a copy of `anim` under `key` (replacing the one there, which stops unfinished). A
+    /// `beginTime` of 0 becomes the time of the frame being made. The render server runs it from
+    /// the next commit, frame by frame, until it ends.
+    open func add(_ anim: CAAnimation, forKey key: String?) { attach(anim, forKey: key) }
+
+    /// The animation under `key` (the layer's copy), if any.
+    open func animation(forKey key: String) -> CAAnimation? { attachedAnimation(forKey: key) }
+
+    /// Removes the animation under `key`: it stops unfinished, and the model shows.
+    open func removeAnimation(forKey key: String) { detachAnimation(forKey: key) }
+
+    /// Removes every animation.
+    open func removeAllAnimations() { detachAllAnimations() }
+
+    /// The keys of the layer's animations, in the order they were added (nil when none).
+    open func animationKeys() -> [String]? { attachedAnimationKeys() }
+
+    /// A copy of the layer as the render server shows it now (`CACurrentMediaTime()`): its
+    /// geometry and appearance with its animations applied. Nil for a layer never committed, as
+    /// Core Animation's. The copy has no superlayer and no sublayers.
+    open func presentation() -> Self? { presentationCopy() }
+
+    /// The layer itself: its model values.
+    open func model() -> Self { self }
+
+    /// The action for a change of `event` (a property's key): the delegate's answer
+    /// (`action(for:forKey:)`; `NSNull` means none), else `actions[event]`, else the class's
+    /// `defaultAction(forKey:)`. A view's layer gets none outside an animation block, as UIKit's
+    /// view answers `NSNull`.
+    open func action(forKey event: String) -> CAAction? { defaultActionLookUp(forKey: event) }
+
+    /// A standalone layer's implicit animation: a basic animation of the property from the value
+    /// shown to the new one, for `CATransaction.animationDuration()` (0.25 s) on its timing
+    /// function (the default curve), unless `CATransaction.setDisableActions(true)`.
+    open class func defaultAction(forKey event: String) -> CAAction? { implicitAction(forKey: event) }
+
     // MARK: Bookkeeping
 
     @exclusivity(unchecked)
@@ -335,6 +401,33 @@ open class CALayer: CustomStringConvertible {
 
     /// The layer's superlayer, or nil at the root of a tree.
     public internal(set) weak var superlayer: CALayer?
+
+    // MARK: Animation bookkeeping (Animation/)
+
+    /// The layer's animations, in the order added.
+    var attachedAnimations: [AttachedAnimation] = []
+    /// Whether the app's animation registry lists the layer.
+    var isRegisteredForAnimation = false
+    /// The properties the last frame presented with other values than the model's.
+    var lastPresented: [LayerProperty: AnimatableValue] = [:]
+    /// Set while the render server writes presentation values (or puts the model back): the
+    /// properties' observers then do nothing.
+    var writingPresentation = false
+    /// The change whose action is running: its key, the value shown before and the new value.
+    var changeInProgress: (key: String, old: AnimatableValue, oldModel: AnimatableValue, new: AnimatableValue)?
+    /// Whether the layer has been composited (it has a presentation, and animates changes).
+    package internal(set) var wasRendered = false
+    /// Whether the layer is a compositor's root (a window's layer).
+    var isCompositorRoot = false
+    /// Actions for keys, looked up after the delegate's (`NSNull` for none).
+    open var actions: [String: CAAction]?
+
+    /// The top of the layer's tree (a mask's: the top of the tree of the layer it masks).
+    var rootLayer: CALayer {
+        var layer = self
+        while let parent = layer.renderParent { layer = parent }
+        return layer
+    }
 
     func geometryDidChange() {
         geometryChanged = true

@@ -28,6 +28,7 @@ extension Compositor {
         }
         if layer.shouldRasterize && (layer.appearanceChanged || !layer.contentDamage.isNull) { layer.rasterStale = true }
         layer.lastScreenBox = box.isEmpty ? nil : box
+        layer.wasRendered = true
         layer.geometryChanged = false
         layer.appearanceChanged = false
         layer.contentDamage = .null

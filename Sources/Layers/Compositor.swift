@@ -85,6 +85,7 @@ public final class Compositor {
         self.pixelHeight = pixelHeight
         self.scale = scale
         rasterCache = RasterCache(screenPixels: pixelWidth * pixelHeight)
+        root.isCompositorRoot = true
         root.geometryDidChange()
     }
 

@@ -32,6 +32,9 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case selfSizingMeasurements = "self_sizing_measurements"
     case textLayouts = "text_layouts", textLayoutCacheHits = "text_layout_cache_hits"
     case textMeasurements = "text_measurements", glyphsDrawn = "glyphs_drawn"
+    case animationsAdded = "animations_added", animationsRunning = "animations_running"
+    case animationsFinished = "animations_finished", layersAnimated = "layers_animated"
+    case renderOnlyFrames = "render_only_frames"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -78,6 +81,11 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .textLayoutCacheHits: "text layouts served from the cache"
         case .textMeasurements: "text measurements asked by the app (boundingRect, sizeThatFits…)"
         case .glyphsDrawn: "glyphs drawn"
+        case .animationsAdded: "animations added to layers"
+        case .animationsRunning: "animations the render server advanced (per frame, summed)"
+        case .animationsFinished: "animations that reached their end"
+        case .layersAnimated: "layers an animation moved or changed"
+        case .renderOnlyFrames: "render-only frames (animations advanced, no app work)"
         }
     }
 

@@ -34,13 +34,24 @@ public struct CommitReport: Sendable {
     public var constraintsTime = 0.0, layoutTime = 0.0, displayTime = 0.0, prepareTime = 0.0, commitTime = 0.0
     /// Text laid out and drawn during the phases above (part of their times, not added to them).
     public var textTime = 0.0
+    /// What the animations did in the frame (the render server's side, worked out at the end of
+    /// the commit phase because the frame's damage depends on it), and the nanoseconds it took
+    /// (not the app's: the frame's app stage leaves them out).
+    package var animation = AnimationRegistry.Frame()
+    public var animationNanoseconds: UInt64 = 0
 
     public init() {}
 
     /// Whether the commit had anything to do: a layout, a draw, or a change on screen. A vsync
     /// whose commit has none is idle, not a frame.
     public var hasWork: Bool {
-        layouts > 0 || display.layersDisplayed > 0 || !transaction.isEmpty
+        layouts > 0 || display.layersDisplayed > 0 || !transaction.isEmpty || animation.running > 0 || animation.finished > 0
+    }
+
+    /// Whether only the render server had work: animations advanced, and the app laid out, drew
+    /// and changed nothing.
+    public var isRenderOnly: Bool {
+        hasWork && layouts == 0 && display.layersDisplayed == 0 && transaction.layersChanged <= animation.layersOnlyAnimated
     }
 }
 
@@ -91,9 +102,16 @@ extension UIWindow {
         let solvingInLayout = min(solvingNanoseconds, laidOut &- solved)
         report.display = displayPass()
         let displayed = stopwatch.nanoseconds()
+        // The animations' presentation at the frame's time, in place for the damage walk and the
+        // render server (the model comes back with `restoreModelValues()`): not the app's work.
+        let animations = AnimationRegistry.current
+        report.animation = presentAnimations(at: animations.frameTime())
+        let presented = stopwatch.nanoseconds()
+        report.animationNanoseconds = presented &- displayed
         let prepared = stopwatch.nanoseconds()
         report.transaction = compositor.commitTransaction()
         let committed = stopwatch.nanoseconds()
+        animations.endImplicitTransaction()
         // The simulator's diagnostic, after the timed stages: not work the app pays for.
         checkAmbiguousLayouts()
         report.backingStoreBytes = CALayer.backingStoreBytesAlive
@@ -106,6 +124,14 @@ extension UIWindow {
             report.counts[.glyphsDrawn] += text.glyphsDrawn - before.glyphsDrawn
         }
         textStatisticsAtCommit = text
+        if countsSinceCommit != nil {
+            report.counts[.animationsAdded] += animations.added
+            report.counts[.animationsRunning] += report.animation.running
+            report.counts[.animationsFinished] += report.animation.finished
+            report.counts[.layersAnimated] += report.animation.layersAnimated
+            report.counts[.renderOnlyFrames] += report.isRenderOnly ? 1 : 0
+        }
+        animations.added = 0
         countsSinceCommit = Counts()   // the next frame's count starts here
         func seconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) / 1e9 }
         // The engine's solves inside layout (cells configured and measured as a table lays out)
@@ -113,7 +139,7 @@ extension UIWindow {
         report.constraintsTime = seconds(start, solved &+ solvingInLayout)
         report.layoutTime = seconds(solved &+ solvingInLayout, laidOut)
         report.displayTime = seconds(laidOut, displayed)
-        report.prepareTime = seconds(displayed, prepared)
+        report.prepareTime = seconds(presented, prepared)
         report.commitTime = seconds(prepared, committed)
         report.textTime = Double(app.textStatistics.nanoseconds &- textBefore) / 1e9
         return report
@@ -123,12 +149,42 @@ extension UIWindow {
     /// calls to bring the screen up to date.
     @discardableResult
     public func commit() -> CommitStatistics {
+        commit(at: AnimationRegistry.current.frameTime())
+    }
+
+    /// Layout, display and render at once, untimed, with the animations shown as they are at
+    /// `time` (media time): then the model comes back, and the animations' delegate calls and
+    /// completions due run.
+    @discardableResult
+    public func commit(at time: TimeInterval) -> CommitStatistics {
         var stats = CommitStatistics()
         stats.layouts = layoutPass()
         stats.display = displayPass()
+        let animations = AnimationRegistry.current
+        _ = presentAnimations(at: time)
         stats.render = renderPass()
         stats.backingStoreBytes = CALayer.backingStoreBytesAlive
+        restoreModelValues()
+        animations.endImplicitTransaction()
+        animations.runDueCallbacks()
         return stats
+    }
+
+    /// Puts the presentation of every animated layer in the window in place (the render
+    /// server's view of the tree at `time`), marking what moved since the last frame.
+    func presentAnimations(at time: TimeInterval) -> AnimationRegistry.Frame {
+        AnimationRegistry.current.present(under: layer, at: time)
+    }
+
+    /// Puts the model values back after the render server's frame (and whoever looked at it: a
+    /// snapshot).
+    public func restoreModelValues() {
+        AnimationRegistry.current.restoreModels()
+    }
+
+    /// Whether a layer in the window has an animation: the render server has frames to make.
+    public var hasRunningAnimations: Bool {
+        AnimationRegistry.current.hasAnimations(under: layer)
     }
 }
 

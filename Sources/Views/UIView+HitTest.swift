@@ -8,7 +8,8 @@ extension UIView {
     /// first answer of the subviews, front-most first, or the view itself.
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         event?.viewsHitTested &+= 1
-        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, !layer.blocksTouchesWhileAnimating,
+              self.point(inside: point, with: event) else {
             return nil
         }
         let flipped = layer.isGeometryFlipped

@@ -26,6 +26,8 @@ final class FrameRecorder {
     private var link: CADisplayLink?
     private var observers: [LoopObserver] = []
     private var pipeline: FramePipeline
+    /// The app's animations (their clock, their callbacks).
+    private var animations: AnimationRegistry
 
     /// Called once when the replay finds the app idle (to release input sources).
     var onIdle: (() -> Void)?
@@ -53,10 +55,20 @@ final class FrameRecorder {
         self.source = source
         self.stopwatch = stopwatch
         pipeline = FramePipeline(grid: loop.vsync)
+        // The app's media clock is the loop's (`CACurrentMediaTime()`); an animation begins at
+        // the vsync of the frame that adds it.
+        let animations = AnimationRegistry.current
+        self.animations = animations
         startTurn()
+        let clock = loop.clock, vsync = loop.vsync
+        animations.mediaClock = { clock.now }
+        animations.frameClock = { vsync.time(ofFrame: vsync.frame(atOrBefore: clock.now)) }
 
         observe(.afterWaiting, order: Int.min) { $0.startTurn() }
         observe(.beforeTimers, order: Int.min) { $0.timersStart = $0.stopwatch.nanoseconds() }
+        // Animations' delegate calls and completions due since the last frame run on the main
+        // thread, timed with the timers (the app's event phase).
+        observe(.beforeTimers, order: Int.min + 1) { _ in animations.runDueCallbacks() }
         observe(.beforeSources, order: Int.min) { $0.eventNanoseconds &+= $0.stopwatch.nanoseconds() &- $0.timersStart }
         observe([.beforeWaiting, .exit], order: LoopObserver.coreAnimationCommitOrder) { $0.commit() }
 
@@ -73,7 +85,8 @@ final class FrameRecorder {
             ticked = true
             // Nothing to draw and no timer or display link of the app's own (an animation, a
             // gesture's timeout) scheduled besides this one: the app is at rest.
-            guard !replay.window.compositor.hasDamage && !replay.window.layer.needsLayout() && loop.activeTimerCount <= 1 else { return }
+            guard !replay.window.compositor.hasDamage && !replay.window.layer.needsLayout() && loop.activeTimerCount <= 1
+                && !replay.window.hasRunningAnimations && !animations.hasDueCallbacks else { return }
             if source.isIdle {
                 // No input left: the replay is over.
                 link.invalidate()
@@ -147,7 +160,9 @@ final class FrameRecorder {
         // for a known cost with `VirtualClock.advance(by:)`; a clock that measures work holds the
         // preemption too, which is not the app's).
         let advanced = max(0, (loop.clock.now - turnClock) * 1e9) - ((loop.clock as? VirtualClock)?.measuresWork == true ? preempted : 0)
-        let appNanoseconds = UInt64(max(measured - preempted, advanced).rounded())
+        // The animations' presentation, worked out in the commit phase, is the render server's.
+        let presenting = Double(report.animationNanoseconds)
+        let appNanoseconds = UInt64(max(measured - preempted - presenting, advanced - presenting, 0).rounded())
         if report.hasWork, pausedAtFrame != nil, let link {
             // The link paused in this turn's tick, but the turn had work after all (a draw the
             // touch asked for): it ticks on from the first vsync after the work, as it would have.
@@ -159,6 +174,7 @@ final class FrameRecorder {
             // vsync: its touches wait for the next record instead of being lost.
             if ticked { recordIdle(1, from: loop.vsync.time(ofFrame: loop.vsync.frame(atOrBefore: turnClock)), touches: takeTouches(forFrame: false).record) }
             ticked = false
+            window.restoreModelValues()
             return
         }
         let touches = takeTouches()
@@ -193,6 +209,7 @@ final class FrameRecorder {
         frames += 1
         deliver(record)
         loop.clock.excludingWork { replay.afterFrame?(record, window) }
+        window.restoreModelValues()
         // A bitmap memory could not hold (the measured frame buffer, a snapshot) stops the replay.
         if let failure = window.compositor.takeAllocationFailure() {
             sinkError = sinkError ?? failure
@@ -259,6 +276,8 @@ final class FrameRecorder {
         if !delivered.isEmpty { recordIdle(0, from: loop.clock.now, touches: takeTouches(forFrame: false).record) }
         link?.invalidate()
         for observer in observers { observer.invalidate() }
+        animations.mediaClock = nil
+        animations.frameClock = nil
         source.eventPhase = nil
     }
 }
@@ -272,7 +291,7 @@ extension FrameRecord.Counts {
         self[.draws] = report.display.layersDisplayed
         self[.drawnPixels] = report.display.pixelsDrawn
         self[.drawOperations] = report.display.drawOperations
-        self[.layersCommitted] = report.transaction.layersChanged
+        self[.layersCommitted] = max(0, report.transaction.layersChanged - report.animation.layersOnlyAnimated)
         self[.damagedPixels] = render.damagedPixels
         self[.compositedPixels] = render.compositedPixels
         self[.blendedPixels] = render.blendedPixels

@@ -1,0 +1,284 @@
+import Foundation
+import Graphics
+
+/// One app's animations, as its render server knows them: the layers that have animations, the
+/// clock they run on, the transaction being built (`CATransaction`), and the delegate calls and
+/// completions due on the main thread.
+package final class AnimationRegistry {
+    /// The app's registry (each replay's app has its own).
+    package static var current: AnimationRegistry {
+        AppEnvironment.current.state(AnimationRegistry.self) { AnimationRegistry() }
+    }
+
+    /// The media clock (`CACurrentMediaTime()`): a replay's loop clock; nil, the machine's.
+    package var mediaClock: (() -> Double)?
+    /// The time of the frame being made (a replay's: its vsync), which an animation's
+    /// `beginTime` of 0 becomes: deterministic, where the clock within a frame is not. Nil: the
+    /// media time.
+    package var frameClock: (() -> Double)?
+
+    package func mediaTime() -> Double { mediaClock?() ?? ProcessInfo.processInfo.systemUptime }
+    package func frameTime() -> Double { frameClock?() ?? mediaTime() }
+
+    /// Layers that have (or had, since the last frame) animations, in the order they got one.
+    private var layers: [Weak] = []
+    private struct Weak { weak var layer: CALayer? }
+
+    /// Animations added since the counts were last taken.
+    package var added = 0
+    private var anonymousKeys = 0
+    func nextAnonymousKey() -> Int {
+        anonymousKeys += 1
+        return anonymousKeys
+    }
+
+    /// Delegate calls and completions due on the main thread, in order.
+    private var due: [() -> Void] = []
+
+    /// The transactions open (`CATransaction.begin()`), innermost last, over the implicit one.
+    var transactions = [TransactionState()]
+    var transaction: TransactionState {
+        get { transactions[transactions.count - 1] }
+        set { transactions[transactions.count - 1] = newValue }
+    }
+
+    package init() {}
+
+    func register(_ layer: CALayer) {
+        guard !layer.isRegisteredForAnimation else { return }
+        layer.isRegisteredForAnimation = true
+        layers.append(Weak(layer: layer))
+    }
+
+    /// An animation left its layer: its delegate and its block's completion are told (once).
+    func stopped(_ attached: AttachedAnimation, finished: Bool) {
+        guard !attached.stopSent else { return }
+        attached.stopSent = true
+        let animation = attached.animation
+        if let delegate = animation.delegate { due.append { delegate.animationDidStop(animation, finished: finished) } }
+        if let owner = animation.owner {
+            owner.remaining -= 1
+            if !finished { owner.allFinished = false }
+            if owner.remaining == 0, owner.committed { finish(owner) }
+        }
+    }
+
+    /// Queues `owner`'s completion (once).
+    package func finish(_ owner: AnimationOwner) {
+        guard let completion = owner.completion else { return }
+        owner.completion = nil
+        let finished = owner.allFinished
+        due.append { completion(finished) }
+    }
+
+    /// Whether delegate calls or completions are due.
+    package var hasDueCallbacks: Bool { !due.isEmpty }
+
+    /// Runs the delegate calls and completions due (on the main thread, in the turn after the
+    /// frame that started or ended their animations), and those they make due in turn.
+    package func runDueCallbacks() {
+        var rounds = 0
+        while !due.isEmpty && rounds < 100 {
+            let calls = due
+            due = []
+            for call in calls { call() }
+            rounds += 1
+        }
+    }
+
+    /// Ends the implicit transaction (at the commit, the end of the run-loop turn): settings made
+    /// outside `begin()`/`commit()` last until then.
+    package func endImplicitTransaction() {
+        if transactions.count == 1 {
+            let owner = transactions[0].owner
+            transactions[0] = TransactionState()
+            if let owner { owner.committed = true; if owner.remaining == 0 { finish(owner) } }
+        }
+    }
+
+    // MARK: The render server's frame
+
+    /// What the animations did in one frame.
+    package struct Frame: Equatable, Sendable {
+        /// Animations active (or filling) in the frame.
+        package var running = 0
+        /// Animations that reached their end in the frame.
+        package var finished = 0
+        /// Layers whose presentation changed in the frame.
+        package var layersAnimated = 0
+        /// Layers marked changed only because an animation moved them (not committed by the app).
+        package var layersOnlyAnimated = 0
+        package init() {}
+    }
+
+    /// Layers whose model values are stashed while their presentation is in place.
+    private var swapped: [(CALayer, [LayerProperty: AnimatableValue])] = []
+
+    /// Whether a layer under `root` has an animation (the render server has frames to make).
+    package func hasAnimations(under root: CALayer) -> Bool {
+        layers.contains { $0.layer.map { !$0.attachedAnimations.isEmpty && $0.rootLayer === root } ?? false }
+    }
+
+    /// Puts in place the presentation at `time` of every animated layer under `root` (their
+    /// model values are kept aside until `restoreModels()`), marks what changed since the last
+    /// frame for the compositor, and ends the animations that are over.
+    package func present(under root: CALayer, at time: Double) -> Frame {
+        var frame = Frame()
+        var kept: [Weak] = []
+        for entry in layers {
+            guard let layer = entry.layer else { continue }
+            let top = layer.rootLayer
+            if top !== root {
+                if top.isCompositorRoot || layer.attachedAnimations.isEmpty {
+                    // Another window's, or done: the other window's compositor presents it.
+                    if !layer.attachedAnimations.isEmpty || !layer.lastPresented.isEmpty { kept.append(entry) } else { layer.isRegisteredForAnimation = false }
+                } else {
+                    // Off every screen: Core Animation drops the animations of a layer that leaves
+                    // the rendered tree, unfinished.
+                    let removed = layer.attachedAnimations
+                    layer.attachedAnimations = []
+                    for attached in removed { stopped(attached, finished: false) }
+                    layer.lastPresented = [:]
+                    layer.isRegisteredForAnimation = false
+                }
+                continue
+            }
+            var values = PresentationValues(layer: layer)
+            var remaining: [AttachedAnimation] = []
+            for attached in layer.attachedAnimations {
+                let animation = attached.animation
+                let phase = animation.phase(atLocal: animation.localTime(time))
+                if phase != .before, !attached.started {
+                    attached.started = true
+                    if let delegate = animation.delegate { due.append { delegate.animationDidStart(animation) } }
+                }
+                if case .after = phase, !attached.ended {
+                    attached.ended = true
+                    frame.finished += 1
+                    stopped(attached, finished: true)
+                }
+                if attached.ended && animation.isRemovedOnCompletion { continue }
+                remaining.append(attached)
+                _ = animation.apply(to: &values, at: time)
+                if case .active = phase { frame.running += 1 } else if phase == .before && animation.fillMode.fillsBackwards { frame.running += 1 }
+            }
+            layer.attachedAnimations = remaining
+            var shown = values.properties
+            // Properties an animation touched that show their model value are not presented.
+            for (property, value) in shown where value == layer.modelValue(property) { shown[property] = nil }
+            if shown != layer.lastPresented {
+                if !(layer.geometryChanged || layer.appearanceChanged) { frame.layersOnlyAnimated += 1 }
+                layer.presentationDidChange()
+                frame.layersAnimated += 1
+            }
+            layer.lastPresented = shown
+            if !shown.isEmpty {
+                var models: [LayerProperty: AnimatableValue] = [:]
+                layer.writingPresentation = true
+                for (property, value) in shown {
+                    models[property] = layer.modelValue(property)
+                    layer.write(property, value)
+                }
+                layer.writingPresentation = false
+                swapped.append((layer, models))
+            }
+            if !remaining.isEmpty || !shown.isEmpty { kept.append(entry) } else { layer.isRegisteredForAnimation = false }
+        }
+        layers = kept
+        return frame
+    }
+
+    /// Puts the model values back after the render server's frame (no change marks: the next
+    /// frame presents again, or the layer was marked when its last animation ended).
+    package func restoreModels() {
+        for (layer, models) in swapped {
+            layer.writingPresentation = true
+            for (property, value) in models { layer.write(property, value) }
+            layer.writingPresentation = false
+        }
+        swapped = []
+    }
+}
+
+/// The settings of one transaction (`CATransaction`).
+struct TransactionState {
+    var duration = 0.25
+    var timingFunction: CAMediaTimingFunction?
+    var disableActions = false
+    /// Collects the animations added while the transaction's completion block is set.
+    var owner: AnimationOwner?
+    var values: [String: Any] = [:]
+}
+
+/// Core Animation's transactions: property changes batched and committed together, with the
+/// duration, timing function and completion of the implicit animations they make
+/// (`setDisableActions(true)` makes none). Changes made outside `begin()`/`commit()` belong to
+/// the implicit transaction, committed at the end of the run-loop turn.
+public final class CATransaction {
+    private static var registry: AnimationRegistry { .current }
+
+    /// Opens a transaction inside the current one (its settings start as the outer one's).
+    public class func begin() {
+        var inner = registry.transaction
+        inner.owner = nil
+        registry.transactions.append(inner)
+    }
+
+    /// Closes the innermost transaction. Its completion block runs when its animations have
+    /// ended (at once, in the next turn, if it made none).
+    public class func commit() {
+        let registry = registry
+        guard registry.transactions.count > 1 else { return }
+        let state = registry.transactions.removeLast()
+        if let owner = state.owner {
+            owner.committed = true
+            if owner.remaining == 0 { registry.finish(owner) }
+        }
+    }
+
+    /// Commits the implicit transaction now (uisim commits at the end of the turn anyway).
+    public class func flush() {}
+
+    public class func lock() {}
+    public class func unlock() {}
+
+    public class func animationDuration() -> CFTimeInterval { registry.transaction.duration }
+    public class func setAnimationDuration(_ dur: CFTimeInterval) { registry.transaction.duration = dur }
+
+    public class func animationTimingFunction() -> CAMediaTimingFunction? { registry.transaction.timingFunction }
+    public class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) { registry.transaction.timingFunction = function }
+
+    public class func disableActions() -> Bool { registry.transaction.disableActions }
+    public class func setDisableActions(_ flag: Bool) { registry.transaction.disableActions = flag }
+
+    public class func completionBlock() -> (() -> Void)? {
+        registry.transaction.owner?.completion.map { completion in { completion(true) } }
+    }
+
+    /// Runs `block` on the main thread once every animation added in this transaction from now
+    /// on has ended.
+    public class func setCompletionBlock(_ block: (() -> Void)?) {
+        guard let block else {
+            registry.transaction.owner = nil
+            return
+        }
+        let owner = AnimationOwner(allowsUserInteraction: true) { _ in block() }
+        registry.transaction.owner = owner
+    }
+
+    public class func value(forKey key: String) -> Any? {
+        switch key {
+        case "animationDuration": registry.transaction.duration
+        case "disableActions": registry.transaction.disableActions
+        default: registry.transaction.values[key]
+        }
+    }
+
+    public class func setValue(_ anObject: Any?, forKey key: String) {
+        switch key {
+        case "animationDuration": if let d = anObject as? Double { setAnimationDuration(d) }
+        case "disableActions": if let b = anObject as? Bool { setDisableActions(b) }
+        default: registry.transaction.values[key] = anObject
+        }
+    }
+}

@@ -1,0 +1,413 @@
+import Foundation
+import Geometry
+import Graphics
+
+/// Something a layer runs when a property changes (Core Animation's `CAAction`): an animation
+/// adds itself to the layer; `NSNull` does nothing (and stops the search for an action).
+public protocol CAAction {
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+/// Told when an animation starts and stops (Core Animation's `CAAnimationDelegate`; both methods
+/// optional). The animation holds its delegate strongly, as Core Animation's does. Called on the
+/// main thread, in the run-loop turn after the frame in which the render server started or
+/// ended the animation.
+public protocol CAAnimationDelegate: AnyObject {
+    func animationDidStart(_ anim: CAAnimation)
+    /// `flag` is true when the animation ran to its end, false when it was removed first.
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// Core Animation's abstract animation: timing (`CAMediaTiming`), a timing function, a delegate.
+/// A layer copies the animation it is given (`add(_:forKey:)`), so changing it afterwards
+/// changes nothing on screen. Evaluated by the render server every frame, never by the app.
+open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
+    public required init() {}
+
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+    /// The pacing of each iteration (nil: linear).
+    open var timingFunction: CAMediaTimingFunction?
+    /// Told when the animation starts and stops; retained.
+    open var delegate: CAAnimationDelegate?
+    /// Whether the layer drops the animation when it ends (true by default). With false and
+    /// `fillMode` `.forwards`, the end value stays shown until the animation is removed.
+    open var isRemovedOnCompletion = true
+
+    /// What UIKit attached (its completion, its options), carried by copies.
+    package var owner: AnimationOwner?
+
+    /// A copy with the same settings (what `add(_:forKey:)` keeps).
+    open func copy() -> Any {
+        let copy = type(of: self).init()
+        copy.takeSettings(from: self)
+        return copy
+    }
+
+    /// Copies `other`'s settings into this animation; subclasses add their own.
+    open func takeSettings(from other: CAAnimation) {
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        timingFunction = other.timingFunction
+        delegate = other.delegate
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+        owner = other.owner
+    }
+
+    /// Adds the animation to the layer `anObject` for `event` (the `CAAction` an animation is).
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+
+    /// The default duration and timing of a class's animations (Core Animation's
+    /// `defaultValue(forKey:)` answers for every property; here the ones timing uses).
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "duration": 0.25
+        case "speed": Float(1)
+        case "isRemovedOnCompletion", "removedOnCompletion": true
+        default: nil
+        }
+    }
+
+    /// Whether the property at `key` is archived (uisim archives nothing: false).
+    open func shouldArchiveValue(forKey key: String) -> Bool { false }
+
+    // MARK: Evaluation (the render server's)
+
+    /// Applies the animation's value at `time` (its parent's time) to `values`, the layer's
+    /// presentation so far. Returns where the animation is.
+    func apply(to values: inout PresentationValues, at time: Double) -> TimingPhase {
+        let phase = phase(atLocal: localTime(time))
+        switch phase {
+        case .before:
+            if fillMode.fillsBackwards { contribute(to: &values, fraction: 0, iteration: 0, local: 0) }
+        case .active(let fraction, let iteration):
+            contribute(to: &values, fraction: fraction, iteration: iteration, local: localTime(time))
+        case .after(let fraction, let iteration):
+            if fillMode.fillsForwards { contribute(to: &values, fraction: fraction, iteration: iteration, local: activeDuration) }
+        }
+        return phase
+    }
+
+    /// What the animation does at `fraction` of iteration `iteration` (local time `local`).
+    func contribute(to values: inout PresentationValues, fraction: Double, iteration: Int, local: Double) {}
+
+    /// The fraction of change at `fraction` of the iteration's time, through the timing function.
+    func paced(_ fraction: Double) -> Double {
+        timingFunction?.value(at: fraction) ?? fraction
+    }
+
+    /// The key paths the animation moves.
+    var keyPaths: [String] { [] }
+
+    public var description: String {
+        "<\(type(of: self)): duration \(effectiveDuration)\(keyPaths.isEmpty ? "" : "; " + keyPaths.joined(separator: ", "))>"
+    }
+}
+
+/// An animation of one property, named by its key path (Core Animation's `CAPropertyAnimation`).
+open class CAPropertyAnimation: CAAnimation {
+    /// The property animated: "position", "bounds.size", "transform.rotation.z", "opacity"…
+    open var keyPath: String?
+    /// Whether the animation's value is added to the property's (UIKit's animations are, so a
+    /// second animation of a property starts where the first left it).
+    open var isAdditive = false
+    /// Whether each repeat starts where the last ended.
+    open var isCumulative = false
+
+    public required init() { super.init() }
+
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    open override func takeSettings(from other: CAAnimation) {
+        super.takeSettings(from: other)
+        guard let other = other as? CAPropertyAnimation else { return }
+        keyPath = other.keyPath
+        isAdditive = other.isAdditive
+        isCumulative = other.isCumulative
+    }
+
+    override var keyPaths: [String] { keyPath.map { [$0] } ?? [] }
+
+    /// The value at `progress` (0...1 of the change; a spring may overshoot), given the value the
+    /// property has before this animation (`base`); nil for none.
+    func value(atProgress progress: Double, base: AnimatableValue) -> AnimatableValue? { nil }
+
+    /// The value at the start and at the end of one iteration (for cumulative repeats).
+    func span(base: AnimatableValue) -> (AnimatableValue, AnimatableValue)? {
+        guard let start = value(atProgress: 0, base: base), let end = value(atProgress: 1, base: base) else { return nil }
+        return (start, end)
+    }
+
+    func progress(atFraction fraction: Double, local: Double) -> Double { paced(fraction) }
+
+    override func contribute(to values: inout PresentationValues, fraction: Double, iteration: Int, local: Double) {
+        guard let keyPath, let base = values[keyPath] else { return }
+        let progress = progress(atFraction: fraction, local: local)
+        guard var value = value(atProgress: progress, base: isAdditive ? base.zero : base) else { return }
+        if isCumulative && iteration > 0, let (start, end) = span(base: isAdditive ? base.zero : base), let step = end.subtracting(start) {
+            for _ in 0..<iteration { value = value.adding(step) }
+        }
+        values[keyPath] = isAdditive ? base.adding(value) : value
+    }
+}
+
+/// An animation from one value to another (Core Animation's `CABasicAnimation`): `fromValue`,
+/// `toValue`, `byValue`, two of them or one (the other end is the property's value).
+open class CABasicAnimation: CAPropertyAnimation {
+    open var fromValue: Any?
+    open var toValue: Any?
+    open var byValue: Any?
+
+    public required init() { super.init() }
+
+    open override func takeSettings(from other: CAAnimation) {
+        super.takeSettings(from: other)
+        guard let other = other as? CABasicAnimation else { return }
+        fromValue = other.fromValue
+        toValue = other.toValue
+        byValue = other.byValue
+    }
+
+    /// The two ends, by Core Animation's rules for which values are set.
+    func ends(base: AnimatableValue) -> (AnimatableValue, AnimatableValue)? {
+        let from = AnimatableValue(fromValue), to = AnimatableValue(toValue), by = AnimatableValue(byValue)
+        switch (from, to, by) {
+        case (let f?, let t?, _): return (f, t)
+        case (let f?, nil, let b?): return (f, f.adding(b))
+        case (nil, let t?, let b?): return (t.subtracting(b) ?? base, t)
+        case (let f?, nil, nil): return (f, base)
+        case (nil, let t?, nil): return (base, t)
+        case (nil, nil, let b?): return (base, base.adding(b))
+        default: return nil
+        }
+    }
+
+    override func value(atProgress progress: Double, base: AnimatableValue) -> AnimatableValue? {
+        guard let (start, end) = ends(base: base) else { return nil }
+        return start.interpolated(to: end, progress)
+    }
+}
+
+/// A spring (Core Animation's `CASpringAnimation`): a damped harmonic oscillator of `mass`,
+/// `stiffness` and `damping` pulled from `fromValue` to `toValue`, starting at `initialVelocity`
+/// (in whole distances per second). The timing function does not apply; `duration` still cuts it.
+open class CASpringAnimation: CABasicAnimation {
+    open var mass: CGFloat = 1
+    open var stiffness: CGFloat = 100
+    open var damping: CGFloat = 10
+    open var initialVelocity: CGFloat = 0
+
+    public required init() { super.init() }
+
+    /// A spring that settles in about `perceptualDuration` and overshoots by `bounce` (0 none,
+    /// up to 1), as iOS 17's initializer defines it: stiffness (2π / duration)², damping
+    /// 4π(1 − bounce) / duration, mass 1.
+    public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
+        self.init()
+        let d = max(perceptualDuration, 0.01)
+        stiffness = CGFloat(pow(2 * Double.pi / d, 2))
+        damping = CGFloat(4 * Double.pi * (1 - Double(bounce)) / d)
+        duration = settlingDuration
+    }
+
+    open override func takeSettings(from other: CAAnimation) {
+        super.takeSettings(from: other)
+        guard let other = other as? CASpringAnimation else { return }
+        mass = other.mass
+        stiffness = other.stiffness
+        damping = other.damping
+        initialVelocity = other.initialVelocity
+    }
+
+    /// The damping ratio ζ = damping / (2√(stiffness·mass)): below 1 the spring overshoots.
+    var dampingRatio: Double { Double(damping) / (2 * (Double(stiffness) * Double(mass)).squareRoot()) }
+
+    /// The fraction of the way travelled at `t` seconds.
+    func springProgress(at t: Double) -> Double {
+        guard mass > 0, stiffness > 0 else { return 1 }
+        let w0 = (Double(stiffness) / Double(mass)).squareRoot()
+        let zeta = dampingRatio
+        let v0 = -Double(initialVelocity)   // the displacement's rate: towards the target is negative
+        let x: Double
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            x = exp(-zeta * w0 * t) * (cos(wd * t) + (zeta * w0 + v0) / wd * sin(wd * t))
+        } else if zeta == 1 {
+            x = exp(-w0 * t) * (1 + (w0 + v0) * t)
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+            let c2 = (v0 - r1) / (r2 - r1), c1 = 1 - c2
+            x = c1 * exp(r1 * t) + c2 * exp(r2 * t)
+        }
+        return 1 - x
+    }
+
+    /// How long the spring takes to come to rest: the first time after which it stays within
+    /// 0.1 % of the distance of its target (Apple does not publish its threshold; this one is
+    /// uisim's, sampled every millisecond up to a minute).
+    open var settlingDuration: CFTimeInterval {
+        var last = 0.0
+        var t = 0.0
+        while t < 60 {
+            if abs(1 - springProgress(at: t)) > 0.001 { last = t }
+            t += 0.001
+        }
+        return (last * 1000).rounded(.up) / 1000
+    }
+
+    override func progress(atFraction fraction: Double, local: Double) -> Double {
+        springProgress(at: fraction * effectiveDuration)
+    }
+}
+
+/// How a keyframe animation moves between its values.
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Straight between neighbours, at `keyTimes` (the default).
+    public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    /// Each value held until the next key time.
+    public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    /// At constant speed over the whole (key times and timing functions ignored).
+    public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    /// Through the values on a smooth curve (uisim: as linear).
+    public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
+}
+
+/// An animation through several values (Core Animation's `CAKeyframeAnimation`): `values` at
+/// `keyTimes` (fractions of the duration; evenly spaced when nil), each segment paced by its
+/// entry of `timingFunctions`; or along `path` for a point property.
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    open var values: [Any]?
+    open var path: CGPath?
+    open var keyTimes: [NSNumber]?
+    open var timingFunctions: [CAMediaTimingFunction]?
+    open var calculationMode: CAAnimationCalculationMode = .linear
+
+    public required init() { super.init() }
+
+    open override func takeSettings(from other: CAAnimation) {
+        super.takeSettings(from: other)
+        guard let other = other as? CAKeyframeAnimation else { return }
+        values = other.values
+        path = other.path
+        keyTimes = other.keyTimes
+        timingFunctions = other.timingFunctions
+        calculationMode = other.calculationMode
+    }
+
+    /// The keyframes: `path`'s points (its line and curve ends) or `values`.
+    private var frames: [AnimatableValue] {
+        if let path {
+            return path.elements.compactMap {
+                switch $0 {
+                case .moveToPoint(let p), .addLineToPoint(let p), .addCurveToPoint(_, _, let p): .point(p)
+                case .closeSubpath: nil
+                }
+            }
+        }
+        return (values ?? []).compactMap { AnimatableValue($0) }
+    }
+
+    /// The key times: given, or as the mode spaces them.
+    private func times(for frames: [AnimatableValue]) -> [Double] {
+        let n = frames.count
+        if calculationMode == .paced || calculationMode == .cubicPaced {
+            var lengths = [0.0]
+            for i in 1..<n { lengths.append(lengths[i - 1] + frames[i - 1].distance(to: frames[i])) }
+            let total = lengths.last ?? 0
+            return total > 0 ? lengths.map { $0 / total } : (0..<n).map { Double($0) / Double(max(n - 1, 1)) }
+        }
+        if let keyTimes, keyTimes.count == n { return keyTimes.map(\.doubleValue) }
+        if calculationMode == .discrete { return (0..<n).map { Double($0) / Double(n) } }
+        return (0..<n).map { Double($0) / Double(max(n - 1, 1)) }
+    }
+
+    override func value(atProgress progress: Double, base: AnimatableValue) -> AnimatableValue? {
+        let frames = frames
+        guard let first = frames.first else { return nil }
+        if frames.count == 1 { return first }
+        let times = times(for: frames)
+        if calculationMode == .discrete {
+            let index = times.lastIndex { $0 <= progress + 1e-12 } ?? 0
+            return frames[index]
+        }
+        if progress <= times[0] { return frames[0] }
+        if progress >= times[times.count - 1] { return frames[frames.count - 1] }
+        var segment = 0
+        while segment + 1 < times.count - 1 && progress >= times[segment + 1] { segment += 1 }
+        let span = times[segment + 1] - times[segment]
+        var local = span > 0 ? (progress - times[segment]) / span : 1
+        if calculationMode != .paced && calculationMode != .cubicPaced, let functions = timingFunctions, segment < functions.count {
+            local = functions[segment].value(at: local)
+        }
+        return frames[segment].interpolated(to: frames[segment + 1], local)
+    }
+}
+
+/// Animations run together (Core Animation's `CAAnimationGroup`): each child's times are in the
+/// group's local time, and the group's duration cuts them.
+open class CAAnimationGroup: CAAnimation {
+    open var animations: [CAAnimation]?
+
+    public required init() { super.init() }
+
+    open override func takeSettings(from other: CAAnimation) {
+        super.takeSettings(from: other)
+        guard let other = other as? CAAnimationGroup else { return }
+        animations = other.animations?.map { $0.copy() as! CAAnimation }
+    }
+
+    override var keyPaths: [String] { (animations ?? []).flatMap(\.keyPaths) }
+
+    override func contribute(to values: inout PresentationValues, fraction: Double, iteration: Int, local: Double) {
+        let time = paced(fraction) * effectiveDuration
+        for animation in animations ?? [] { _ = animation.apply(to: &values, at: time) }
+    }
+}
+
+/// What UIKit attaches to the animations one animation block makes: the block's completion and
+/// whether the animated views take touches.
+package final class AnimationOwner {
+    /// Animations of the block not yet stopped, and whether all ran to the end.
+    package var remaining = 0
+    package var allFinished = true
+    package var completion: ((Bool) -> Void)?
+    package var allowsUserInteraction: Bool
+    /// Whether every animation has been added (the block returned, the transaction committed):
+    /// only then does the count reaching 0 mean the end.
+    package var committed = false
+
+    package init(allowsUserInteraction: Bool, completion: ((Bool) -> Void)?) {
+        self.allowsUserInteraction = allowsUserInteraction
+        self.completion = completion
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Geometry
+import Graphics
+import Layers
+
+/// The animation blocks open in one app (UIKit's animation context), innermost last.
+final class UIViewAnimationState {
+    struct Context {
+        var duration: TimeInterval
+        var delay: TimeInterval
+        var options: UIView.AnimationOptions
+        /// A spring's damping ratio and initial velocity (nil: the options' curve).
+        var spring: (damping: CGFloat, velocity: CGFloat)?
+        let owner: AnimationOwner
+    }
+
+    var contexts: [Context] = []
+    var enabled = true
+    static var current: UIViewAnimationState { AppEnvironment.current.state(UIViewAnimationState.self) { UIViewAnimationState() } }
+}
+
+extension UIView {
+    /// How a block animates, as UIKit's `UIView.AnimationOptions` (the same bits).
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+        /// The animated views take touches while they move (otherwise they take none).
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        /// Start from what is shown (uisim's animations always do: additive, as since iOS 8).
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+        public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+        public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+
+        public static let curveEaseInOut = AnimationOptions([])
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+        public static let transitionNone = AnimationOptions([])
+        public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+        public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+        public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+        public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+        public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+        public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
+
+        public static let preferredFramesPerSecondDefault = AnimationOptions([])
+        public static let preferredFramesPerSecond60 = AnimationOptions(rawValue: 3 << 24)
+        public static let preferredFramesPerSecond30 = AnimationOptions(rawValue: 7 << 24)
+
+        /// The curve the options name.
+        var curve: AnimationCurve {
+            AnimationCurve(rawValue: Int((rawValue >> 16) & 0xF)) ?? .easeInOut
+        }
+    }
+
+    /// A timing curve (UIKit's `UIView.AnimationCurve`).
+    public enum AnimationCurve: Int, Sendable {
+        case easeInOut, easeIn, easeOut, linear
+
+        /// Core Animation's timing function for the curve.
+        var timingFunction: CAMediaTimingFunction {
+            switch self {
+            case .easeInOut: CAMediaTimingFunction(name: .easeInEaseOut)
+            case .easeIn: CAMediaTimingFunction(name: .easeIn)
+            case .easeOut: CAMediaTimingFunction(name: .easeOut)
+            case .linear: CAMediaTimingFunction(name: .linear)
+            }
+        }
+    }
+
+    /// The layer keys a change of which UIKit animates inside a block.
+    static let animatableKeys: Set<String> = [
+        "position", "bounds", "transform", "opacity", "backgroundColor", "cornerRadius", "borderWidth", "borderColor",
+        "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor", "shadowPath", "anchorPoint", "zPosition",
+    ]
+
+    // MARK: Animation blocks
+
+    /// Animates the changes `animations` makes to views' frames, bounds, centers, transforms,
+    /// alphas and background colours (and their layers' corner radii, borders and shadows) over
+    /// `duration` seconds after `delay`, on the options' curve (ease in-out by default). Each
+    /// property changes at once in the model; the render server shows it moving, additively (a
+    /// second animation of a property starts where the first is, never with a jump).
+    /// `completion` runs on the main thread after the last animation ends, with `true` if all ran
+    /// to the end. The animated views take no touches meanwhile unless `.allowUserInteraction`.
+    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        run(UIViewAnimationState.Context(duration: duration, delay: delay, options: options, spring: nil,
+                                         owner: AnimationOwner(allowsUserInteraction: options.contains(.allowUserInteraction), completion: completion)),
+            animations)
+    }
+
+    public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// A block animated by a spring of `dampingRatio` (1: no overshoot; lower: bouncier) that
+    /// starts at `velocity` (1 is the whole distance in one second) and comes to rest in
+    /// `duration`: mass 1, stiffness ln(1500)² / (duration² · ζ²), damping 2ζ√stiffness, so the
+    /// oscillation's envelope falls to 1/1500 at `duration` (Apple does not publish its mapping;
+    /// this is the one commonly measured).
+    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+                               initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        run(UIViewAnimationState.Context(duration: duration, delay: delay, options: options, spring: (dampingRatio, velocity),
+                                         owner: AnimationOwner(allowsUserInteraction: options.contains(.allowUserInteraction), completion: completion)),
+            animations)
+    }
+
+    /// Runs `actionsWithoutAnimation` with animations off: its changes show at once.
+    public static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        let state = UIViewAnimationState.current
+        let was = state.enabled
+        state.enabled = false
+        defer { state.enabled = was }
+        actionsWithoutAnimation()
+    }
+
+    /// Whether animation blocks animate (true unless turned off).
+    public static var areAnimationsEnabled: Bool { UIViewAnimationState.current.enabled }
+
+    public static func setAnimationsEnabled(_ enabled: Bool) {
+        UIViewAnimationState.current.enabled = enabled
+    }
+
+    /// The duration of the animation block being run (0 outside one).
+    public static var inheritedAnimationDuration: TimeInterval {
+        UIViewAnimationState.current.contexts.last?.duration ?? 0
+    }
+
+    private static func run(_ context: UIViewAnimationState.Context, _ animations: () -> Void) {
+        let state = UIViewAnimationState.current
+        state.contexts.append(context)
+        animations()
+        state.contexts.removeLast()
+        context.owner.committed = true
+        if context.owner.remaining == 0 {
+            // Nothing animated: the completion still runs, in the next turn, finished.
+            AnimationRegistry.current.finish(context.owner)
+        }
+    }
+
+    // MARK: The layer's delegate
+
+    /// The action for a change of the layer's `event`: inside an animation block (with animations
+    /// enabled), an animation of the change; otherwise `NSNull`, so a view's layer never animates
+    /// implicitly.
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        let state = UIViewAnimationState.current
+        guard state.enabled, let context = state.contexts.last, Self.animatableKeys.contains(event) else { return NSNull() }
+        return UIViewAnimationAction(context: context)
+    }
+}
+
+/// What a view's layer runs for a change inside an animation block: an additive animation from
+/// the old value to the new where the values add (numbers, points, sizes, rectangles, colours),
+/// otherwise from the value shown to the new one.
+final class UIViewAnimationAction: CAAction {
+    let context: UIViewAnimationState.Context
+
+    init(context: UIViewAnimationState.Context) {
+        self.context = context
+    }
+
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer, let change = layer.changeInProgressValues, change.key == event else { return }
+        let animation: CABasicAnimation
+        if let spring = context.spring {
+            let s = CASpringAnimation(keyPath: event)
+            let zeta = min(max(Double(spring.damping), 0.01), 1)
+            let d = max(context.duration, 0.001)
+            let stiffness = pow(log(1500.0), 2) / (d * d * zeta * zeta)
+            s.mass = 1
+            s.stiffness = CGFloat(stiffness)
+            s.damping = CGFloat(2 * stiffness.squareRoot() * zeta)
+            s.initialVelocity = spring.velocity
+            animation = s
+        } else {
+            animation = CABasicAnimation(keyPath: event)
+            animation.timingFunction = context.options.curve.timingFunction
+        }
+        animation.duration = context.duration
+        if context.options.contains(.repeat) { animation.repeatCount = .infinity }
+        animation.autoreverses = context.options.contains(.autoreverse)
+        if let offset = layer.additiveOffset(from: change.oldModel, to: change.new) {
+            animation.isAdditive = true
+            animation.fromValue = offset
+            animation.toValue = layer.additiveZero(like: offset)
+        } else {
+            animation.fromValue = change.old
+            animation.toValue = change.new
+        }
+        if context.delay > 0 {
+            animation.beginTime = layer.frameTimeForAnimations + context.delay
+            animation.fillMode = .backwards
+        }
+        animation.owner = context.owner
+        layer.add(animation, forKey: layer.freeAnimationKey(event))
+    }
+}

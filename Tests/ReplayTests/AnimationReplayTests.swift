@@ -1,0 +1,78 @@
+import Foundation
+import Layers
+import Replay
+import RunLoop
+import Testing
+import Traces
+import Views
+
+/// Animations in a replay: committed once, then advanced by the render server every vsync in
+/// render-only frames (no layout, no draw), until they end; the replay waits for them, and the
+/// completion runs on the main thread in the turn after the last frame.
+@MainActor
+@Suite struct AnimationReplayTests {
+    final class Frames: FrameSink {
+        var records: [FrameRecord] = []
+        func write(_ frame: FrameRecord) throws { if frame.kind == .frame { records.append(frame) } }
+    }
+
+    /// A button that, lifted, slides a box 100 pt right over 1 s, linearly.
+    final class Slider: UIView {
+        let box = UIView(frame: CGRect(x: 0, y: 300, width: 100, height: 100))
+        var completedAt: [Double] = []
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            box.backgroundColor = .blue
+            addSubview(box)
+        }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                self.box.center.x += 100
+            }, completion: { _ in self.completedAt.append(CACurrentMediaTime()) })
+        }
+    }
+
+    /// The replay of a tap on the slider: its frames (not idle records), the result, the view.
+    func replayTap() throws -> ([FrameRecord], ReplayResult, Slider) {
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let slider = Slider(frame: window.bounds)
+            slider.backgroundColor = .white
+            window.addSubview(slider)
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 200, y: 100), time: 0.1, duration: 0.1)   // lifted at vsync 12 (0.2 s)
+            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+            let sink = Frames()
+            replay.sinks = [sink]
+            let result = try replay.run(trace)
+            return (sink.records, result, slider)
+        }
+    }
+
+    @Test func anAnimationIsCommittedOnceThenRenderedEveryVsyncUntilItEnds() throws {
+        let (frames, result, slider) = try replayTap()
+        func vsync(_ f: FrameRecord) -> Int { Int((f.vsync * 60).rounded()) }
+        // The lift's frame commits the new model and the animation (shown at its start).
+        let lift = try #require(frames.first { vsync($0) == 12 })
+        #expect(lift.counts[.animationsAdded] == 1 && lift.counts[.layersCommitted] >= 1)
+        #expect(lift.counts[.renderOnlyFrames] == 0)
+        // Then vsyncs 13…72: the render server alone moves the box (the animation ends at
+        // 0.2 + 1 s = vsync 72, whose frame shows the model again).
+        let renderOnly = frames.filter { $0.counts[.renderOnlyFrames] == 1 }
+        #expect(renderOnly.map(vsync) == Array(13...72))
+        for frame in renderOnly {
+            #expect(frame.counts.layouts == 0 && frame.counts.draws == 0 && frame.counts[.layersCommitted] == 0)
+            #expect(frame.counts[.layersAnimated] == 1 && frame.counts.damagedPixels > 0)
+        }
+        let total = frames.reduce(into: Counts()) { $0.add($1.counts) }
+        #expect(total[.animationsAdded] == 1 && total[.animationsFinished] == 1)
+        #expect(total[.animationsRunning] == 60)   // vsyncs 12…71
+        #expect(total[.renderOnlyFrames] == 60)
+        // The completion ran in the next turn (vsync 73), on the replay's clock; then the
+        // replay ended, idle.
+        #expect(slider.completedAt.count == 1)
+        #expect(abs((slider.completedAt.first ?? 0) - 73.0 / 60) < 1e-9)
+        #expect(result.frames == frames.count)
+        #expect(slider.box.center.x == 150)
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Geometry
+import Testing
+@testable import Layers
+@testable import Views
+import RunLoop
+
+/// UIKit's animation blocks and Core Animation's layers, presented by the render server at given
+/// media times: each test sets the app's clock, commits at a time, and reads `presentation()`.
+@MainActor
+@Suite struct UIViewAnimationTests {
+    /// A clock a test sets.
+    final class Clock { var now = 0.0 }
+
+    /// A window with one 100 × 100 view at the origin, on screen (committed at time 0).
+    func scene(_ clock: Clock) -> (UIWindow, UIView) {
+        AnimationRegistry.current.mediaClock = { clock.now }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        view.backgroundColor = .red
+        window.addSubview(view)
+        window.isHidden = false
+        window.commit(at: 0)
+        return (window, view)
+    }
+
+    @Test func theModelChangesAtOnceAndThePresentationMovesAlongTheCurve() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            clock.now = 1
+            var finished: [Bool] = []
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                view.center = CGPoint(x: 250, y: 50)
+            }, completion: { finished.append($0) })
+            #expect(view.center == CGPoint(x: 250, y: 50))   // the model, at once
+            #expect(view.layer.animationKeys() == ["position"])
+            window.commit(at: 1.25)
+            #expect(view.layer.presentation()?.position.x == 50)   // presentation() reads the media clock (still 1)
+            clock.now = 1.25
+            #expect(view.layer.presentation()?.position.x == 100)  // a quarter of the way from 50 to 250
+            #expect(view.center == CGPoint(x: 250, y: 50))
+            // Ease in-out by default: at half time, half way (the curve is symmetric).
+            clock.now = 3
+            UIView.animate(withDuration: 1) { view.alpha = 0 }
+            clock.now = 3.5
+            #expect(abs((view.layer.presentation()?.opacity ?? 0) - 0.5) < 1e-6)
+            #expect(finished.isEmpty)
+            window.commit(at: 2.0)
+            #expect(finished == [true])   // ran to its end: its completion ran after the frame
+            #expect(view.layer.animationKeys() == ["opacity"])
+            window.commit(at: 4.1)
+            #expect(finished == [true])
+            #expect(view.layer.animationKeys() == nil)
+        }
+    }
+
+    @Test func aSecondAnimationOfAPropertyStartsWhereTheFirstIsShown() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            var finished: [String] = []
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 250 },
+                           completion: { finished.append("first \($0)") })
+            clock.now = 0.5
+            window.commit(at: 0.5)
+            #expect(view.layer.presentation()?.position.x == 150)
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 50 },
+                           completion: { finished.append("second \($0)") })
+            // Additive: model 50, the first's offset −200·(1 − 0.5), the second's +200 — no jump.
+            #expect(view.layer.presentation()?.position.x == 150)
+            #expect(view.layer.animationKeys() == ["position", "position-2"])
+            clock.now = 0.75
+            #expect(view.layer.presentation()?.position.x == 150)   // 50 − 50 + 150
+            clock.now = 1.25
+            window.commit(at: 1.25)
+            #expect(view.layer.presentation()?.position.x == 100)   // 50 + 200·0.25
+            #expect(finished == ["first true"])
+            window.commit(at: 1.5)
+            #expect(finished == ["first true", "second true"])
+        }
+    }
+
+    @Test func aDelayShowsTheOldValueUntilItStarts() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (_, view) = scene(clock)
+            UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: { view.alpha = 0 })
+            clock.now = 0.25
+            #expect(view.layer.presentation()?.opacity == 1)
+            clock.now = 1.0
+            #expect(view.layer.presentation()?.opacity == 0.5)
+        }
+    }
+
+    @Test func viewsDoNotAnimateOutsideABlockAndStandaloneLayersDo() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            view.alpha = 0.5
+            #expect(view.layer.animationKeys() == nil)   // a view's layer: NSNull outside a block
+            UIView.performWithoutAnimation {
+                UIView.animate(withDuration: 1) { view.alpha = 0.2 }
+            }
+            #expect(view.layer.animationKeys() == nil)
+            let badge = CALayer()
+            badge.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            badge.backgroundColor = .black
+            view.layer.addSublayer(badge)
+            badge.opacity = 0.5   // never rendered: no presentation to animate from
+            #expect(badge.animationKeys() == nil)
+            #expect(badge.presentation() == nil)
+            window.commit(at: 0)
+            badge.opacity = 0   // on screen: an implicit animation, 0.25 s on the default curve
+            #expect(badge.animationKeys() == ["opacity"])
+            let implicit = badge.animation(forKey: "opacity") as? CABasicAnimation
+            #expect(implicit?.duration == 0.25)
+            #expect(implicit?.timingFunction == CAMediaTimingFunction(name: .default))
+            #expect(implicit?.fromValue as? Double == 0.5 && implicit?.toValue as? Double == 0)
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            badge.cornerRadius = 3
+            CATransaction.commit()
+            #expect(badge.animationKeys() == ["opacity"])
+            badge.actions = ["cornerRadius": NSNull()]
+            badge.cornerRadius = 4
+            #expect(badge.animationKeys() == ["opacity"])
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(2)
+            badge.borderWidth = 2
+            CATransaction.commit()
+            #expect(badge.animation(forKey: "borderWidth")?.duration == 2)
+        }
+    }
+
+    @Test func anAnimatingViewTakesNoTouchesUnlessAllowed() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            UIView.animate(withDuration: 1) { view.center = CGPoint(x: 200, y: 200) }
+            // Hit testing uses the model (the view is at (150, 150)–(250, 250) now), and the
+            // animating view takes no touches.
+            #expect(window.hitTest(CGPoint(x: 200, y: 200), with: nil) === window)
+            window.commit(at: 1.1)
+            #expect(window.hitTest(CGPoint(x: 200, y: 200), with: nil) === view)
+            UIView.animate(withDuration: 1, delay: 0, options: .allowUserInteraction, animations: { view.center = CGPoint(x: 50, y: 50) })
+            #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === view)
+        }
+    }
+
+    @Test func fillModeAndRemovalDecideWhatShowsAfterTheEnd() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            final class Delegate: CAAnimationDelegate {
+                var events: [String] = []
+                func animationDidStart(_ anim: CAAnimation) { events.append("start") }
+                func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
+            }
+            let delegate = Delegate()
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1.0
+            fade.toValue = 0.0
+            fade.duration = 1
+            fade.beginTime = 1
+            fade.fillMode = .forwards
+            fade.isRemovedOnCompletion = false
+            fade.delegate = delegate
+            view.layer.add(fade, forKey: "fade")
+            window.commit(at: 0.5)
+            #expect(delegate.events.isEmpty)
+            window.commit(at: 1.5)
+            #expect(delegate.events == ["start"])
+            window.commit(at: 2.5)
+            #expect(delegate.events == ["start", "stop true"])
+            clock.now = 3
+            #expect(view.layer.presentation()?.opacity == 0)   // kept, filling forwards
+            #expect(view.layer.animationKeys() == ["fade"])
+            view.layer.removeAnimation(forKey: "fade")
+            #expect(view.layer.presentation()?.opacity == 1)
+            #expect(delegate.events == ["start", "stop true"])   // told once
+            // Removed before its end: stopped, not finished.
+            let other = Delegate()
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.toValue = 300.0
+            move.duration = 5
+            move.delegate = other
+            view.layer.add(move, forKey: "move")
+            window.commit(at: 3.5)
+            view.layer.removeAllAnimations()
+            window.commit(at: 3.6)
+            #expect(other.events == ["start", "stop false"])
+        }
+    }
+
+    @Test func framesOnlyRenderWhileAnAnimationRuns() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 250 })
+            let first = window.commitPhase(stopwatch: ManualStopwatch())
+            #expect(first.animation.running == 1)
+            #expect(first.counts[.animationsAdded] == 0)   // counted only inside a replay's frames
+            window.restoreModelValues()
+            #expect(view.layer.position.x == 250)           // the model is back after the frame
+            clock.now = 0.5
+            let second = window.commitPhase(stopwatch: ManualStopwatch())
+            #expect(second.layouts == 0 && second.display.layersDisplayed == 0)
+            #expect(second.animation.layersAnimated == 1)
+            #expect(second.isRenderOnly)
+            // The damage is the box shown last frame and the one shown now: (0…100) and (100…200) at @1 … @3.
+            #expect(!second.transaction.damage.isEmpty)
+            window.restoreModelValues()
+            #expect(window.hasRunningAnimations)
+            clock.now = 1.5
+            let last = window.commitPhase(stopwatch: ManualStopwatch())
+            #expect(last.animation.finished == 1)
+            window.restoreModelValues()
+            #expect(!window.hasRunningAnimations)
+        }
+    }
+}
