@@ -417,6 +417,8 @@ open class CALayer: CustomStringConvertible {
     var changeInProgress: (key: String, old: AnimatableValue, oldModel: AnimatableValue, new: AnimatableValue)?
     /// Whether the layer has been composited (it has a presentation, and animates changes).
     package internal(set) var wasRendered = false
+    /// Whether the delegate answers an action only inside a UIKit animation block (a view).
+    package var actionsOnlyInBlocks = false
     /// Whether the layer is a compositor's root (a window's layer).
     var isCompositorRoot = false
     /// Actions for keys, looked up after the delegate's (`NSNull` for none).

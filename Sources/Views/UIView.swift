@@ -26,6 +26,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         layer = layerType.init()
         super.init()
         layer.delegate = self
+        layer.actionsOnlyInBlocks = true
         layer.isOpaque = true
         self.frame = frame
         layer.setNeedsDisplay()

@@ -75,4 +75,48 @@ import Views
         #expect(result.frames == frames.count)
         #expect(slider.box.center.x == 150)
     }
+
+    /// A scroll view scrolled by code, animated: it moves itself on the main thread every frame
+    /// (scrollViewDidScroll each time, app-stage work), along ease-in-out for 0.3 s.
+    final class Scroller: UIView, UIScrollViewDelegate {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 100, width: 390, height: 600))
+        var offsets: [CGFloat] = []
+        var ended = 0
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            scroll.contentSize = CGSize(width: 390, height: 5000)
+            scroll.delegate = self
+            addSubview(scroll)
+        }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+            scroll.setContentOffset(CGPoint(x: 0, y: 1800), animated: true)
+        }
+        func scrollViewDidScroll(_ scrollView: UIScrollView) { offsets.append(scrollView.contentOffset.y) }
+        func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { ended += 1 }
+    }
+
+    @Test func anAnimatedContentOffsetMovesFrameByFrameOnTheMainThread() throws {
+        let (scroller, frames) = try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let scroller = Scroller(frame: window.bounds)
+            window.addSubview(scroller)
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 200, y: 50), time: 0.1, duration: 0.1)
+            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+            let sink = Frames()
+            replay.sinks = [sink]
+            _ = try replay.run(trace)
+            return (scroller, sink.records)
+        }
+        // 0.3 s at 60 Hz: 18 steps, the last exactly at the target; ease in-out, so the middle
+        // step (9 of 18, half the time) is half-way.
+        #expect(scroller.offsets.count == 18)
+        #expect(scroller.offsets.last == 1800)
+        #expect(abs(scroller.offsets[8] - 900) < 1e-4)   // the curve's control points are Floats
+        #expect(zip(scroller.offsets, scroller.offsets.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(scroller.ended == 1)
+        #expect(scroller.scroll.contentOffset.y == 1800)
+        // The app moved the content each frame: no render-only frame.
+        #expect(frames.allSatisfy { $0.counts[.renderOnlyFrames] == 0 })
+    }
 }

@@ -170,4 +170,27 @@ import Testing
         #expect(table.cellStatistics.created == 10 && table.cellStatistics.reused == 3)
         #expect(source.ended.count == 10)   // every visible row ended its display at the reload
     }
+
+    /// `scrollToRow(at:at:animated:)` without animation: row 50 of 300 rows of 88 pt (its top at
+    /// 4 400) at the top, middle and bottom of what the insets leave visible; the last row
+    /// asked at the top stops at the end of the content.
+    @Test func scrollToRowPutsTheRowWhereAsked() {
+        let source = Source(rows: [300])
+        let (_, table) = table(source)
+        let inset = table.adjustedContentInset
+        let visible = 844 - inset.top - inset.bottom
+        let row = IndexPath(row: 50, section: 0)
+        table.scrollToRow(at: row, at: .top, animated: false)
+        #expect(table.contentOffset.y == 4400 - inset.top)
+        table.scrollToRow(at: row, at: .middle, animated: false)
+        #expect(table.contentOffset.y == 4444 - inset.top - visible / 2)
+        table.scrollToRow(at: row, at: .bottom, animated: false)
+        #expect(table.contentOffset.y == 4488 - inset.top - visible)
+        table.scrollToRow(at: IndexPath(row: 299, section: 0), at: .top, animated: false)
+        #expect(table.contentOffset.y == 300 * 88 + inset.bottom - 844)
+        // Already visible: `.none` leaves it.
+        let before = table.contentOffset
+        table.scrollToRow(at: IndexPath(row: 296, section: 0), at: .none, animated: false)
+        #expect(table.contentOffset == before)
+    }
 }

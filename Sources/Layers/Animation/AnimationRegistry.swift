@@ -24,6 +24,9 @@ package final class AnimationRegistry {
     private var layers: [Weak] = []
     private struct Weak { weak var layer: CALayer? }
 
+    /// UIKit animation blocks being run (a view's layer has no action outside one).
+    package var openBlocks = 0
+
     /// Animations added since the counts were last taken.
     package var added = 0
     private var anonymousKeys = 0

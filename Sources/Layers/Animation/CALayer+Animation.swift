@@ -187,6 +187,9 @@ extension CALayer {
     func propertyDidChange(_ property: LayerProperty, from old: AnimatableValue) {
         guard wasRendered, !writingPresentation else { return }
         let registry = AnimationRegistry.current
+        // A view's layer animates only inside an animation block (the common case, a layout
+        // moving views, stops here).
+        if actionsOnlyInBlocks && registry.openBlocks == 0 { return }
         let shown = attachedAnimations.isEmpty ? old : presentedValue(of: property, model: old, at: registry.frameTime())
         changeInProgress = (property.rawValue, shown, old, modelValue(property))
         defer { changeInProgress = nil }

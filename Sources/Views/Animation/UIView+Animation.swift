@@ -143,8 +143,11 @@ extension UIView {
 
     private static func run(_ context: UIViewAnimationState.Context, _ animations: () -> Void) {
         let state = UIViewAnimationState.current
+        let registry = AnimationRegistry.current
         state.contexts.append(context)
+        registry.openBlocks += 1
         animations()
+        registry.openBlocks -= 1
         state.contexts.removeLast()
         context.owner.committed = true
         if context.owner.remaining == 0 {

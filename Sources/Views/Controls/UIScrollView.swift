@@ -13,6 +13,8 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
     func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    /// An animated `setContentOffset`/`scrollRectToVisible` (or a table's `scrollToRow`) ended.
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
@@ -21,6 +23,7 @@ extension UIScrollViewDelegate {
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
     public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
 }
 
 /// A view that scrolls its content, as UIKit's `UIScrollView`: `contentOffset` is
@@ -100,10 +103,52 @@ open class UIScrollView: UIView {
         }
     }
 
-    /// Moves the content; `animated` is accepted for source compatibility and moves at once.
+    /// Moves the content. Animated, the scroll view moves it itself, frame by frame on the main
+    /// thread as UIKit's does (a display link: `scrollViewDidScroll` and the layout of what comes
+    /// into view run every frame, in the app's stage), over `Self.scrollAnimationDuration` on
+    /// the ease-in-out curve, then tells `scrollViewDidEndScrollingAnimation`. A drag stops it.
     open func setContentOffset(_ offset: CGPoint, animated: Bool) {
         stopDecelerating(notify: false)
-        contentOffset = offset
+        stopScrollingAnimation(notify: false)
+        guard animated, offset != contentOffset, UIView.areAnimationsEnabled, let loop = EventRunLoop.current else {
+            contentOffset = offset
+            return
+        }
+        let start = loop.vsync.time(ofFrame: loop.vsync.frame(atOrBefore: loop.clock.now))
+        let from = contentOffset
+        let curve = CAMediaTimingFunction(name: .easeInEaseOut)
+        let link = CADisplayLink { [unowned self] link in
+            let fraction = min(1, (link.targetTimestamp - start) / Self.scrollAnimationDuration)
+            let p = CGFloat(curve.value(at: fraction))
+            self.contentOffset = CGPoint(x: from.x + (offset.x - from.x) * p, y: from.y + (offset.y - from.y) * p)
+            if fraction >= 1 { self.stopScrollingAnimation(notify: true) }
+        }
+        link.add(to: loop, forMode: .common)
+        scrollingAnimation = link
+    }
+
+    /// How long an animated `setContentOffset` takes: 0.3 s (UIKit does not document it; this is
+    /// what it is commonly measured at).
+    public static let scrollAnimationDuration: TimeInterval = 0.3
+
+    /// Scrolls the least that shows `rect` (in the content's coordinates), animated or not.
+    open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        let visible = CGRect(origin: contentOffset, size: bounds.size)
+        var target = contentOffset
+        if rect.width > visible.width || rect.minX < visible.minX { target.x = rect.minX } else if rect.maxX > visible.maxX { target.x = rect.maxX - visible.width }
+        if rect.height > visible.height || rect.minY < visible.minY { target.y = rect.minY } else if rect.maxY > visible.maxY { target.y = rect.maxY - visible.height }
+        target = clamped(target)
+        guard target != contentOffset else { return }
+        setContentOffset(target, animated: animated)
+    }
+
+    private var scrollingAnimation: CADisplayLink?
+
+    private func stopScrollingAnimation(notify: Bool) {
+        guard let link = scrollingAnimation else { return }
+        link.invalidate()
+        scrollingAnimation = nil
+        if notify { delegate?.scrollViewDidEndScrollingAnimation(self) }
     }
 
     /// Moves the content offset by `delta`, a drag under way moving with it (its start offset too),
@@ -161,6 +206,7 @@ open class UIScrollView: UIView {
         let pan = panGestureRecognizer
         switch pan.state {
         case .began:
+            stopScrollingAnimation(notify: false)
             isDragging = true
             dragStartOffset = contentOffset
             enterTrackingMode()

@@ -659,6 +659,29 @@ open class UITableView: UIScrollView {
         }
         if !selected.contains(indexPath) { selected.append(indexPath) }
         visible[indexPath]?.setSelected(true, animated: animated)
+        if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    /// Scrolls so that the row sits at `scrollPosition` (top, middle, bottom; `.none`: the least
+    /// that shows it), within the content; animated as `setContentOffset(_:animated:)` is.
+    public func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        loadIfNeeded()
+        guard indexPath.section < sections.count, indexPath.row < sections[indexPath.section].rows.count else { return }
+        let row = rectForRow(at: indexPath)
+        let inset = adjustedContentInset
+        let visibleHeight = bounds.height - inset.top - inset.bottom
+        var y: CGFloat
+        switch scrollPosition {
+        case .top: y = row.minY - inset.top
+        case .middle: y = row.midY - inset.top - visibleHeight / 2
+        case .bottom: y = row.maxY - inset.top - visibleHeight
+        case .none:
+            scrollRectToVisible(row, animated: animated)
+            return
+        }
+        let range = offsetRange
+        y = min(max(y, range.min.y), range.max.y)
+        setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
     }
 
     /// Deselects a row (without telling the delegate).
@@ -667,7 +690,7 @@ open class UITableView: UIScrollView {
         visible[indexPath]?.setSelected(false, animated: animated)
     }
 
-    /// Where `selectRow(at:animated:scrollPosition:)` scrolls the row (uisim does not scroll).
+    /// Where `scrollToRow(at:at:animated:)` and `selectRow(at:animated:scrollPosition:)` put the row.
     public enum ScrollPosition: Int, Sendable { case none, top, middle, bottom }
 
     /// The cell a finger is on, highlighted.
