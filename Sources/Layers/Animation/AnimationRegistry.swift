@@ -155,7 +155,13 @@ package final class AnimationRegistry {
                     attached.started = true
                     if let delegate = animation.delegate { due.append { delegate.animationDidStart(animation) } }
                 }
+                // Played backwards to its start (a reversed property animator): ended too.
+                let backAtStart = phase == .before && attached.started && animation.speed < 0
                 if case .after = phase, !attached.ended {
+                    attached.ended = true
+                    frame.finished += 1
+                    stopped(attached, finished: true)
+                } else if backAtStart, !attached.ended {
                     attached.ended = true
                     frame.finished += 1
                     stopped(attached, finished: true)

@@ -51,6 +51,8 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
 
     /// What UIKit attached (its completion, its options), carried by copies.
     package var owner: AnimationOwner?
+    /// The timing function a property animator set aside while it scrubs linearly.
+    var scrubbingSaved: CAMediaTimingFunction??
 
     /// A copy with the same settings (what `add(_:forKey:)` keeps).
     open func copy() -> Any {
@@ -406,8 +408,120 @@ package final class AnimationOwner {
     /// only then does the count reaching 0 mean the end.
     package var committed = false
 
+    /// The animations the block added, with their layers and the change each animates (the
+    /// model before and after), for a property animator to pause, scrub, reverse or stop them.
+    var entries: [(layer: CALayer, attached: AttachedAnimation, from: AnimatableValue?, to: AnimatableValue?)] = []
+
     package init(allowsUserInteraction: Bool, completion: ((Bool) -> Void)?) {
         self.allowsUserInteraction = allowsUserInteraction
         self.completion = completion
+    }
+
+    /// The animations still on their layers.
+    private var live: [(layer: CALayer, attached: AttachedAnimation, from: AnimatableValue?, to: AnimatableValue?)] {
+        entries.filter { entry in entry.layer.attachedAnimations.contains { $0 === entry.attached } }
+    }
+
+    /// Whether any animation of the block is still on its layer.
+    package var hasLiveAnimations: Bool { !live.isEmpty }
+
+    /// Holds every animation at its place at media time `now` (speed 0).
+    package func pause(at now: Double) {
+        for entry in live {
+            let a = entry.attached.animation
+            let local = a.localTime(now)
+            a.speed = 0
+            a.beginTime = now
+            a.timeOffset = local
+        }
+    }
+
+    /// Runs every animation on from its place at `now`, at `speed` (negative: backwards).
+    package func run(at now: Double, speed: Float) {
+        for entry in live {
+            let a = entry.attached.animation
+            let local = a.localTime(now)
+            a.speed = speed
+            a.beginTime = now
+            a.timeOffset = local
+        }
+    }
+
+    /// Puts every animation, held, at `fraction` of its active time.
+    package func seek(to fraction: Double, at now: Double) {
+        for entry in live {
+            let a = entry.attached.animation
+            a.speed = 0
+            a.beginTime = now
+            a.timeOffset = fraction * a.activeDuration
+        }
+    }
+
+    /// The fraction of its active time the first live animation is at, at `now`.
+    package func fraction(at now: Double) -> Double? {
+        guard let a = live.first?.attached.animation, a.activeDuration > 0, a.activeDuration.isFinite else { return nil }
+        return min(max(a.localTime(now) / a.activeDuration, 0), 1)
+    }
+
+    /// Changes every animation's pacing (nil: linear) and remembers the old one, or puts the
+    /// remembered ones back.
+    package func setTimingFunctions(linear: Bool) {
+        for entry in live {
+            let a = entry.attached.animation
+            if linear {
+                if a.scrubbingSaved == nil { a.scrubbingSaved = .some(a.timingFunction) }
+                a.timingFunction = nil
+            } else if let saved = a.scrubbingSaved {
+                a.timingFunction = saved
+                a.scrubbingSaved = nil
+            }
+        }
+    }
+
+    /// Removes the block's animations without finishing them (no completion), leaving each
+    /// property at `position`: where it is shown now, the start, or the end. Changes the model
+    /// with actions off.
+    package func stop(leavingAt position: Int, now: Double) {
+        completion = nil
+        let registry = AnimationRegistry.current
+        for entry in live {
+            let layer = entry.layer
+            guard let keyPath = (entry.attached.animation as? CAPropertyAnimation)?.keyPath,
+                  let property = LayerProperty(rawValue: String(AnimatableValue.split(keyPath[...]).0)) else { continue }
+            let value: AnimatableValue?
+            switch position {
+            case 0: value = entry.to
+            case 1: value = entry.from
+            default: value = layer.presentationValues(at: now).properties[property]
+            }
+            layer.attachedAnimations.removeAll { $0 === entry.attached }
+            entry.attached.stopSent = true
+            if let value {
+                registry.transactions.append(TransactionState(disableActions: true))
+                let blocks = registry.openBlocks
+                registry.openBlocks = 0
+                layer.write(property, value)   // a model change (observers run), without an action
+                registry.openBlocks = blocks
+                registry.transactions.removeLast()
+            }
+            layer.presentationDidChange()
+        }
+    }
+
+    /// Sets each animated property's model to where the block started (`toStart`) or ended,
+    /// actions off (a reversed animator that finished at its start, a stopped one finished).
+    package func setModelValues(toStart: Bool) {
+        let registry = AnimationRegistry.current
+        for entry in entries {
+            guard let keyPath = (entry.attached.animation as? CAPropertyAnimation)?.keyPath,
+                  let property = LayerProperty(rawValue: String(AnimatableValue.split(keyPath[...]).0)),
+                  let from = toStart ? entry.from : entry.to else { continue }
+            registry.transactions.append(TransactionState(disableActions: true))
+            let blocks = registry.openBlocks
+            registry.openBlocks = 0
+            entry.layer.write(property, from)
+            registry.openBlocks = blocks
+            registry.transactions.removeLast()
+        }
     }
 }

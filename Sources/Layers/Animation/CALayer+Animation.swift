@@ -86,7 +86,12 @@ extension CALayer {
         }
         if copy.owner == nil, let owner = app.transaction.owner { copy.owner = owner }
         copy.owner?.remaining += 1
-        attachedAnimations.append(AttachedAnimation(key: key, animation: copy))
+        let attached = AttachedAnimation(key: key, animation: copy)
+        attachedAnimations.append(attached)
+        if let owner = copy.owner {
+            let change = changeInProgress.flatMap { $0.key == (copy as? CAPropertyAnimation)?.keyPath ? $0 : nil }
+            owner.entries.append((self, attached, change?.oldModel, change?.new))
+        }
         app.register(self)
         app.added += 1
     }

@@ -12,6 +12,10 @@ final class UIViewAnimationState {
         /// A spring's damping ratio and initial velocity (nil: the options' curve).
         var spring: (damping: CGFloat, velocity: CGFloat)?
         let owner: AnimationOwner
+        /// A curve that overrides the options' (a property animator's control points).
+        var timing: CAMediaTimingFunction?
+        /// A spring given by its physics (a property animator's `UISpringTimingParameters`).
+        var physics: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat, velocity: CGFloat)?
     }
 
     var contexts: [Context] = []
@@ -141,7 +145,9 @@ extension UIView {
         UIViewAnimationState.current.contexts.last?.duration ?? 0
     }
 
-    private static func run(_ context: UIViewAnimationState.Context, _ animations: () -> Void) {
+    /// Runs `animations` in `context`; `commits` ends the owner's block (its completion runs
+    /// when its animations end, or at once, next turn, if it made none).
+    static func run(_ context: UIViewAnimationState.Context, commits: Bool = true, _ animations: () -> Void) {
         let state = UIViewAnimationState.current
         let registry = AnimationRegistry.current
         state.contexts.append(context)
@@ -149,6 +155,7 @@ extension UIView {
         animations()
         registry.openBlocks -= 1
         state.contexts.removeLast()
+        guard commits else { return }
         context.owner.committed = true
         if context.owner.remaining == 0 {
             // Nothing animated: the completion still runs, in the next turn, finished.
@@ -181,7 +188,14 @@ final class UIViewAnimationAction: CAAction {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer, let change = layer.changeInProgressValues, change.key == event else { return }
         let animation: CABasicAnimation
-        if let spring = context.spring {
+        if let physics = context.physics {
+            let s = CASpringAnimation(keyPath: event)
+            s.mass = physics.mass
+            s.stiffness = physics.stiffness
+            s.damping = physics.damping
+            s.initialVelocity = physics.velocity
+            animation = s
+        } else if let spring = context.spring {
             let s = CASpringAnimation(keyPath: event)
             let zeta = min(max(Double(spring.damping), 0.01), 1)
             let d = max(context.duration, 0.001)
@@ -193,7 +207,7 @@ final class UIViewAnimationAction: CAAction {
             animation = s
         } else {
             animation = CABasicAnimation(keyPath: event)
-            animation.timingFunction = context.options.curve.timingFunction
+            animation.timingFunction = context.timing ?? context.options.curve.timingFunction
         }
         animation.duration = context.duration
         if context.options.contains(.repeat) { animation.repeatCount = .infinity }
