@@ -119,4 +119,37 @@ import Views
         // The app moved the content each frame: no render-only frame.
         #expect(frames.allSatisfy { $0.counts[.renderOnlyFrames] == 0 })
     }
+
+    /// trace.json shows the animation as one async slice on the render server, from the frame
+    /// that first rendered it (vsync 12's) to the one that showed its end (vsync 72's).
+    @Test func theChromeTraceShowsEachAnimationAsASlice() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-animation-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames: [FrameRecord] = try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let slider = Slider(frame: window.bounds)
+            window.addSubview(slider)
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 200, y: 100), time: 0.1, duration: 0.1)
+            let header = Summary(trace: "tap.trace", scene: "slider", variant: "", device: "Test", refreshRate: 60)
+            let outputs = try ReplayOutputs(directory: folder, header: header, snapshots: .none)
+            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+            let sink = Frames()
+            replay.sinks = [outputs, sink]
+            let result = try replay.run(trace)
+            _ = try outputs.finish(interrupted: result.interrupted)
+            return sink.records
+        }
+        let began = try #require(frames.first { !$0.animations.isEmpty })
+        #expect(Int((began.vsync * 60).rounded()) == 12)
+        let ended = try #require(frames.last { !$0.animations.isEmpty })
+        #expect(Int((ended.vsync * 60).rounded()) == 72)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("trace.json"))) as! [String: Any]
+        let events = (json["traceEvents"] as! [[String: Any]]).filter { $0["cat"] as? String == "animation" }
+        #expect(events.map { $0["ph"] as? String } == ["b", "e"])
+        #expect(events.map { $0["name"] as? String } == ["position on UIView", "position on UIView"])
+        #expect(events[0]["id"] as? Int == events[1]["id"] as? Int)
+        #expect((events[0]["ts"] as! Double) == (began.renderStart * 1e6).rounded())
+        #expect((events[1]["ts"] as! Double) == (ended.renderStart * 1e6).rounded())
+    }
 }

@@ -29,11 +29,15 @@ package final class AnimationRegistry {
 
     /// Animations added since the counts were last taken.
     package var added = 0
-    private var anonymousKeys = 0
-    func nextAnonymousKey() -> Int {
-        anonymousKeys += 1
-        return anonymousKeys
+    private var numbered = 0
+    /// A number no animation of the app had (keys of animations added without one, slice ids).
+    func nextNumber() -> Int {
+        numbered += 1
+        return numbered
     }
+
+    /// Ends of started animations the app removed (shown in the next frame's events).
+    private var removedEnds: [AnimationEvent] = []
 
     /// Delegate calls and completions due on the main thread, in order.
     private var due: [() -> Void] = []
@@ -57,6 +61,7 @@ package final class AnimationRegistry {
     func stopped(_ attached: AttachedAnimation, finished: Bool) {
         guard !attached.stopSent else { return }
         attached.stopSent = true
+        if !finished && attached.started { removedEnds.append(AnimationEvent(id: attached.id, name: attached.name, began: false)) }
         let animation = attached.animation
         if let delegate = animation.delegate { due.append { delegate.animationDidStop(animation, finished: finished) } }
         if let owner = animation.owner {
@@ -111,6 +116,8 @@ package final class AnimationRegistry {
         package var layersAnimated = 0
         /// Layers marked changed only because an animation moved them (not committed by the app).
         package var layersOnlyAnimated = 0
+        /// Animations that started or ended in the frame, in order (for the Chrome trace's slices).
+        package var events: [AnimationEvent] = []
         package init() {}
     }
 
@@ -127,6 +134,8 @@ package final class AnimationRegistry {
     /// frame for the compositor, and ends the animations that are over.
     package func present(under root: CALayer, at time: Double) -> Frame {
         var frame = Frame()
+        frame.events = removedEnds
+        removedEnds = []
         var kept: [Weak] = []
         for entry in layers {
             guard let layer = entry.layer else { continue }
@@ -153,6 +162,7 @@ package final class AnimationRegistry {
                 let phase = animation.phase(atLocal: animation.localTime(time))
                 if phase != .before, !attached.started {
                     attached.started = true
+                    frame.events.append(AnimationEvent(id: attached.id, name: attached.name, began: true))
                     if let delegate = animation.delegate { due.append { delegate.animationDidStart(animation) } }
                 }
                 // Played backwards to its start (a reversed property animator): ended too.
@@ -166,7 +176,10 @@ package final class AnimationRegistry {
                     frame.finished += 1
                     stopped(attached, finished: true)
                 }
-                if attached.ended && animation.isRemovedOnCompletion { continue }
+                if attached.ended && animation.isRemovedOnCompletion {
+                    if attached.started { frame.events.append(AnimationEvent(id: attached.id, name: attached.name, began: false)) }
+                    continue
+                }
                 remaining.append(attached)
                 _ = animation.apply(to: &values, at: time)
                 if case .active = phase { frame.running += 1 } else if phase == .before && animation.fillMode.fillsBackwards { frame.running += 1 }
@@ -207,6 +220,15 @@ package final class AnimationRegistry {
         }
         swapped = []
     }
+}
+
+/// An animation starting or ending in a frame, as the render server ran it.
+package struct AnimationEvent: Equatable, Sendable {
+    /// Unique in the app, the same for the start and the end.
+    package var id: Int
+    /// The key and the layer's owner: "position on UIView".
+    package var name: String
+    package var began: Bool
 }
 
 /// The settings of one transaction (`CATransaction`).

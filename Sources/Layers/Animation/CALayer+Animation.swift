@@ -51,15 +51,21 @@ struct PresentationValues {
 final class AttachedAnimation {
     let key: String
     let animation: CAAnimation
+    /// The app's number for it, and "key on owner" (the Chrome trace's slice).
+    let id: Int
+    let name: String
     /// Whether `animationDidStart` was sent, and the animation reached its end.
     var started = false
     var ended = false
     /// Whether `animationDidStop` (and the owner's count) was told.
     var stopSent = false
 
-    init(key: String, animation: CAAnimation) {
+    init(key: String, animation: CAAnimation, id: Int, layer: CALayer) {
         self.key = key
         self.animation = animation
+        self.id = id
+        let keyPaths = animation.keyPaths
+        name = "\(keyPaths.isEmpty ? key : keyPaths.joined(separator: "+")) on \(layer.debugOwnerName)"
     }
 }
 
@@ -79,14 +85,14 @@ extension CALayer {
             basic.fromValue = change.old.any
             basic.toValue = change.new.any
         }
-        let key = key ?? "uisim.animation.\(app.nextAnonymousKey())"
+        let key = key ?? "uisim.animation.\(app.nextNumber())"
         if let index = attachedAnimations.firstIndex(where: { $0.key == key }) {
             let old = attachedAnimations.remove(at: index)
             app.stopped(old, finished: false)
         }
         if copy.owner == nil, let owner = app.transaction.owner { copy.owner = owner }
         copy.owner?.remaining += 1
-        let attached = AttachedAnimation(key: key, animation: copy)
+        let attached = AttachedAnimation(key: key, animation: copy, id: app.nextNumber(), layer: self)
         attachedAnimations.append(attached)
         if let owner = copy.owner {
             let change = changeInProgress.flatMap { $0.key == (copy as? CAPropertyAnimation)?.keyPath ? $0 : nil }

@@ -59,6 +59,9 @@ public struct FrameRecord: Codable, Equatable, Sendable {
     /// The touches the frame reflects, each with the time of the oldest hardware sample it
     /// delivered (for the summary's input latency; not written to `frames.jsonl`).
     public var inputs: [EventReport.Input] = []
+    /// Animations the render server started or ended in the frame (for the Chrome trace's
+    /// animation slices; not written to `frames.jsonl`).
+    package var animations: [AnimationEvent] = []
 
     /// How much later than expected the frame was presented, in ms (0: on time). `hitch` is the
     /// part counted for this frame: when a frame before was later still, its lateness was counted

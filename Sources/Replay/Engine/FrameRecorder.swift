@@ -203,6 +203,7 @@ final class FrameRecorder {
         var record = FrameRecord(frame: frames, mode: loop.currentMode?.rawValue ?? "", timeline: timeline,
                                  stages: stages, counts: counts, touches: touches.record)
         record.inputs = touches.inputs
+        record.animations = report.animation.events
         record.offscreen = pass.statistics.passes.map {
             PricedOffscreenPass(pass: $0, seconds: replay.renderCost.cost(of: $0.cause, OffscreenCount(passes: 1, pixels: $0.pixels)))
         }

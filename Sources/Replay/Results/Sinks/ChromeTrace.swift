@@ -7,7 +7,8 @@ import Traces
 /// stage, its event and commit phases nested in it) and the render server (a span per frame's
 /// render stage, render prepare and execute nested); spans on one thread never overlap. Each
 /// frame's expected and actual presentation are async slices on two more tracks, as Perfetto's
-/// FrameTimeline shows them; counter tracks follow every counter (a track per unit) and hitches; touches are instant events.
+/// FrameTimeline shows them; each animation is an async slice from the frame that first rendered
+/// it to the one that showed its end; counter tracks follow every counter (a track per unit) and hitches; touches are instant events.
 public final class ChromeTrace: FrameSink {
     private let file: AtomicFile
     private var first = true
@@ -104,6 +105,20 @@ public final class ChromeTrace: FrameSink {
         }
         if s[.renderExecute] > 0 {
             try span("render execute", category: "render", tid: Self.renderServer, start: renderStart + s[.renderPrepare], duration: s[.renderExecute])
+        }
+        // Each animation is an async slice on the render server's animation track, from the
+        // frame that first rendered it to the one that showed its end.
+        for animation in frame.animations {
+            try event { o in
+                if animation.began { o("args") { o in o("frame", frame.frame) } }
+                o("cat", "animation")
+                o("id", animation.id)
+                o("name", animation.name)
+                o("ph", animation.began ? "b" : "e")
+                o("pid", 1)
+                o("tid", Self.renderServer)
+                o("ts", renderStart)
+            }
         }
         let vsync = Self.micros(frame.vsync)
         try slice("expected timeline", id: frame.frame, start: vsync, end: Self.micros(frame.expected)) { o in o("frame", frame.frame) }
