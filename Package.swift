@@ -57,7 +57,7 @@ let package = Package(
         // taps.trace, kept equal by a test (HelpAndNamingTests).
         .target(name: "Replay", dependencies: ["Views", "Graphics", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
                 resources: [.copy("Jobs/AdviceTraces")]),
-        .target(name: "Scenes", dependencies: ["Views", "Layers"]),
+        .target(name: "Scenes", dependencies: ["Views", "Layers", "RunLoop"]),
         .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]),
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface

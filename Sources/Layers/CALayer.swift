@@ -415,6 +415,9 @@ open class CALayer: CustomStringConvertible {
     var writingPresentation = false
     /// The change whose action is running: its key, the value shown before and the new value.
     var changeInProgress: (key: String, old: AnimatableValue, oldModel: AnimatableValue, new: AnimatableValue)?
+    /// Whether the layer is marked changed only because its presentation changed (the app did
+    /// not change it since the last commit).
+    var changedByAnimationOnly = false
     /// Whether the layer has been composited (it has a presentation, and animates changes).
     package internal(set) var wasRendered = false
     /// Whether the delegate answers an action only inside a UIKit animation block (a view).

@@ -7,8 +7,11 @@ import Graphics
 public struct Transaction: Sendable {
     /// The screen pixels to recomposite.
     public var damage = PixelRegion()
-    /// Layers whose geometry, appearance or contents changed (what the commit packaged).
+    /// Layers whose geometry, appearance or contents the app changed (what the commit packaged).
     public var layersChanged = 0
+    /// Layers that changed on screen only because an animation moved them (or an animated
+    /// ancestor): the render server's work, not the commit's.
+    public var layersAnimated = 0
 
     public init() {}
 
@@ -119,7 +122,8 @@ public final class Compositor {
         }
         var damage = root.removedDamage
         root.removedDamage = PixelRegion()
-        collectDamage(root, transform: rootTransform, clip: screen, forced: false, into: &damage, changed: &transaction.layersChanged)
+        collectDamage(root, transform: rootTransform, clip: screen, forced: false, into: &damage, changed: &transaction.layersChanged,
+                      animated: &transaction.layersAnimated)
         transaction.damage = damage.intersection(screen)
         lastDamage = transaction.damage
         return transaction

@@ -2,12 +2,15 @@ import Foundation
 import Geometry
 import Graphics
 import Layers
+import RunLoop
 import Views
 
 /// The `feed` scene: a table view of 300 rows in a view controller, as an iOS app builds one:
 /// cells dequeued and reused as they scroll, each a rounded card with a shadow holding an avatar
 /// image, a title, a subtitle and a custom-drawn chart. A tap selects a row (the card shows the
-/// selection color while the finger is on it and after).
+/// selection color while the finger is on it and after); with `pulse-on-tap` its card also
+/// pulses for a second (grows 6 % and back: Core Animation animates it, or with
+/// `display-link-animation` the main thread sets its transform every frame).
 enum FeedScene {
     static let scene = Scene(
         name: "feed",
@@ -26,6 +29,9 @@ enum FeedScene {
                   summary: "cells laid out with constraints, activated once when a cell is made, constants changed on configure (off: a hand-written layoutSubviews; the same frames)"),
             .init(name: "constraint-churn",
                   summary: "with auto-layout (implied): each configure deactivates all of a cell's constraints and activates new ones"),
+            .init(name: "pulse-on-tap", summary: "a tapped card pulses for a second, growing 6 % and back (UIView.animate: the render server runs it)"),
+            .init(name: "display-link-animation",
+                  summary: "with pulse-on-tap (implied): the pulse is driven from the main thread, a display link setting the card's transform every frame"),
         ]
     ) { settings in
         FeedViewController(style: FeedStyle(settings))
@@ -45,6 +51,10 @@ struct FeedStyle {
     let autoLayout: Bool
     /// Each configure replaces all of a cell's constraints with new ones.
     let constraintChurn: Bool
+    /// A tapped card pulses (implied by `displayLinkAnimation`).
+    let pulsesOnTap: Bool
+    /// A tapped card's pulse is driven by a display link on the main thread.
+    let displayLinkAnimation: Bool
 
     init(_ settings: Scene.Settings) {
         opaque = settings.isOn("opaque")
@@ -56,6 +66,8 @@ struct FeedStyle {
         liveContent = settings.isOn("live-content")
         constraintChurn = settings.isOn("constraint-churn")
         autoLayout = constraintChurn || settings.isOn("auto-layout")
+        displayLinkAnimation = settings.isOn("display-link-animation")
+        pulsesOnTap = displayLinkAnimation || settings.isOn("pulse-on-tap")
     }
 }
 
@@ -118,6 +130,45 @@ final class FeedViewController: UIViewController, UITableViewDataSource, UITable
 
     private func progress(ofRow index: Int) -> CGFloat {
         (tableView.contentOffset.y / 600 + CGFloat(index % 7) / 7).truncatingRemainder(dividingBy: 1)
+    }
+
+    // MARK: A tapped card pulses
+
+    /// How long a pulse lasts, and how much a card grows at its height.
+    static let pulseDuration = 1.0, pulseScale: CGFloat = 1.06
+
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        guard style.pulsesOnTap, let row = (tableView.cellForRow(at: indexPath) as? FeedCell)?.content else { return }
+        pulse(row)
+    }
+
+    /// Grows `view` by 6 % and back over a second, ease in-out each way.
+    private func pulse(_ view: UIView) {
+        let grown = CGAffineTransform(scaleX: Self.pulseScale, y: Self.pulseScale)
+        guard style.displayLinkAnimation, let loop = EventRunLoop.current else {
+            // Committed once; the render server animates it (there and back), and the model is
+            // put back when it ends.
+            UIView.animate(withDuration: Self.pulseDuration / 2, delay: 0, options: [.autoreverse, .allowUserInteraction],
+                           animations: { view.transform = grown }, completion: { _ in view.transform = .identity })
+            return
+        }
+        // Driven from the main thread: the transform set, laid out and committed every frame.
+        var start: TimeInterval?
+        let curve = CAMediaTimingFunction(name: .easeInEaseOut)
+        let link = CADisplayLink { link in
+            let begin = start ?? link.timestamp
+            start = begin
+            let t = (link.targetTimestamp - begin) / Self.pulseDuration
+            guard t < 1 else {
+                view.transform = .identity
+                link.invalidate()
+                return
+            }
+            let there = t < 0.5 ? t * 2 : (1 - t) * 2
+            let s = 1 + (Self.pulseScale - 1) * CGFloat(curve.value(at: there))
+            view.transform = CGAffineTransform(scaleX: s, y: s)
+        }
+        link.add(to: loop, forMode: .common)
     }
 
     // MARK: Degrading while scrolling

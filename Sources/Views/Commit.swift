@@ -51,7 +51,7 @@ public struct CommitReport: Sendable {
     /// Whether only the render server had work: animations advanced, and the app laid out, drew
     /// and changed nothing.
     public var isRenderOnly: Bool {
-        hasWork && layouts == 0 && display.layersDisplayed == 0 && transaction.layersChanged <= animation.layersOnlyAnimated
+        hasWork && layouts == 0 && display.layersDisplayed == 0 && transaction.layersChanged == 0
     }
 }
 

@@ -114,8 +114,6 @@ package final class AnimationRegistry {
         package var finished = 0
         /// Layers whose presentation changed in the frame.
         package var layersAnimated = 0
-        /// Layers marked changed only because an animation moved them (not committed by the app).
-        package var layersOnlyAnimated = 0
         /// Animations that started or ended in the frame, in order (for the Chrome trace's slices).
         package var events: [AnimationEvent] = []
         package init() {}
@@ -189,8 +187,9 @@ package final class AnimationRegistry {
             // Properties an animation touched that show their model value are not presented.
             for (property, value) in shown where value == layer.modelValue(property) { shown[property] = nil }
             if shown != layer.lastPresented {
-                if !(layer.geometryChanged || layer.appearanceChanged) { frame.layersOnlyAnimated += 1 }
+                let appChanged = layer.geometryChanged || layer.appearanceChanged || !layer.contentDamage.isNull
                 layer.presentationDidChange()
+                layer.changedByAnimationOnly = !appChanged
                 frame.layersAnimated += 1
             }
             layer.lastPresented = shown

@@ -292,7 +292,7 @@ extension FrameRecord.Counts {
         self[.draws] = report.display.layersDisplayed
         self[.drawnPixels] = report.display.pixelsDrawn
         self[.drawOperations] = report.display.drawOperations
-        self[.layersCommitted] = max(0, report.transaction.layersChanged - report.animation.layersOnlyAnimated)
+        self[.layersCommitted] = report.transaction.layersChanged
         self[.damagedPixels] = render.damagedPixels
         self[.compositedPixels] = render.compositedPixels
         self[.blendedPixels] = render.blendedPixels

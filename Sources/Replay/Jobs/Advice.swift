@@ -49,7 +49,7 @@ public enum Advice {
         public var experiments: [Outcome]
     }
 
-    /// Runs the eleven experiments, `runs` interleaved runs of each variant on the fixed clock, on
+    /// Runs the twelve experiments, `runs` interleaved runs of each variant on the fixed clock, on
     /// `scenes` (uisim's built-in ones) with the traces in `traces`, each experiment's outputs in
     /// `out/<n>-<variant>/`; writes `out/advice.json` and `out/advice.html`. `progress(n)` is
     /// told at each run of experiment `n` (from 0), `measured` each outcome as it is known. A
@@ -186,7 +186,7 @@ public enum Advice {
         return same + "; " + engine + "; " + times
     }
 
-    /// The eleven experiments, in order.
+    /// The twelve experiments, in order.
     static let definitions: [Definition] = [
         Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
                    followedIsOn: true, held: { fell($0, .counter(.drawnPixels)) }) { c in
@@ -253,6 +253,17 @@ public enum Advice {
                 + " reload → each row once), text layouts \(change(c, .counter(.textLayouts))), cache hits"
                 + " \(change(c, .counter(.textLayoutCacheHits))), layout phase \(times(c, layoutMean)), app stage \(times(c, appMean))"
         },
+        Definition(title: "let Core Animation animate, don't drive frames from the main thread", scene: "feed", trace: "taps.trace",
+                   variant: "display-link-animation", followedIsOn: false,
+                   // Held when the app commits fewer layer changes and the render server advances
+                   // the pulses in frames the app has no part in (render-only frames).
+                   held: { c in
+                       fell(c, .counter(.layersCommitted)) && (c[.counter(.renderOnlyFrames)].map { $0.b > $0.a } ?? false)
+                   }, verdict: { c in
+            "layers committed \(change(c, .counter(.layersCommitted))) (a transform set every frame → once per pulse),"
+                + " render-only frames \(change(c, .counter(.renderOnlyFrames))), animations added \(change(c, .counter(.animationsAdded))),"
+                + " frames \(change(c, .frames)), app stage per frame \(times(c, appMean)), commit hitches \(change(c, .hitches(.commit)))"
+        }, base: ["pulse-on-tap": true]),
     ]
 }
 
@@ -265,8 +276,8 @@ extension Advice.Report {
             <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;max-width:1080px;margin:24px auto;padding:0 16px;color:#1f2328}
             table{border-collapse:collapse}td,th{padding:6px 10px;border-bottom:1px solid #eaeef2;text-align:left;vertical-align:top}
             .held{color:#1a7f37;font-weight:600}.not{color:#cf222e;font-weight:600}</style></head><body>
-            <h1>Eleven pieces of advice, measured</h1>
-            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes); 9–10: Auto Layout's (WWDC 2018 session 220), on the feed laid out with constraints; 11: text's, on a conversation whose rows are as tall as their messages. Render-stage times are the cost model's estimates.</p>
+            <h1>Twelve pieces of advice, measured</h1>
+            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes); 9–10: Auto Layout's (WWDC 2018 session 220), on the feed laid out with constraints; 11: text's, on a conversation whose rows are as tall as their messages; 12: animation's, on the feed's cards pulsing when tapped. Render-stage times are the cost model's estimates.</p>
             <p>\(runs) interleaved run\(runs == 1 ? "" : "s") of each variant; counters exact, times as median ratios (B ÷ A: advice followed ÷ not).</p>
             <table><tr><th>#</th><th>advice</th><th>experiment</th><th>measured</th><th>held</th></tr>
 
