@@ -11,10 +11,11 @@ import UISim
 /// Replays `stream` on the feed scene into a temporary folder with `snapshots`; returns the
 /// trace's length in seconds (its last presentation).
 @MainActor
-func replayOnFeed(_ stream: inout some TouchSampleStream, name: String, snapshots: SnapshotPolicy = .worst) throws -> Double {
+func replayOnFeed(_ stream: inout some TouchSampleStream, name: String, snapshots: SnapshotPolicy = .worst,
+                  variants: [String: Bool] = [:]) throws -> Double {
     UIScreen.main = UIScreen(model: .iPhone14)
     let scene = BuiltInScenes.defaultScene
-    let window = scene.makeWindow(screen: UIScreen.main, settings: try scene.settings([:]))
+    let window = scene.makeWindow(screen: UIScreen.main, settings: try scene.settings(variants))
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-bench-\(getpid())-\(name)")
     defer { try? FileManager.default.removeItem(at: out) }
     let header = Summary(trace: name, scene: scene.name, variant: "", device: "iPhone 14", refreshRate: 60)
@@ -92,12 +93,13 @@ var fling: Trace {
 
 let benchmarks: @Sendable () -> Void = {
     let speed = BenchmarkMetric.custom("× real time", polarity: .prefersLarger, useScalingFactor: false)
-    func speedBenchmark(_ name: String, iterations: Int = 10, _ stream: @escaping @Sendable () throws -> any TouchSampleStream) {
+    func speedBenchmark(_ name: String, iterations: Int = 10, variants: [String: Bool] = [:],
+                        _ stream: @escaping @Sendable () throws -> any TouchSampleStream) {
         Benchmark(name, configuration: .init(metrics: [.wallClock, .peakMemoryResident, speed], timeUnits: .milliseconds,
                                              warmupIterations: 1, maxDuration: .seconds(20), maxIterations: iterations)) { @MainActor benchmark async in
             var source = try! stream()
             let start = ContinuousClock.now
-            let length = try! replayOnFeed(&source, name: "speed")
+            let length = try! replayOnFeed(&source, name: "speed", variants: variants)
             benchmark.measurement(speed, Int(length / ((ContinuousClock.now - start) / .seconds(1))))
         }
     }
@@ -109,6 +111,13 @@ let benchmarks: @Sendable () -> Void = {
     }
     speedBenchmark("Replay a synthesized fling on feed, default outputs (target ≥ 20× real time)") {
         fling.makeStream()
+    }
+    // Issue 32: ten taps in 5 s, each making its card pulse for a second (Core Animation, render-only frames).
+    speedBenchmark("Replay 5 s of taps that each start a 1 s animation, default outputs (target ≥ 50× real time)",
+                   variants: ["pulse-on-tap": true]) {
+        var trace = Trace()
+        for i in 0..<10 { trace.tap(i + 1, at: CGPoint(x: 195, y: 120 + Double(i % 8) * 80), time: 0.1 + Double(i) * 0.5, duration: 0.08) }
+        return trace.makeStream()
     }
 
     for snapshots in [SnapshotPolicy.worst, .none] {

@@ -405,11 +405,12 @@ open class CALayer: CustomStringConvertible {
     // MARK: Animation bookkeeping (Animation/)
 
     /// The layer's animations, in the order added.
+    @exclusivity(unchecked)
     var attachedAnimations: [AttachedAnimation] = []
     /// Whether the app's animation registry lists the layer.
     var isRegisteredForAnimation = false
     /// The properties the last frame presented with other values than the model's.
-    var lastPresented: [LayerProperty: AnimatableValue] = [:]
+    var lastPresented = PropertyValues()
     /// Set while the render server writes presentation values (or puts the model back): the
     /// properties' observers then do nothing.
     var writingPresentation = false

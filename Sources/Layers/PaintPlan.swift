@@ -125,9 +125,11 @@ struct PaintPlan {
             }
         }
 
-        let children = layer.sublayerStorage.enumerated()
-            .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
-            .map(\.element)
+        // Sibling order, or by zPosition where a sibling has one (most have none: no sort).
+        let children = !layer.sublayerStorage.contains { $0.zPosition != 0 } ? layer.sublayerStorage
+            : layer.sublayerStorage.enumerated()
+                .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+                .map(\.element)
         let masked = layer.mask.map { !$0.isHidden } ?? false
         let grouped = opacity < 1 && layer.allowsGroupOpacity && children.contains { !$0.isHidden && $0.opacity > 0 }
         let ownOpacity = grouped ? passedOpacity : passedOpacity * opacity

@@ -9,7 +9,8 @@ enum AnimatableValue: Equatable {
     case point(CGPoint)
     case size(CGSize)
     case rect(CGRect)
-    case transform(CATransform3D)
+    /// Boxed: a transform is 128 bytes, which every other value would otherwise be copied as.
+    indirect case transform(CATransform3D)
     case color(CGColor?)
     case path(CGPath?)
     case bool(Bool)
@@ -18,16 +19,16 @@ enum AnimatableValue: Equatable {
     /// paths, as Swift code passes them), or nil for one Core Animation could not animate.
     init?(_ any: Any?) {
         switch any {
-        case let v as Double: self = .scalar(v)
+        case let v as CGPoint: self = .point(v)
         case let v as CGFloat: self = .scalar(Double(v))
+        case let v as Double: self = .scalar(v)
+        case let v as CGRect: self = .rect(v)
+        case let v as CGSize: self = .size(v)
+        case let v as CATransform3D: self = .transform(v)
         case let v as Float: self = .scalar(Double(v))
         case let v as Int: self = .scalar(Double(v))
         case let v as Bool: self = .bool(v)
         case let v as NSNumber: self = .scalar(v.doubleValue)
-        case let v as CGPoint: self = .point(v)
-        case let v as CGSize: self = .size(v)
-        case let v as CGRect: self = .rect(v)
-        case let v as CATransform3D: self = .transform(v)
         case let v as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(v))
         case let v as CGColor: self = .color(v)
         case let v as UIColor: self = .color(v.cgColor)

@@ -120,7 +120,7 @@ package final class AnimationRegistry {
     }
 
     /// Layers whose model values are stashed while their presentation is in place.
-    private var swapped: [(CALayer, [LayerProperty: AnimatableValue])] = []
+    private var swapped: [(CALayer, PropertyValues)] = []
 
     /// Whether a layer under `root` has an animation (the render server has frames to make).
     package func hasAnimations(under root: CALayer) -> Bool {
@@ -148,7 +148,7 @@ package final class AnimationRegistry {
                     let removed = layer.attachedAnimations
                     layer.attachedAnimations = []
                     for attached in removed { stopped(attached, finished: false) }
-                    layer.lastPresented = [:]
+                    layer.lastPresented = PropertyValues()
                     layer.isRegisteredForAnimation = false
                 }
                 continue
@@ -194,7 +194,7 @@ package final class AnimationRegistry {
             }
             layer.lastPresented = shown
             if !shown.isEmpty {
-                var models: [LayerProperty: AnimatableValue] = [:]
+                var models = PropertyValues()
                 layer.writingPresentation = true
                 for (property, value) in shown {
                     models[property] = layer.modelValue(property)

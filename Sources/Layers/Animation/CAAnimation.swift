@@ -33,13 +33,21 @@ extension CAAnimationDelegate {
 open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     public required init() {}
 
+    @exclusivity(unchecked)
     open var beginTime: CFTimeInterval = 0
+    @exclusivity(unchecked)
     open var duration: CFTimeInterval = 0
+    @exclusivity(unchecked)
     open var speed: Float = 1
+    @exclusivity(unchecked)
     open var timeOffset: CFTimeInterval = 0
+    @exclusivity(unchecked)
     open var repeatCount: Float = 0
+    @exclusivity(unchecked)
     open var repeatDuration: CFTimeInterval = 0
+    @exclusivity(unchecked)
     open var autoreverses = false
+    @exclusivity(unchecked)
     open var fillMode: CAMediaTimingFillMode = .removed
     /// The pacing of each iteration (nil: linear).
     open var timingFunction: CAMediaTimingFunction?
@@ -132,7 +140,11 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
 /// An animation of one property, named by its key path (Core Animation's `CAPropertyAnimation`).
 open class CAPropertyAnimation: CAAnimation {
     /// The property animated: "position", "bounds.size", "transform.rotation.z", "opacity"…
-    open var keyPath: String?
+    open var keyPath: String? {
+        didSet { target = keyPath.flatMap(KeyPathTarget.init) }
+    }
+    /// `keyPath` parsed once: the property and the part of it.
+    private(set) var target: KeyPathTarget?
     /// Whether the animation's value is added to the property's (UIKit's animations are, so a
     /// second animation of a property starts where the first left it).
     open var isAdditive = false
@@ -144,6 +156,7 @@ open class CAPropertyAnimation: CAAnimation {
     public convenience init(keyPath path: String?) {
         self.init()
         keyPath = path
+        target = path.flatMap(KeyPathTarget.init)   // observers do not run in the class's own initializers
     }
 
     open override func takeSettings(from other: CAAnimation) {
@@ -169,22 +182,30 @@ open class CAPropertyAnimation: CAAnimation {
     func progress(atFraction fraction: Double, local: Double) -> Double { paced(fraction) }
 
     override func contribute(to values: inout PresentationValues, fraction: Double, iteration: Int, local: Double) {
-        guard let keyPath, let base = values[keyPath] else { return }
+        guard let target, let base = values[target] else { return }
         let progress = progress(atFraction: fraction, local: local)
         guard var value = value(atProgress: progress, base: isAdditive ? base.zero : base) else { return }
         if isCumulative && iteration > 0, let (start, end) = span(base: isAdditive ? base.zero : base), let step = end.subtracting(start) {
             for _ in 0..<iteration { value = value.adding(step) }
         }
-        values[keyPath] = isAdditive ? base.adding(value) : value
+        values[target] = isAdditive ? base.adding(value) : value
     }
 }
 
 /// An animation from one value to another (Core Animation's `CABasicAnimation`): `fromValue`,
 /// `toValue`, `byValue`, two of them or one (the other end is the property's value).
 open class CABasicAnimation: CAPropertyAnimation {
-    open var fromValue: Any?
-    open var toValue: Any?
-    open var byValue: Any?
+    open var fromValue: Any? {
+        didSet { parsed = nil }
+    }
+    open var toValue: Any? {
+        didSet { parsed = nil }
+    }
+    open var byValue: Any? {
+        didSet { parsed = nil }
+    }
+    /// The three values unboxed, once.
+    private var parsed: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
 
     public required init() { super.init() }
 
@@ -198,8 +219,8 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// The two ends, by Core Animation's rules for which values are set.
     func ends(base: AnimatableValue) -> (AnimatableValue, AnimatableValue)? {
-        let from = AnimatableValue(fromValue), to = AnimatableValue(toValue), by = AnimatableValue(byValue)
-        switch (from, to, by) {
+        if parsed == nil { parsed = (AnimatableValue(fromValue), AnimatableValue(toValue), AnimatableValue(byValue)) }
+        switch (parsed.unsafelyUnwrapped.from, parsed.unsafelyUnwrapped.to, parsed.unsafelyUnwrapped.by) {
         case (let f?, let t?, _): return (f, t)
         case (let f?, nil, let b?): return (f, f.adding(b))
         case (nil, let t?, let b?): return (t.subtracting(b) ?? base, t)
@@ -308,9 +329,15 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 /// `keyTimes` (fractions of the duration; evenly spaced when nil), each segment paced by its
 /// entry of `timingFunctions`; or along `path` for a point property.
 open class CAKeyframeAnimation: CAPropertyAnimation {
-    open var values: [Any]?
-    open var path: CGPath?
+    open var values: [Any]? {
+        didSet { parsedFrames = nil }
+    }
+    open var path: CGPath? {
+        didSet { parsedFrames = nil }
+    }
     open var keyTimes: [NSNumber]?
+    /// The keyframes unboxed, once.
+    private var parsedFrames: [AnimatableValue]?
     open var timingFunctions: [CAMediaTimingFunction]?
     open var calculationMode: CAAnimationCalculationMode = .linear
 
@@ -328,6 +355,13 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     /// The keyframes: `path`'s points (its line and curve ends) or `values`.
     private var frames: [AnimatableValue] {
+        if let parsedFrames { return parsedFrames }
+        let frames = unboxedFrames
+        parsedFrames = frames
+        return frames
+    }
+
+    private var unboxedFrames: [AnimatableValue] {
         if let path {
             return path.elements.compactMap {
                 switch $0 {

@@ -19,13 +19,65 @@ enum LayerProperty: String, CaseIterable {
     }
 }
 
+/// Values of a few layer properties (an animated layer has one or two): a list searched in order,
+/// cheaper than a dictionary's hashing at this size; equal when they hold the same values.
+struct PropertyValues: Equatable, Sequence {
+    private(set) var entries: [(property: LayerProperty, value: AnimatableValue)] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    subscript(property: LayerProperty) -> AnimatableValue? {
+        get { entries.first { $0.property == property }?.value }
+        set {
+            if let index = entries.firstIndex(where: { $0.property == property }) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append((property, newValue))
+            }
+        }
+    }
+
+    func makeIterator() -> IndexingIterator<[(property: LayerProperty, value: AnimatableValue)]> { entries.makeIterator() }
+
+    static func == (a: PropertyValues, b: PropertyValues) -> Bool {
+        a.entries.count == b.entries.count && a.entries.allSatisfy { b[$0.property] == $0.value }
+    }
+}
+
+/// A key path parsed: the layer property it names and the part of it ("x", "rotation.z"), if any.
+struct KeyPathTarget {
+    let property: LayerProperty
+    let part: Substring?
+
+    init?(_ keyPath: String) {
+        let (root, rest) = AnimatableValue.split(keyPath[...])
+        guard let property = LayerProperty(rawValue: String(root)) else { return nil }
+        self.property = property
+        part = rest
+    }
+}
+
 /// The presentation of one layer being worked out: the properties animations touched so far,
 /// starting from the model's values.
 struct PresentationValues {
     let layer: CALayer
-    var properties: [LayerProperty: AnimatableValue] = [:]
+    var properties = PropertyValues()
 
     init(layer: CALayer) { self.layer = layer }
+
+    /// The value at `target` (a property or a part of one).
+    subscript(target: KeyPathTarget) -> AnimatableValue? {
+        mutating get {
+            let whole = properties[target.property] ?? layer.modelValue(target.property)
+            properties[target.property] = whole
+            return target.part.map { whole.part($0) } ?? whole
+        }
+        set {
+            guard let newValue else { return }
+            let whole = properties[target.property] ?? layer.modelValue(target.property)
+            properties[target.property] = target.part.map { whole.settingPart($0, to: newValue) } ?? newValue
+        }
+    }
 
     /// The value at `keyPath` (a property or a part of one); nil for a key path uisim does not
     /// animate.
