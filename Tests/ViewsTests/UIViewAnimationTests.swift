@@ -9,20 +9,8 @@ import RunLoop
 /// media times: each test sets the app's clock, commits at a time, and reads `presentation()`.
 @MainActor
 @Suite struct UIViewAnimationTests {
-    /// A clock a test sets.
-    final class Clock { var now = 0.0 }
-
-    /// A window with one 100 × 100 view at the origin, on screen (committed at time 0).
-    func scene(_ clock: Clock) -> (UIWindow, UIView) {
-        AnimationRegistry.current.mediaClock = { clock.now }
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        view.backgroundColor = .red
-        window.addSubview(view)
-        window.isHidden = false
-        window.commit(at: 0)
-        return (window, view)
-    }
+    typealias Clock = AnimationScene.Clock
+    func scene(_ clock: Clock) -> (UIWindow, UIView) { AnimationScene.make(clock) }
 
     @Test func theModelChangesAtOnceAndThePresentationMovesAlongTheCurve() {
         UIApplication.withNewApplication {

@@ -8,17 +8,8 @@ import Testing
 /// values worked out on a linear 1 s move of a view's center from x = 50 to x = 250.
 @MainActor
 @Suite struct UIViewPropertyAnimatorTests {
-    final class Clock { var now = 0.0 }
-
-    func scene(_ clock: Clock) -> (UIWindow, UIView) {
-        AnimationRegistry.current.mediaClock = { clock.now }
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        window.addSubview(view)
-        window.isHidden = false
-        window.commit(at: 0)
-        return (window, view)
-    }
+    typealias Clock = AnimationScene.Clock
+    func scene(_ clock: Clock) -> (UIWindow, UIView) { AnimationScene.make(clock, background: nil) }
 
     func shownX(_ view: UIView) -> CGFloat? { view.layer.presentation()?.position.x }
 
