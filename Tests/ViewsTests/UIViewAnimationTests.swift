@@ -207,4 +207,38 @@ import RunLoop
             #expect(!window.hasRunningAnimations)
         }
     }
+
+    /// Keyframes: x from 50 to 150 in the first half, to 350 in the second (linear each), and a
+    /// transform scaled to 2 then back to 1; positions and scales worked out per keyframe.
+    @Test func keyframesRunEachOverItsPartOfTheDuration() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            var finished: [Bool] = []
+            UIView.animateKeyframes(withDuration: 2, delay: 0, options: [], animations: {
+                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) {
+                    view.center.x = 150
+                    view.transform = CGAffineTransform(scaleX: 2, y: 2)
+                }
+                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
+                    view.center.x = 350
+                    view.transform = .identity
+                }
+            }, completion: { finished.append($0) })
+            #expect(view.center.x == 350 && view.transform == .identity)
+            clock.now = 0.5   // a quarter: half of the first keyframe
+            #expect(view.layer.presentation()?.position.x == 100)
+            #expect(view.layer.presentation()?.affineTransform().a == 1.5)
+            clock.now = 1.5   // half of the second
+            #expect(view.layer.presentation()?.position.x == 250)
+            #expect(view.layer.presentation()?.affineTransform().a == 1.5)
+            clock.now = 1.0
+            #expect(view.layer.presentation()?.position.x == 150)
+            #expect(view.layer.presentation()?.affineTransform().a == 2)
+            window.commit(at: 1.2)
+            #expect(finished.isEmpty)
+            window.commit(at: 2.1)
+            #expect(finished == [true])
+        }
+    }
 }

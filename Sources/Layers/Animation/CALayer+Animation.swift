@@ -278,6 +278,11 @@ extension CALayer {
         AnimatableValue(value)?.zero.any
     }
 
+    /// Whether an animation of `keyPath` that `owner` (one UIKit block) added is on the layer.
+    package func hasAnimation(ownedBy owner: AnimationOwner, keyPath: String) -> Bool {
+        attachedAnimations.contains { $0.animation.owner === owner && ($0.animation as? CAPropertyAnimation)?.keyPath == keyPath }
+    }
+
     /// The time of the frame being made (what a `beginTime` of 0 becomes).
     package var frameTimeForAnimations: Double { AnimationRegistry.current.frameTime() }
 

@@ -16,6 +16,9 @@ final class UIViewAnimationState {
         var timing: CAMediaTimingFunction?
         /// A spring given by its physics (a property animator's `UISpringTimingParameters`).
         var physics: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat, velocity: CGFloat)?
+        /// Inside `animateKeyframes`: its total duration and delay, whether its keyframes jump
+        /// (discrete); a keyframe animates from the model value the keyframe before left.
+        var keyframes: (duration: TimeInterval, delay: TimeInterval, discrete: Bool)?
     }
 
     var contexts: [Context] = []
@@ -124,6 +127,60 @@ extension UIView {
             animations)
     }
 
+    /// How `animateKeyframes` runs (UIKit's `UIView.KeyframeAnimationOptions`: the same bits as
+    /// `AnimationOptions` below bit 10, the calculation mode above).
+    public struct KeyframeAnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        public static let layoutSubviews = KeyframeAnimationOptions(rawValue: 1 << 0)
+        public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = KeyframeAnimationOptions(rawValue: 1 << 5)
+        public static let overrideInheritedOptions = KeyframeAnimationOptions(rawValue: 1 << 9)
+        /// Straight from keyframe to keyframe (the default).
+        public static let calculationModeLinear = KeyframeAnimationOptions([])
+        /// Each keyframe's values at once, at its start.
+        public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
+        /// uisim paces these as linear.
+        public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
+        public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
+        public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
+    }
+
+    /// A keyframe animation: `animations` calls `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`
+    /// for each step; each keyframe's changes run linearly over its part of `duration`, from
+    /// where the keyframe before left them (they add up, as each is additive). `completion` runs
+    /// once, after the last.
+    public static func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
+                                       animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let plain = AnimationOptions(rawValue: options.rawValue & 0x3FF).union(.curveLinear)
+        var context = UIViewAnimationState.Context(duration: duration, delay: delay, options: plain, spring: nil,
+                                                   owner: AnimationOwner(allowsUserInteraction: options.contains(.allowUserInteraction),
+                                                                         completion: completion))
+        context.keyframes = (duration, delay, options.rawValue & (0xF << 10) == KeyframeAnimationOptions.calculationModeDiscrete.rawValue)
+        run(context, animations)
+    }
+
+    /// One keyframe of the `animateKeyframes` block being run: `animations`' changes animate from
+    /// `frameStartTime` for `frameDuration`, both fractions of the whole (outside a keyframe
+    /// block, the changes happen at once).
+    public static func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+                                   animations: @escaping () -> Void) {
+        let state = UIViewAnimationState.current
+        guard var context = state.contexts.last, let keyframes = context.keyframes else {
+            animations()
+            return
+        }
+        let start = min(max(frameStartTime, 0), 1), length = min(max(frameDuration, 0), 1 - start)
+        context.delay = keyframes.delay + start * keyframes.duration
+        // A discrete keyframe jumps at its start: an animation too short to be seen between.
+        context.duration = keyframes.discrete ? 1e-6 : length * keyframes.duration
+        run(context, commits: false, animations)
+    }
+
     /// Runs `actionsWithoutAnimation` with animations off: its changes show at once.
     public static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
         let state = UIViewAnimationState.current
@@ -217,12 +274,18 @@ final class UIViewAnimationAction: CAAction {
             animation.fromValue = offset
             animation.toValue = layer.additiveZero(like: offset)
         } else {
-            animation.fromValue = change.old
+            // A keyframe starts where the keyframe before left the model, not where it is shown now.
+            animation.fromValue = context.keyframes == nil ? change.old : change.oldModel
             animation.toValue = change.new
+        }
+        if context.keyframes != nil {
+            // Additive keyframes add up at every time; a keyframe from a value fills backwards
+            // only if it is its property's first (a later one would hide the one before it).
+            animation.fillMode = animation.isAdditive || !layer.hasAnimation(ownedBy: context.owner, keyPath: event) ? .both : .forwards
         }
         if context.delay > 0 {
             animation.beginTime = layer.frameTimeForAnimations + context.delay
-            animation.fillMode = .backwards
+            if animation.fillMode == .removed { animation.fillMode = .backwards }
         }
         animation.owner = context.owner
         layer.add(animation, forKey: layer.freeAnimationKey(event))
