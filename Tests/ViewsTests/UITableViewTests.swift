@@ -193,4 +193,41 @@ import Testing
         table.scrollToRow(at: IndexPath(row: 296, section: 0), at: .none, animated: false)
         #expect(table.contentOffset == before)
     }
+
+    /// Deleting row 2 of rows of 88 pt, animated: the rows below move up by 88 pt over 0.3 s on
+    /// ease-in-out (half-way at half time), the deleted row's cell fades out and goes back to its
+    /// queue when the animation ends; then inserting a row at the top fades its cell in.
+    @Test func deletedAndInsertedRowsAnimate() {
+        UIApplication.withNewApplication {
+            let clock = AnimationScene.Clock()
+            AnimationRegistry.current.mediaClock = { clock.now }
+            let source = Source(rows: [20])
+            let (window, table) = table(source)
+            window.commit(at: 0)
+            let third = table.cellForRow(at: IndexPath(row: 2, section: 0))!
+            let fourth = table.cellForRow(at: IndexPath(row: 3, section: 0))!
+            var done: [Bool] = []
+            source.rows = [19]
+            table.performBatchUpdates({ table.deleteRows(at: [IndexPath(row: 2, section: 0)], with: .fade) }, completion: { done.append($0) })
+            #expect(table.numberOfRows(inSection: 0) == 19)
+            #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === fourth)   // the row below took its place
+            #expect(fourth.frame.minY == 176)                                         // the model, at once
+            clock.now = 0.15
+            #expect(abs((fourth.layer.presentation()?.frame.minY ?? 0) - 220) < 1e-3)  // half of 264 → 176
+            #expect(abs((third.layer.presentation()?.opacity ?? 1) - 0.5) < 1e-3)
+            #expect(source.ended.isEmpty)
+            window.commit(at: 0.31)
+            #expect(done == [true])
+            #expect(source.ended == [IndexPath(row: 2, section: 0)])
+            #expect(third.isHidden)
+            // An insert at the top: the new row's cell fades in.
+            source.rows = [20]
+            clock.now = 1
+            table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
+            let top = try! #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+            #expect(table.cellForRow(at: IndexPath(row: 3, section: 0)) === fourth && fourth.frame.minY == 264)
+            clock.now = 1.15
+            #expect(abs((top.layer.presentation()?.opacity ?? 0) - 0.5) < 1e-3)
+        }
+    }
 }

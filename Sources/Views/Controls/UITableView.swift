@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Layers
 import Graphics
 
 /// What a table view asks for its rows, as UIKit's. The optional methods of UIKit's protocol are
@@ -273,8 +274,141 @@ open class UITableView: UIScrollView {
         setNeedsLayout()
     }
 
-    /// How `reloadRows(at:with:)` animates (uisim does not animate).
+    /// How rows inserted, deleted or reloaded come and go. uisim fades for every kind but `.none`
+    /// (a slide would move the same pixels through the same render server).
     public enum RowAnimation: Int, Sendable { case fade, right, left, top, bottom, none, middle, automatic = 100 }
+
+    // MARK: Inserting and deleting rows
+
+    /// How long row updates animate: 0.3 s on ease-in-out (UIKit does not document it; this is
+    /// what it is commonly measured at).
+    public static let rowAnimationDuration: TimeInterval = 0.3
+
+    /// Updates being collected by `performBatchUpdates` (nil outside one).
+    private var batch: (deletes: [IndexPath], inserts: [IndexPath], animation: RowAnimation)?
+
+    /// Inserts rows (at their index paths after the update; the data source already has them):
+    /// the rows below move down, animated, and the new rows fade in.
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        update(deletes: [], inserts: indexPaths, animation: animation, completion: nil)
+    }
+
+    /// Deletes rows (at their index paths before the update): they fade out, the rows below move up.
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        update(deletes: indexPaths, inserts: [], animation: animation, completion: nil)
+    }
+
+    /// Runs `updates` (inserts and deletes) as one change, animated together; `completion` runs
+    /// when the animations end (`true`), at once (next turn) without them.
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        let outer = batch
+        batch = ([], [], .automatic)
+        updates?()
+        let collected = batch!
+        batch = outer
+        update(deletes: collected.deletes, inserts: collected.inserts, animation: collected.animation, completion: completion)
+    }
+
+    /// UIKit's older form of `performBatchUpdates`.
+    open func beginUpdates() {
+        if batch == nil { batch = ([], [], .automatic) }
+    }
+
+    open func endUpdates() {
+        guard let collected = batch else { return }
+        batch = nil
+        update(deletes: collected.deletes, inserts: collected.inserts, animation: collected.animation, completion: nil)
+    }
+
+    /// Applies deletes (old index paths) and inserts (new ones) to the rows, the cells on screen,
+    /// the selection and the measured heights; animates the change unless `.none`.
+    private func update(deletes: [IndexPath], inserts: [IndexPath], animation: RowAnimation, completion: ((Bool) -> Void)?) {
+        if batch != nil {
+            batch!.deletes += deletes
+            batch!.inserts += inserts
+            if animation == .none { batch!.animation = .none }
+            return
+        }
+        guard !needsReload, let dataSource, !(deletes.isEmpty && inserts.isEmpty) else {
+            completion.map { c in AnimationRegistry.current.finish(AnimationOwner(allowsUserInteraction: true, completion: c)) }
+            return
+        }
+        // The new row lists: deleted rows out (old numbering), inserted rows in (new numbering).
+        var rows = sections.map(\.rows)
+        let deleted = Set(deletes.filter { $0.section < rows.count && $0.row < rows[$0.section].count })
+        for section in rows.indices {
+            let gone = Set(deleted.filter { $0.section == section }.map(\.row))
+            rows[section] = rows[section].enumerated().filter { !gone.contains($0.offset) }.map(\.element)
+        }
+        let inserted = inserts.filter { $0.section < rows.count }.sorted()
+        for indexPath in inserted where indexPath.row <= rows[indexPath.section].count {
+            rows[indexPath.section].insert(estimates ? estimate : fixedHeight(at: indexPath), at: indexPath.row)
+        }
+        // UIKit raises when the data source disagrees; uisim reloads everything instead.
+        guard rows.indices.allSatisfy({ rows[$0].count == max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }) else {
+            reportLayoutIssue("UITableView: the number of rows after an update (\(rows.map(\.count))) is not the data source's; reloading the data")
+            reloadData()
+            return
+        }
+        // Old index path → new (nil: deleted).
+        let insertedSet = Set(inserted)
+        func moved(_ old: IndexPath) -> IndexPath? {
+            guard !deleted.contains(old) else { return nil }
+            var row = old.row - deleted.filter { $0.section == old.section && $0.row < old.row }.count
+            for new in inserted where new.section == old.section && new.row <= row { row += 1 }
+            return IndexPath(row: row, section: old.section)
+        }
+        var leaving: [(IndexPath, UITableViewCell)] = []
+        var nextVisible: [IndexPath: UITableViewCell] = [:]
+        for (old, cell) in visible.sorted(by: { $0.key < $1.key }) {
+            if let new = moved(old) { nextVisible[new] = cell } else { leaving.append((old, cell)) }
+        }
+        visible = nextVisible
+        measured = Set(measured.compactMap(moved))
+        selfSized = Set(selfSized.compactMap(moved))
+        selected = selected.compactMap(moved)
+        for index in sections.indices { sections[index].rows = rows[index] }
+        updateGeometry()
+        setNeedsLayout()
+
+        let animates = animation != .none && UIView.areAnimationsEnabled && window != nil
+        guard animates else {
+            for (old, cell) in leaving { enqueue(cell, at: old) }
+            if let completion { AnimationRegistry.current.finish(AnimationOwner(allowsUserInteraction: true, completion: completion)) }
+            return
+        }
+        // The rows that stay move to their new places (frames animated by the layout); the
+        // deleted ones fade out, then go back to their queues; the inserted ones fade in.
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { [weak self] in
+            for (old, cell) in leaving {
+                cell.layer.removeAnimation(forKey: "uisim.row.fade")
+                cell.alpha = 1
+                self?.enqueue(cell, at: old)
+            }
+            completion?(true)
+        }
+        for (_, cell) in leaving {
+            UIView.performWithoutAnimation { cell.alpha = 0 }
+            cell.layer.add(Self.fade(from: 1, to: 0), forKey: "uisim.row.fade")
+        }
+        UIView.animate(withDuration: Self.rowAnimationDuration, delay: 0, options: [.curveEaseInOut, .allowUserInteraction],
+                       animations: { self.layoutIfNeeded() })
+        for indexPath in insertedSet.sorted() {
+            visible[indexPath]?.layer.add(Self.fade(from: 0, to: 1), forKey: "uisim.row.fade")
+        }
+        CATransaction.commit()
+    }
+
+    /// A row's fade in or out.
+    private static func fade(from: Double, to: Double) -> CABasicAnimation {
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = from
+        fade.toValue = to
+        fade.duration = rowAnimationDuration
+        fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        return fade
+    }
 
     /// Reloads `indexPaths`: their cells are asked again (`cellForRowAt`) and their heights too; a
     /// self-sizing row is measured again. The other rows keep their cells and heights.
