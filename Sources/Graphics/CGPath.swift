@@ -243,3 +243,68 @@ public enum CGPathFillRule: Int, Sendable {
     case winding, evenOdd
 }
 #endif
+
+extension CGPath {
+    /// The part of the path between `start` and `end`, fractions of its length (Core Animation's
+    /// `strokeStart`/`strokeEnd`): curves are measured and cut as 16 straight pieces each, which
+    /// at a stroke's scale no eye tells from the curve. Empty when `end <= start`.
+    package func trimmed(from start: CGFloat, to end: CGFloat) -> CGPath {
+        // The path as polylines, one per subpath, and the whole length.
+        var polylines: [[CGPoint]] = []
+        var current: [CGPoint] = []
+        var subpathStart = CGPoint.zero, point = CGPoint.zero
+        for element in elements {
+            switch element {
+            case .moveToPoint(let p):
+                if current.count > 1 { polylines.append(current) }
+                current = [p]
+                subpathStart = p
+                point = p
+            case .addLineToPoint(let p):
+                if current.isEmpty { current = [point] }
+                current.append(p)
+                point = p
+            case .addCurveToPoint(let c1, let c2, let p):
+                if current.isEmpty { current = [point] }
+                let p0 = point
+                for step in 1...16 {
+                    let t = CGFloat(step) / 16, u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    current.append(CGPoint(x: a * p0.x + b * c1.x + c * c2.x + d * p.x, y: a * p0.y + b * c1.y + c * c2.y + d * p.y))
+                }
+                point = p
+            case .closeSubpath:
+                if current.isEmpty { current = [point] }
+                current.append(subpathStart)
+                point = subpathStart
+                polylines.append(current)
+                current = []
+            }
+        }
+        if current.count > 1 { polylines.append(current) }
+        var total: CGFloat = 0
+        for line in polylines { for (a, b) in zip(line, line.dropFirst()) { total += hypot(b.x - a.x, b.y - a.y) } }
+        let trimmed = CGMutablePath()
+        let from = max(0, min(1, start)) * total, to = max(0, min(1, end)) * total
+        guard to > from, total > 0 else { return trimmed }
+        var walked: CGFloat = 0
+        for line in polylines {
+            var open = false
+            for (a, b) in zip(line, line.dropFirst()) {
+                let length = hypot(b.x - a.x, b.y - a.y)
+                defer { walked += length }
+                guard length > 0, walked + length > from, walked < to else { continue }
+                func at(_ distance: CGFloat) -> CGPoint {
+                    let t = (distance - walked) / length
+                    return CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+                }
+                if !open {
+                    trimmed.move(to: walked >= from ? a : at(from))
+                    open = true
+                }
+                trimmed.addLine(to: walked + length <= to ? b : at(to))
+            }
+        }
+        return trimmed
+    }
+}

@@ -65,6 +65,22 @@ open class CAShapeLayer: CALayer {
         didSet { if lineWidth != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.lineWidth, from: .scalar(Double(oldValue))) } }
     }
 
+    /// Where the stroke starts and ends along the path, as fractions of its length (0 and 1: the
+    /// whole path); a spinner or progress ring animates `strokeEnd`. The fill is not trimmed.
+    open var strokeStart: CGFloat = 0 {
+        didSet { if strokeStart != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.strokeStart, from: .scalar(Double(oldValue))) } }
+    }
+
+    open var strokeEnd: CGFloat = 1 {
+        didSet { if strokeEnd != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.strokeEnd, from: .scalar(Double(oldValue))) } }
+    }
+
+    /// The path the stroke follows: the path between `strokeStart` and `strokeEnd`.
+    var strokedPath: CGPath? {
+        guard let path else { return nil }
+        return strokeStart <= 0 && strokeEnd >= 1 ? path : path.trimmed(from: strokeStart, to: strokeEnd)
+    }
+
     open var fillRule: CAShapeLayerFillRule = .nonZero {
         didSet { if fillRule != oldValue { appearanceDidChange() } }
     }

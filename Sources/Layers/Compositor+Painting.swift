@@ -222,7 +222,7 @@ extension Compositor {
                 let c = stroke.components
                 cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]) * entry.directOpacity)
                 cairo.setLineWidth(Double(shape.lineWidth))
-                cairo.addPath(path)
+                cairo.addPath(shape.strokedPath ?? path)
                 cairo.stroke()
             }
         }

@@ -8,7 +8,7 @@ enum LayerProperty: String, CaseIterable {
     case position, bounds, anchorPoint, zPosition, transform, opacity, hidden
     case backgroundColor, cornerRadius, borderWidth, borderColor
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor, shadowPath
-    case path, fillColor, strokeColor, lineWidth
+    case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
 
     /// Whether a change moves the layer's pixels (and its sublayers'), or only its own.
     var movesPixels: Bool {
@@ -208,6 +208,8 @@ extension CALayer {
             shapeCopy.fillColor = shape.fillColor
             shapeCopy.strokeColor = shape.strokeColor
             shapeCopy.lineWidth = shape.lineWidth
+            shapeCopy.strokeStart = shape.strokeStart
+            shapeCopy.strokeEnd = shape.strokeEnd
         }
         let values = presentationValues(at: CACurrentMediaTime())
         copy.writingPresentation = true
@@ -336,6 +338,8 @@ extension CALayer {
         case .fillColor: .color((self as? CAShapeLayer)?.fillColor)
         case .strokeColor: .color((self as? CAShapeLayer)?.strokeColor)
         case .lineWidth: .scalar(Double((self as? CAShapeLayer)?.lineWidth ?? 0))
+        case .strokeStart: .scalar(Double((self as? CAShapeLayer)?.strokeStart ?? 0))
+        case .strokeEnd: .scalar(Double((self as? CAShapeLayer)?.strokeEnd ?? 1))
         }
     }
 
@@ -363,6 +367,8 @@ extension CALayer {
         case (.fillColor, .color(let c)): (self as? CAShapeLayer)?.fillColor = c
         case (.strokeColor, .color(let c)): (self as? CAShapeLayer)?.strokeColor = c
         case (.lineWidth, .scalar(let v)): (self as? CAShapeLayer)?.lineWidth = CGFloat(v)
+        case (.strokeStart, .scalar(let v)): (self as? CAShapeLayer)?.strokeStart = CGFloat(v)
+        case (.strokeEnd, .scalar(let v)): (self as? CAShapeLayer)?.strokeEnd = CGFloat(v)
         default: break
         }
     }
