@@ -241,4 +241,36 @@ import RunLoop
             #expect(finished == [true])
         }
     }
+
+    /// A cross-dissolve: the block's change shows at once in the model, and the new content fades
+    /// in over the duration (half-way at half time on ease-in-out); a push slides it in by the
+    /// layer's width.
+    @Test func transitionsBringTheNewContentIn() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            var finished: [Bool] = []
+            UIView.transition(with: view, duration: 1, options: .transitionCrossDissolve, animations: {
+                view.backgroundColor = .blue
+            }, completion: { finished.append($0) })
+            #expect(view.backgroundColor == .blue)
+            #expect(view.layer.animationKeys() == [kCATransition])
+            clock.now = 0.5
+            #expect(abs((view.layer.presentation()?.opacity ?? 0) - 0.5) < 1e-6)
+            window.commit(at: 1.01)
+            #expect(finished == [true])
+            let push = CATransition()
+            push.type = .push
+            push.subtype = .fromRight
+            push.duration = 1
+            view.layer.add(push, forKey: kCATransition)   // begins at 0.5, the clock's time
+            clock.now = 0.75
+            #expect(view.layer.presentation()?.position.x == 50 + 100 * 0.75)   // a quarter in: 3/4 of the width left
+            // transition(from:to:) puts the new view in the old one's place.
+            let replacement = UIView(frame: view.frame)
+            UIView.transition(from: view, to: replacement, duration: 0.3, options: .transitionCrossDissolve)
+            #expect(view.superview == nil && replacement.superview === window)
+            #expect(window.layer.animationKeys() == [kCATransition])
+        }
+    }
 }

@@ -181,6 +181,52 @@ extension UIView {
         run(context, commits: false, animations)
     }
 
+    /// A transition of `view`'s content: `animations` runs at once (its changes are not animated
+    /// one by one) and the view's layer gets a `CATransition` for `duration`: a cross-dissolve
+    /// fades the new content in; flips and curls are shown as fades too (uisim renders in the
+    /// plane). `completion` runs after it.
+    public static func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
+                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        performWithoutAnimation { animations?() }
+        addTransition(to: view.layer, duration: duration, options: options, completion: completion)
+    }
+
+    /// Replaces `fromView` with `toView` in its superview (or, with `.showHideTransitionViews`,
+    /// hides one and shows the other), with a transition of the superview's content.
+    public static func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval,
+                                  options: AnimationOptions = [], completion: ((Bool) -> Void)? = nil) {
+        guard let container = fromView.superview else {
+            completion.map { c in AnimationRegistry.current.finish(AnimationOwner(allowsUserInteraction: true, completion: c)) }
+            return
+        }
+        performWithoutAnimation {
+            if options.contains(.showHideTransitionViews) {
+                fromView.isHidden = true
+                toView.isHidden = false
+            } else {
+                container.insertSubview(toView, aboveSubview: fromView)
+                fromView.removeFromSuperview()
+            }
+        }
+        addTransition(to: container.layer, duration: duration, options: options, completion: completion)
+    }
+
+    private static func addTransition(to layer: CALayer, duration: TimeInterval, options: AnimationOptions,
+                                      completion: ((Bool) -> Void)?) {
+        let owner = AnimationOwner(allowsUserInteraction: options.contains(.allowUserInteraction), completion: completion)
+        guard areAnimationsEnabled, duration > 0 else {
+            AnimationRegistry.current.finish(owner)
+            return
+        }
+        let transition = CATransition()
+        transition.type = .fade
+        transition.duration = duration
+        transition.timingFunction = options.curve.timingFunction
+        transition.owner = owner
+        layer.add(transition, forKey: kCATransition)
+        owner.committed = true
+    }
+
     /// Runs `actionsWithoutAnimation` with animations off: its changes show at once.
     public static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
         let state = UIViewAnimationState.current
