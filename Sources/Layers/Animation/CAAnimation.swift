@@ -517,27 +517,17 @@ package final class AnimationOwner {
     /// with actions off.
     package func stop(leavingAt position: Int, now: Double) {
         completion = nil
-        let registry = AnimationRegistry.current
         for entry in live {
             let layer = entry.layer
-            guard let keyPath = (entry.attached.animation as? CAPropertyAnimation)?.keyPath,
-                  let property = LayerProperty(rawValue: String(AnimatableValue.split(keyPath[...]).0)) else { continue }
-            let value: AnimatableValue?
-            switch position {
-            case 0: value = entry.to
-            case 1: value = entry.from
-            default: value = layer.presentationValues(at: now).properties[property]
+            guard let property = (entry.attached.animation as? CAPropertyAnimation)?.target?.property else { continue }
+            let value: AnimatableValue? = switch position {
+            case 0: entry.to
+            case 1: entry.from
+            default: layer.presentationValues(at: now).properties[property]
             }
             layer.attachedAnimations.removeAll { $0 === entry.attached }
             entry.attached.stopSent = true
-            if let value {
-                registry.transactions.append(TransactionState(disableActions: true))
-                let blocks = registry.openBlocks
-                registry.openBlocks = 0
-                layer.write(property, value)   // a model change (observers run), without an action
-                registry.openBlocks = blocks
-                registry.transactions.removeLast()
-            }
+            if let value { Self.setModel(of: layer, property, to: value) }
             layer.presentationDidChange()
         }
     }
@@ -545,18 +535,22 @@ package final class AnimationOwner {
     /// Sets each animated property's model to where the block started (`toStart`) or ended,
     /// actions off (a reversed animator that finished at its start, a stopped one finished).
     package func setModelValues(toStart: Bool) {
-        let registry = AnimationRegistry.current
         for entry in entries {
-            guard let keyPath = (entry.attached.animation as? CAPropertyAnimation)?.keyPath,
-                  let property = LayerProperty(rawValue: String(AnimatableValue.split(keyPath[...]).0)),
-                  let from = toStart ? entry.from : entry.to else { continue }
-            registry.transactions.append(TransactionState(disableActions: true))
-            let blocks = registry.openBlocks
-            registry.openBlocks = 0
-            entry.layer.write(property, from)
-            registry.openBlocks = blocks
-            registry.transactions.removeLast()
+            guard let property = (entry.attached.animation as? CAPropertyAnimation)?.target?.property,
+                  let value = toStart ? entry.from : entry.to else { continue }
+            Self.setModel(of: entry.layer, property, to: value)
         }
+    }
+
+    /// A model change of `property` (its observers run) that makes no animation.
+    private static func setModel(of layer: CALayer, _ property: LayerProperty, to value: AnimatableValue) {
+        let registry = AnimationRegistry.current
+        registry.transactions.append(TransactionState(disableActions: true))
+        let blocks = registry.openBlocks
+        registry.openBlocks = 0
+        layer.write(property, value)
+        registry.openBlocks = blocks
+        registry.transactions.removeLast()
     }
 }
 
