@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Synchronization
 
 /// One app's animations, as its render server knows them: the layers that have animations, the
 /// clock they run on, the transaction being built (`CATransaction`), and the delegate calls and
@@ -25,7 +26,13 @@ package final class AnimationRegistry {
     private struct Weak { weak var layer: CALayer? }
 
     /// UIKit animation blocks being run (a view's layer has no action outside one).
-    package var openBlocks = 0
+    package var openBlocks = 0 {
+        didSet { Self.blocksOpenAnywhere.add(openBlocks - oldValue, ordering: .relaxed) }
+    }
+
+    /// Animation blocks open in any app on any thread: a hint only (0 means no view's layer can
+    /// have an action now, so a property change need not look its app up), never a decision.
+    package static let blocksOpenAnywhere = Atomic<Int>(0)
 
     /// Animations added since the counts were last taken.
     package var added = 0

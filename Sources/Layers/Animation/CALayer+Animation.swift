@@ -251,9 +251,10 @@ extension CALayer {
     /// layer has been on screen (a layer never committed has no presentation to animate from).
     func propertyDidChange(_ property: LayerProperty, from old: AnimatableValue) {
         guard wasRendered, !writingPresentation else { return }
+        // A view's layer animates only inside an animation block: the common case, a layout
+        // moving views, stops here, before looking up the app (the hint is any thread's blocks).
+        if actionsOnlyInBlocks && AnimationRegistry.blocksOpenAnywhere.load(ordering: .relaxed) == 0 { return }
         let registry = AnimationRegistry.current
-        // A view's layer animates only inside an animation block (the common case, a layout
-        // moving views, stops here).
         if actionsOnlyInBlocks && registry.openBlocks == 0 { return }
         let shown = attachedAnimations.isEmpty ? old : presentedValue(of: property, model: old, at: registry.frameTime())
         changeInProgress = (property.rawValue, shown, old, modelValue(property))
