@@ -43,7 +43,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .draws: "draws (draw(_:))"
         case .drawnPixels: "pixels drawn"
         case .drawOperations: "draw operations"
-        case .layersCommitted: "layers committed (changed)"
+        case .layersCommitted: "layers committed (changed by the app; not those only an animation moved)"
         case .damagedPixels: "pixels damaged"
         case .compositedPixels: "pixels composited"
         case .blendedPixels: "pixels blended"
