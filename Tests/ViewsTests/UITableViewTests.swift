@@ -230,4 +230,30 @@ import Testing
             #expect(abs((top.layer.presentation()?.opacity ?? 0) - 0.5) < 1e-3)
         }
     }
+
+    /// An animated reload of row 1: its cell is asked again, the old one fades out (and goes
+    /// back to its queue at the end) while the new one fades in; the other rows stay.
+    @Test func aReloadedRowCrossFades() {
+        UIApplication.withNewApplication {
+            let clock = AnimationScene.Clock()
+            AnimationRegistry.current.mediaClock = { clock.now }
+            let source = Source(rows: [20])
+            let (window, table) = table(source)
+            window.commit(at: 0)
+            let old = table.cellForRow(at: IndexPath(row: 1, section: 0))!
+            let below = table.cellForRow(at: IndexPath(row: 2, section: 0))!
+            let asked = source.asked.count
+            table.reloadRows(at: [IndexPath(row: 1, section: 0)], with: .fade)
+            #expect(source.asked.count == asked + 1 && source.asked.last == IndexPath(row: 1, section: 0))
+            let new = try! #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+            #expect(new !== old && table.cellForRow(at: IndexPath(row: 2, section: 0)) === below)
+            #expect(new.layer.presentation() == nil)   // a new cell has been on no frame yet
+            window.commit(at: 0.1)
+            clock.now = 0.15
+            #expect(abs((old.layer.presentation()?.opacity ?? 0) - 0.5) < 1e-3)
+            #expect(abs((new.layer.presentation()?.opacity ?? 0) - 0.5) < 1e-3)
+            window.commit(at: 0.31)
+            #expect(old.isHidden && source.ended == [IndexPath(row: 1, section: 0)])
+        }
+    }
 }

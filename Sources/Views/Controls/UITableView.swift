@@ -412,8 +412,15 @@ open class UITableView: UIScrollView {
 
     /// Reloads `indexPaths`: their cells are asked again (`cellForRowAt`) and their heights too; a
     /// self-sizing row is measured again. The other rows keep their cells and heights.
+    /// Animated (not `.none`, on screen), the row's old cell fades out while its new one fades
+    /// in (a delete and an insert of the same row, as UIKit treats a reload in an update).
     open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         loadIfNeeded()
+        if batch != nil || (animation != .none && UIView.areAnimationsEnabled && window != nil) {
+            let rows = indexPaths.filter { $0.section < sections.count && $0.row < sections[$0.section].rows.count }
+            update(deletes: rows, inserts: rows, animation: animation, completion: nil)
+            return
+        }
         for indexPath in indexPaths {
             guard indexPath.section < sections.count, indexPath.row < sections[indexPath.section].rows.count else { continue }
             if let cell = visible.removeValue(forKey: indexPath) { enqueue(cell, at: indexPath) }
