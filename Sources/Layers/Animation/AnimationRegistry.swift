@@ -141,14 +141,30 @@ package final class AnimationRegistry {
         var frame = Frame()
         frame.events = removedEnds
         removedEnds = []
+        // The list is rebuilt only when a layer leaves it (most frames keep every one).
         var kept: [Weak] = []
-        for entry in layers {
-            guard let layer = entry.layer else { continue }
+        var dropping = false
+        func keep(_ index: Int, _ stays: Bool) {
+            if stays {
+                if dropping { kept.append(layers[index]) }
+            } else if !dropping {
+                dropping = true
+                kept = Array(layers[..<index])
+            }
+        }
+        for index in layers.indices {
+            let entry = layers[index]
+            guard let layer = entry.layer else {
+                keep(index, false)
+                continue
+            }
             let top = layer.rootLayer
             if top !== root {
                 if top.isCompositorRoot || layer.attachedAnimations.isEmpty {
                     // Another window's, or done: the other window's compositor presents it.
-                    if !layer.attachedAnimations.isEmpty || !layer.lastPresented.isEmpty { kept.append(entry) } else { layer.isRegisteredForAnimation = false }
+                    let stays = !layer.attachedAnimations.isEmpty || !layer.lastPresented.isEmpty
+                    if !stays { layer.isRegisteredForAnimation = false }
+                    keep(index, stays)
                 } else {
                     // Off every screen: Core Animation drops the animations of a layer that leaves
                     // the rendered tree, unfinished.
@@ -157,11 +173,13 @@ package final class AnimationRegistry {
                     for attached in removed { stopped(attached, finished: false) }
                     layer.lastPresented = PropertyValues()
                     layer.isRegisteredForAnimation = false
+                    keep(index, false)
                 }
                 continue
             }
             var values = PresentationValues(layer: layer)
-            var remaining: [AttachedAnimation] = []
+            // The animations that stay: a new list only if one ends and goes.
+            var remaining: [AttachedAnimation]?
             for attached in layer.attachedAnimations {
                 let animation = attached.animation
                 let phase = animation.phase(atLocal: animation.localTime(time))
@@ -183,13 +201,14 @@ package final class AnimationRegistry {
                 }
                 if attached.ended && animation.isRemovedOnCompletion {
                     if attached.started { frame.events.append(AnimationEvent(id: attached.id, name: attached.name, began: false)) }
+                    if remaining == nil { remaining = Array(layer.attachedAnimations.prefix { $0 !== attached }) }
                     continue
                 }
-                remaining.append(attached)
+                remaining?.append(attached)
                 _ = animation.apply(to: &values, at: time)
                 if case .active = phase { frame.running += 1 } else if phase == .before && animation.fillMode.fillsBackwards { frame.running += 1 }
             }
-            layer.attachedAnimations = remaining
+            if let remaining { layer.attachedAnimations = remaining }
             var shown = values.properties
             // Properties an animation touched that show their model value are not presented.
             for (property, value) in shown where value == layer.modelValue(property) { shown[property] = nil }
@@ -210,9 +229,11 @@ package final class AnimationRegistry {
                 layer.writingPresentation = false
                 swapped.append((layer, models))
             }
-            if !remaining.isEmpty || !shown.isEmpty { kept.append(entry) } else { layer.isRegisteredForAnimation = false }
+            let stays = !layer.attachedAnimations.isEmpty || !shown.isEmpty
+            if !stays { layer.isRegisteredForAnimation = false }
+            keep(index, stays)
         }
-        layers = kept
+        if dropping { layers = kept }
         return frame
     }
 
@@ -224,7 +245,7 @@ package final class AnimationRegistry {
             for (property, value) in models { layer.write(property, value) }
             layer.writingPresentation = false
         }
-        swapped = []
+        swapped.removeAll(keepingCapacity: true)
     }
 }
 
