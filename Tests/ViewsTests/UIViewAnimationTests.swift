@@ -273,4 +273,22 @@ import RunLoop
             #expect(window.layer.animationKeys() == [kCATransition])
         }
     }
+
+    /// iOS 17's spring form: 0.5 s and no bounce is a critically damped spring of stiffness
+    /// (2π / 0.5)² (ω₀ = 4π): at t the view is 1 − e^(−ω₀t)(1 + ω₀t) of the way, never past it.
+    @Test func theSpringDurationFormIsCriticallyDampedWithoutBounce() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (_, view) = scene(clock)
+            UIView.animate(springDuration: 0.5, bounce: 0) { view.center.x = 150 }
+            let w0 = 4 * Double.pi
+            for t in [0.05, 0.1, 0.2, 0.4] {
+                clock.now = t
+                let expected = 50 + 100 * (1 - exp(-w0 * t) * (1 + w0 * t))
+                #expect(abs(Double(view.layer.presentation()?.position.x ?? 0) - expected) < 1e-6, "t = \(t)")
+            }
+            clock.now = 0.3
+            #expect((view.layer.presentation()?.position.x ?? 200) <= 150)
+        }
+    }
 }

@@ -227,6 +227,20 @@ extension UIView {
         owner.committed = true
     }
 
+    /// iOS 17's spring form: a spring that settles in about `duration` and overshoots by `bounce`
+    /// (0 none), as `CASpringAnimation(perceptualDuration:bounce:)` defines it (mass 1, stiffness
+    /// (2π / duration)², damping 4π(1 − bounce) / duration); it runs until it settles.
+    public static func animate(springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
+                               delay: TimeInterval = 0, options: AnimationOptions = [],
+                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let spring = CASpringAnimation(perceptualDuration: duration, bounce: bounce)
+        var context = UIViewAnimationState.Context(duration: spring.settlingDuration, delay: delay, options: options, spring: nil,
+                                                   owner: AnimationOwner(allowsUserInteraction: options.contains(.allowUserInteraction),
+                                                                         completion: completion))
+        context.physics = (spring.mass, spring.stiffness, spring.damping, velocity)
+        run(context, animations)
+    }
+
     /// Runs `actionsWithoutAnimation` with animations off: its changes show at once.
     public static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
         let state = UIViewAnimationState.current
