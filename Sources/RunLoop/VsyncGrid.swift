@@ -29,6 +29,11 @@ public struct VsyncGrid: Hashable, Sendable {
     }
 
     /// The last vsync at or before `time`.
+    /// The time of the vsync at or before `time` (the frame a turn at `time` belongs to).
+    public func time(atOrBefore time: TimeInterval) -> TimeInterval {
+        self.time(ofFrame: frame(atOrBefore: time))
+    }
+
     public func frame(atOrBefore time: TimeInterval) -> Int {
         Int((time * Double(rate) + Self.slack).rounded(.down))
     }

@@ -194,16 +194,22 @@ import Testing
         #expect(table.contentOffset == before)
     }
 
+    /// 20 rows of 88 pt on screen at media time 0, with the clock the test sets.
+    func animatedTable() -> (AnimationScene.Clock, Source, UIWindow, UITableView) {
+        let clock = AnimationScene.Clock()
+        AnimationRegistry.current.mediaClock = { clock.now }
+        let source = Source(rows: [20])
+        let (window, table) = table(source)
+        window.commit(at: 0)
+        return (clock, source, window, table)
+    }
+
     /// Deleting row 2 of rows of 88 pt, animated: the rows below move up by 88 pt over 0.3 s on
     /// ease-in-out (half-way at half time), the deleted row's cell fades out and goes back to its
     /// queue when the animation ends; then inserting a row at the top fades its cell in.
     @Test func deletedAndInsertedRowsAnimate() {
         UIApplication.withNewApplication {
-            let clock = AnimationScene.Clock()
-            AnimationRegistry.current.mediaClock = { clock.now }
-            let source = Source(rows: [20])
-            let (window, table) = table(source)
-            window.commit(at: 0)
+            let (clock, source, window, table) = animatedTable()
             let third = table.cellForRow(at: IndexPath(row: 2, section: 0))!
             let fourth = table.cellForRow(at: IndexPath(row: 3, section: 0))!
             var done: [Bool] = []
@@ -235,11 +241,7 @@ import Testing
     /// back to its queue at the end) while the new one fades in; the other rows stay.
     @Test func aReloadedRowCrossFades() {
         UIApplication.withNewApplication {
-            let clock = AnimationScene.Clock()
-            AnimationRegistry.current.mediaClock = { clock.now }
-            let source = Source(rows: [20])
-            let (window, table) = table(source)
-            window.commit(at: 0)
+            let (clock, source, window, table) = animatedTable()
             let old = table.cellForRow(at: IndexPath(row: 1, section: 0))!
             let below = table.cellForRow(at: IndexPath(row: 2, section: 0))!
             let asked = source.asked.count

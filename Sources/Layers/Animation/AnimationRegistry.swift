@@ -86,6 +86,13 @@ package final class AnimationRegistry {
         due.append { completion(finished) }
     }
 
+    /// Runs `completion` (finished) in the next turn, as UIKit does for a block that animated
+    /// nothing.
+    package func completeNextTurn(_ completion: ((Bool) -> Void)?) {
+        guard let completion else { return }
+        finish(AnimationOwner(allowsUserInteraction: true, completion: completion))
+    }
+
     /// Whether delegate calls or completions are due.
     package var hasDueCallbacks: Bool { !due.isEmpty }
 

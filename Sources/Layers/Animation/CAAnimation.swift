@@ -253,10 +253,15 @@ open class CASpringAnimation: CABasicAnimation {
     /// 4π(1 − bounce) / duration, mass 1.
     public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
         self.init()
-        let d = max(perceptualDuration, 0.01)
-        stiffness = CGFloat(pow(2 * Double.pi / d, 2))
-        damping = CGFloat(4 * Double.pi * (1 - Double(bounce)) / d)
+        (stiffness, damping) = Self.perceptual(duration: perceptualDuration, bounce: bounce)
         duration = settlingDuration
+    }
+
+    /// The stiffness and damping (mass 1) of a spring that settles in about `duration` and
+    /// overshoots by `bounce`: Apple's published mapping.
+    package static func perceptual(duration: TimeInterval, bounce: CGFloat) -> (stiffness: CGFloat, damping: CGFloat) {
+        let d = max(duration, 0.01)
+        return (CGFloat(pow(2 * Double.pi / d, 2)), CGFloat(4 * Double.pi * (1 - Double(bounce)) / d))
     }
 
     open override func takeSettings(from other: CAAnimation) {
@@ -298,11 +303,40 @@ open class CASpringAnimation: CABasicAnimation {
     open var settlingDuration: CFTimeInterval {
         var last = 0.0
         var t = 0.0
-        while t < 60 {
+        // Past the envelope's bound the spring stays within 0.1 %: no need to sample further.
+        let end = min(60, settlingBound + 0.001)
+        while t < end {
             if abs(1 - springProgress(at: t)) > 0.001 { last = t }
             t += 0.001
         }
         return (last * 1000).rounded(.up) / 1000
+    }
+
+    /// A time after which the displacement's envelope is below 0.1 % of the distance: for an
+    /// underdamped spring A·e^(−ζω₀t), for a critical one (1 + 2|ω₀ + v₀|/(eω₀))·e^(−ω₀t/2), for an
+    /// overdamped one (|c₁| + |c₂|)·e^(r₁t) with r₁ its slower root.
+    private var settlingBound: Double {
+        guard mass > 0, stiffness > 0 else { return 0 }
+        let w0 = (Double(stiffness) / Double(mass)).squareRoot()
+        let zeta = dampingRatio
+        let v0 = -Double(initialVelocity)
+        let (amplitude, rate): (Double, Double)
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            amplitude = (1 + pow((zeta * w0 + v0) / wd, 2)).squareRoot()
+            rate = zeta * w0
+        } else if zeta == 1 {
+            amplitude = 1 + 2 * abs(w0 + v0) / (M_E * w0)
+            rate = w0 / 2
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+            let c2 = (v0 - r1) / (r2 - r1)
+            amplitude = abs(1 - c2) + abs(c2)
+            rate = -r1
+        }
+        guard rate > 0 else { return 60 }
+        return max(0, log(amplitude / 0.001) / rate)
     }
 
     override func progress(atFraction fraction: Double, local: Double) -> Double {
@@ -601,11 +635,14 @@ open class CATransition: CAAnimation {
 
     override var keyPaths: [String] { type == .push || type == .moveIn ? ["position"] : ["opacity"] }
 
+    private static let position = KeyPathTarget("position")!, opacity = KeyPathTarget("opacity")!
+
     override func contribute(to values: inout PresentationValues, fraction: Double, iteration: Int, local: Double) {
         let p = Double(startProgress) + (Double(endProgress) - Double(startProgress)) * paced(fraction)
         switch type {
         case .push, .moveIn:
-            guard let target = KeyPathTarget("position"), case .point(let position)? = values[target] else { return }
+            let target = Self.position
+            guard case .point(let position)? = values[target] else { return }
             let size = values.layer.bounds.size, left = CGFloat(1 - p)
             let offset: CGPoint = switch subtype {
             case .fromLeft?: CGPoint(x: -size.width * left, y: 0)
@@ -615,7 +652,8 @@ open class CATransition: CAAnimation {
             }
             values[target] = .point(CGPoint(x: position.x + offset.x, y: position.y + offset.y))
         default:
-            guard let target = KeyPathTarget("opacity"), case .scalar(let opacity)? = values[target] else { return }
+            let target = Self.opacity
+            guard case .scalar(let opacity)? = values[target] else { return }
             values[target] = .scalar(opacity * p)
         }
     }

@@ -9,14 +9,6 @@ enum LayerProperty: String, CaseIterable {
     case backgroundColor, cornerRadius, borderWidth, borderColor
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor, shadowPath
     case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
-
-    /// Whether a change moves the layer's pixels (and its sublayers'), or only its own.
-    var movesPixels: Bool {
-        switch self {
-        case .position, .bounds, .anchorPoint, .zPosition, .transform, .opacity, .hidden: true
-        default: false
-        }
-    }
 }
 
 /// Values of a few layer properties (an animated layer has one or two): a list searched in order,
@@ -82,20 +74,8 @@ struct PresentationValues {
     /// The value at `keyPath` (a property or a part of one); nil for a key path uisim does not
     /// animate.
     subscript(keyPath: String) -> AnimatableValue? {
-        mutating get {
-            let (root, rest) = AnimatableValue.split(keyPath[...])
-            guard let property = LayerProperty(rawValue: String(root)) else { return nil }
-            let whole = properties[property] ?? layer.modelValue(property)
-            properties[property] = whole
-            return rest.map { whole.part($0) } ?? whole
-        }
-        set {
-            guard let newValue else { return }
-            let (root, rest) = AnimatableValue.split(keyPath[...])
-            guard let property = LayerProperty(rawValue: String(root)) else { return }
-            let whole = properties[property] ?? layer.modelValue(property)
-            properties[property] = rest.map { whole.settingPart($0, to: newValue) } ?? newValue
-        }
+        mutating get { KeyPathTarget(keyPath).flatMap { self[$0] } }
+        set { if let target = KeyPathTarget(keyPath) { self[target] = newValue } }
     }
 }
 
@@ -186,34 +166,10 @@ extension CALayer {
     func presentationCopy() -> Self? {
         guard wasRendered else { return nil }
         let copy = Self.init()
-        copy.bounds = bounds
-        copy.position = position
-        copy.anchorPoint = anchorPoint
-        copy.zPosition = zPosition
-        copy.transform = transform
-        copy.opacity = opacity
-        copy.isHidden = isHidden
-        copy.backgroundColor = backgroundColor
-        copy.cornerRadius = cornerRadius
-        copy.borderWidth = borderWidth
-        copy.borderColor = borderColor
-        copy.shadowOpacity = shadowOpacity
-        copy.shadowRadius = shadowRadius
-        copy.shadowOffset = shadowOffset
-        copy.shadowColor = shadowColor
-        copy.shadowPath = shadowPath
         copy.masksToBounds = masksToBounds
-        if let shape = self as? CAShapeLayer, let shapeCopy = copy as? CAShapeLayer {
-            shapeCopy.path = shape.path
-            shapeCopy.fillColor = shape.fillColor
-            shapeCopy.strokeColor = shape.strokeColor
-            shapeCopy.lineWidth = shape.lineWidth
-            shapeCopy.strokeStart = shape.strokeStart
-            shapeCopy.strokeEnd = shape.strokeEnd
-        }
-        let values = presentationValues(at: CACurrentMediaTime())
         copy.writingPresentation = true
-        for (property, value) in values.properties { copy.write(property, value) }
+        for property in LayerProperty.allCases { copy.write(property, modelValue(property)) }
+        for (property, value) in presentationValues(at: CACurrentMediaTime()).properties { copy.write(property, value) }
         copy.writingPresentation = false
         return copy
     }

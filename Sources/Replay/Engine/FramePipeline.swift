@@ -65,7 +65,7 @@ public struct FramePipeline: Sendable {
     public mutating func schedule(start: Double, appDuration: Double, renderDuration: Double) -> Timeline {
         let period = grid.period
         let appStart = max(start, appFree)
-        let vsync = grid.time(ofFrame: grid.frame(atOrBefore: appStart))
+        let vsync = grid.time(atOrBefore: appStart)
         let commitEnd = appStart + appDuration
         appFree = commitEnd
         let deadline = vsync + period

@@ -62,7 +62,7 @@ final class FrameRecorder {
         startTurn()
         let clock = loop.clock, vsync = loop.vsync
         animations.mediaClock = { clock.now }
-        animations.frameClock = { vsync.time(ofFrame: vsync.frame(atOrBefore: clock.now)) }
+        animations.frameClock = { vsync.time(atOrBefore: clock.now) }
 
         observe(.afterWaiting, order: Int.min) { $0.startTurn() }
         observe(.beforeTimers, order: Int.min) { $0.timersStart = $0.stopwatch.nanoseconds() }
@@ -172,7 +172,7 @@ final class FrameRecorder {
         guard report.hasWork else {
             // A turn between vsyncs (real-time input woke the loop) that changed nothing is not a
             // vsync: its touches wait for the next record instead of being lost.
-            if ticked { recordIdle(1, from: loop.vsync.time(ofFrame: loop.vsync.frame(atOrBefore: turnClock)), touches: takeTouches(forFrame: false).record) }
+            if ticked { recordIdle(1, from: loop.vsync.time(atOrBefore: turnClock), touches: takeTouches(forFrame: false).record) }
             ticked = false
             window.restoreModelValues()
             return

@@ -196,7 +196,7 @@ extension UIView {
     public static func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval,
                                   options: AnimationOptions = [], completion: ((Bool) -> Void)? = nil) {
         guard let container = fromView.superview else {
-            completion.map { c in AnimationRegistry.current.finish(AnimationOwner(allowsUserInteraction: true, completion: c)) }
+            AnimationRegistry.current.completeNextTurn(completion)
             return
         }
         performWithoutAnimation {
@@ -234,7 +234,7 @@ extension UIView {
                                delay: TimeInterval = 0, options: AnimationOptions = [],
                                animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         let spring = CASpringAnimation(perceptualDuration: duration, bounce: bounce)
-        var context = UIViewAnimationState.Context(duration: spring.settlingDuration, delay: delay, options: options, spring: nil,
+        var context = UIViewAnimationState.Context(duration: spring.duration, delay: delay, options: options, spring: nil,
                                                    owner: AnimationOwner(allowsUserInteraction: options.contains(.allowUserInteraction),
                                                                          completion: completion))
         context.physics = (spring.mass, spring.stiffness, spring.damping, velocity)

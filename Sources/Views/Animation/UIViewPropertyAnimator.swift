@@ -95,9 +95,8 @@ open class UISpringTimingParameters: UITimingCurveProvider {
 
     /// iOS 17's form: settles in about `duration`, overshooting by `bounce` (0 none).
     public convenience init(duration: TimeInterval, bounce: CGFloat = 0, initialVelocity velocity: CGVector = CGVector()) {
-        let d = max(duration, 0.01)
-        let stiffness = CGFloat(pow(2 * Double.pi / d, 2))
-        self.init(mass: 1, stiffness: stiffness, damping: CGFloat(4 * Double.pi * (1 - Double(bounce)) / d), initialVelocity: velocity)
+        let spring = CASpringAnimation.perceptual(duration: duration, bounce: bounce)
+        self.init(mass: 1, stiffness: spring.stiffness, damping: spring.damping, initialVelocity: velocity)
     }
 
     public var timingCurveType: UITimingCurveType { .spring }

@@ -114,7 +114,7 @@ open class UIScrollView: UIView {
             contentOffset = offset
             return
         }
-        let start = loop.vsync.time(ofFrame: loop.vsync.frame(atOrBefore: loop.clock.now))
+        let start = loop.vsync.time(atOrBefore: loop.clock.now)
         let from = contentOffset
         let curve = CAMediaTimingFunction(name: .easeInEaseOut)
         let link = CADisplayLink { [unowned self] link in
@@ -264,7 +264,7 @@ open class UIScrollView: UIView {
         delegate?.scrollViewWillBeginDecelerating(self)
         // Animation time is vsync time, never the measured clock, so the same trace moves the
         // content the same way on every run.
-        lastStep = loop.vsync.time(ofFrame: loop.vsync.frame(atOrBefore: loop.clock.now))
+        lastStep = loop.vsync.time(atOrBefore: loop.clock.now)
         let link = CADisplayLink { [unowned self] link in self.step(to: link.targetTimestamp) }
         link.add(to: loop, forMode: .common)
         animation = link

@@ -330,7 +330,7 @@ open class UITableView: UIScrollView {
             return
         }
         guard !needsReload, let dataSource, !(deletes.isEmpty && inserts.isEmpty) else {
-            completion.map { c in AnimationRegistry.current.finish(AnimationOwner(allowsUserInteraction: true, completion: c)) }
+            AnimationRegistry.current.completeNextTurn(completion)
             return
         }
         // The new row lists: deleted rows out (old numbering), inserted rows in (new numbering).
@@ -374,7 +374,7 @@ open class UITableView: UIScrollView {
         let animates = animation != .none && UIView.areAnimationsEnabled && window != nil
         guard animates else {
             for (old, cell) in leaving { enqueue(cell, at: old) }
-            if let completion { AnimationRegistry.current.finish(AnimationOwner(allowsUserInteraction: true, completion: completion)) }
+            AnimationRegistry.current.completeNextTurn(completion)
             return
         }
         // The rows that stay move to their new places (frames animated by the layout); the
