@@ -258,4 +258,21 @@ import Testing
             #expect(old.isHidden && source.ended == [IndexPath(row: 1, section: 0)])
         }
     }
+
+    /// Updates the data source disagrees with, and a scroll to a row that is not there: UIKit
+    /// raises; uisim reloads (or leaves the offset) and says why, with the counts.
+    @Test func inconsistentUpdatesAreReportedWithTheirCounts() {
+        UIApplication.withNewApplication {
+            let (_, source, _, table) = animatedTable()
+            let asked = source.asked.count
+            table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .fade)   // the data source still has 20
+            #expect(UIApplication.shared.layoutIssues.contains("UITableView: the number of rows after an update ([21]) is not the data source's; reloading the data"))
+            table.layoutIfNeeded()
+            #expect(table.numberOfRows(inSection: 0) == 20 && source.asked.count > asked)   // reloaded
+            let offset = table.contentOffset
+            table.scrollToRow(at: IndexPath(row: 40, section: 0), at: .top, animated: false)
+            #expect(table.contentOffset == offset)
+            #expect(UIApplication.shared.layoutIssues.contains("UITableView.scrollToRow: no row 40 in section 0 (1 sections: [20] rows)"))
+        }
+    }
 }

@@ -291,4 +291,21 @@ import RunLoop
             #expect((view.layer.presentation()?.position.x ?? 200) <= 150)
         }
     }
+
+    /// A block with no time to animate in (0, negative, not a number) applies its changes at
+    /// once and still completes, finished.
+    @Test func aBlockWithoutADurationAppliesAtOnce() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            var finished: [Bool] = []
+            for duration in [0.0, -1, .nan] {
+                UIView.animate(withDuration: duration, animations: { view.alpha -= 0.25 }, completion: { finished.append($0) })
+                #expect(view.layer.animationKeys() == nil)
+            }
+            #expect(view.alpha == 0.25)
+            window.commit(at: 0.1)
+            #expect(finished == [true, true, true])
+        }
+    }
 }

@@ -267,11 +267,17 @@ extension UIView {
     static func run(_ context: UIViewAnimationState.Context, commits: Bool = true, _ animations: () -> Void) {
         let state = UIViewAnimationState.current
         let registry = AnimationRegistry.current
-        state.contexts.append(context)
-        registry.openBlocks += 1
-        animations()
-        registry.openBlocks -= 1
-        state.contexts.removeLast()
+        if context.duration > 0 {
+            state.contexts.append(context)
+            registry.openBlocks += 1
+            animations()
+            registry.openBlocks -= 1
+            state.contexts.removeLast()
+        } else {
+            // No time to animate in (0, negative, not a number): the changes apply at once, as
+            // UIKit's do, and the completion still runs.
+            performWithoutAnimation(animations)
+        }
         guard commits else { return }
         context.owner.committed = true
         if context.owner.remaining == 0 {

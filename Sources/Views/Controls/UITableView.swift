@@ -807,7 +807,12 @@ open class UITableView: UIScrollView {
     /// that shows it), within the content; animated as `setContentOffset(_:animated:)` is.
     public func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         loadIfNeeded()
-        guard indexPath.section < sections.count, indexPath.row < sections[indexPath.section].rows.count else { return }
+        guard indexPath.section < sections.count, indexPath.row < sections[indexPath.section].rows.count else {
+            // UIKit raises; uisim leaves the offset and says why.
+            reportLayoutIssue("UITableView.scrollToRow: no row \(indexPath.row) in section \(indexPath.section)"
+                              + " (\(sections.count) sections: \(sections.map(\.rows.count)) rows)")
+            return
+        }
         let row = rectForRow(at: indexPath)
         let inset = adjustedContentInset
         let visibleHeight = bounds.height - inset.top - inset.bottom
