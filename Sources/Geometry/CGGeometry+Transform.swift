@@ -20,13 +20,12 @@ extension CGRect {
     /// The smallest axis-aligned rectangle that holds the rectangle's four corners mapped
     /// through `t`. The null rectangle stays null; an infinite one stays infinite.
     public func applying(_ t: CGAffineTransform) -> CGRect {
-        if isNull || isInfinite { return self }
+        guard let e = edges else { return self }
         if t.b == 0 && t.c == 0 {
-            let r = standardized
-            let x0 = t.a * r.minX + t.tx
-            let x1 = t.a * r.maxX + t.tx
-            let y0 = t.d * r.minY + t.ty
-            let y1 = t.d * r.maxY + t.ty
+            let x0 = t.a * e.minX + t.tx
+            let x1 = t.a * e.maxX + t.tx
+            let y0 = t.d * e.minY + t.ty
+            let y1 = t.d * e.maxY + t.ty
             return CGRect(x: Swift.min(x0, x1), y: Swift.min(y0, y1),
                           width: Swift.abs(x1 - x0), height: Swift.abs(y1 - y0))
         }
@@ -34,6 +33,20 @@ extension CGRect {
     }
 }
 #endif
+
+extension CGRect {
+    /// The edges of the standardized rectangle, read from its fields; nil for the null and the
+    /// infinite rectangle. (Foundation's `minX`, `isNull`… are calls into it on Linux, and the
+    /// compositor asks for a layer's edges several times a frame.)
+    @inlinable
+    public var edges: (minX: CGFloat, minY: CGFloat, maxX: CGFloat, maxY: CGFloat)? {
+        let x = origin.x, y = origin.y, w = size.width, h = size.height
+        // Null: an infinite origin. Infinite: the largest size (checked only then).
+        if x == .infinity || y == .infinity { return nil }
+        if w == .greatestFiniteMagnitude || h == .greatestFiniteMagnitude, isInfinite { return nil }
+        return (Swift.min(x, x + w), Swift.min(y, y + h), Swift.max(x, x + w), Swift.max(y, y + h))
+    }
+}
 
 extension CGRect {
     /// The four corners of the standardized rectangle, clockwise in UIKit orientation from the

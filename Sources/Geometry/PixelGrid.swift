@@ -21,11 +21,13 @@ extension CGFloat {
     }
 
     /// The largest coordinate on the pixel grid of `scale` not greater than `self`.
+    @inlinable
     public func flooredToPixel(scale: CGFloat) -> CGFloat {
         (self * scale + PixelGrid.snapTolerance).rounded(.down) / scale
     }
 
     /// The smallest coordinate on the pixel grid of `scale` not less than `self`.
+    @inlinable
     public func ceiledToPixel(scale: CGFloat) -> CGFloat {
         (self * scale - PixelGrid.snapTolerance).rounded(.up) / scale
     }
@@ -53,8 +55,7 @@ extension CGRect {
     /// The smallest rectangle on the pixel grid of `scale` that contains this one: `integral`
     /// at a scale (at scale 1 it equals `integral`). Null and infinite rectangles are unchanged.
     public func integral(scale: CGFloat) -> CGRect {
-        if isNull || isInfinite { return self }
-        let r = standardized
+        guard let r = edges else { return self }
         let minX = r.minX.flooredToPixel(scale: scale)
         let minY = r.minY.flooredToPixel(scale: scale)
         let maxX = r.maxX.ceiledToPixel(scale: scale)
@@ -74,7 +75,7 @@ extension CGRect {
 
     /// Whether all four edges lie on the pixel grid of `scale`.
     public func isPixelAligned(scale: CGFloat) -> Bool {
-        let r = standardized
+        guard let r = edges else { return false }
         return r.minX.isPixelAligned(scale: scale) && r.minY.isPixelAligned(scale: scale)
             && r.maxX.isPixelAligned(scale: scale) && r.maxY.isPixelAligned(scale: scale)
     }

@@ -42,14 +42,19 @@ open class CALayer: CustomStringConvertible {
     /// A new layer with empty bounds at the origin, anchor point in the center.
     public required init() {}
 
+    deinit {
+        for sublayer in sublayerStorage { sublayer.superlayer = nil }
+    }
+
     // MARK: Geometry
 
     /// The layer's own coordinate space: its origin is what the top-left corner shows; its size
     /// is the layer's size. Changing the size keeps `position`, so the layer grows about its
     /// anchor point; it also asks for layout (and for display with `needsDisplayOnBoundsChange`).
     // The properties marked `@exclusivity(unchecked)` are read by every hit test and layout
-    // pass; Swift's dynamic exclusivity checks were half of hit testing's instructions
-    // (callgrind). They are only touched on the main run loop, and observers run after stores.
+    // pass, or by every frame's compositor walks; Swift's dynamic exclusivity checks were half of
+    // hit testing's instructions (callgrind) and a tenth of a render-only frame. They are only
+    // touched on the main run loop, and observers run after stores.
     @exclusivity(unchecked)
     open var bounds: CGRect = .zero {
         didSet {
@@ -79,6 +84,7 @@ open class CALayer: CustomStringConvertible {
 
     /// The layer's place along the z axis: orders drawing among siblings (higher in front), never
     /// hit testing.
+    @exclusivity(unchecked)
     open var zPosition: CGFloat = 0 {
         didSet { if zPosition != oldValue && !writingPresentation { geometryDidChange(); propertyDidChange(.zPosition, from: .scalar(Double(oldValue))) } }
     }
@@ -99,6 +105,7 @@ open class CALayer: CustomStringConvertible {
     // MARK: Appearance
 
     /// Whether sublayers and contents are clipped to the bounds.
+    @exclusivity(unchecked)
     open var masksToBounds = false {
         didSet { if masksToBounds != oldValue { geometryDidChange() } }
     }
@@ -106,6 +113,7 @@ open class CALayer: CustomStringConvertible {
     /// A promise that the layer's contents fill its bounds with opaque pixels; lets the compositor
     /// skip what lies beneath and copy instead of blend. Default false for layers (a `UIView`'s
     /// default is true).
+    @exclusivity(unchecked)
     open var isOpaque = false {
         didSet { if isOpaque != oldValue { appearanceDidChange() } }
     }
@@ -120,6 +128,7 @@ open class CALayer: CustomStringConvertible {
     /// Whether an opacity below 1 applies to the layer and its sublayers as one group (composited
     /// offscreen first, then blended), or to each layer on its own. True, as UIKit sets it for
     /// every app (`UIViewGroupOpacity`).
+    @exclusivity(unchecked)
     open var allowsGroupOpacity = true {
         didSet { if allowsGroupOpacity != oldValue { appearanceDidChange() } }
     }
@@ -131,6 +140,7 @@ open class CALayer: CustomStringConvertible {
     }
 
     /// The color the bounds are filled with beneath the contents.
+    @exclusivity(unchecked)
     open var backgroundColor: CGColor? {
         didSet {
             guard backgroundColor != oldValue, !writingPresentation else { return }
@@ -144,26 +154,31 @@ open class CALayer: CustomStringConvertible {
 
     /// The radius of the rounded corners of the background and border; with `masksToBounds` it
     /// also clips the contents and sublayers. Clamped to half the shorter side.
+    @exclusivity(unchecked)
     open var cornerRadius: CGFloat = 0 {
         didSet { if cornerRadius != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.cornerRadius, from: .scalar(Double(oldValue))) } }
     }
 
     /// Which corners `cornerRadius` rounds (all four by default).
+    @exclusivity(unchecked)
     open var maskedCorners: CACornerMask = .all {
         didSet { if maskedCorners != oldValue { appearanceDidChange() } }
     }
 
     /// The shape of the rounded corners: a circular arc, or Apple's continuous curve.
+    @exclusivity(unchecked)
     open var cornerCurve: CALayerCornerCurve = .circular {
         didSet { if cornerCurve != oldValue { appearanceDidChange() } }
     }
 
     /// The width of the border drawn inside the bounds, above the contents and the sublayers.
+    @exclusivity(unchecked)
     open var borderWidth: CGFloat = 0 {
         didSet { if borderWidth != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.borderWidth, from: .scalar(Double(oldValue))) } }
     }
 
     /// The border's color (opaque black by default).
+    @exclusivity(unchecked)
     open var borderColor: CGColor? = .black {
         didSet {
             guard borderColor != oldValue, !writingPresentation else { return }
@@ -173,6 +188,7 @@ open class CALayer: CustomStringConvertible {
     }
 
     /// The shadow's color (opaque black by default); the shadow shows when `shadowOpacity` > 0.
+    @exclusivity(unchecked)
     open var shadowColor: CGColor? = .black {
         didSet {
             guard shadowColor != oldValue, !writingPresentation else { return }
@@ -182,12 +198,14 @@ open class CALayer: CustomStringConvertible {
     }
 
     /// The shadow's opacity, 0...1 (0 by default: no shadow).
+    @exclusivity(unchecked)
     open var shadowOpacity: Float = 0 {
         didSet { if shadowOpacity != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.shadowOpacity, from: .scalar(Double(oldValue))) } }
     }
 
     /// How far the shadow is moved, in the layer's coordinates: (0, -3) by default, so a shadow
     /// with the default offset falls above the layer on iOS, as it does on a device.
+    @exclusivity(unchecked)
     open var shadowOffset = CGSize(width: 0, height: -3) {
         didSet {
             guard shadowOffset != oldValue, !writingPresentation else { return }
@@ -198,6 +216,7 @@ open class CALayer: CustomStringConvertible {
 
     /// The shadow's blur radius in points (3 by default): a Gaussian blur whose standard
     /// deviation is the radius (a CSS or design-tool blur of twice the radius).
+    @exclusivity(unchecked)
     open var shadowRadius: CGFloat = 3 {
         didSet {
             guard shadowRadius != oldValue, !writingPresentation else { return }
@@ -208,6 +227,7 @@ open class CALayer: CustomStringConvertible {
 
     /// The shadow's shape. Nil (the default) makes the shadow from the alpha of the layer and its
     /// sublayers, which the render server must render offscreen first; a path needs no such pass.
+    @exclusivity(unchecked)
     open var shadowPath: CGPath? {
         didSet {
             guard shadowPath != oldValue, !writingPresentation else { return }
@@ -218,6 +238,7 @@ open class CALayer: CustomStringConvertible {
 
     /// A layer whose alpha masks this layer and its sublayers (in this layer's coordinates; it has
     /// no superlayer). Rendering through a mask takes an offscreen pass.
+    @exclusivity(unchecked)
     open var mask: CALayer? {
         didSet {
             guard mask !== oldValue else { return }
@@ -229,10 +250,12 @@ open class CALayer: CustomStringConvertible {
     }
 
     /// The layer this one masks, if it is a mask.
+    @exclusivity(unchecked)
     weak var maskOwner: CALayer?
 
     /// Whether the layer and its sublayers are rendered once into a cached bitmap and the bitmap
     /// composited while the subtree does not change (see `RasterCache` for what is modelled).
+    @exclusivity(unchecked)
     open var shouldRasterize = false {
         didSet { if shouldRasterize != oldValue { rasterStale = true; appearanceDidChange() } }
     }
@@ -257,6 +280,7 @@ open class CALayer: CustomStringConvertible {
     }
 
     /// How the contents are placed when their size differs from the bounds.
+    @exclusivity(unchecked)
     open var contentsGravity: CALayerContentsGravity = .resize {
         didSet { if contentsGravity != oldValue { appearanceDidChange() } }
     }
@@ -291,6 +315,7 @@ open class CALayer: CustomStringConvertible {
         }
     }
 
+    @exclusivity(unchecked)
     var store: BackingStore?
 
     /// Whether the layer has content (drawn or set), without copying it as `contents` does.
@@ -388,19 +413,28 @@ open class CALayer: CustomStringConvertible {
     /// The part of the bounds to redraw (union of `setNeedsDisplay` rectangles).
     var dirtyRect = CGRect.null
     /// Something that moves this layer's pixels (and its sublayers') changed.
+    @exclusivity(unchecked)
     var geometryChanged = true
     /// Something that changes only this layer's own pixels changed.
+    @exclusivity(unchecked)
     var appearanceChanged = true
+    @exclusivity(unchecked)
     var subtreeRenderChanged = false
     /// Redrawn content not yet composited, in bounds coordinates.
+    @exclusivity(unchecked)
     var contentDamage = CGRect.null
     /// The screen pixels the layer covered when last composited.
+    @exclusivity(unchecked)
     var lastScreenBox: PixelRect?
     /// Pixels to damage that belonged to sublayers removed since the last frame (on roots).
     var removedDamage = PixelRegion()
 
-    /// The layer's superlayer, or nil at the root of a tree.
-    public internal(set) weak var superlayer: CALayer?
+    /// The layer's superlayer, or nil at the root of a tree. Unowned, not weak: a weak
+    /// reference gives its object a side table, and every retain and release of a layer with one
+    /// takes the slow path (a fifth of a render-only frame). A superlayer owns its sublayers and
+    /// clears this when it goes (`deinit`), so the reference never dangles.
+    @exclusivity(unchecked)
+    public internal(set) unowned(safe) var superlayer: CALayer?
 
     // MARK: Animation bookkeeping (Animation/)
 
@@ -408,22 +442,28 @@ open class CALayer: CustomStringConvertible {
     @exclusivity(unchecked)
     var attachedAnimations: [AttachedAnimation] = []
     /// Whether the app's animation registry lists the layer.
+    @exclusivity(unchecked)
     var isRegisteredForAnimation = false
     /// The properties the last frame presented with other values than the model's.
+    @exclusivity(unchecked)
     var lastPresented = PropertyValues()
     /// Set while the render server writes presentation values (or puts the model back): the
     /// properties' observers then do nothing.
+    @exclusivity(unchecked)
     var writingPresentation = false
     /// The change whose action is running: its key, the value shown before and the new value.
     var changeInProgress: (key: String, old: AnimatableValue, oldModel: AnimatableValue, new: AnimatableValue)?
     /// Whether the layer is marked changed only because its presentation changed (the app did
     /// not change it since the last commit).
+    @exclusivity(unchecked)
     var changedByAnimationOnly = false
     /// Whether the layer has been composited (it has a presentation, and animates changes).
+    @exclusivity(unchecked)
     package internal(set) var wasRendered = false
     /// Whether the delegate answers an action only inside a UIKit animation block (a view).
     package var actionsOnlyInBlocks = false
     /// Whether the layer is a compositor's root (a window's layer).
+    @exclusivity(unchecked)
     var isCompositorRoot = false
     /// Actions for keys, looked up after the delegate's (`NSNull` for none).
     open var actions: [String: CAAction]?

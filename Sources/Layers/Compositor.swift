@@ -122,6 +122,7 @@ public final class Compositor {
         }
         var damage = root.removedDamage
         root.removedDamage = PixelRegion()
+        damage.reserveCapacity(lastDamage.rects.count)
         collectDamage(root, transform: rootTransform, clip: screen, forced: false, into: &damage, changed: &transaction.layersChanged,
                       animated: &transaction.layersAnimated)
         transaction.damage = damage.intersection(screen)
@@ -133,10 +134,17 @@ public final class Compositor {
     /// what opaque layers hide, what is copied and what blended, which offscreen passes it takes;
     /// counted, nothing painted. `time` (seconds) is the frame's, for the rasterization cache's
     /// lifetime (nil: the last frame's).
+    /// The number of entries and steps of the last frame's paint plan.
+    private var lastPlanSize = (entries: 0, steps: 0)
+
     public func prepare(_ transaction: Transaction, at time: TimeInterval? = nil) -> RenderPass {
         var stats = RenderStatistics()
         stats.damagedPixels = transaction.damage.area
         var plan = PaintPlan()
+        // Sized as the last frame's (most frames paint the same layers): no regrowing.
+        plan.entries.reserveCapacity(lastPlanSize.entries)
+        plan.steps.reserveCapacity(lastPlanSize.steps)
+        defer { lastPlanSize = (plan.entries.count, plan.steps.count) }
         if let time { rasterCache.now = time }
         rasterCache.expire()
         if !transaction.damage.isEmpty {

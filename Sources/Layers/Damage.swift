@@ -13,13 +13,19 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The pixels a rectangle in pixel coordinates touches (rounded outward).
+    /// (`CGRect.integral(scale: 1)`, inlined: the compositor asks this several times per layer
+    /// per frame.)
     public init(covering rect: CGRect) {
-        guard !rect.isNull, !rect.isInfinite, rect.width > 0, rect.height > 0 else {
+        // Null, infinite, empty, or beyond any screen (an `Int` would not hold it).
+        let limit: CGFloat = 1e15
+        guard let e = rect.edges, e.maxX > e.minX, e.maxY > e.minY,
+              e.minX > -limit, e.minY > -limit, e.maxX < limit, e.maxY < limit else {
             self.init(x: 0, y: 0, width: 0, height: 0)
             return
         }
-        let r = rect.integral(scale: 1)
-        self.init(x: Int(r.minX), y: Int(r.minY), width: Int(r.width), height: Int(r.height))
+        let x0 = e.minX.flooredToPixel(scale: 1), y0 = e.minY.flooredToPixel(scale: 1)
+        let x1 = e.maxX.ceiledToPixel(scale: 1), y1 = e.maxY.ceiledToPixel(scale: 1)
+        self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 
     public var isEmpty: Bool { width <= 0 || height <= 0 }
@@ -35,6 +41,11 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     public func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
+
+    /// Whether every pixel of `other` is in this rectangle (an empty one is in every rectangle).
+    public func contains(_ other: PixelRect) -> Bool {
+        other.isEmpty || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
+    }
 
     /// The smallest rectangle holding both (an empty one holds nothing).
     public func union(_ other: PixelRect) -> PixelRect {
@@ -82,21 +93,33 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var isEmpty: Bool { rects.isEmpty }
+
+    /// Room for `count` rectangles (a region built up rectangle by rectangle, as last frame's).
+    public mutating func reserveCapacity(_ count: Int) { rects.reserveCapacity(count) }
+
     public var area: Int { rects.reduce(0) { $0 + $1.area } }
     public var bounds: PixelRect { rects.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) } }
 
     /// Adds the pixels of `rect`.
     public mutating func formUnion(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
+        // A layer's new box follows its old one, and is most often the same.
+        if let last = rects.last, last.contains(rect) { return }
+        // Most rectangles added touch none of the region's, or lie inside one: no list of pieces.
+        guard let touched = rects.firstIndex(where: { $0.intersects(rect) }) else {
+            rects.append(rect)
+            return
+        }
+        if rects[touched].contains(rect) { return }
         var pieces = [rect]
-        Self.cut(&pieces, by: rects)
+        Self.cut(&pieces, by: rects[touched...])
         rects += pieces
     }
 
     /// Removes `cutters`' pixels from `rects` in place: each rectangle a cutter touches is
     /// replaced by its pieces, in order; one it does not touch is kept as it is, without copying
     /// the list (most cutters of a frame's region touch nothing of a given layer).
-    private static func cut(_ rects: inout [PixelRect], by cutters: [PixelRect]) {
+    private static func cut(_ rects: inout [PixelRect], by cutters: some Collection<PixelRect>) {
         var next: [PixelRect] = []
         for cutter in cutters {
             guard rects.contains(where: { $0.intersects(cutter) }) else { continue }
@@ -119,19 +142,30 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The pixels also in `rect`.
+    /// A region wholly inside `rect` is itself (its storage shared, nothing copied): the render
+    /// server asks this of every layer in every frame.
     public func intersection(_ rect: PixelRect) -> PixelRegion {
+        if rects.allSatisfy({ rect.contains($0) }) { return self }
         var result = PixelRegion()
-        result.rects = rects.map { $0.intersection(rect) }.filter { !$0.isEmpty }
+        result.appendIntersections(of: rects, with: rect)
         return result
     }
 
     /// The pixels also in `region`.
     public func intersection(_ region: PixelRegion) -> PixelRegion {
         var result = PixelRegion()
-        for rect in region.rects {
-            result.rects += rects.map { $0.intersection(rect) }.filter { !$0.isEmpty }
-        }
+        for rect in region.rects { result.appendIntersections(of: rects, with: rect) }
         return result
+    }
+
+    /// Appends the non-empty parts of `pieces` inside `rect` (allocating only for one).
+    private mutating func appendIntersections(of pieces: [PixelRect], with rect: PixelRect) {
+        for piece in pieces {
+            let part = piece.intersection(rect)
+            guard !part.isEmpty else { continue }
+            if rects.isEmpty { rects.reserveCapacity(pieces.count) }
+            rects.append(part)
+        }
     }
 
     public var description: String { "[" + rects.map(\.description).joined(separator: ", ") + "]" }

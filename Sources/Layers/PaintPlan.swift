@@ -234,6 +234,7 @@ struct PaintPlan {
     /// layer in front are skipped and counted as occluded. Then sizes each offscreen pass.
     mutating func resolveOcclusion(within damage: PixelRegion, stats: inout RenderStatistics) {
         var covered = PixelRegion()
+        covered.reserveCapacity(entries.count)
         for index in entries.indices.reversed() {
             var inDamage = damage.intersection(entries[index].box)
             if !entries[index].hole.isEmpty { inDamage = inDamage.subtracting(PixelRegion(entries[index].hole)) }

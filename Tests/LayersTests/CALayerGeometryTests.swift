@@ -4,6 +4,21 @@ import Layers
 import Testing
 
 @Suite struct CALayerGeometryTests {
+    /// A superlayer owns its sublayers; one that goes leaves its sublayers without a superlayer
+    /// (the reference is unowned, cleared by the superlayer's deinit, never dangling).
+    @Test func aSublayerOutlivingItsSuperlayerHasNone() {
+        let child = CALayer()
+        do {
+            let parent = CALayer()
+            parent.addSublayer(child)
+            #expect(child.superlayer === parent)
+        }
+        #expect(child.superlayer == nil)
+        let other = CALayer()
+        other.addSublayer(child)
+        #expect(child.superlayer === other && other.sublayers?.count == 1)
+    }
+
     @Test func frameComesFromBoundsPositionAndAnchor() {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)

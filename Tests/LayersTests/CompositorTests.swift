@@ -262,7 +262,14 @@ import Testing
                 PixelRect(x: Int.random(in: 0..<30, using: &g), y: Int.random(in: 0..<30, using: &g),
                           width: Int.random(in: 0..<15, using: &g), height: Int.random(in: 0..<15, using: &g))
             }
-            let adds = (0..<4).map { _ in random() }, cuts = (0..<3).map { _ in random() }
+            var adds = (0..<4).map { _ in random() }
+            let cuts = (0..<3).map { _ in random() }
+            // A layer's new box after its old one: often the same, or inside it.
+            if Bool.random(using: &g) { adds.append(adds[3]) }
+            if Bool.random(using: &g) {
+                let last = adds[adds.count - 1]
+                adds.append(PixelRect(x: last.x + 1, y: last.y + 1, width: max(0, last.width - 2), height: max(0, last.height - 2)))
+            }
             var region = PixelRegion()
             for r in adds { region.formUnion(r) }
             var cutter = PixelRegion()
@@ -272,7 +279,26 @@ import Testing
             for r in adds { for y in r.y..<r.maxY { for x in r.x..<r.maxX { grid[y][x] = true } } }
             for r in cuts { for y in r.y..<r.maxY { for x in r.x..<r.maxX { grid[y][x] = false } } }
             #expect(result.area == grid.joined().filter { $0 }.count)
+            // Its rectangles never overlap (areas add up), and an intersection keeps what is inside.
+            #expect(region.area == region.rects.reduce(0) { $0 + $1.area })
+            let window = random()
+            let inside = region.intersection(window)
+            let expected = Set(adds.flatMap { r in (r.y..<max(r.y, r.maxY)).flatMap { y in (r.x..<max(r.x, r.maxX)).map { x in y * 100 + x } } })
+                .filter { p in window.contains(PixelRect(x: p % 100, y: p / 100, width: 1, height: 1)) }
+            #expect(inside.area == expected.count)
+            #expect(region.intersection(PixelRect(x: -1, y: -1, width: 60, height: 60)) == region)
             #expect(region.area == Set(adds.flatMap { r in (r.y..<max(r.y, r.maxY)).flatMap { y in (r.x..<max(r.x, r.maxX)).map { x in y * 100 + x } } }).count)
         }
+    }
+
+    /// The pixels a rectangle touches, rounded outward; nothing for the null, infinite or empty
+    /// rectangle; a negative size counts from the other corner, as Core Graphics standardizes.
+    @Test func pixelsCoveredByARectangle() {
+        #expect(PixelRect(covering: CGRect(x: 0.5, y: 1.25, width: 10, height: 2.5)) == PixelRect(x: 0, y: 1, width: 11, height: 3))
+        #expect(PixelRect(covering: CGRect(x: 10, y: 10, width: -4, height: -2)) == PixelRect(x: 6, y: 8, width: 4, height: 2))
+        #expect(PixelRect(covering: CGRect(x: 3, y: 4, width: 5, height: 6)) == PixelRect(x: 3, y: 4, width: 5, height: 6))
+        #expect(PixelRect(covering: .null).isEmpty)
+        #expect(PixelRect(covering: .infinite).isEmpty)
+        #expect(PixelRect(covering: CGRect(x: 3, y: 4, width: 0, height: 6)).isEmpty)
     }
 }

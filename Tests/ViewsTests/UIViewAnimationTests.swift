@@ -43,6 +43,33 @@ import RunLoop
         }
     }
 
+    /// A view taken off the screen mid-animation: Core Animation drops the animation unfinished
+    /// at the next frame, and the render server lets the layer go.
+    @Test func aViewRemovedWhileAnimatingStopsAndIsLetGo() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, _) = scene(clock)
+            weak var goneView: UIView?
+            weak var goneLayer: CALayer?
+            var finished: [Bool] = []
+            do {
+                let moving = UIView(frame: CGRect(x: 0, y: 200, width: 50, height: 50))
+                moving.backgroundColor = .blue
+                window.addSubview(moving)
+                window.commit(at: 0.5)
+                clock.now = 0.5
+                UIView.animate(withDuration: 1, animations: { moving.center.x += 100 }, completion: { finished.append($0) })
+                window.commit(at: 0.6)
+                #expect(moving.layer.presentation()?.position.x ?? 0 < 125)
+                moving.removeFromSuperview()
+                (goneView, goneLayer) = (moving, moving.layer)
+            }
+            window.commit(at: 0.7)
+            #expect(finished == [false])
+            #expect(goneView == nil && goneLayer == nil)
+        }
+    }
+
     @Test func aSecondAnimationOfAPropertyStartsWhereTheFirstIsShown() {
         UIApplication.withNewApplication {
             let clock = Clock()

@@ -22,8 +22,10 @@ package final class AnimationRegistry {
     package func frameTime() -> Double { frameClock?() ?? mediaTime() }
 
     /// Layers that have (or had, since the last frame) animations, in the order they got one.
-    private var layers: [Weak] = []
-    private struct Weak { weak var layer: CALayer? }
+    /// Held strongly, as the render server holds what it animates, until the layer leaves the
+    /// rendered tree (the next frame drops it): a weak reference would give each animated layer a
+    /// side table, and every retain and release of it the slow path.
+    private var layers: [CALayer] = []
 
     /// UIKit animation blocks being run (a view's layer has no action outside one).
     package var openBlocks = 0 {
@@ -61,7 +63,7 @@ package final class AnimationRegistry {
     func register(_ layer: CALayer) {
         guard !layer.isRegisteredForAnimation else { return }
         layer.isRegisteredForAnimation = true
-        layers.append(Weak(layer: layer))
+        layers.append(layer)
     }
 
     /// An animation left its layer: its delegate and its block's completion are told (once).
@@ -72,6 +74,9 @@ package final class AnimationRegistry {
         let animation = attached.animation
         if let delegate = animation.delegate { due.append { delegate.animationDidStop(animation, finished: finished) } }
         if let owner = animation.owner {
+            // The owner lists its animations (with their layers) and each animation names its
+            // owner: a cycle, broken here, when the animation has nothing more to tell it.
+            animation.owner = nil
             owner.remaining -= 1
             if !finished { owner.allFinished = false }
             if owner.remaining == 0, owner.committed { finish(owner) }
@@ -138,7 +143,7 @@ package final class AnimationRegistry {
 
     /// Whether a layer under `root` has an animation (the render server has frames to make).
     package func hasAnimations(under root: CALayer) -> Bool {
-        layers.contains { $0.layer.map { !$0.attachedAnimations.isEmpty && $0.rootLayer === root } ?? false }
+        layers.contains { !$0.attachedAnimations.isEmpty && $0.rootLayer === root }
     }
 
     /// Puts in place the presentation at `time` of every animated layer under `root` (their
@@ -149,7 +154,7 @@ package final class AnimationRegistry {
         frame.events = removedEnds
         removedEnds = []
         // The list is rebuilt only when a layer leaves it (most frames keep every one).
-        var kept: [Weak] = []
+        var kept: [CALayer] = []
         var dropping = false
         func keep(_ index: Int, _ stays: Bool) {
             if stays {
@@ -160,18 +165,19 @@ package final class AnimationRegistry {
             }
         }
         for index in layers.indices {
-            let entry = layers[index]
-            guard let layer = entry.layer else {
-                keep(index, false)
-                continue
-            }
+            let layer = layers[index]
             let top = layer.rootLayer
             if top !== root {
-                if top.isCompositorRoot || layer.attachedAnimations.isEmpty {
-                    // Another window's, or done: the other window's compositor presents it.
+                if top.isCompositorRoot {
+                    // Another window's: its compositor presents it.
                     let stays = !layer.attachedAnimations.isEmpty || !layer.lastPresented.isEmpty
                     if !stays { layer.isRegisteredForAnimation = false }
                     keep(index, stays)
+                } else if layer.attachedAnimations.isEmpty {
+                    // Done, and off every screen: nothing to present (its pixels left with it).
+                    layer.lastPresented = PropertyValues()
+                    layer.isRegisteredForAnimation = false
+                    keep(index, false)
                 } else {
                     // Off every screen: Core Animation drops the animations of a layer that leaves
                     // the rendered tree, unfinished.
@@ -189,7 +195,8 @@ package final class AnimationRegistry {
             var remaining: [AttachedAnimation]?
             for attached in layer.attachedAnimations {
                 let animation = attached.animation
-                let phase = animation.phase(atLocal: animation.localTime(time))
+                let local = animation.localTime(time)
+                let phase = animation.phase(atLocal: local)
                 if phase != .before, !attached.started {
                     attached.started = true
                     frame.events.append(AnimationEvent(id: attached.id, name: attached.name, began: true))
@@ -212,7 +219,7 @@ package final class AnimationRegistry {
                     continue
                 }
                 remaining?.append(attached)
-                _ = animation.apply(to: &values, at: time)
+                animation.apply(to: &values, phase: phase, local: local)
                 if case .active = phase { frame.running += 1 } else if phase == .before && animation.fillMode.fillsBackwards { frame.running += 1 }
             }
             if let remaining { layer.attachedAnimations = remaining }

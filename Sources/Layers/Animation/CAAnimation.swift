@@ -109,16 +109,22 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     /// Applies the animation's value at `time` (its parent's time) to `values`, the layer's
     /// presentation so far. Returns where the animation is.
     func apply(to values: inout PresentationValues, at time: Double) -> TimingPhase {
-        let phase = phase(atLocal: localTime(time))
+        let local = localTime(time)
+        let phase = phase(atLocal: local)
+        apply(to: &values, phase: phase, local: local)
+        return phase
+    }
+
+    /// `apply(to:at:)` with the phase and local time already worked out (the render server's).
+    func apply(to values: inout PresentationValues, phase: TimingPhase, local: Double) {
         switch phase {
         case .before:
             if fillMode.fillsBackwards { contribute(to: &values, fraction: 0, iteration: 0, local: 0) }
         case .active(let fraction, let iteration):
-            contribute(to: &values, fraction: fraction, iteration: iteration, local: localTime(time))
+            contribute(to: &values, fraction: fraction, iteration: iteration, local: local)
         case .after(let fraction, let iteration):
             if fillMode.fillsForwards { contribute(to: &values, fraction: fraction, iteration: iteration, local: activeDuration) }
         }
-        return phase
     }
 
     /// What the animation does at `fraction` of iteration `iteration` (local time `local`).
@@ -196,16 +202,19 @@ open class CAPropertyAnimation: CAAnimation {
 /// `toValue`, `byValue`, two of them or one (the other end is the property's value).
 open class CABasicAnimation: CAPropertyAnimation {
     open var fromValue: Any? {
-        didSet { parsed = nil }
+        didSet { parsed = nil; fixedEnds = nil }
     }
     open var toValue: Any? {
-        didSet { parsed = nil }
+        didSet { parsed = nil; fixedEnds = nil }
     }
     open var byValue: Any? {
-        didSet { parsed = nil }
+        didSet { parsed = nil; fixedEnds = nil }
     }
     /// The three values unboxed, once.
     private var parsed: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)?
+    /// The two ends when they do not depend on the property's value (from and to, or from and
+    /// by: UIKit's animations), worked out once rather than every frame.
+    private var fixedEnds: (AnimatableValue, AnimatableValue)?
 
     public required init() { super.init() }
 
@@ -219,10 +228,15 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// The two ends, by Core Animation's rules for which values are set.
     func ends(base: AnimatableValue) -> (AnimatableValue, AnimatableValue)? {
+        if let fixedEnds { return fixedEnds }
         if parsed == nil { parsed = (AnimatableValue(fromValue), AnimatableValue(toValue), AnimatableValue(byValue)) }
         switch (parsed.unsafelyUnwrapped.from, parsed.unsafelyUnwrapped.to, parsed.unsafelyUnwrapped.by) {
-        case (let f?, let t?, _): return (f, t)
-        case (let f?, nil, let b?): return (f, f.adding(b))
+        case (let f?, let t?, _):
+            fixedEnds = (f, t)
+            return (f, t)
+        case (let f?, nil, let b?):
+            fixedEnds = (f, f.adding(b))
+            return fixedEnds
         case (nil, let t?, let b?): return (t.subtracting(b) ?? base, t)
         case (let f?, nil, nil): return (f, base)
         case (nil, let t?, nil): return (base, t)

@@ -14,25 +14,59 @@ enum LayerProperty: String, CaseIterable {
 /// Values of a few layer properties (an animated layer has one or two): a list searched in order,
 /// cheaper than a dictionary's hashing at this size; equal when they hold the same values.
 struct PropertyValues: Equatable, Sequence {
-    private(set) var entries: [(property: LayerProperty, value: AnimatableValue)] = []
+    typealias Element = (property: LayerProperty, value: AnimatableValue)
+    // The first entry inline: most animated layers animate one property, and a list for it would
+    // be an allocation per layer per frame. (Its property and value apart: an optional tuple
+    // costs a runtime call to test.)
+    private var firstProperty: LayerProperty?
+    private var firstValue = AnimatableValue.bool(false)
+    private var more: [Element] = []
 
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { firstProperty == nil }
+    var count: Int { firstProperty == nil ? 0 : 1 + more.count }
 
     subscript(property: LayerProperty) -> AnimatableValue? {
-        get { entries.first { $0.property == property }?.value }
+        get {
+            guard let first = firstProperty else { return nil }
+            if first == property { return firstValue }
+            return more.first { $0.property == property }?.value
+        }
         set {
-            if let index = entries.firstIndex(where: { $0.property == property }) {
-                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            if firstProperty == property {
+                if let newValue {
+                    firstValue = newValue
+                } else if more.isEmpty {
+                    firstProperty = nil
+                    firstValue = .bool(false)
+                } else {
+                    (firstProperty, firstValue) = more.removeFirst()
+                }
+            } else if let index = more.firstIndex(where: { $0.property == property }) {
+                if let newValue { more[index].value = newValue } else { more.remove(at: index) }
             } else if let newValue {
-                entries.append((property, newValue))
+                if firstProperty == nil { (firstProperty, firstValue) = (property, newValue) } else { more.append((property, newValue)) }
             }
         }
     }
 
-    func makeIterator() -> IndexingIterator<[(property: LayerProperty, value: AnimatableValue)]> { entries.makeIterator() }
+    struct Iterator: IteratorProtocol {
+        fileprivate var first: LayerProperty?
+        fileprivate let firstValue: AnimatableValue
+        fileprivate var more: IndexingIterator<[Element]>
+
+        mutating func next() -> Element? {
+            if let property = first {
+                first = nil
+                return (property, firstValue)
+            }
+            return more.next()
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(first: firstProperty, firstValue: firstValue, more: more.makeIterator()) }
 
     static func == (a: PropertyValues, b: PropertyValues) -> Bool {
-        a.entries.count == b.entries.count && a.entries.allSatisfy { b[$0.property] == $0.value }
+        a.count == b.count && a.allSatisfy { b[$0.property] == $0.value }
     }
 }
 
