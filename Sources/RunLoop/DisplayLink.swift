@@ -45,6 +45,25 @@ public final class CADisplayLink {
         if timer == nil { reschedule() } else if let timer { runLoop.add(timer, forMode: mode) }
     }
 
+    /// UIKit's spelling, `link.add(to: .main, forMode: .common)`. uisim runs no Foundation run
+    /// loop: the loop running on this thread (a replay's, on the main thread) stands for
+    /// `RunLoop.main` and `RunLoop.current`. A link added while none runs (a screen set up before
+    /// the replay starts) waits, and ticks from the start of the next loop this thread runs, as
+    /// iOS's main run loop, there from the app's launch, would tick it.
+    public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        if let loop = EventRunLoop.current {
+            add(to: loop, forMode: LoopMode(mode.rawValue))
+        } else {
+            EventRunLoop.waitingDisplayLinks.append((self, LoopMode(mode.rawValue)))
+        }
+    }
+
+    /// UIKit's spelling of `remove(from:forMode:)`.
+    public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        EventRunLoop.waitingDisplayLinks.removeAll { $0.link === self && $0.mode == LoopMode(mode.rawValue) }
+        if let loop { remove(from: loop, forMode: LoopMode(mode.rawValue)) }
+    }
+
     /// Stops ticking in `mode`.
     public func remove(from runLoop: EventRunLoop, forMode mode: LoopMode) {
         modes.removeAll { $0 == mode }
@@ -60,6 +79,7 @@ public final class CADisplayLink {
 
     /// Removes the link from its loop for good.
     public func invalidate() {
+        EventRunLoop.waitingDisplayLinks.removeAll { $0.link === self }
         timer?.invalidate()
         timer = nil
         modes = []
@@ -87,3 +107,10 @@ public final class CADisplayLink {
         for mode in modes { loop.add(timer, forMode: mode) }
     }
 }
+
+extension RunLoop.Mode {
+    /// The mode the main run loop runs in while a control or scroll view tracks a touch (UIKit's
+    /// `RunLoop.Mode.tracking`): display links added for `.default` wait.
+    public static let tracking = RunLoop.Mode(LoopMode.tracking.rawValue)
+}
+

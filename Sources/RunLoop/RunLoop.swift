@@ -50,6 +50,14 @@ public final class EventRunLoop {
     }
     private static let currentKey = "uisim.EventRunLoop.current"
 
+    /// Display links added for Foundation's run loop while no loop ran on this thread: the next
+    /// loop to run here takes them (`CADisplayLink.add(to: RunLoop, forMode:)`).
+    static var waitingDisplayLinks: [(link: CADisplayLink, mode: LoopMode)] {
+        get { Thread.current.threadDictionary[waitingKey] as? [(link: CADisplayLink, mode: LoopMode)] ?? [] }
+        set { Thread.current.threadDictionary[waitingKey] = newValue.isEmpty ? nil : newValue }
+    }
+    private static let waitingKey = "uisim.EventRunLoop.waitingDisplayLinks"
+
     /// The loop's clock.
     public let clock: LoopClock
     /// The modes `.common` stands for. Default and tracking.
@@ -186,6 +194,9 @@ public final class EventRunLoop {
         precondition(modeStack.isEmpty, "EventRunLoop.run is not reentrant")
         let previous = Self.current
         Self.current = self
+        let waiting = Self.waitingDisplayLinks
+        Self.waitingDisplayLinks = []
+        for (link, linkMode) in waiting { link.add(to: self, forMode: linkMode) }
         modeStack = [mode]
         stopRequested = false
         // The main thread's loop is the main run loop: it serves the main queue (MainQueue.swift).

@@ -182,7 +182,8 @@ extension UIWindow {
         AnimationRegistry.current.restoreModels()
     }
 
-    /// Whether a layer in the window has an animation: the render server has frames to make.
+    /// Whether a layer in the window has an animation that will end: the render server has frames
+    /// to make before the app is at rest (one repeating for ever, or paused, does not count).
     public var hasRunningAnimations: Bool {
         AnimationRegistry.current.hasAnimations(under: layer)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Layers
 import Replay
 import RunLoop
@@ -152,4 +153,64 @@ import Views
         #expect((events[0]["ts"] as! Double) == (began.renderStart * 1e6).rounded())
         #expect((events[1]["ts"] as! Double) == (ended.renderStart * 1e6).rounded())
     }
+
+    /// A spinner that turns for ever (`.repeat`), started before the replay, and a tap: the
+    /// replay renders the spinner's frames while the trace lasts and ends when the app is at rest
+    /// but for it (an endless animation can never end, and a replay must).
+    @Test func anEndlessAnimationDoesNotKeepTheReplayGoing() throws {
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let spinner = UIView(frame: CGRect(x: 170, y: 400, width: 50, height: 50))
+            spinner.backgroundColor = .gray
+            window.addSubview(spinner)
+            window.makeKeyAndVisible()
+            window.commit(at: 0)
+            UIView.animate(withDuration: 0.5, delay: 0, options: [.repeat, .curveLinear], animations: {
+                spinner.transform = CGAffineTransform(rotationAngle: .pi / 2)
+            })
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 200, y: 100), time: 0.1, duration: 0.1)
+            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+            let sink = Frames()
+            replay.sinks = [sink]
+            let result = try replay.run(trace)
+            #expect(!result.stopped)
+            #expect(result.duration < 1)
+            #expect(sink.records.contains { $0.counts[.renderOnlyFrames] == 1 && $0.counts[.layersAnimated] == 1 })
+            #expect(spinner.layer.animationKeys() == ["transform"])   // still turning
+        }
+    }
+
+    /// A screen that moves a view from a display link it never stops, added as UIKit code adds
+    /// one (`add(to: .main, forMode: .common)`) before the replay: it ticks from the replay's
+    /// first vsync, and the replay, which the app never lets rest, ends at the settle limit after
+    /// the trace's last sample, saying so.
+    @Test func anAppThatNeverRestsEndsAtTheSettleLimit() throws {
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let ball = UIView(frame: CGRect(x: 0, y: 400, width: 20, height: 20))
+            ball.backgroundColor = .red
+            window.addSubview(ball)
+            var ticks: [TimeInterval] = []
+            let link = CADisplayLink { link in
+                ticks.append(link.timestamp)
+                ball.center.x = CGFloat(ticks.count % 300)
+            }
+            link.add(to: .main, forMode: .common)
+            defer { link.invalidate() }
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 200, y: 100), time: 0.1, duration: 0.1)   // the last sample at 0.2 s
+            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+            replay.settleLimit = 0.5
+            let sink = Frames()
+            replay.sinks = [sink]
+            let result = try replay.run(trace)
+            #expect(result.unsettled && !result.stopped && !result.interrupted)
+            #expect(ticks.first == 0)
+            // Busy from 0.2 s; the vsync whose next one is past 0.2 + 0.5 s ends it.
+            #expect(abs(result.duration - 0.7) < 2.0 / 60)
+            #expect(sink.records.count >= 40)
+        }
+    }
 }
+

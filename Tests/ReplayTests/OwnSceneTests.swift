@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Replay
+import RunLoop
 import Testing
 import Views
 
@@ -46,6 +47,24 @@ import Views
         #expect(throws: SceneError("scene 'pad' has no variant 'huge'; its variants are: big")) {
             try Replay.run(Self.root.appendingPathComponent("Traces/taps.trace"), scene: scene, variants: ["huge": true], outputs: folder)
         }
+    }
+
+    /// A screen whose display link never stops: the job ends 10 s (the settle limit) after the
+    /// trace's last sample and warns, with complete outputs, rather than replaying for ever.
+    @Test func anOwnSceneThatNeverRestsEndsWithAWarning() throws {
+        let scene = Scene(name: "ticker", summary: "moves a view every frame, for ever") { window, _ in
+            let dot = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            dot.backgroundColor = .black
+            window.addSubview(dot)
+            CADisplayLink { link in dot.center.x = CGFloat(Int(link.timestamp * 60) % 100) }.add(to: .main, forMode: .common)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-ticker-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let job = try ReplayJob(trace: Self.root.appendingPathComponent("Traces/taps.trace"), scene: scene, out: folder, snapshots: .none)
+        let result = try job.run()
+        #expect(result.warnings.contains { $0.hasPrefix("the app was still busy 10 s after the trace's last sample") })
+        #expect(!result.summary.interrupted && result.interruption == nil)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("summary.json").path))
     }
 
     final class PadBox {   // on the main actor (the target's default isolation), as the build closure is

@@ -379,6 +379,29 @@ import Testing
         #expect(link.duration == 1.0 / 60 && link.maximumFramesPerSecond == 60)
     }
 
+    /// UIKit's spelling, `add(to: .main, forMode:)`: a link added while no loop runs waits and
+    /// ticks from the start of the next loop run on this thread; one added while a loop runs joins
+    /// it; one removed before does not tick.
+    @Test func foundationsSpellingJoinsTheLoopThatRuns() {
+        let clock = VirtualClock()
+        let loop = EventRunLoop(clock: clock)
+        var early: [TimeInterval] = [], late: [TimeInterval] = []
+        let waiting = CADisplayLink { early.append($0.timestamp) }
+        waiting.add(to: .main, forMode: .common)
+        let removed = CADisplayLink { _ in Issue.record("a removed link ticked") }
+        removed.add(to: .main, forMode: .default)
+        removed.remove(from: .main, forMode: .default)
+        loop.add(LoopTimer(fireAt: 0.03) { _ in
+            CADisplayLink { late.append($0.timestamp) }.add(to: .current, forMode: .default)
+        }, forMode: .default)
+        loop.run(until: 0.06)
+        let expectedEarly: [TimeInterval] = [0, 1.0 / 60, 2.0 / 60, 3.0 / 60]
+        let expectedLate: [TimeInterval] = [2.0 / 60, 3.0 / 60]   // the first vsync at or after 0.03 s
+        #expect(early == expectedEarly && late == expectedLate)
+        waiting.invalidate()
+        #expect(RunLoop.Mode.tracking.rawValue == LoopMode.tracking.rawValue)
+    }
+
     @Test func proMotionAndPreferredRate() {
         let clock = VirtualClock()
         let loop = EventRunLoop(clock: clock)

@@ -141,9 +141,14 @@ package final class AnimationRegistry {
     /// Layers whose model values are stashed while their presentation is in place.
     private var swapped: [(CALayer, PropertyValues)] = []
 
-    /// Whether a layer under `root` has an animation (the render server has frames to make).
+    /// Whether a layer under `root` has an animation that will end by itself (the render server
+    /// has frames to make before the app is at rest). One that repeats for ever (a spinner's), or
+    /// is held still (speed 0: a paused property animator), never ends: the app is at rest but
+    /// for it, and a replay, which must end, does not wait for it.
     package func hasAnimations(under root: CALayer) -> Bool {
-        layers.contains { !$0.attachedAnimations.isEmpty && $0.rootLayer === root }
+        layers.contains { layer in
+            layer.attachedAnimations.contains { !$0.ended && $0.animation.endsByItself } && layer.rootLayer === root
+        }
     }
 
     /// Puts in place the presentation at `time` of every animated layer under `root` (their

@@ -160,6 +160,10 @@ extension CAMediaTiming {
         return count.isInfinite ? .infinity : count * cycle
     }
 
+    /// Whether the object reaches its end: it moves (a speed other than 0) and its active
+    /// duration is finite (not repeated for ever).
+    var endsByItself: Bool { speed != 0 && activeDuration.isFinite }
+
     /// The local time of `parentTime`.
     func localTime(_ parentTime: Double) -> Double {
         (parentTime - beginTime) * Double(speed) + timeOffset

@@ -86,7 +86,20 @@ final class FrameRecorder {
             // Nothing to draw and no timer or display link of the app's own (an animation, a
             // gesture's timeout) scheduled besides this one: the app is at rest.
             guard !replay.window.compositor.hasDamage && !replay.window.layer.needsLayout() && loop.activeTimerCount <= 1
-                && !replay.window.hasRunningAnimations && !animations.hasDueCallbacks else { return }
+                && !replay.window.hasRunningAnimations && !animations.hasDueCallbacks else {
+                // Busy with no input left: for at most the settle limit (a display link the app
+                // never stops would keep it busy for ever).
+                guard source.isIdle else { return }
+                let since = inputEndedAt ?? link.timestamp
+                inputEndedAt = since
+                if link.targetTimestamp - since > replay.settleLimit + 1e-9 {
+                    unsettled = true
+                    link.invalidate()
+                    onIdle?()
+                    loop.stop()
+                }
+                return
+            }
             if source.isIdle {
                 // No input left: the replay is over.
                 link.invalidate()
@@ -102,6 +115,11 @@ final class FrameRecorder {
         link.add(to: loop, forMode: .common)
         self.link = link
     }
+
+    /// When the app was first found busy with no input left, and whether it was still busy at the
+    /// settle limit (the replay then ended).
+    private var inputEndedAt: TimeInterval?
+    private(set) var unsettled = false
 
     /// The vsync at which the display link was paused for an idle gap, if it is.
     private var pausedAtFrame: Int?

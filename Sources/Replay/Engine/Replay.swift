@@ -55,6 +55,11 @@ public final class Replay {
     /// Whether SIGINT or SIGTERM stops the replay at the end of the current frame (the command
     /// line's Ctrl-C, a CI job cancelled), instead of killing the process.
     public var stopsOnInterrupt = false
+    /// How long after the trace's last sample the replay waits for the app to come to rest (no
+    /// damage, layout, animation that ends, or timer or display link of its own). An app that
+    /// never rests (a display link it never stops) would keep a replay going for ever; the replay
+    /// ends there instead, and says so (`ReplayResult.unsettled`).
+    public var settleLimit: TimeInterval = 10
     /// A signal its owner received before the run loop could watch for it (the command line's
     /// handlers run from start-up): the replay then stops before its first frame.
     public var pendingInterruption: (@Sendable () -> Int32?)?
@@ -177,7 +182,8 @@ public final class Replay {
         if case .stalled(let what) = outcome { throw ReplayStalled(description: "the replay stopped at frame \(recorder.frames): \(what) (a bug in uisim or in a loop source of the app's; please report it)") }
         return ReplayResult(frames: recorder.frames, idleVsyncs: recorder.idleVsyncs, duration: clock.now, touches: source.statistics,
                             viewsHitTested: recorder.viewsHitTested, work: recorder.work,
-                            stopped: outcome == .stopped, interruption: interruption)
+                            stopped: outcome == .stopped && !recorder.unsettled, interruption: interruption,
+                            unsettled: recorder.unsettled)
     }
 }
 
@@ -207,6 +213,9 @@ public struct ReplayResult: Equatable, Sendable {
     public var interruption: Int32?
     /// Whether a signal stopped it.
     public var interrupted: Bool { interruption != nil }
+    /// Whether the app was still busy `Replay.settleLimit` seconds after the trace's last sample,
+    /// and the replay ended there.
+    public var unsettled = false
 }
 
 /// Holds a stream the digitizer source reads from while the loop runs.

@@ -116,6 +116,9 @@ public struct ReplayJob: Sendable {
         // is known only when its first event is read).
         var warnings = stream.warnings.map(\.description)
         if let note = outputs.snapshotNote { warnings.append(note) }
+        if result.unsettled {
+            warnings.append("the app was still busy \(Int(replay.settleLimit)) s after the trace's last sample (a display link or timer of its own that never stops?): the replay ended there")
+        }
         return Result(summary: summary, outputs: outputs, interruption: interruption, warnings: warnings)
     }
 }
