@@ -285,6 +285,27 @@ open class CALayer: CustomStringConvertible {
         didSet { if contentsGravity != oldValue { appearanceDidChange() } }
     }
 
+    /// The part of the contents shown, in the unit square of the contents (default the whole,
+    /// (0, 0, 1, 1)): that part is placed in the bounds by `contentsGravity` as if it were the
+    /// whole image (a sprite sheet's frame, a strip scrolled through). Animatable. Parts outside
+    /// the unit square show nothing (Core Animation repeats the edge pixels there).
+    @exclusivity(unchecked)
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { if contentsRect != oldValue && !writingPresentation { appearanceDidChange(); propertyDidChange(.contentsRect, from: .rect(oldValue)) } }
+    }
+
+    /// The unit square: the whole of the contents.
+    static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+    /// The part of `store` that `contentsRect` shows: in the store's pixels, and its size in
+    /// points.
+    func shownContents(of store: BackingStore) -> (pixels: CGRect, pointSize: CGSize) {
+        let r = contentsRect.standardized
+        let w = CGFloat(store.pixelWidth), h = CGFloat(store.pixelHeight)
+        let pixels = CGRect(x: r.minX * w, y: r.minY * h, width: r.width * w, height: r.height * h)
+        return (pixels, CGSize(width: pixels.width / store.scale, height: pixels.height / store.scale))
+    }
+
     /// Whether a change of bounds size asks for the contents to be redrawn (a view's
     /// `contentMode == .redraw`).
     open var needsDisplayOnBoundsChange = false

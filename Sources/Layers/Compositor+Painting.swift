@@ -202,7 +202,8 @@ extension Compositor {
             Self.addOutline(of: layer, to: cairo)
             cairo.clip()
         }
-        let storeHasBackground = layer.store?.hasBackground == true && layer.contentsGravity == .resize
+        let wholeContents = layer.contentsRect == CALayer.unitRect
+        let storeHasBackground = layer.store?.hasBackground == true && layer.contentsGravity == .resize && wholeContents
         if let color = layer.backgroundColor, color.alpha > 0, !storeHasBackground {
             let c = color.components
             // OVER with an opaque color is a copy: pixman takes its copy path by itself.
@@ -227,15 +228,24 @@ extension Compositor {
             }
         }
         if let store = layer.store {
-            let placed = Self.contentsRect(of: store.pointSize, in: b, gravity: layer.contentsGravity)
-            cairo.translate(Double(placed.minX), Double(placed.minY))
-            cairo.scale(Double(placed.width) / Double(store.pixelWidth), Double(placed.height) / Double(store.pixelHeight))
-            cairo.setSource(store.bitmap, x: 0, y: 0, filter: filter)
-            // An opaque store (its background drawn in) is copied; any other content is blended.
-            cairo.setOperator(storeHasBackground && entry.copies && rects.count == 1 ? .source : .over)
-            cairo.rectangle(0, 0, Double(store.pixelWidth), Double(store.pixelHeight))
-            cairo.clip()
-            cairo.paint(alpha: entry.directOpacity)
+            // The part `contentsRect` picks (the whole by default), placed as if it were all.
+            let part = layer.shownContents(of: store)
+            let source = part.pixels
+            if source.width > 0, source.height > 0 {
+                let placed = Self.contentsRect(of: part.pointSize, in: b, gravity: layer.contentsGravity)
+                cairo.translate(Double(placed.minX), Double(placed.minY))
+                cairo.scale(Double(placed.width / source.width), Double(placed.height / source.height))
+                cairo.setSource(store.bitmap, x: -Double(source.minX), y: -Double(source.minY), filter: filter)
+                // An opaque store (its background drawn in) is copied; any other content is blended.
+                cairo.setOperator(storeHasBackground && entry.copies && rects.count == 1 ? .source : .over)
+                let image = CGRect(x: -source.minX, y: -source.minY, width: CGFloat(store.pixelWidth), height: CGFloat(store.pixelHeight))
+                let shown = image.intersection(CGRect(origin: .zero, size: source.size))
+                if !shown.isNull {
+                    cairo.rectangle(Double(shown.minX), Double(shown.minY), Double(shown.width), Double(shown.height))
+                    cairo.clip()
+                    cairo.paint(alpha: entry.directOpacity)
+                }
+            }
         }
         cairo.restore()
     }

@@ -266,9 +266,11 @@ struct PaintPlan {
 
     /// Whether the layer's contents fill its bounds (so an opaque layer hides what is beneath).
     static func contentsCover(_ layer: CALayer) -> Bool {
+        // A part reaching outside the contents shows nothing there.
+        guard CALayer.unitRect.contains(layer.contentsRect.standardized) else { return false }
         if layer.contentsGravity == .resize || layer.contentsGravity == .resizeAspectFill { return true }
         guard let store = layer.store else { return false }
-        let placed = Compositor.contentsRect(of: store.pointSize, in: layer.bounds, gravity: layer.contentsGravity)
+        let placed = Compositor.contentsRect(of: layer.shownContents(of: store).pointSize, in: layer.bounds, gravity: layer.contentsGravity)
         return placed.minX <= layer.bounds.minX && placed.minY <= layer.bounds.minY
             && placed.maxX >= layer.bounds.maxX && placed.maxY >= layer.bounds.maxY
     }
@@ -277,9 +279,10 @@ struct PaintPlan {
         guard t.b == 0 && t.c == 0 else { return nil }
         if !rect.isPixelAligned(scale: 1) { return .offGrid }
         if let store = layer.store {
-            let placed = Compositor.contentsRect(of: store.pointSize, in: layer.bounds, gravity: layer.contentsGravity)
+            let part = layer.shownContents(of: store)
+            let placed = Compositor.contentsRect(of: part.pointSize, in: layer.bounds, gravity: layer.contentsGravity)
             let shown = placed.applying(t)
-            if abs(shown.width - CGFloat(store.pixelWidth)) > 0.01 || abs(shown.height - CGFloat(store.pixelHeight)) > 0.01 {
+            if abs(shown.width - part.pixels.width) > 0.01 || abs(shown.height - part.pixels.height) > 0.01 {
                 return .stretched
             }
         }

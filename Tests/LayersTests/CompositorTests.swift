@@ -219,6 +219,39 @@ import Testing
         #expect(stats.misalignedLayers == 1)   // 10 × 10 pixels stretched over 40 × 40
     }
 
+    /// `contentsRect` picks a part of the contents in their unit square, placed by the gravity as
+    /// if it were the whole: the right half of a 20 × 10 image (red | blue) fills a 10 × 10 layer
+    /// blue, pixel for pixel (not stretched); a quarter along, pixels 0–4 show the image's 5–9
+    /// (red), 5–9 its 10–14 (blue).
+    @Test func contentsRectShowsAPartOfTheContents() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 10), format: format).image { ctx in
+            UIColor.red.setFill()
+            ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+            UIColor.blue.setFill()
+            ctx.fill(CGRect(x: 10, y: 0, width: 10, height: 10))
+        }.cgImage!
+        let root = layer(CGRect(x: 0, y: 0, width: 10, height: 10), .black)
+        let sprite = layer(CGRect(x: 0, y: 0, width: 10, height: 10))
+        sprite.contents = image
+        sprite.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 1)
+        root.addSublayer(sprite)
+        let c = try compositor(root)
+        var stats = c.render()
+        #expect((0..<10).allSatisfy { c.snapshot().pixel(x: $0, y: 5) == 0xFF00_00FF })
+        #expect(stats.misalignedLayers == 0)
+        sprite.contentsRect = CGRect(x: 0.25, y: 0, width: 0.5, height: 1)
+        stats = c.render()
+        #expect(stats.damagedPixels == 100)   // a new part of the contents redraws the layer
+        #expect((0..<5).allSatisfy { c.snapshot().pixel(x: $0, y: 5) == 0xFFFF_0000 })
+        #expect((5..<10).allSatisfy { c.snapshot().pixel(x: $0, y: 5) == 0xFF00_00FF })
+        // Beyond the contents' right edge: nothing there (the black root shows).
+        sprite.contentsRect = CGRect(x: 0.75, y: 0, width: 0.5, height: 1)
+        c.render()
+        #expect(c.snapshot().pixel(x: 2, y: 5) == 0xFF00_00FF && c.snapshot().pixel(x: 7, y: 5) == 0xFF00_0000)
+    }
+
     @Test func layersOffThePixelGridAreMisaligned() throws {
         let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100), .black)
         root.addSublayer(layer(CGRect(x: 10.5, y: 10, width: 20, height: 20), .white))

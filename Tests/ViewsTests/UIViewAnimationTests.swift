@@ -70,6 +70,29 @@ import RunLoop
         }
     }
 
+    /// `contentsRect` animates as a rectangle (a sprite sheet's strip): linearly, halfway, the
+    /// origin is halfway.
+    @Test func contentsRectAnimates() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            let strip = CALayer()
+            strip.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            view.layer.addSublayer(strip)
+            window.commit(at: 0)
+            let slide = CABasicAnimation(keyPath: "contentsRect")
+            slide.fromValue = CGRect(x: 0, y: 0, width: 0.25, height: 1)
+            slide.toValue = CGRect(x: 0.75, y: 0, width: 0.25, height: 1)
+            slide.duration = 1
+            slide.timingFunction = CAMediaTimingFunction(name: .linear)
+            strip.add(slide, forKey: "frames")
+            window.commit(at: 0)
+            clock.now = 0.5
+            #expect(strip.presentation()?.contentsRect == CGRect(x: 0.375, y: 0, width: 0.25, height: 1))
+            #expect(strip.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1))   // the model is untouched
+        }
+    }
+
     @Test func aSecondAnimationOfAPropertyStartsWhereTheFirstIsShown() {
         UIApplication.withNewApplication {
             let clock = Clock()

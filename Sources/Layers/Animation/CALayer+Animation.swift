@@ -9,6 +9,7 @@ enum LayerProperty: String, CaseIterable {
     case backgroundColor, cornerRadius, borderWidth, borderColor
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor, shadowPath
     case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
+    case contentsRect
 }
 
 /// Values of a few layer properties (an animated layer has one or two): a list searched in order,
@@ -331,6 +332,7 @@ extension CALayer {
         case .lineWidth: .scalar(Double((self as? CAShapeLayer)?.lineWidth ?? 0))
         case .strokeStart: .scalar(Double((self as? CAShapeLayer)?.strokeStart ?? 0))
         case .strokeEnd: .scalar(Double((self as? CAShapeLayer)?.strokeEnd ?? 1))
+        case .contentsRect: .rect(contentsRect)
         }
     }
 
@@ -360,6 +362,7 @@ extension CALayer {
         case (.lineWidth, .scalar(let v)): (self as? CAShapeLayer)?.lineWidth = CGFloat(v)
         case (.strokeStart, .scalar(let v)): (self as? CAShapeLayer)?.strokeStart = CGFloat(v)
         case (.strokeEnd, .scalar(let v)): (self as? CAShapeLayer)?.strokeEnd = CGFloat(v)
+        case (.contentsRect, .rect(let r)): contentsRect = r
         default: break
         }
     }
