@@ -53,7 +53,7 @@ final class Canvas: UIView {
 final class FeedRowCell: UITableViewCell {
     let avatar = UIView(), title = UILabel(), body = UILabel()
 
-    required init(style: CellStyle, reuseIdentifier: String?) {
+    override init(style: CellStyle, reuseIdentifier: String?) {
         super.init(style: style, reuseIdentifier: reuseIdentifier)
         for view in [avatar, title, body] {
             view.translatesAutoresizingMaskIntoConstraints = false

@@ -218,7 +218,7 @@ final class FeedCell: UITableViewCell {
     /// the row's own).
     private(set) var activeConstraints: [NSLayoutConstraint] = []
 
-    required init(style: CellStyle, reuseIdentifier: String?) {
+    override init(style: CellStyle, reuseIdentifier: String?) {
         super.init(style: style, reuseIdentifier: reuseIdentifier)
         selectionStyle = .none   // the card shows the selection, not a background view
         backgroundColor = nil

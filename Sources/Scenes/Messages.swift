@@ -107,7 +107,7 @@ final class MessagesViewController: UIViewController, UITableViewDataSource, UIT
 final class MessageCell: UITableViewCell {
     let message = UILabel()
 
-    required init(style: CellStyle, reuseIdentifier: String?) {
+    override init(style: CellStyle, reuseIdentifier: String?) {
         super.init(style: style, reuseIdentifier: reuseIdentifier)
         message.font = MessagesViewController.font
         message.numberOfLines = 0

@@ -20,7 +20,7 @@ import Testing
 
     final class BoxCell: UITableViewCell {
         let box = Box()
-        required init(style: CellStyle, reuseIdentifier: String?) {
+        override init(style: CellStyle, reuseIdentifier: String?) {
             super.init(style: style, reuseIdentifier: reuseIdentifier)
             box.translatesAutoresizingMaskIntoConstraints = false
             contentView.addSubview(box)

@@ -24,7 +24,7 @@ import Testing
         let box = Box()
         /// The rows the cell showed, in order.
         var rows: [Int] = []
-        required init(style: CellStyle, reuseIdentifier: String?) {
+        override init(style: CellStyle, reuseIdentifier: String?) {
             super.init(style: style, reuseIdentifier: reuseIdentifier)
             box.translatesAutoresizingMaskIntoConstraints = false
             contentView.addSubview(box)
@@ -39,7 +39,7 @@ import Testing
 
     /// A cell whose content view holds a view placed by its frame: no constraints give it a height.
     final class FramedCell: UITableViewCell {
-        required init(style: CellStyle, reuseIdentifier: String?) {
+        override init(style: CellStyle, reuseIdentifier: String?) {
             super.init(style: style, reuseIdentifier: reuseIdentifier)
             contentView.addSubview(UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 30)))
         }

@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized) struct SelfSizingStackCellTests {
     final class MailCell: UITableViewCell {
         let sender = UILabel(), subject = UILabel(), stack = UIStackView()
-        required init(style: CellStyle, reuseIdentifier: String?) {
+        override init(style: CellStyle, reuseIdentifier: String?) {
             super.init(style: style, reuseIdentifier: reuseIdentifier)
             sender.font = .systemFont(ofSize: 17)
             subject.font = .systemFont(ofSize: 15)

@@ -222,13 +222,19 @@ open class UITableView: UIScrollView {
         }
         guard let cellClass = registered[identifier] else { return nil }
         count { $0.created += 1 }
-        return cellClass.init(style: .default, reuseIdentifier: identifier)
+        let cell = cellClass.init()
+        cell.reuseIdentifier = identifier
+        return cell
     }
 
     /// A header view for `identifier` from its queue or its registered class.
     public func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
         if let view = headerQueues[identifier]?.popLast() { return view }
-        return registeredHeaders[identifier].map { $0.init(reuseIdentifier: identifier) }
+        return registeredHeaders[identifier].map { type in
+            let header = type.init()
+            header.reuseIdentifier = identifier
+            return header
+        }
     }
 
     private func count(_ change: (inout CellStatistics) -> Void) {

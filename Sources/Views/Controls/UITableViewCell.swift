@@ -58,13 +58,13 @@ open class UITableViewCell: UIView {
 
     public let style: CellStyle
     /// The identifier of the reuse queue the cell goes back to.
-    public let reuseIdentifier: String?
+    public internal(set) var reuseIdentifier: String?
     /// Where the row's content goes; it fills the cell.
     public let contentView = UIView()
 
-    /// A cell with `style`'s labels, reused under `reuseIdentifier`; the initializer a table view
-    /// calls for a registered class.
-    public required init(style: CellStyle, reuseIdentifier: String?) {
+    /// A cell with `style`'s labels, reused under `reuseIdentifier`. Subclasses override it, as
+    /// in UIKit (`override init(style:reuseIdentifier:)`).
+    public init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
@@ -76,6 +76,14 @@ open class UITableViewCell: UIView {
     public override convenience init(frame: CGRect) {
         self.init(style: .default, reuseIdentifier: nil)
         self.frame = frame
+    }
+
+    /// What a table view calls to make a cell of a registered class: uisim has no Objective-C
+    /// runtime to call `init(style:reuseIdentifier:)` on a class it only knows as a type, so this
+    /// required initializer does (`.default`), and the table sets the identifier after. A subclass
+    /// that overrides `init(style:reuseIdentifier:)`, or has no initializer of its own, has it.
+    public required convenience init() {
+        self.init(style: .default, reuseIdentifier: nil)
     }
 
     private var storedTextLabel: UILabel?, storedDetailLabel: UILabel?, storedImageView: UIImageView?
@@ -234,12 +242,12 @@ open class UITableViewCell: UIView {
 /// The header of a section of a table view, as UIKit's `UITableViewHeaderFooterView`: a label on
 /// a light gray background.
 open class UITableViewHeaderFooterView: UIView {
-    public let reuseIdentifier: String?
+    public internal(set) var reuseIdentifier: String?
     public let contentView = UIView()
     /// The title label.
     public let textLabel: UILabel? = UILabel()
 
-    public required init(reuseIdentifier: String?) {
+    public init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 28))
         backgroundColor = UIColor(white: 0.95, alpha: 1)
@@ -248,6 +256,11 @@ open class UITableViewHeaderFooterView: UIView {
         textLabel!.font = .boldSystemFont(ofSize: 13)
         textLabel!.textColor = .darkGray
         contentView.addSubview(textLabel!)
+    }
+
+    /// What a table view calls to make a header of a registered class (as a cell's `init()`).
+    public required convenience init() {
+        self.init(reuseIdentifier: nil)
     }
 
     open override func layoutSubviews() {

@@ -75,7 +75,7 @@ final class MessageCell: UITableViewCell {
     static let identifier = "message"
     let avatar = AvatarView()
 
-    required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
         super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)
         contentView.addSubview(avatar)
     }

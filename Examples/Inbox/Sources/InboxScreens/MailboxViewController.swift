@@ -98,7 +98,7 @@ final class MailboxCell: UITableViewCell {
     let senderLabel = UILabel()
     let subjectLabel = UILabel()
 
-    required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
         super.init(style: style, reuseIdentifier: reuseIdentifier)
         senderLabel.font = .systemFont(ofSize: 17)
         subjectLabel.font = .systemFont(ofSize: 15)
