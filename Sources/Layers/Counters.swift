@@ -35,6 +35,8 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case animationsAdded = "animations_added", animationsRunning = "animations_running"
     case animationsFinished = "animations_finished", layersAnimated = "layers_animated"
     case renderOnlyFrames = "render_only_frames"
+    case cellForItemCalls = "cell_for_item_calls", supplementaryViews = "supplementary_views"
+    case layoutAttributes = "layout_attributes"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -63,8 +65,8 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .rasterMisses: "rasterization cache misses (offscreen passes)"
         case .rasterMissPixels: "offscreen pixels: rasterization misses"
         case .rasterHits: "rasterization cache hits"
-        case .cellsCreated: "table view cells created"
-        case .cellsReused: "table view cells reused"
+        case .cellsCreated: "cells created (table and collection views)"
+        case .cellsReused: "cells reused (table and collection views)"
         case .cellForRowCalls: "cellForRowAt calls"
         case .hitTestedViews: "views visited by hit testing"
         case .backingStoreBytes: "backing-store bytes"
@@ -86,6 +88,9 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .animationsFinished: "animations that reached their end"
         case .layersAnimated: "layers an animation moved or changed"
         case .renderOnlyFrames: "render-only frames (animations advanced, no app work)"
+        case .cellForItemCalls: "cellForItemAt calls"
+        case .supplementaryViews: "supplementary views asked of collection views' data sources"
+        case .layoutAttributes: "layout attributes handed to collection views"
         }
     }
 

@@ -24,8 +24,10 @@ extension Summary {
                 : row("  constraints p50 / p95 / p99", percentiles(st[.constraints])),
             row("render stage p50 / p95 / p99", percentiles(st.render) + (estimated ? " (estimated)" : " (cairo, measured)")),
             row("touches", "\(touches.began) began, \(touches.moved) moved, \(touches.ended) ended, \(touches.cancelled) cancelled"),
-            counts[.cellForRowCalls] + counts[.cellsCreated] == 0 ? nil : row("table view cells",
-                "\(counts[.cellForRowCalls]) asked for (cellForRowAt), \(counts[.cellsCreated]) created, \(counts[.cellsReused]) reused"),
+            counts[.cellForRowCalls] + counts[.cellForItemCalls] + counts[.cellsCreated] == 0 ? nil : row("cells",
+                "\(counts[.cellForRowCalls] + counts[.cellForItemCalls]) asked for (cellForRowAt, cellForItemAt), \(counts[.cellsCreated]) created, \(counts[.cellsReused]) reused"),
+            counts[.layoutAttributes] == 0 ? nil : row("collection views",
+                "\(counts[.layoutAttributes]) layout attributes handed over, \(counts[.supplementaryViews]) supplementary views asked for"),
             row("layouts / draws", "\(counts.layouts) / \(counts.draws) (\(counts.drawnPixels) px drawn)"),
             counts[.textLayouts] + counts[.textLayoutCacheHits] + counts[.glyphsDrawn] == 0 ? nil : row("text",
                 "\(counts[.textLayouts]) laid out, \(counts[.textLayoutCacheHits]) from the cache, "

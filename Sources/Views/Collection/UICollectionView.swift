@@ -1,0 +1,522 @@
+import Foundation
+import Geometry
+import Layers
+
+/// What a collection view asks for its items, as UIKit's (`@MainActor`, as UIKit's protocols are).
+/// The optional methods of UIKit's protocol have defaults here.
+@MainActor
+public protocol UICollectionViewDataSource: AnyObject {
+    func numberOfSections(in collectionView: UICollectionView) -> Int
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    /// A section's header or footer (`kind`), when the layout has one: dequeue it with
+    /// `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`.
+    func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView
+}
+
+extension UICollectionViewDataSource {
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    /// Not implemented: UIKit raises when the layout asks for a supplementary view; uisim shows an
+    /// empty one and reports a layout issue.
+    public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+        collectionView.reportLayoutIssue("the layout asked for a \(kind) at \(indexPath) and the data source has no collectionView(_:viewForSupplementaryElementOfKind:at:)")
+        return UICollectionReusableView()
+    }
+}
+
+/// What a collection view tells and asks its delegate (UIKit's `UICollectionViewDelegate`; a
+/// scroll view delegate too).
+@MainActor
+public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
+    func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView, forElementKind elementKind: String, at indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView, forElementOfKind elementKind: String, at indexPath: IndexPath)
+}
+
+extension UICollectionViewDelegate {
+    public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView, forElementKind elementKind: String, at indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView, forElementOfKind elementKind: String, at indexPath: IndexPath) {}
+}
+
+/// Items in sections, placed by a layout, as UIKit's `UICollectionView` (a scroll view): it asks
+/// its layout for the elements in the rectangle it shows, asks its data source for those cells
+/// and supplementary views only, reuses the views of elements that scrolled off
+/// (`dequeueReusableCell(withReuseIdentifier:for:)`, `prepareForReuse()`), and highlights an item
+/// while a finger rests on it (after the scroll view's delay for content touches) and selects it
+/// when the finger lifts.
+///
+/// Counted per frame: `cells_created` and `cells_reused` (with the table views'),
+/// `cell_for_item_calls`, `supplementary_views` (asked of the data source) and `layout_attributes`
+/// (elements the layout handed over: what a layout costs grows with these).
+///
+/// Where uisim differs: views of elements off screen stay subviews, hidden, in their reuse queue
+/// (as uisim's table view). Not yet: prefetching, self-sizing cells, diffable data sources,
+/// compositional layouts, animated updates, moving items.
+@MainActor
+open class UICollectionView: UIScrollView {
+    /// The direction a layout's content scrolls.
+    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
+
+    /// What an element is: a cell, a supplementary view (a header…) or a decoration view.
+    public enum ElementCategory: UInt, Sendable { case cell, supplementaryView, decorationView }
+
+    /// The kinds of a flow layout's section headers and footers (UIKit's strings).
+    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
+    /// Where `scrollToItem(at:at:animated:)` puts the item: one vertical and one horizontal
+    /// position may be combined; none, the least scroll that shows it.
+    public struct ScrollPosition: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let top = ScrollPosition(rawValue: 1 << 0)
+        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        public static let bottom = ScrollPosition(rawValue: 1 << 2)
+        public static let left = ScrollPosition(rawValue: 1 << 3)
+        public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+        public static let right = ScrollPosition(rawValue: 1 << 5)
+    }
+
+    /// A collection view of `frame` placed by `layout`.
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        super.init(frame: frame)
+        layout.collectionView = self
+        backgroundColor = .white
+    }
+
+    /// The layout placing the items; a new one places them at the next layout pass.
+    open var collectionViewLayout: UICollectionViewLayout {
+        didSet {
+            guard collectionViewLayout !== oldValue else { return }
+            if oldValue.collectionView === self { oldValue.collectionView = nil }
+            collectionViewLayout.collectionView = self
+            collectionViewLayout.invalidateLayout()
+        }
+    }
+
+    /// Sets the layout; animated, the items on screen move to their new places in 0.3 s (UIKit's
+    /// animated layout change), then `completion` runs.
+    open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+        collectionViewLayout = layout
+        guard animated, UIView.areAnimationsEnabled, window != nil else {
+            layoutIfNeeded()
+            completion?(true)
+            return
+        }
+        UIView.animate(withDuration: 0.3, animations: { self.layoutIfNeeded() }, completion: completion)
+    }
+
+    public weak var dataSource: UICollectionViewDataSource? {
+        didSet { needsReload = true; setNeedsLayout() }
+    }
+
+    /// The scroll view's delegate, as a collection view delegate (set `delegate`).
+    var collectionDelegate: UICollectionViewDelegate? { delegate as? UICollectionViewDelegate }
+
+    /// Whether a tap selects an item (default true), and whether several can be selected.
+    open var allowsSelection = true
+    open var allowsMultipleSelection = false
+
+    // MARK: Registration and reuse
+
+    private var registeredCells: [String: UICollectionViewCell.Type] = [:]
+    private var registeredSupplementary: [String: UICollectionReusableView.Type] = [:]
+    private var queues: [String: [UICollectionReusableView]] = [:]
+
+    /// Registers the class (a `UICollectionViewCell` subclass) whose cells
+    /// `dequeueReusableCell(withReuseIdentifier:for:)` makes for `identifier`.
+    public func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        guard let cellClass else {
+            registeredCells[identifier] = nil
+            return
+        }
+        guard let type = cellClass as? UICollectionViewCell.Type else {
+            preconditionFailure("\(cellClass) is not a UICollectionViewCell subclass")
+        }
+        registeredCells[identifier] = type
+    }
+
+    /// Registers the class of supplementary views of `elementKind` for `identifier`.
+    public func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
+        let key = Self.supplementaryKey(elementKind, identifier)
+        guard let viewClass else {
+            registeredSupplementary[key] = nil
+            return
+        }
+        guard let type = viewClass as? UICollectionReusableView.Type else {
+            preconditionFailure("\(viewClass) is not a UICollectionReusableView subclass")
+        }
+        registeredSupplementary[key] = type
+    }
+
+    private static func supplementaryKey(_ kind: String, _ identifier: String) -> String { kind + "\u{1F}" + identifier }
+
+    /// A cell for `identifier`: one from its reuse queue (after its `prepareForReuse()`), else a
+    /// new one of the registered class. An identifier never registered is a programming error,
+    /// as in UIKit.
+    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        if let cell = queues[identifier]?.popLast() as? UICollectionViewCell {
+            cell.prepareForReuse()
+            count(.cellsReused)
+            return cell
+        }
+        guard let type = registeredCells[identifier] else {
+            preconditionFailure("could not dequeue a view of kind UICollectionElementKindCell with identifier \(identifier): register a class for it")
+        }
+        count(.cellsCreated)
+        let cell = type.init()
+        cell.reuseIdentifier = identifier
+        cell.reuseQueue = identifier
+        return cell
+    }
+
+    /// A supplementary view of `elementKind` for `identifier`, from its queue or the registered class.
+    public func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionReusableView {
+        let key = Self.supplementaryKey(elementKind, identifier)
+        if let view = queues[key]?.popLast() {
+            view.prepareForReuse()
+            return view
+        }
+        guard let type = registeredSupplementary[key] else {
+            preconditionFailure("could not dequeue a view of kind \(elementKind) with identifier \(identifier): register a class for it")
+        }
+        let view = type.init()
+        view.reuseIdentifier = identifier
+        view.reuseQueue = key
+        return view
+    }
+
+    // MARK: Data
+
+    private var needsReload = true
+    private var itemCounts: [Int] = []
+
+    /// Reloads every item: views on screen go back to their queues, counts are asked again and
+    /// the layout is invalidated.
+    open func reloadData() {
+        for (key, view) in shown.sorted(by: { $0.key < $1.key }) { hide(view, for: key) }
+        shown = [:]
+        selected = []
+        needsReload = true
+        collectionViewLayout.invalidateLayout()
+        setNeedsLayout()
+    }
+
+    private func loadIfNeeded() {
+        guard needsReload else { return }
+        needsReload = false
+        guard let dataSource else {
+            itemCounts = []
+            return
+        }
+        itemCounts = (0..<max(0, dataSource.numberOfSections(in: self))).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
+        collectionViewLayout.needsPrepare = true
+    }
+
+    /// The number of sections, from the data source.
+    public var numberOfSections: Int {
+        loadIfNeeded()
+        return itemCounts.count
+    }
+
+    /// The number of items in `section`, from the data source.
+    public func numberOfItems(inSection section: Int) -> Int {
+        loadIfNeeded()
+        return itemCounts.indices.contains(section) ? itemCounts[section] : 0
+    }
+
+    // MARK: Elements on screen
+
+    /// An element on screen: a cell (kind nil) or a supplementary view, at its index path.
+    struct ElementKey: Hashable, Comparable {
+        var kind: String?
+        var indexPath: IndexPath
+
+        static func < (a: ElementKey, b: ElementKey) -> Bool {
+            ((a.kind ?? ""), a.indexPath) < ((b.kind ?? ""), b.indexPath)
+        }
+    }
+
+    private var shown: [ElementKey: UICollectionReusableView] = [:]
+    private var lastBoundsSize: CGSize?
+
+    open override var bounds: CGRect {
+        didSet {
+            // A bounds change the layout asks to follow (by default, a new size) prepares it again.
+            if bounds != oldValue, collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
+                collectionViewLayout.invalidateLayout()
+            }
+        }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        loadIfNeeded()
+        if lastBoundsSize != bounds.size {
+            lastBoundsSize = bounds.size
+            collectionViewLayout.needsPrepare = true
+        }
+        let layout = collectionViewLayout
+        if layout.needsPrepare {
+            layout.needsPrepare = false
+            layout.prepare()
+        }
+        let size = layout.collectionViewContentSize
+        if contentSize != size { contentSize = size }
+        let elements = layout.layoutAttributesForElements(in: bounds) ?? []
+        count(.layoutAttributes, by: elements.count)
+        var wanted: [ElementKey: UICollectionViewLayoutAttributes] = [:]
+        for attributes in elements where attributes.representedElementCategory != .decorationView {
+            let key = ElementKey(kind: attributes.representedElementCategory == .cell ? nil : attributes.representedElementKind,
+                                 indexPath: attributes.indexPath)
+            guard key.kind != nil || isItem(key.indexPath) else { continue }
+            wanted[key] = attributes
+        }
+        // Views of elements that left go back to their queues first, so the new ones reuse them.
+        for (key, view) in shown.sorted(by: { $0.key < $1.key }) where wanted[key] == nil {
+            shown[key] = nil
+            hide(view, for: key)
+        }
+        for (key, attributes) in wanted.sorted(by: { $0.key < $1.key }) {
+            if let view = shown[key] {
+                apply(attributes, to: view)
+                continue
+            }
+            guard let dataSource else { break }
+            let view: UICollectionReusableView
+            if let kind = key.kind {
+                count(.supplementaryViews)
+                view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: key.indexPath)
+            } else {
+                count(.cellForItemCalls)
+                let cell = dataSource.collectionView(self, cellForItemAt: key.indexPath)
+                cell.isSelected = selected.contains(key.indexPath)
+                view = cell
+            }
+            apply(attributes, to: view)
+            if view.superview !== self { insertSubview(view, at: 0) }
+            view.isHidden = attributes.isHidden
+            shown[key] = view
+            if let cell = view as? UICollectionViewCell, key.kind == nil {
+                collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: key.indexPath)
+            } else if let kind = key.kind {
+                collectionDelegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: key.indexPath)
+            }
+        }
+    }
+
+    private func isItem(_ indexPath: IndexPath) -> Bool {
+        itemCounts.indices.contains(indexPath.section) && indexPath.item >= 0 && indexPath.item < itemCounts[indexPath.section]
+    }
+
+    private func apply(_ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView) {
+        // The frame without the transform, then the transform, as UIKit applies attributes.
+        if view.transform != .identity { view.transform = .identity }
+        if view.frame != attributes.frame { view.frame = attributes.frame }
+        if view.transform != attributes.transform { view.transform = attributes.transform }
+        if view.alpha != attributes.alpha { view.alpha = attributes.alpha }
+        if view.layer.zPosition != CGFloat(attributes.zIndex) { view.layer.zPosition = CGFloat(attributes.zIndex) }
+        if view.isHidden != attributes.isHidden { view.isHidden = attributes.isHidden }
+        view.apply(attributes)
+    }
+
+    private func hide(_ view: UICollectionReusableView, for key: ElementKey) {
+        view.isHidden = true
+        if let cell = view as? UICollectionViewCell {
+            cell.isHighlighted = false
+            if key.kind == nil { collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: key.indexPath) }
+        }
+        if let kind = key.kind {
+            collectionDelegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: key.indexPath)
+        }
+        if let queue = view.reuseQueue { queues[queue, default: []].append(view) } else { view.removeFromSuperview() }
+    }
+
+    /// The cell shown for the item at `indexPath`, if it is on screen.
+    public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+        shown[ElementKey(kind: nil, indexPath: indexPath)] as? UICollectionViewCell
+    }
+
+    /// The index path of a cell on screen.
+    public func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
+        shown.first { $0.key.kind == nil && $0.value === cell }?.key.indexPath
+    }
+
+    /// The cells on screen, in item order.
+    public var visibleCells: [UICollectionViewCell] {
+        shown.filter { $0.key.kind == nil }.sorted { $0.key < $1.key }.compactMap { $0.value as? UICollectionViewCell }
+    }
+
+    /// The index paths of the items on screen, in order.
+    public var indexPathsForVisibleItems: [IndexPath] {
+        shown.keys.filter { $0.kind == nil }.map(\.indexPath).sorted()
+    }
+
+    /// The supplementary view of `elementKind` shown at `indexPath`, if on screen.
+    public func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+        shown[ElementKey(kind: elementKind, indexPath: indexPath)]
+    }
+
+    /// The item at `point` (content coordinates), from the layout.
+    public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        layoutIfNeeded()
+        let probe = CGRect(x: point.x, y: point.y, width: 0, height: 0).insetBy(dx: -0.5, dy: -0.5)
+        let elements = collectionViewLayout.layoutAttributesForElements(in: probe) ?? []
+        return elements.last { $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(point) && isItem($0.indexPath) }?.indexPath
+    }
+
+    /// The layout's attributes of the item at `indexPath`.
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        prepareLayoutIfNeeded()
+        return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    /// The layout's attributes of the supplementary view of `kind` at `indexPath`.
+    public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        prepareLayoutIfNeeded()
+        return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    private func prepareLayoutIfNeeded() {
+        loadIfNeeded()
+        if collectionViewLayout.needsPrepare {
+            collectionViewLayout.needsPrepare = false
+            collectionViewLayout.prepare()
+        }
+    }
+
+    // MARK: Scrolling to an item
+
+    /// Scrolls so that the item sits at `scrollPosition` (a vertical and a horizontal position;
+    /// none: the least scroll that shows it), within the content; animated as
+    /// `setContentOffset(_:animated:)` is.
+    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        guard isItemAfterLoading(indexPath), let frame = layoutAttributesForItem(at: indexPath)?.frame else {
+            reportLayoutIssue("UICollectionView.scrollToItem: no item \(indexPath.item) in section \(indexPath.section) (\(itemCounts.count) sections: \(itemCounts) items)")
+            return
+        }
+        let inset = adjustedContentInset
+        let width = bounds.width - inset.left - inset.right, height = bounds.height - inset.top - inset.bottom
+        var offset = contentOffset
+        if scrollPosition.contains(.top) { offset.y = frame.minY - inset.top }
+        else if scrollPosition.contains(.centeredVertically) { offset.y = frame.midY - inset.top - height / 2 }
+        else if scrollPosition.contains(.bottom) { offset.y = frame.maxY - inset.top - height }
+        if scrollPosition.contains(.left) { offset.x = frame.minX - inset.left }
+        else if scrollPosition.contains(.centeredHorizontally) { offset.x = frame.midX - inset.left - width / 2 }
+        else if scrollPosition.contains(.right) { offset.x = frame.maxX - inset.left - width }
+        if scrollPosition.isEmpty {
+            scrollRectToVisible(frame, animated: animated)
+            return
+        }
+        let range = offsetRange
+        offset.x = min(max(offset.x, range.min.x), range.max.x)
+        offset.y = min(max(offset.y, range.min.y), range.max.y)
+        setContentOffset(offset, animated: animated)
+    }
+
+    private func isItemAfterLoading(_ indexPath: IndexPath) -> Bool {
+        loadIfNeeded()
+        return isItem(indexPath)
+    }
+
+    // MARK: Selection
+
+    private var selected: [IndexPath] = []
+
+    /// The selected items, in the order they were selected (nil when none, as UIKit's).
+    public var indexPathsForSelectedItems: [IndexPath]? { selected.isEmpty ? nil : selected }
+
+    /// Selects an item (without telling the delegate, as UIKit's), deselecting the others unless
+    /// multiple selection is allowed; nil deselects every item.
+    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        loadIfNeeded()
+        guard let indexPath else {
+            for item in selected { deselectItem(at: item, animated: animated) }
+            return
+        }
+        if !allowsMultipleSelection {
+            for item in selected where item != indexPath { deselectItem(at: item, animated: animated) }
+        }
+        if !selected.contains(indexPath) { selected.append(indexPath) }
+        cellForItem(at: indexPath)?.isSelected = true
+        if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    /// Deselects an item (without telling the delegate).
+    open func deselectItem(at indexPath: IndexPath, animated: Bool) {
+        selected.removeAll { $0 == indexPath }
+        cellForItem(at: indexPath)?.isSelected = false
+    }
+
+    /// The cell a finger is on, highlighted.
+    private var touchedCell: (cell: UICollectionViewCell, indexPath: IndexPath)?
+
+    private func cell(touchedBy touches: Set<UITouch>) -> (UICollectionViewCell, IndexPath)? {
+        guard touches.count == 1, var view = touches.first?.view else { return nil }
+        while view.superview !== self {
+            guard let parent = view.superview else { return nil }
+            view = parent
+        }
+        guard let cell = view as? UICollectionViewCell, let indexPath = indexPath(for: cell) else { return nil }
+        return (cell, indexPath)
+    }
+
+    /// A finger came down on an item (the scroll view delays it 150 ms): it highlights.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard allowsSelection, touchedCell == nil, let (cell, indexPath) = cell(touchedBy: touches) else {
+            return super.touchesBegan(touches, with: event)
+        }
+        guard collectionDelegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true else { return }
+        touchedCell = (cell, indexPath)
+        cell.isHighlighted = true
+        collectionDelegate?.collectionView(self, didHighlightItemAt: indexPath)
+    }
+
+    /// The finger lifted on the item: the highlight goes, the item is selected (or, with multiple
+    /// selection, a selected one deselected) and the delegate told.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let (cell, indexPath) = touchedCell else { return super.touchesEnded(touches, with: event) }
+        touchedCell = nil
+        cell.isHighlighted = false
+        let delegate = collectionDelegate
+        delegate?.collectionView(self, didUnhighlightItemAt: indexPath)
+        if allowsMultipleSelection, selected.contains(indexPath) {
+            guard delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else { return }
+            deselectItem(at: indexPath, animated: false)
+            delegate?.collectionView(self, didDeselectItemAt: indexPath)
+            return
+        }
+        guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return }
+        let deselected = allowsMultipleSelection ? [] : selected.filter { $0 != indexPath }
+        for item in deselected { deselectItem(at: item, animated: false) }
+        for item in deselected { delegate?.collectionView(self, didDeselectItemAt: item) }
+        selectItem(at: indexPath, animated: false, scrollPosition: [])
+        delegate?.collectionView(self, didSelectItemAt: indexPath)
+    }
+
+    /// The scroll took the touch (a drag began): the highlight goes, nothing is selected.
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let (cell, indexPath) = touchedCell else { return super.touchesCancelled(touches, with: event) }
+        touchedCell = nil
+        cell.isHighlighted = false
+        collectionDelegate?.collectionView(self, didUnhighlightItemAt: indexPath)
+    }
+}
