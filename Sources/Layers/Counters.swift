@@ -37,6 +37,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case renderOnlyFrames = "render_only_frames"
     case cellForItemCalls = "cell_for_item_calls", supplementaryViews = "supplementary_views"
     case layoutAttributes = "layout_attributes"
+    case snapshotDiffs = "snapshot_diffs", snapshotChanges = "snapshot_changes"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -91,6 +92,8 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .cellForItemCalls: "cellForItemAt calls"
         case .supplementaryViews: "supplementary views asked of collection views' data sources"
         case .layoutAttributes: "layout attributes handed to collection views"
+        case .snapshotDiffs: "diffable data source snapshots applied as a difference"
+        case .snapshotChanges: "inserts, deletes, moves and reloads those differences made"
         }
     }
 

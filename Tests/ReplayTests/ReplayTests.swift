@@ -183,7 +183,6 @@ import Views
         expected.began = result.touches.began
         expected.moved = result.touches.moved
         expected.ended = result.touches.ended
-        print("TALLY", tally.touches, expected)
         #expect(tally.touches == expected)
     }
 

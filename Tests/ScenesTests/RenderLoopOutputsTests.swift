@@ -12,10 +12,12 @@ import Traces
 @Suite struct RenderLoopOutputsTests {
     /// The feed on an iPhone SE's screen (a third of an iPhone 14's pixels, so the tests stay quick),
     /// flung: the rows scroll, decelerate and stop.
-    func feed() throws -> UIWindow {
+    /// The window is made and replayed in an app of its own, as a replay job runs one: a replay
+    /// in the thread's default app would share it with whatever else ran there.
+    func withFeed<Result>(_ body: (UIWindow) throws -> Result) throws -> Result {
         try UIApplication.withNewApplication(screen: UIScreen(model: .iPhoneSE3)) {
             let definition = try BuiltInScenes.named("feed")
-            return definition.makeWindow(settings: try definition.settings([:]))
+            return try body(definition.makeWindow(settings: try definition.settings([:])))
         }
     }
 
@@ -30,13 +32,14 @@ import Traces
     @Test(arguments: [true, false]) func chromeTraceSpansNestPerThread(_ measuresWork: Bool) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-chrome-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let window = try feed()
         let header = Summary(trace: "fling", scene: "feed", variant: "", device: "iPhone SE", refreshRate: 60)
         let outputs = try ReplayOutputs(directory: folder, header: header, snapshots: .none)
-        let replay = Replay(window: window, clock: VirtualClock(measuresWork: measuresWork))
-        replay.sinks = [outputs]
-        _ = try replay.run(fling)
-        let summary = try outputs.finish(interrupted: false)
+        let summary = try withFeed { window in
+            let replay = Replay(window: window, clock: VirtualClock(measuresWork: measuresWork))
+            replay.sinks = [outputs]
+            _ = try replay.run(fling)
+            return try outputs.finish(interrupted: false)
+        }
         #expect(summary.frames > 30)
 
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: outputs.traceURL)) as! [String: Any]
@@ -67,17 +70,18 @@ import Traces
     /// cairo's frame-by-frame compositing holds, pixel for pixel.
     @Test func snapshotsEqualFrameByFrameCompositing() throws {
         func snapshots(_ mode: RenderMode) throws -> [Int: Data] {
-            let window = try feed()
-            let replay = Replay(window: window, clock: VirtualClock())
-            replay.renderMode = mode
-            var images: [Int: Data] = [:]
-            replay.afterFrame = { frame, window in
-                guard frame.frame % 10 == 0 else { return }
-                if mode == .estimated { window.compositor.rasterizeScreen() }
-                images[frame.frame] = try? window.compositor.snapshot().pngData()
+            try withFeed { window in
+                let replay = Replay(window: window, clock: VirtualClock())
+                replay.renderMode = mode
+                var images: [Int: Data] = [:]
+                replay.afterFrame = { frame, window in
+                    guard frame.frame % 10 == 0 else { return }
+                    if mode == .estimated { window.compositor.rasterizeScreen() }
+                    images[frame.frame] = try? window.compositor.snapshot().pngData()
+                }
+                _ = try replay.run(fling)
+                return images
             }
-            _ = try replay.run(fling)
-            return images
         }
         let measured = try snapshots(.measured), estimated = try snapshots(.estimated)
         #expect(measured.count >= 4 && measured.keys.sorted() == estimated.keys.sorted())

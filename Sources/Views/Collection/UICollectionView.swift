@@ -169,6 +169,11 @@ open class UICollectionView: UIScrollView {
 
     private static func supplementaryKey(_ kind: String, _ identifier: String) -> String { kind + "\u{1F}" + identifier }
 
+    func isRegistered(cell identifier: String) -> Bool { registeredCells[identifier] != nil }
+    func isRegistered(supplementary identifier: String, kind: String) -> Bool {
+        registeredSupplementary[Self.supplementaryKey(kind, identifier)] != nil
+    }
+
     /// A cell for `identifier`: one from its reuse queue (after its `prepareForReuse()`), else a
     /// new one of the registered class. An identifier never registered is a programming error,
     /// as in UIKit.
@@ -208,6 +213,16 @@ open class UICollectionView: UIScrollView {
 
     private var needsReload = true
     private var itemCounts: [Int] = []
+
+    /// Whether the counts have been asked of the data source since the last reload (a diffable
+    /// data source's first snapshot reloads instead of updating).
+    var hasLoadedData: Bool { !needsReload }
+
+    /// Counts a diffable data source's applied difference: one diff, of `changes` changes.
+    func countSnapshotDifference(_ changes: Int) {
+        count(.snapshotDiffs)
+        count(.snapshotChanges, by: changes)
+    }
 
     /// Reloads every item: views on screen go back to their queues, counts are asked again and
     /// the layout is invalidated.
@@ -311,9 +326,13 @@ open class UICollectionView: UIScrollView {
                 cell.isSelected = selected.contains(key.indexPath)
                 view = cell
             }
-            apply(attributes, to: view)
-            if view.superview !== self { insertSubview(view, at: 0) }
-            view.isHidden = attributes.isHidden
+            // A view coming on screen starts where it belongs (inside an animated update, it does
+            // not slide in from where its last item was).
+            UIView.performWithoutAnimation {
+                apply(attributes, to: view)
+                if view.superview !== self { insertSubview(view, at: 0) }
+                view.isHidden = attributes.isHidden
+            }
             shown[key] = view
             if let cell = view as? UICollectionViewCell, key.kind == nil {
                 collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: key.indexPath)
@@ -401,6 +420,198 @@ open class UICollectionView: UIScrollView {
             collectionViewLayout.needsPrepare = false
             collectionViewLayout.prepare()
         }
+    }
+
+    // MARK: Updates
+
+    /// Updates collected by `performBatchUpdates` (nil outside one).
+    private var batch: Batch?
+
+
+    /// One batch of updates, in UIKit's numbering: deletes and reloads by the index paths before
+    /// the batch, inserts by those after, moves from before to after.
+    struct Batch {
+        var deletedSections = IndexSet(), insertedSections = IndexSet(), reloadedSections = IndexSet()
+        var deletes: [IndexPath] = [], inserts: [IndexPath] = [], reloads: [IndexPath] = []
+        var moves: [(from: IndexPath, to: IndexPath)] = []
+        var isEmpty: Bool {
+            deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty && deletes.isEmpty && inserts.isEmpty
+                && reloads.isEmpty && moves.isEmpty
+        }
+    }
+
+    /// Inserts items (at their index paths after the update; the data source already has them):
+    /// the items after move along, animated, and the new ones fade in.
+    open func insertItems(at indexPaths: [IndexPath]) { update { $0.inserts += indexPaths } }
+    /// Deletes items (at their index paths before the update): they fade out, the others close up.
+    open func deleteItems(at indexPaths: [IndexPath]) { update { $0.deletes += indexPaths } }
+    /// Asks the data source again for the cells of `indexPaths`.
+    open func reloadItems(at indexPaths: [IndexPath]) { update { $0.reloads += indexPaths } }
+    /// Moves an item (keeping its cell) from `indexPath` (before) to `newIndexPath` (after).
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { update { $0.moves.append((indexPath, newIndexPath)) } }
+    open func insertSections(_ sections: IndexSet) { update { $0.insertedSections.formUnion(sections) } }
+    open func deleteSections(_ sections: IndexSet) { update { $0.deletedSections.formUnion(sections) } }
+    open func reloadSections(_ sections: IndexSet) { update { $0.reloadedSections.formUnion(sections) } }
+
+    /// Runs `updates` (inserts, deletes, moves, reloads) as one change, animated together in
+    /// 0.3 s; `completion` runs when the animations end (`true`), in the next turn without them.
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        let outer = batch
+        batch = Batch()
+        updates?()
+        let collected = batch!
+        batch = outer
+        if outer != nil {
+            update { $0.merge(collected) }
+            AnimationRegistry.current.completeNextTurn(completion)
+        } else {
+            apply(collected, completion: completion)
+        }
+    }
+
+    private func update(_ change: (inout Batch) -> Void) {
+        if batch != nil {
+            change(&batch!)
+            return
+        }
+        var one = Batch()
+        change(&one)
+        apply(one, completion: nil)
+    }
+
+    /// How long UIKit's collection view animates an update (its rows' 0.3 s, as a table's).
+    static let updateAnimationDuration: TimeInterval = 0.3
+
+    /// Applies a batch to the items, the views on screen and the selection; the layout is
+    /// prepared again, and the change animated in a window.
+    private func apply(_ batch: Batch, completion: ((Bool) -> Void)?) {
+        guard !needsReload, let dataSource, !batch.isEmpty else {
+            AnimationRegistry.current.completeNextTurn(completion)
+            return
+        }
+        let newCounts = (0..<max(0, dataSource.numberOfSections(in: self))).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
+        guard let origins = Self.origins(of: batch, oldCounts: itemCounts, newCounts: newCounts) else {
+            // UIKit raises when the data source disagrees; uisim reloads everything instead.
+            reportLayoutIssue("UICollectionView: the numbers of items after an update (\(newCounts)) do not follow from the ones before (\(itemCounts)) and the update's inserts, deletes and moves; reloading the data")
+            reloadData()
+            AnimationRegistry.current.completeNextTurn(completion)
+            return
+        }
+        // Old index path → new, for the items that stay (and moves).
+        var moved: [IndexPath: IndexPath] = [:]
+        for (section, items) in origins.items.enumerated() {
+            for (item, origin) in items.enumerated() {
+                if let old = origin { moved[old] = IndexPath(item: item, section: section) }
+            }
+        }
+        let reloaded = Set(batch.reloads) .union(batch.reloadedSections.flatMap { section in
+            (0..<(itemCounts.indices.contains(section) ? itemCounts[section] : 0)).map { IndexPath(item: $0, section: section) }
+        })
+        var sectionMap: [Int: Int] = [:]
+        for (new, old) in origins.sections.enumerated() {
+            if let old { sectionMap[old] = new }
+        }
+        var leaving: [(ElementKey, UICollectionReusableView)] = []
+        var next: [ElementKey: UICollectionReusableView] = [:]
+        for (key, view) in shown.sorted(by: { $0.key < $1.key }) {
+            if key.kind == nil {
+                if let new = moved[key.indexPath], !reloaded.contains(key.indexPath) {
+                    next[ElementKey(kind: nil, indexPath: new)] = view
+                } else {
+                    leaving.append((key, view))
+                }
+            } else if let section = sectionMap[key.indexPath.section], !batch.reloadedSections.contains(key.indexPath.section) {
+                next[ElementKey(kind: key.kind, indexPath: IndexPath(item: key.indexPath.item, section: section))] = view
+            } else {
+                leaving.append((key, view))
+            }
+        }
+        shown = next
+        selected = selected.compactMap { moved[$0] }
+        itemCounts = newCounts
+        collectionViewLayout.invalidateLayout()
+        setNeedsLayout()
+
+        let animates = UIView.areAnimationsEnabled && window != nil
+        guard animates else {
+            for (key, view) in leaving { hide(view, for: key) }
+            AnimationRegistry.current.completeNextTurn(completion)
+            return
+        }
+        // The items that stay move to their new places (frames animated by the layout pass); the
+        // deleted ones fade out, then go back to their queues; the inserted ones fade in.
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { [weak self] in
+            for (key, view) in leaving {
+                view.layer.removeAnimation(forKey: Self.fadeKey)
+                view.alpha = 1
+                self?.hide(view, for: key)
+            }
+            completion?(true)
+        }
+        for (_, view) in leaving {
+            UIView.performWithoutAnimation { view.alpha = 0 }
+            view.layer.add(Self.fade(from: 1, to: 0), forKey: Self.fadeKey)
+        }
+        UIView.animate(withDuration: Self.updateAnimationDuration, delay: 0, options: [.curveEaseInOut, .allowUserInteraction],
+                       animations: { self.layoutIfNeeded() })
+        let staying = Set(next.keys)
+        for (key, view) in shown where !staying.contains(key) {
+            view.layer.add(Self.fade(from: 0, to: 1), forKey: Self.fadeKey)
+        }
+        CATransaction.commit()
+    }
+
+    private static let fadeKey = "uisim.item.fade"
+
+    private static func fade(from: Double, to: Double) -> CABasicAnimation {
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = from
+        fade.toValue = to
+        fade.duration = updateAnimationDuration
+        fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        return fade
+    }
+
+    /// Where each section and item after `batch` comes from: for every new section, the old one it
+    /// was (nil: inserted) and for every item, the old index path it was (nil: inserted, or in a
+    /// reloaded or inserted section, made anew). Nil when the new counts do not follow from the
+    /// old ones and the batch (UIKit's "invalid number of items" exception).
+    static func origins(of batch: Batch, oldCounts: [Int], newCounts: [Int]) -> (sections: [Int?], items: [[IndexPath?]])? {
+        // Sections: the old ones not deleted, in order, around the inserted ones.
+        guard batch.deletedSections.allSatisfy({ $0 < oldCounts.count }),
+              oldCounts.count - batch.deletedSections.count + batch.insertedSections.count == newCounts.count,
+              batch.insertedSections.allSatisfy({ $0 < newCounts.count }) else { return nil }
+        var oldOfNew = [Int?](repeating: nil, count: newCounts.count)
+        var survivors = (0..<oldCounts.count).filter { !batch.deletedSections.contains($0) }.makeIterator()
+        for new in 0..<newCounts.count where !batch.insertedSections.contains(new) { oldOfNew[new] = survivors.next() }
+        let deleted = Set(batch.deletes), movedFrom = Set(batch.moves.map(\.from))
+        var fixed: [IndexPath: IndexPath?] = [:]   // new index path → its origin (nil: inserted)
+        for path in batch.inserts { fixed[path] = .some(nil) }
+        for move in batch.moves { fixed[move.to] = move.from }
+        var origins: [[IndexPath?]] = []
+        for new in 0..<newCounts.count {
+            guard let old = oldOfNew[new] else {
+                origins.append([IndexPath?](repeating: nil, count: newCounts[new]))
+                continue
+            }
+            let reloadSection = batch.reloadedSections.contains(old)
+            var staying = (0..<oldCounts[old]).map { IndexPath(item: $0, section: old) }
+                .filter { !deleted.contains($0) && !movedFrom.contains($0) }.makeIterator()
+            var items: [IndexPath?] = []
+            for item in 0..<newCounts[new] {
+                if let origin = fixed[IndexPath(item: item, section: new)] {
+                    items.append(origin)
+                } else if let next = staying.next() {
+                    items.append(reloadSection ? nil : next)
+                } else {
+                    return nil
+                }
+            }
+            guard staying.next() == nil else { return nil }
+            origins.append(items)
+        }
+        return (oldOfNew, origins)
     }
 
     // MARK: Scrolling to an item
@@ -518,5 +729,17 @@ open class UICollectionView: UIScrollView {
         touchedCell = nil
         cell.isHighlighted = false
         collectionDelegate?.collectionView(self, didUnhighlightItemAt: indexPath)
+    }
+}
+
+extension UICollectionView.Batch {
+    mutating func merge(_ other: UICollectionView.Batch) {
+        deletedSections.formUnion(other.deletedSections)
+        insertedSections.formUnion(other.insertedSections)
+        reloadedSections.formUnion(other.reloadedSections)
+        deletes += other.deletes
+        inserts += other.inserts
+        reloads += other.reloads
+        moves += other.moves
     }
 }
