@@ -78,3 +78,15 @@ extension CGRect {
     /// The center of the rectangle.
     public var center: CGPoint { CGPoint(x: midX, y: midY) }
 }
+
+extension CGRect {
+    /// Whether the two rectangles share some area: Core Graphics' `intersects`, for which
+    /// rectangles that only touch do not intersect. (swift-corelibs-foundation's `intersects` says
+    /// they do: a layout asked for the elements in a rectangle would hand over the row that ends
+    /// where the rectangle starts.)
+    @inlinable
+    public func overlaps(_ other: CGRect) -> Bool {
+        guard let a = edges, let b = other.edges else { return false }
+        return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+    }
+}

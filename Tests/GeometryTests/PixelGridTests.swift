@@ -3,6 +3,19 @@ import Geometry
 import Testing
 
 @Suite struct PixelGridTests {
+    /// Core Graphics' intersection test: rectangles that share only an edge do not overlap
+    /// (Foundation on Linux says they intersect); a negative size is standardized; null never does.
+    @Test func rectanglesOverlapOnlyWhenTheyShareArea() {
+        let a = CGRect(x: 0, y: 200, width: 160, height: 100)
+        #expect(!a.overlaps(CGRect(x: 0, y: 300, width: 320, height: 600)))
+        #expect(a.overlaps(CGRect(x: 0, y: 299, width: 320, height: 600)))
+        #expect(a.overlaps(CGRect(x: 100, y: 400, width: 10, height: -150)))
+        #expect(!a.overlaps(.null) && !CGRect.null.overlaps(a))
+        #expect(CGRect(x: 0, y: 0, width: 10, height: 10).edges! == (0, 0, 10, 10))
+        #expect(CGRect(x: 10, y: 10, width: -10, height: -5).edges! == (0, 5, 10, 10))
+        #expect(CGRect.null.edges == nil && CGRect.infinite.edges == nil)
+    }
+
     @Test func roundingToAScale() {
         #expect(CGFloat(10.2).roundedToPixel(scale: 2) == 10)
         #expect(CGFloat(10.3).roundedToPixel(scale: 2) == 10.5)

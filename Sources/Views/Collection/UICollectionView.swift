@@ -565,12 +565,7 @@ open class UICollectionView: UIScrollView {
     private static let fadeKey = "uisim.item.fade"
 
     private static func fade(from: Double, to: Double) -> CABasicAnimation {
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = from
-        fade.toValue = to
-        fade.duration = updateAnimationDuration
-        fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-        return fade
+        .listFade(from: from, to: to, duration: updateAnimationDuration)
     }
 
     /// Where each section and item after `batch` comes from: for every new section, the old one it
@@ -681,12 +676,7 @@ open class UICollectionView: UIScrollView {
     private var touchedCell: (cell: UICollectionViewCell, indexPath: IndexPath)?
 
     private func cell(touchedBy touches: Set<UITouch>) -> (UICollectionViewCell, IndexPath)? {
-        guard touches.count == 1, var view = touches.first?.view else { return nil }
-        while view.superview !== self {
-            guard let parent = view.superview else { return nil }
-            view = parent
-        }
-        guard let cell = view as? UICollectionViewCell, let indexPath = indexPath(for: cell) else { return nil }
+        guard let cell = subview(touchedBy: touches) as? UICollectionViewCell, let indexPath = indexPath(for: cell) else { return nil }
         return (cell, indexPath)
     }
 

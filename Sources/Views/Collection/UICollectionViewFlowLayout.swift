@@ -231,7 +231,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         let (low, high) = vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
         var found: [UICollectionViewLayoutAttributes] = []
         for (index, section) in sections.enumerated() where section.end >= low && section.start <= high {
-            if let header = section.header, header.intersects(rect) {
+            if let header = section.header, header.overlaps(rect) {
                 found.append(supplementary(UICollectionView.elementKindSectionHeader, section: index, frame: header))
             }
             // The first line that reaches the rectangle, by bisection; then the lines until one starts past it.
@@ -242,13 +242,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             }
             for line in section.lines[lo...] {
                 if line.start > high { break }
-                for item in line.items where section.items[item].intersects(rect) {
+                for item in line.items where section.items[item].overlaps(rect) {
                     let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: index))
                     attributes.frame = section.items[item]
                     found.append(attributes)
                 }
             }
-            if let footer = section.footer, footer.intersects(rect) {
+            if let footer = section.footer, footer.overlaps(rect) {
                 found.append(supplementary(UICollectionView.elementKindSectionFooter, section: index, frame: footer))
             }
         }

@@ -380,3 +380,28 @@ final class DelayedTouchesRecognizer: UIGestureRecognizer, UIGestureRecognizerDe
         other === self
     }
 }
+
+extension UIScrollView {
+    /// The subview of this scroll view that the one touch of `touches` is in (the touched view or
+    /// its ancestor here: a table's row, a collection view's item), or nil.
+    func subview(touchedBy touches: Set<UITouch>) -> UIView? {
+        guard touches.count == 1, var view = touches.first?.view else { return nil }
+        while view.superview !== self {
+            guard let parent = view.superview else { return nil }
+            view = parent
+        }
+        return view
+    }
+}
+
+extension CABasicAnimation {
+    /// A list's fade of a row or item in or out (an update's): opacity `from` → `to`, ease in-out.
+    static func listFade(from: Double, to: Double, duration: TimeInterval) -> CABasicAnimation {
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = from
+        fade.toValue = to
+        fade.duration = duration
+        fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        return fade
+    }
+}

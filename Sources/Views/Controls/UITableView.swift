@@ -408,12 +408,7 @@ open class UITableView: UIScrollView {
 
     /// A row's fade in or out.
     private static func fade(from: Double, to: Double) -> CABasicAnimation {
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = from
-        fade.toValue = to
-        fade.duration = rowAnimationDuration
-        fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-        return fade
+        .listFade(from: from, to: to, duration: rowAnimationDuration)
     }
 
     /// Reloads `indexPaths`: their cells are asked again (`cellForRowAt`) and their heights too; a
@@ -850,12 +845,7 @@ open class UITableView: UIScrollView {
 
     /// The cell of this table that `touches` began in: the touched view's ancestor.
     private func cell(touchedBy touches: Set<UITouch>) -> (UITableViewCell, IndexPath)? {
-        guard touches.count == 1, var view = touches.first?.view else { return nil }
-        while view.superview !== self {
-            guard let parent = view.superview else { return nil }
-            view = parent
-        }
-        guard let cell = view as? UITableViewCell, let indexPath = indexPath(for: cell) else { return nil }
+        guard let cell = subview(touchedBy: touches) as? UITableViewCell, let indexPath = indexPath(for: cell) else { return nil }
         return (cell, indexPath)
     }
 
