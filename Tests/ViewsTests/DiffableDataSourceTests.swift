@@ -142,4 +142,38 @@ import Testing
             #expect(collection.numberOfItems(inSection: 0) == 7)
         }
     }
+
+    /// A table's diffable data source: the first snapshot reloads, the next deletes and inserts the
+    /// rows that changed (a moved row is deleted and inserted), keeping the other rows' cells.
+    @Test func aTableAppliesSnapshotsByTheirDifference() {
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let table = UITableView(frame: window.bounds, style: .plain)
+            table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+            let source = UITableViewDiffableDataSource<Int, String>(tableView: table) { table, indexPath, name in
+                let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+                cell.textLabel?.text = name
+                return cell
+            }
+            window.addSubview(table)
+            window.makeKeyAndVisible()
+            var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+            snapshot.appendSections([0])
+            snapshot.appendItems(["a", "b", "c", "d"])
+            source.apply(snapshot, animatingDifferences: false)
+            _ = window.layoutPass()
+            let cellOfD = table.cellForRow(at: IndexPath(row: 3, section: 0))
+            _ = window.commitPhase(stopwatch: ManualStopwatch())
+            snapshot.deleteItems(["b"])
+            snapshot.insertItems(["z"], beforeItem: "a")
+            source.apply(snapshot, animatingDifferences: false)
+            _ = window.layoutPass()
+            let counts = window.commitPhase(stopwatch: ManualStopwatch()).counts
+            #expect(counts[.snapshotDiffs] == 1 && counts[.snapshotChanges] == 2 && counts[.cellForRowCalls] == 1)
+            #expect((0..<4).map { table.cellForRow(at: IndexPath(row: $0, section: 0))?.textLabel?.text } == ["z", "a", "c", "d"])
+            #expect(table.cellForRow(at: IndexPath(row: 3, section: 0)) === cellOfD)
+            #expect(source.itemIdentifier(for: IndexPath(row: 0, section: 0)) == "z" && source.indexPath(for: "d") == IndexPath(row: 3, section: 0))
+        }
+    }
 }
+

@@ -442,3 +442,85 @@ extension UICollectionView {
         return view
     }
 }
+
+/// A table view's data source that takes its data as snapshots (UIKit's
+/// `UITableViewDiffableDataSource`): `apply(_:animatingDifferences:completion:)` updates the table
+/// by the difference from the last snapshot, rows inserted, deleted and reloaded with
+/// `defaultRowAnimation`. Where uisim differs: a row that moved is deleted and inserted (its cell
+/// is not kept), and a change of sections reloads the table (uisim's table inserts and deletes rows
+/// only). Keep a reference to it: the table holds its data source weakly, as UIKit's.
+@MainActor
+open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: UITableViewDataSource {
+    public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
+
+    private weak var tableView: UITableView?
+    private let cellProvider: CellProvider
+    private var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+    /// How inserted and deleted rows animate (default `.automatic`).
+    open var defaultRowAnimation = UITableView.RowAnimation.automatic
+
+    public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
+        self.tableView = tableView
+        self.cellProvider = cellProvider
+        tableView.dataSource = self
+    }
+
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current }
+
+    /// Shows `snapshot`: the table is updated by the difference from the last one, animated unless
+    /// `animatingDifferences` is false; `completion` runs when it is done.
+    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true,
+                    completion: (() -> Void)? = nil) {
+        guard let tableView else { return }
+        for problem in snapshot.problems { tableView.reportLayoutIssue("NSDiffableDataSourceSnapshot: \(problem)") }
+        let old = current
+        current = snapshot.settled
+        let difference = SnapshotDifference(from: old, to: snapshot)
+        guard tableView.hasLoadedRows, difference.deletedSections.isEmpty, difference.insertedSections.isEmpty,
+              difference.reloadedSections.isEmpty else {
+            tableView.reloadData()
+            AnimationRegistry.current.completeNextTurn(completion.map { done in { _ in done() } })
+            return
+        }
+        tableView.countSnapshotDifference(difference.changeCount)
+        let animation = animatingDifferences ? defaultRowAnimation : .none
+        tableView.performBatchUpdates({
+            tableView.deleteRows(at: (difference.deletes + difference.moves.map(\.from)).sorted(), with: animation)
+            tableView.insertRows(at: (difference.inserts + difference.moves.map(\.to)).sorted(), with: animation)
+        }, completion: { _ in completion?() })
+        if !difference.reloads.isEmpty {
+            // Reloads name the rows before the update: after it, by identity.
+            let reloaded = difference.reloads.compactMap { old.item(at: $0) }.compactMap { current.indexPath(of: $0) }
+            tableView.reloadRows(at: reloaded, with: animation)
+        }
+    }
+
+    /// Shows `snapshot` by reloading the table.
+    open func applySnapshotUsingReloadData(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+                                           completion: (() -> Void)? = nil) {
+        current = snapshot.settled
+        tableView?.reloadData()
+        AnimationRegistry.current.completeNextTurn(completion.map { done in { _ in done() } })
+    }
+
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { current.item(at: indexPath) }
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { current.indexPath(of: itemIdentifier) }
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+    }
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
+
+    // MARK: UITableViewDataSource
+
+    public func numberOfSections(in tableView: UITableView) -> Int { current.numberOfSections }
+
+    public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        current.sectionIdentifiers.indices.contains(section) ? current.items(ofSectionAt: section).count : 0
+    }
+
+    public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        if let item = current.item(at: indexPath), let cell = cellProvider(tableView, indexPath, item) { return cell }
+        tableView.reportLayoutIssue("UITableViewDiffableDataSource: the cell provider returned no cell for \(indexPath)")
+        return UITableViewCell(style: .default, reuseIdentifier: nil)
+    }
+}

@@ -497,16 +497,22 @@ open class UICollectionView: UIScrollView {
             AnimationRegistry.current.completeNextTurn(completion)
             return
         }
-        // Old index path → new, for the items that stay (and moves).
-        var moved: [IndexPath: IndexPath] = [:]
+        // Old index path → new, for the items that stay (and moves): one array per old section
+        // (no index path made per item: a 10 000-item update asks for the few on screen).
+        var newPlace = itemCounts.map { [Place](repeating: .none, count: $0) }
         for (section, items) in origins.items.enumerated() {
-            for (item, origin) in items.enumerated() {
-                if let old = origin { moved[old] = IndexPath(item: item, section: section) }
+            for (item, origin) in items.enumerated() where origin.section >= 0 {
+                newPlace[Int(origin.section)][Int(origin.item)] = Place(section: Int32(section), item: Int32(item))
             }
         }
-        let reloaded = Set(batch.reloads) .union(batch.reloadedSections.flatMap { section in
-            (0..<(itemCounts.indices.contains(section) ? itemCounts[section] : 0)).map { IndexPath(item: $0, section: section) }
-        })
+        func moved(_ old: IndexPath) -> IndexPath? {
+            guard newPlace.indices.contains(old.section), newPlace[old.section].indices.contains(old.item) else { return nil }
+            let place = newPlace[old.section][old.item]
+            return place.section < 0 ? nil : IndexPath(item: Int(place.item), section: Int(place.section))
+        }
+        let reloadedSections = batch.reloadedSections
+        let reloadedItems = Set(batch.reloads)
+        func isReloaded(_ old: IndexPath) -> Bool { reloadedSections.contains(old.section) || reloadedItems.contains(old) }
         var sectionMap: [Int: Int] = [:]
         for (new, old) in origins.sections.enumerated() {
             if let old { sectionMap[old] = new }
@@ -515,7 +521,7 @@ open class UICollectionView: UIScrollView {
         var next: [ElementKey: UICollectionReusableView] = [:]
         for (key, view) in shown.sorted(by: { $0.key < $1.key }) {
             if key.kind == nil {
-                if let new = moved[key.indexPath], !reloaded.contains(key.indexPath) {
+                if let new = moved(key.indexPath), !isReloaded(key.indexPath) {
                     next[ElementKey(kind: nil, indexPath: new)] = view
                 } else {
                     leaving.append((key, view))
@@ -527,7 +533,7 @@ open class UICollectionView: UIScrollView {
             }
         }
         shown = next
-        selected = selected.compactMap { moved[$0] }
+        selected = selected.compactMap(moved)
         itemCounts = newCounts
         collectionViewLayout.invalidateLayout()
         setNeedsLayout()
@@ -568,11 +574,17 @@ open class UICollectionView: UIScrollView {
         .listFade(from: from, to: to, duration: updateAnimationDuration)
     }
 
+    /// An item's place, before or after an update (section −1: none, an inserted item).
+    struct Place: Equatable {
+        var section: Int32, item: Int32
+        static let none = Place(section: -1, item: -1)
+    }
+
     /// Where each section and item after `batch` comes from: for every new section, the old one it
-    /// was (nil: inserted) and for every item, the old index path it was (nil: inserted, or in a
+    /// was (nil: inserted) and for every item, the place it was (`.none`: inserted, or in a
     /// reloaded or inserted section, made anew). Nil when the new counts do not follow from the
     /// old ones and the batch (UIKit's "invalid number of items" exception).
-    static func origins(of batch: Batch, oldCounts: [Int], newCounts: [Int]) -> (sections: [Int?], items: [[IndexPath?]])? {
+    static func origins(of batch: Batch, oldCounts: [Int], newCounts: [Int]) -> (sections: [Int?], items: [[Place]])? {
         // Sections: the old ones not deleted, in order, around the inserted ones.
         guard batch.deletedSections.allSatisfy({ $0 < oldCounts.count }),
               oldCounts.count - batch.deletedSections.count + batch.insertedSections.count == newCounts.count,
@@ -580,30 +592,37 @@ open class UICollectionView: UIScrollView {
         var oldOfNew = [Int?](repeating: nil, count: newCounts.count)
         var survivors = (0..<oldCounts.count).filter { !batch.deletedSections.contains($0) }.makeIterator()
         for new in 0..<newCounts.count where !batch.insertedSections.contains(new) { oldOfNew[new] = survivors.next() }
-        let deleted = Set(batch.deletes), movedFrom = Set(batch.moves.map(\.from))
-        var fixed: [IndexPath: IndexPath?] = [:]   // new index path → its origin (nil: inserted)
-        for path in batch.inserts { fixed[path] = .some(nil) }
-        for move in batch.moves { fixed[move.to] = move.from }
-        var origins: [[IndexPath?]] = []
+        // The items that leave their place (deleted or moved away), by old section; the places
+        // fixed by inserts and moves, by new section.
+        var leaving: [Int: Set<Int>] = [:]
+        for path in batch.deletes { leaving[path.section, default: []].insert(path.item) }
+        for move in batch.moves { leaving[move.from.section, default: []].insert(move.from.item) }
+        var fixed: [Int: [Int: Place]] = [:]
+        for path in batch.inserts { fixed[path.section, default: [:]][path.item] = Place.none }
+        for move in batch.moves { fixed[move.to.section, default: [:]][move.to.item] = Place(section: Int32(move.from.section), item: Int32(move.from.item)) }
+        var origins: [[Place]] = []
         for new in 0..<newCounts.count {
             guard let old = oldOfNew[new] else {
-                origins.append([IndexPath?](repeating: nil, count: newCounts[new]))
+                origins.append([Place](repeating: .none, count: newCounts[new]))
                 continue
             }
             let reloadSection = batch.reloadedSections.contains(old)
-            var staying = (0..<oldCounts[old]).map { IndexPath(item: $0, section: old) }
-                .filter { !deleted.contains($0) && !movedFrom.contains($0) }.makeIterator()
-            var items: [IndexPath?] = []
+            let gone = leaving[old] ?? [], pinned = fixed[new] ?? [:]
+            var next = 0
+            var items: [Place] = []
+            items.reserveCapacity(newCounts[new])
             for item in 0..<newCounts[new] {
-                if let origin = fixed[IndexPath(item: item, section: new)] {
+                if let origin = pinned[item] {
                     items.append(origin)
-                } else if let next = staying.next() {
-                    items.append(reloadSection ? nil : next)
-                } else {
-                    return nil
+                    continue
                 }
+                while next < oldCounts[old] && gone.contains(next) { next += 1 }
+                guard next < oldCounts[old] else { return nil }
+                items.append(reloadSection ? .none : Place(section: Int32(old), item: Int32(next)))
+                next += 1
             }
-            guard staying.next() == nil else { return nil }
+            while next < oldCounts[old] && gone.contains(next) { next += 1 }
+            guard next == oldCounts[old] else { return nil }
             origins.append(items)
         }
         return (oldOfNew, origins)

@@ -248,6 +248,16 @@ open class UITableView: UIScrollView {
     // MARK: Data and geometry
 
     private var needsReload = true
+
+    /// Whether the rows have been asked of the data source since the last reload (a diffable data
+    /// source's first snapshot reloads instead of updating).
+    var hasLoadedRows: Bool { !needsReload }
+
+    /// Counts a diffable data source's applied difference: one diff, of `changes` changes.
+    func countSnapshotDifference(_ changes: Int) {
+        count(.snapshotDiffs)
+        count(.snapshotChanges, by: changes)
+    }
     /// Each section's header height and its rows' heights (estimates until asked, with an estimate).
     private var sections: [(header: CGFloat, rows: [CGFloat])] = []
     /// Rows whose real height has been asked (with an estimated row height).
