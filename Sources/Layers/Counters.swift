@@ -38,6 +38,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case cellForItemCalls = "cell_for_item_calls", supplementaryViews = "supplementary_views"
     case layoutAttributes = "layout_attributes"
     case snapshotDiffs = "snapshot_diffs", snapshotChanges = "snapshot_changes"
+    case prefetchedItems = "prefetched_items"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -94,6 +95,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .layoutAttributes: "layout attributes handed to collection views"
         case .snapshotDiffs: "diffable data source snapshots applied as a difference"
         case .snapshotChanges: "inserts, deletes, moves and reloads those differences made"
+        case .prefetchedItems: "items a collection view's prefetch data source was told of ahead"
         }
     }
 

@@ -253,4 +253,41 @@ import Testing
         _ = window.layoutPass()
         #expect(collection.indexPathsForVisibleItems.contains(IndexPath(item: 299, section: 0)))
     }
+
+    /// Prefetching: the items within a screen ahead of the bounds in the direction of scrolling,
+    /// not on screen, told once each; those that leave the zone unseen are cancelled. 100 × 100
+    /// items, 3 to a line 110 apart, a view 480 high: at rest, lines 5–8 (items 15–26); scrolled
+    /// down 220, lines 6–10 ahead, of which items 27–32 are new (18–20 are on screen, 21–26
+    /// told already); scrolled back to the top, nothing lies above, and 21–32 are cancelled.
+    @Test func prefetchingRunsAheadOfTheScroll() {
+        final class Prefetcher: UICollectionViewDataSourcePrefetching {
+            var told: [[Int]] = [], cancelled: [[Int]] = []
+            func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) { told.append(indexPaths.map(\.item)) }
+            func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) { cancelled.append(indexPaths.map(\.item)) }
+        }
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        let source = Source([Array(repeating: CGSize(width: 100, height: 100), count: 300)])
+        source.usesSizes = false
+        let prefetcher = Prefetcher()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        collection.register(Cell.self, forCellWithReuseIdentifier: "cell")
+        collection.dataSource = source
+        collection.prefetchDataSource = prefetcher
+        window.addSubview(collection)
+        window.makeKeyAndVisible()
+        _ = window.layoutPass()
+        #expect(collection.isPrefetchingEnabled)
+        #expect(prefetcher.told == [Array(15...26)])
+        _ = window.commitPhase(stopwatch: ManualStopwatch())
+        collection.contentOffset = CGPoint(x: 0, y: 220)
+        let counts = window.commitPhase(stopwatch: ManualStopwatch()).counts
+        #expect(prefetcher.told.last == Array(27...32) && counts[.prefetchedItems] == 6)
+        collection.contentOffset = .zero
+        _ = window.layoutPass()
+        #expect(prefetcher.cancelled == [Array(21...32)])
+        #expect(prefetcher.told.count == 2)
+    }
 }
+

@@ -55,6 +55,18 @@ extension UICollectionViewDelegate {
     public func collectionView(_ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView, forElementOfKind elementKind: String, at indexPath: IndexPath) {}
 }
 
+/// What a collection view tells ahead of time about items about to come on screen, so their data
+/// can be fetched before their cells are asked for (UIKit's `UICollectionViewDataSourcePrefetching`).
+@MainActor
+public protocol UICollectionViewDataSourcePrefetching: AnyObject {
+    func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])
+    func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
+}
+
+extension UICollectionViewDataSourcePrefetching {
+    public func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {}
+}
+
 /// Items in sections, placed by a layout, as UIKit's `UICollectionView` (a scroll view): it asks
 /// its layout for the elements in the rectangle it shows, asks its data source for those cells
 /// and supplementary views only, reuses the views of elements that scrolled off
@@ -130,6 +142,17 @@ open class UICollectionView: UIScrollView {
 
     /// The scroll view's delegate, as a collection view delegate (set `delegate`).
     var collectionDelegate: UICollectionViewDelegate? { delegate as? UICollectionViewDelegate }
+
+    /// Told of items about to come on screen (UIKit's `prefetchDataSource`): the items within one
+    /// screen ahead of the bounds, in the direction the content last moved, that are not on screen
+    /// yet, once each; an item that leaves that zone without being shown is cancelled.
+    public weak var prefetchDataSource: UICollectionViewDataSourcePrefetching?
+    /// Whether the prefetch data source is told (default true, as UIKit's).
+    open var isPrefetchingEnabled = true
+
+    /// Items the prefetch data source was told of and that have not come on screen since.
+    private var prefetched: Set<IndexPath> = []
+    private var lastOffset: CGPoint?
 
     /// Whether a tap selects an item (default true), and whether several can be selected.
     open var allowsSelection = true
@@ -230,6 +253,7 @@ open class UICollectionView: UIScrollView {
         for (key, view) in shown.sorted(by: { $0.key < $1.key }) { hide(view, for: key) }
         shown = [:]
         selected = []
+        prefetched = []
         needsReload = true
         collectionViewLayout.invalidateLayout()
         setNeedsLayout()
@@ -339,6 +363,33 @@ open class UICollectionView: UIScrollView {
             } else if let kind = key.kind {
                 collectionDelegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: key.indexPath)
             }
+        }
+        prefetchAhead(shown: Set(wanted.keys.filter { $0.kind == nil }.map(\.indexPath)))
+    }
+
+    /// Tells the prefetch data source of the items within a screen ahead of the bounds, in the
+    /// direction the content last moved (down or right at first), and cancels the ones that left.
+    private func prefetchAhead(shown: Set<IndexPath>) {
+        defer { lastOffset = contentOffset }
+        guard isPrefetchingEnabled, let prefetchDataSource else { return }
+        let delta = lastOffset.map { CGPoint(x: contentOffset.x - $0.x, y: contentOffset.y - $0.y) } ?? .zero
+        var ahead = bounds
+        if abs(delta.x) > abs(delta.y) {
+            ahead.origin.x += delta.x < 0 ? -bounds.width : bounds.width
+        } else {
+            ahead.origin.y += delta.y < 0 ? -bounds.height : bounds.height
+        }
+        let zone = Set((collectionViewLayout.layoutAttributesForElements(in: ahead) ?? [])
+            .filter { $0.representedElementCategory == .cell && isItem($0.indexPath) }.map(\.indexPath))
+        prefetched.subtract(shown)
+        let cancelled = prefetched.subtracting(zone).sorted()
+        let fresh = zone.subtracting(shown).subtracting(prefetched).sorted()
+        prefetched.subtract(cancelled)
+        prefetched.formUnion(fresh)
+        if !cancelled.isEmpty { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancelled) }
+        if !fresh.isEmpty {
+            count(.prefetchedItems, by: fresh.count)
+            prefetchDataSource.collectionView(self, prefetchItemsAt: fresh)
         }
     }
 
