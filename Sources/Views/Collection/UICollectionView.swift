@@ -313,11 +313,8 @@ open class UICollectionView: UIScrollView {
             lastBoundsSize = bounds.size
             collectionViewLayout.needsPrepare = true
         }
+        prepareLayoutIfNeeded()
         let layout = collectionViewLayout
-        if layout.needsPrepare {
-            layout.needsPrepare = false
-            layout.prepare()
-        }
         let size = layout.collectionViewContentSize
         if contentSize != size { contentSize = size }
         let elements = layout.layoutAttributesForElements(in: bounds) ?? []
