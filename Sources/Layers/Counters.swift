@@ -80,7 +80,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .intrinsicSizeInvalidations: "intrinsic content size invalidations"
         case .unsatisfiableConstraints: "unsatisfiable constraints broken"
         case .ambiguousLayouts: "views left ambiguous by changed constraints"
-        case .selfSizingMeasurements: "self-sizing rows measured (systemLayoutSizeFitting)"
+        case .selfSizingMeasurements: "self-sizing rows and cells measured (systemLayoutSizeFitting, preferredLayoutAttributesFitting)"
         case .textLayouts: "text layouts computed (shaped and broken into lines)"
         case .textLayoutCacheHits: "text layouts served from the cache"
         case .textMeasurements: "text measurements asked by the app (boundingRect, sizeThatFits…)"

@@ -60,7 +60,7 @@ import Traces
             #expect(!children.isEmpty)
             for child in children {
                 let start = child["ts"] as! Double, end = start + (child["dur"] as! Double)
-                #expect(parents.contains { start >= $0.start - 1 && end <= $0.end + 1 }, "thread \(tid): \(child["name"]!) at \(start) outside every frame")
+                #expect(parents.contains { start >= $0.start - 1 && end <= $0.end + 1 }, "thread \(tid): \(child["name"]!) at \(start)–\(end) outside every frame; nearest \(parents.min { abs($0.start - start) < abs($1.start - start) }.map { "\($0.start)–\($0.end)" } ?? "none")")
             }
         }
     }

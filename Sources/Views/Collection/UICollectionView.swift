@@ -78,9 +78,14 @@ extension UICollectionViewDataSourcePrefetching {
 /// `cell_for_item_calls`, `supplementary_views` (asked of the data source) and `layout_attributes`
 /// (elements the layout handed over: what a layout costs grows with these).
 ///
+/// Cells that size themselves (a flow layout's `estimatedItemSize`, a compositional layout's
+/// `.estimated` dimensions) are measured as they come on screen
+/// (`preferredLayoutAttributesFitting(_:)`, counted in `self_sizing_measurements`); the layout
+/// takes the sizes and the pass places the elements again, as UIKit's does.
+///
 /// Where uisim differs: views of elements off screen stay subviews, hidden, in their reuse queue
-/// (as uisim's table view). Not yet: prefetching, self-sizing cells, diffable data sources,
-/// compositional layouts, animated updates, moving items.
+/// (as uisim's table view). Not yet: orthogonal sections scrolling on their own, pinned headers,
+/// decoration views, drag and drop, list cells.
 @MainActor
 open class UICollectionView: UIScrollView {
     /// The direction a layout's content scrolls.
@@ -255,6 +260,7 @@ open class UICollectionView: UIScrollView {
         selected = []
         prefetched = []
         needsReload = true
+        collectionViewLayout.dataDidChange(moving: nil)
         collectionViewLayout.invalidateLayout()
         setNeedsLayout()
     }
@@ -268,6 +274,7 @@ open class UICollectionView: UIScrollView {
         }
         itemCounts = (0..<max(0, dataSource.numberOfSections(in: self))).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
         collectionViewLayout.needsPrepare = true
+        collectionViewLayout.needsFullPrepare = true
     }
 
     /// The number of sections, from the data source.
@@ -306,13 +313,42 @@ open class UICollectionView: UIScrollView {
         }
     }
 
+    /// Whether the layout pass is under way (a cell measuring itself may call `layoutIfNeeded()`,
+    /// which comes back here: the pass under way does the work).
+    private var isPlacing = false
+
     open override func layoutSubviews() {
         super.layoutSubviews()
+        guard !isPlacing else { return }
+        isPlacing = true
+        defer { isPlacing = false }
         loadIfNeeded()
         if lastBoundsSize != bounds.size {
+            // A new size (set by the bounds or the frame) lays everything out again.
             lastBoundsSize = bounds.size
             collectionViewLayout.needsPrepare = true
+            collectionViewLayout.needsFullPrepare = true
         }
+        // Cells that size themselves are measured as they come on screen; a size the layout takes
+        // prepares it again and the pass runs again (a few times at most: measured items keep
+        // their sizes, so only items newly brought on screen are measured again).
+        var wanted: [ElementKey: UICollectionViewLayoutAttributes] = [:]
+        for _ in 0..<Self.selfSizingPasses {
+            let fresh: [(UICollectionViewCell, UICollectionViewLayoutAttributes)]
+            (wanted, fresh) = placeElements()
+            guard measure(fresh) else { break }
+        }
+        prefetchAhead(shown: Set(wanted.keys.filter { $0.kind == nil }.map(\.indexPath)))
+    }
+
+    /// How many times one layout pass places the elements again after cells measured themselves.
+    static let selfSizingPasses = 4
+
+    /// Prepares the layout if due, asks it for the elements in the bounds, and shows them: views
+    /// of elements that left go back to their queues, new ones are asked of the data source.
+    /// Returns the elements shown, and the cells to measure (new on screen, or without a size
+    /// the layout keeps) when the layout sizes cells from their content.
+    private func placeElements() -> ([ElementKey: UICollectionViewLayoutAttributes], [(UICollectionViewCell, UICollectionViewLayoutAttributes)]) {
         prepareLayoutIfNeeded()
         let layout = collectionViewLayout
         let size = layout.collectionViewContentSize
@@ -331,9 +367,13 @@ open class UICollectionView: UIScrollView {
             shown[key] = nil
             hide(view, for: key)
         }
+        var toMeasure: [(UICollectionViewCell, UICollectionViewLayoutAttributes)] = []
         for (key, attributes) in wanted.sorted(by: { $0.key < $1.key }) {
             if let view = shown[key] {
                 apply(attributes, to: view)
+                if key.kind == nil, let cell = view as? UICollectionViewCell, !layout.hasPreferredSize(at: key.indexPath) {
+                    toMeasure.append((cell, attributes))
+                }
                 continue
             }
             guard let dataSource else { break }
@@ -356,12 +396,31 @@ open class UICollectionView: UIScrollView {
             }
             shown[key] = view
             if let cell = view as? UICollectionViewCell, key.kind == nil {
+                toMeasure.append((cell, attributes))
                 collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: key.indexPath)
             } else if let kind = key.kind {
                 collectionDelegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: key.indexPath)
             }
         }
-        prefetchAhead(shown: Set(wanted.keys.filter { $0.kind == nil }.map(\.indexPath)))
+        return (wanted, toMeasure)
+    }
+
+    /// Asks each cell the layout sizes from its content for its preferred attributes (counted as
+    /// self-sizing measurements) and gives the layout the sizes it takes; true when it took one.
+    private func measure(_ cells: [(UICollectionViewCell, UICollectionViewLayoutAttributes)]) -> Bool {
+        let layout = collectionViewLayout
+        var changed = false
+        for (cell, attributes) in cells {
+            guard let priorities = layout.selfSizingPriorities(for: attributes) else { continue }
+            count(.selfSizingMeasurements)
+            cell.fittingPriorities = priorities
+            let preferred = cell.preferredLayoutAttributesFitting(attributes)
+            cell.fittingPriorities = nil
+            let asks = layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
+            if layout.takePreferredSize(preferred.size, at: attributes.indexPath) || asks { changed = true }
+        }
+        if changed { layout.needsPrepare = true }
+        return changed
     }
 
     /// Tells the prefetch data source of the items within a screen ahead of the bounds, in the
@@ -467,6 +526,7 @@ open class UICollectionView: UIScrollView {
         if collectionViewLayout.needsPrepare {
             collectionViewLayout.needsPrepare = false
             collectionViewLayout.prepare()
+            collectionViewLayout.needsFullPrepare = false
         }
     }
 
@@ -583,6 +643,7 @@ open class UICollectionView: UIScrollView {
         shown = next
         selected = selected.compactMap(moved)
         itemCounts = newCounts
+        collectionViewLayout.dataDidChange { old in isReloaded(old) ? nil : moved(old) }
         collectionViewLayout.invalidateLayout()
         setNeedsLayout()
 

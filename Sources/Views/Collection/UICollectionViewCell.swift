@@ -32,10 +32,41 @@ open class UICollectionReusableView: UIView {
     /// Applies a layout's attributes beyond the frame (a subclass of the attributes carries more).
     open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
 
-    /// The attributes the view would like, given the layout's: unchanged by default (a
-    /// self-sizing cell answers its fitted size).
+    /// How the layout lets the view size itself while the collection view asks for its preferred
+    /// attributes (nil otherwise: the view keeps the layout's size).
+    var fittingPriorities: (horizontal: UILayoutPriority, vertical: UILayoutPriority)?
+
+    /// The attributes the view would like, given the layout's, asked as the view comes on screen.
+    /// When the layout sizes it from its content (a flow layout's `estimatedItemSize`, a
+    /// compositional layout's `.estimated` dimensions), the default measures it as UIKit does: a
+    /// cell whose content view holds constraints by `systemLayoutSizeFitting` at the layout's size
+    /// (a side the layout fixes held `.required`, a side from the content at `.fittingSizeLevel`),
+    /// one without constraints by `sizeThatFits(_:)` (override it, as UIKit's second way of
+    /// self-sizing); rounded to the pixel grid. Otherwise the layout's attributes, unchanged.
     open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
-        layoutAttributes
+        guard let (horizontal, vertical) = fittingPriorities else { return layoutAttributes }
+        let target = layoutAttributes.size
+        let measured = (self as? UICollectionViewCell)?.contentView ?? self
+        var size = measured.hasConstraintsInSubtree
+            ? measured.systemLayoutSizeFitting(target, withHorizontalFittingPriority: horizontal, verticalFittingPriority: vertical)
+            : sizeThatFits(target)
+        let scale = (window?.screen ?? UIScreen.main).scale
+        size.width = horizontal == .required || !(size.width > 0) ? target.width : (size.width * scale).rounded() / scale
+        size.height = vertical == .required || !(size.height > 0) ? target.height : (size.height * scale).rounded() / scale
+        guard size != target, let preferred = layoutAttributes.copy() as? UICollectionViewLayoutAttributes else { return layoutAttributes }
+        preferred.frame = CGRect(origin: layoutAttributes.frame.origin, size: size)
+        return preferred
+    }
+}
+
+extension UIView {
+    /// Whether a view in the subtree holds constraints or is placed by them.
+    var hasConstraintsInSubtree: Bool {
+        var found = false
+        forEachInSubtree { view in
+            if !found, !view.constraints.isEmpty || !view.translatesAutoresizingMaskIntoConstraints { found = true }
+        }
+        return found
     }
 }
 

@@ -3,8 +3,8 @@ import Geometry
 import Layers
 
 /// One dimension of a layout size (UIKit's `NSCollectionLayoutDimension`): a fraction of the
-/// container's width or height, an absolute length, or an estimate (taken as the length: uisim
-/// does not size cells from their content yet).
+/// container's width or height, an absolute length, or an estimate (the length until the cell,
+/// measured as it comes on screen, says its own).
 @MainActor
 public final class NSCollectionLayoutDimension {
     enum Kind { case fractionalWidth, fractionalHeight, absolute, estimated }
@@ -87,12 +87,33 @@ open class NSCollectionLayoutItem {
         self.layoutSize = layoutSize
     }
 
-    /// The frames of the cells the item places, relative to its origin, for a size of `size`:
-    /// one, inset (a group places its subitems').
+    /// Places the item's cells for a size of `size` (its dimensions resolved, estimates as
+    /// given): appends their frames, relative to `origin`, to `frames`, and returns the item's
+    /// size. A leaf item is one cell, inset by `contentInsets`; along a dimension that is
+    /// `.estimated`, it takes the size its cell preferred (`measured(leaf)`, leaves numbered in
+    /// order from `leaf`), plus the insets.
+    func place(size: CGSize, at origin: CGPoint, leaf: inout Int, measured: (Int) -> CGSize?, into frames: inout [CGRect]) -> CGSize {
+        var size = size
+        if let preferred = measured(leaf) {
+            if layoutSize.widthDimension.isEstimated { size.width = preferred.width + contentInsets.leading + contentInsets.trailing }
+            if layoutSize.heightDimension.isEstimated { size.height = preferred.height + contentInsets.top + contentInsets.bottom }
+        }
+        leaf += 1
+        frames.append(CGRect(x: origin.x + contentInsets.leading, y: origin.y + contentInsets.top,
+                             width: max(0, size.width - contentInsets.leading - contentInsets.trailing),
+                             height: max(0, size.height - contentInsets.top - contentInsets.bottom)))
+        return size
+    }
+
+    /// The leaf items of the item, in the order their cells are placed, for a size of `size`.
+    func leaves(size: CGSize) -> [NSCollectionLayoutItem] { [self] }
+
+    /// The cells' frames relative to the item's origin, without measured sizes.
     func leafFrames(size: CGSize) -> [CGRect] {
-        [CGRect(x: contentInsets.leading, y: contentInsets.top,
-                width: max(0, size.width - contentInsets.leading - contentInsets.trailing),
-                height: max(0, size.height - contentInsets.top - contentInsets.bottom))]
+        var frames: [CGRect] = []
+        var leaf = 0
+        _ = place(size: size, at: .zero, leaf: &leaf, measured: { _ in nil }, into: &frames)
+        return frames
     }
 }
 
@@ -140,47 +161,92 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
         vertical(layoutSize: layoutSize, subitem: subitem, count: count)
     }
 
-    override func leafFrames(size: CGSize) -> [CGRect] {
-        let inner = CGSize(width: max(0, size.width - contentInsets.leading - contentInsets.trailing),
-                           height: max(0, size.height - contentInsets.top - contentInsets.bottom))
+    /// The subitems the group holds in a size of `size`, with their sizes (estimates as given):
+    /// `count` of its item, sharing its length less the spacing, or its subitems in turn while
+    /// they fit. What it holds does not depend on measured sizes, so every repeat of a group takes
+    /// the same number of items.
+    private func arranged(in inner: CGSize) -> [(NSCollectionLayoutItem, CGSize)] {
         let along = axis == .horizontal ? inner.width : inner.height
         let spacing = interItemSpacing?.spacing ?? 0
-        // The subitems placed, with their sizes: `count` of the one, or the subitems in turn while they fit.
-        var placed: [(NSCollectionLayoutItem, CGSize)] = []
         if let count, let item = subitems.first {
             var size = item.layoutSize.resolved(in: inner)
             let share = max(0, (along - spacing * CGFloat(count - 1)) / CGFloat(count))
             if axis == .horizontal { size.width = share } else { size.height = share }
-            placed = Array(repeating: (item, size), count: count)
-        } else if !subitems.isEmpty {
-            var used: CGFloat = 0, index = 0
-            while true {
-                let item = subitems[index % subitems.count]
-                let size = item.layoutSize.resolved(in: inner)
-                let length = axis == .horizontal ? size.width : size.height
-                let next = used + (placed.isEmpty ? 0 : spacing) + length
-                guard length > 0, placed.isEmpty || next <= along + 1e-9 else { break }
-                placed.append((item, size))
-                used = next
-                index += 1
-                if next >= along - 1e-9 || placed.count >= 10_000 { break }
-            }
+            return Array(repeating: (item, size), count: count)
         }
-        // Flexible spacing spreads what is left between the items.
-        let lengths = placed.map { axis == .horizontal ? $0.1.width : $0.1.height }
+        var placed: [(NSCollectionLayoutItem, CGSize)] = []
+        guard !subitems.isEmpty else { return placed }
+        var used: CGFloat = 0, index = 0
+        while true {
+            let item = subitems[index % subitems.count]
+            let size = item.layoutSize.resolved(in: inner)
+            let length = axis == .horizontal ? size.width : size.height
+            let next = used + (placed.isEmpty ? 0 : spacing) + length
+            guard length > 0, placed.isEmpty || next <= along + 1e-9 else { break }
+            placed.append((item, size))
+            used = next
+            index += 1
+            if next >= along - 1e-9 || placed.count >= 10_000 { break }
+        }
+        return placed
+    }
+
+    private func inner(_ size: CGSize) -> CGSize {
+        CGSize(width: max(0, size.width - contentInsets.leading - contentInsets.trailing),
+               height: max(0, size.height - contentInsets.top - contentInsets.bottom))
+    }
+
+    override func leaves(size: CGSize) -> [NSCollectionLayoutItem] {
+        arranged(in: inner(size)).flatMap { $0.0.leaves(size: $0.1) }
+    }
+
+    /// Places the subitems one after another along the group, `interItemSpacing` apart (flexible
+    /// spacing spreads what is left between them). Where measured cells changed the subitems'
+    /// sizes, the group follows along a dimension it estimates: across, as deep as its deepest
+    /// subitem (a row of self-sizing cards is as tall as its tallest; each card keeps its own
+    /// height, at the top: UIKit has no way to make them all the tallest's, Apple's forums say);
+    /// along, as long as its subitems and spacing. A subitem whose dimension is fractional keeps
+    /// its fraction of the estimate (it does not follow the group's measured size, as in UIKit).
+    override func place(size: CGSize, at origin: CGPoint, leaf: inout Int, measured: (Int) -> CGSize?, into frames: inout [CGRect]) -> CGSize {
+        let inner = inner(size)
+        let horizontal = axis == .horizontal
+        let placed = arranged(in: inner)
+        let spacing = interItemSpacing?.spacing ?? 0
+        // Each subitem placed at the origin first, to learn its size.
+        var pieces: [(item: NSCollectionLayoutItem, size: CGSize, frames: Range<Int>)] = []
+        var local: [CGRect] = []
+        for (item, itemSize) in placed {
+            let first = local.count
+            let actual = item.place(size: itemSize, at: .zero, leaf: &leaf, measured: measured, into: &local)
+            pieces.append((item, actual, first..<local.count))
+        }
+        let lengths = pieces.map { horizontal ? $0.size.width : $0.size.height }
+        let alongInner = horizontal ? inner.width : inner.height
         var gap = spacing
-        if interItemSpacing?.isFlexibleSpacing == true, placed.count > 1 {
-            gap = max(spacing, (along - lengths.reduce(0, +)) / CGFloat(placed.count - 1))
+        if interItemSpacing?.isFlexibleSpacing == true, pieces.count > 1 {
+            gap = max(spacing, (alongInner - lengths.reduce(0, +)) / CGFloat(pieces.count - 1))
         }
-        var frames: [CGRect] = []
+        let estimatesAcross = horizontal ? layoutSize.heightDimension.isEstimated : layoutSize.widthDimension.isEstimated
+        let estimatesAlong = horizontal ? layoutSize.widthDimension.isEstimated : layoutSize.heightDimension.isEstimated
+        var across = horizontal ? inner.height : inner.width
+        if estimatesAcross, let deepest = pieces.map({ horizontal ? $0.size.height : $0.size.width }).max() { across = deepest }
         var offset: CGFloat = 0
-        for (item, size) in placed {
-            let origin = axis == .horizontal ? CGPoint(x: contentInsets.leading + offset, y: contentInsets.top)
-                : CGPoint(x: contentInsets.leading, y: contentInsets.top + offset)
-            frames += item.leafFrames(size: size).map { $0.offsetBy(dx: origin.x, dy: origin.y) }
-            offset += (axis == .horizontal ? size.width : size.height) + gap
+        for piece in pieces {
+            let shift = horizontal ? CGPoint(x: origin.x + contentInsets.leading + offset, y: origin.y + contentInsets.top)
+                : CGPoint(x: origin.x + contentInsets.leading, y: origin.y + contentInsets.top + offset)
+            for index in piece.frames { frames.append(local[index].offsetBy(dx: shift.x, dy: shift.y)) }
+            offset += (horizontal ? piece.size.width : piece.size.height) + gap
         }
-        return frames
+        let alongUsed = pieces.isEmpty ? 0 : offset - gap
+        var result = size
+        if horizontal {
+            if estimatesAcross { result.height = across + contentInsets.top + contentInsets.bottom }
+            if estimatesAlong { result.width = alongUsed + contentInsets.leading + contentInsets.trailing }
+        } else {
+            if estimatesAcross { result.width = across + contentInsets.leading + contentInsets.trailing }
+            if estimatesAlong { result.height = alongUsed + contentInsets.top + contentInsets.bottom }
+        }
+        return result
     }
 }
 
@@ -282,9 +348,14 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor
 /// (`boundarySupplementaryItems`, `.top`/`.bottom`) take room above and below the items. Frames are
 /// worked out in `prepare()`; the elements in a rectangle are found by bisection on the groups.
 ///
+/// Estimated dimensions: items start at their estimates; each cell is measured as it comes on
+/// screen (the estimated side from its content, the other held), and the repeat of the group
+/// holding it is laid out again with the sizes measured so far, the ones below moved along (a
+/// measurement costs the repeats below it a move, never a new layout of the section). Estimated
+/// headers and footers keep their estimates.
+///
 /// Not yet in uisim: horizontal scrolling, orthogonal sections (laid out as ordinary ones, and
-/// reported), estimated sizes (taken as given), pinned headers, decoration items, list
-/// configurations.
+/// reported), pinned headers, decoration items, list configurations.
 @MainActor
 open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private let sectionProvider: UICollectionViewCompositionalLayoutSectionProvider
@@ -313,32 +384,103 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         super.init()
     }
 
-    /// One repeat of a section's group: where it runs down the content and its items.
+    /// One repeat of a section's group: where it runs down the content, its items, and its cells'
+    /// frames relative to its origin where measured sizes changed them (nil: the section's template).
     private struct Run {
-        var start: CGFloat, end: CGFloat
+        var start: CGFloat, length: CGFloat
         var items: Range<Int>
+        var frames: [CGRect]?
+        var end: CGFloat { start + length }
     }
 
     private struct Section {
-        var items: [CGRect] = []
+        var group: NSCollectionLayoutGroup?
+        var groupSize: CGSize = .zero
+        /// The cells' frames in one repeat of the group, from estimates, and its length.
+        var template: [CGRect] = []
+        var templateLength: CGFloat = 0
+        /// The leaf item of each cell of a repeat.
+        var leaves: [NSCollectionLayoutItem] = []
+        var x0: CGFloat = 0
+        var spacing: CGFloat = 0
         var runs: [Run] = []
-        var supplementary: [(kind: String, frame: CGRect)] = []
+        /// Where the items start, and the space after them (the bottom inset).
+        var itemsStart: CGFloat = 0, bottomInset: CGFloat = 0
+        var headers: [(kind: String, frame: CGRect)] = []
+        /// Footers, relative to the end of the items and the bottom inset.
+        var footers: [(kind: String, frame: CGRect, extends: Bool)] = []
         var start: CGFloat = 0, end: CGFloat = 0
+
+        var itemsEnd: CGFloat { runs.last?.end ?? itemsStart }
+        var footersStart: CGFloat { itemsEnd + bottomInset }
+
+        var supplementary: [(kind: String, frame: CGRect)] {
+            headers + footers.map { ($0.kind, $0.frame.offsetBy(dx: 0, dy: footersStart)) }
+        }
+
+        func frame(ofItem item: Int) -> CGRect? {
+            guard !template.isEmpty else { return nil }
+            let index = item / template.count
+            guard runs.indices.contains(index) else { return nil }
+            let run = runs[index]
+            guard run.items.contains(item) else { return nil }
+            let relative = run.frames?[item - run.items.lowerBound] ?? template[item - run.items.lowerBound]
+            return relative.offsetBy(dx: x0, dy: run.start)
+        }
+
+        /// Lays the runs out from `first` on, one after another from where the one before ends.
+        mutating func restack(from first: Int) {
+            var y = first == 0 ? itemsStart : runs[first - 1].end + spacing
+            for index in first..<runs.count {
+                runs[index].start = y
+                y = runs[index].end + spacing
+            }
+            var end = footersStart
+            for footer in footers where footer.extends { end = max(end, footersStart + footer.frame.maxY) }
+            self.end = end
+        }
+
+        /// Moves the whole section along by `delta`.
+        mutating func shift(by delta: CGFloat) {
+            start += delta
+            end += delta
+            itemsStart += delta
+            for index in runs.indices { runs[index].start += delta }
+            headers = headers.map { ($0.kind, $0.frame.offsetBy(dx: 0, dy: delta)) }
+        }
     }
 
     private var sections: [Section] = []
     private var contentSize: CGSize = .zero
+    /// Sizes self-sizing cells preferred, the width they were measured at, and the runs they
+    /// changed since the last `prepare()`, by section.
+    private var preferred = PreferredSizes()
+    private var measuredWidth: CGFloat?
+    private var changedRuns: [Int: Set<Int>] = [:]
 
     open override var collectionViewContentSize: CGSize { contentSize }
 
     open override func prepare() {
         super.prepare()
+        if needsFullPrepare || sections.isEmpty {
+            prepareAll()
+        } else {
+            followPreferredSizes()
+        }
+        changedRuns = [:]
+    }
+
+    private func prepareAll() {
         sections = []
         contentSize = .zero
         guard let collectionView else { return }
         let insets = collectionView.adjustedContentInset
         let width = collectionView.bounds.width - insets.left - insets.right
         let height = collectionView.bounds.height - insets.top - insets.bottom
+        if measuredWidth != width {
+            measuredWidth = width
+            preferred.removeAll()
+        }
         let environment = LayoutEnvironment(container: LayoutContainer(contentSize: CGSize(width: width, height: height)))
         var y: CGFloat = 0
         for index in 0..<collectionView.numberOfSections {
@@ -347,6 +489,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             laid.start = y
             guard let section = sectionProvider(index, environment) else {
                 collectionView.reportLayoutIssue("UICollectionViewCompositionalLayout: the section provider gave no section for section \(index)")
+                laid.itemsStart = y
                 laid.end = y
                 sections.append(laid)
                 continue
@@ -355,42 +498,125 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 collectionView.reportLayoutIssue("UICollectionViewCompositionalLayout: section \(index) scrolls orthogonally (\(section.orthogonalScrollingBehavior)); uisim lays it out as an ordinary section")
             }
             let inner = CGSize(width: max(0, width - section.contentInsets.leading - section.contentInsets.trailing), height: height)
-            let x0 = section.contentInsets.leading
-            let headers = section.boundarySupplementaryItems.filter { [.top, .topLeading, .topTrailing].contains($0.alignment) }
-            let footers = section.boundarySupplementaryItems.filter { [.bottom, .bottomLeading, .bottomTrailing].contains($0.alignment) }
-            for header in headers {
-                let size = header.layoutSize.resolved(in: inner)
-                laid.supplementary.append((header.elementKind, CGRect(x: x0 + header.offset.x, y: y + header.offset.y, width: size.width, height: size.height)))
-                if header.extendsBoundary { y += size.height }
+            laid.x0 = section.contentInsets.leading
+            laid.spacing = section.interGroupSpacing
+            laid.bottomInset = section.contentInsets.bottom
+            for item in section.boundarySupplementaryItems {
+                let size = item.layoutSize.resolved(in: inner)
+                switch item.alignment {
+                case .top, .topLeading, .topTrailing:
+                    laid.headers.append((item.elementKind, CGRect(x: laid.x0 + item.offset.x, y: y + item.offset.y, width: size.width, height: size.height)))
+                    if item.extendsBoundary { y += size.height }
+                case .bottom, .bottomLeading, .bottomTrailing:
+                    laid.footers.append((item.elementKind, CGRect(x: laid.x0 + item.offset.x, y: item.offset.y, width: size.width, height: size.height), item.extendsBoundary))
+                default:
+                    break
+                }
             }
             y += section.contentInsets.top
-            let groupSize = section.group.layoutSize.resolved(in: inner)
-            let template = section.group.leafFrames(size: groupSize)
+            laid.itemsStart = y
+            laid.group = section.group
+            laid.groupSize = section.group.layoutSize.resolved(in: inner)
+            var leaf = 0
+            laid.templateLength = section.group.place(size: laid.groupSize, at: .zero, leaf: &leaf, measured: { _ in nil }, into: &laid.template).height
+            laid.leaves = section.group.leaves(size: laid.groupSize)
             let count = collectionView.numberOfItems(inSection: index)
-            laid.items.reserveCapacity(count)
-            if template.isEmpty && count > 0 {
-                collectionView.reportLayoutIssue("UICollectionViewCompositionalLayout: the group of section \(index) holds no item (\(groupSize.width) × \(groupSize.height) pt)")
+            if laid.template.isEmpty && count > 0 {
+                collectionView.reportLayoutIssue("UICollectionViewCompositionalLayout: the group of section \(index) holds no item (\(laid.groupSize.width) × \(laid.groupSize.height) pt)")
             }
-            var first = 0
-            while first < count && !template.isEmpty {
-                if first > 0 { y += section.interGroupSpacing }
-                let end = min(count, first + template.count)
-                for frame in template[0..<(end - first)] { laid.items.append(frame.offsetBy(dx: x0, dy: y)) }
-                laid.runs.append(Run(start: y, end: y + groupSize.height, items: first..<end))
-                y += groupSize.height
-                first = end
+            if !laid.template.isEmpty {
+                let perRun = laid.template.count
+                laid.runs.reserveCapacity((count + perRun - 1) / perRun)
+                var first = 0
+                while first < count {
+                    let end = min(count, first + perRun)
+                    laid.runs.append(Run(start: 0, length: laid.templateLength, items: first..<end))
+                    first = end
+                }
+                let sizes = preferred.inSection(index)
+                for run in Set(sizes.keys.map { $0 / perRun }) where laid.runs.indices.contains(run) {
+                    measure(run, of: &laid, section: index, sizes: sizes)
+                }
             }
-            y += section.contentInsets.bottom
-            for footer in footers {
-                let size = footer.layoutSize.resolved(in: inner)
-                laid.supplementary.append((footer.elementKind, CGRect(x: x0 + footer.offset.x, y: y + footer.offset.y, width: size.width, height: size.height)))
-                if footer.extendsBoundary { y += size.height }
-            }
-            laid.end = y
+            laid.restack(from: 0)
+            y = laid.end
             sections.append(laid)
         }
         contentSize = CGSize(width: width, height: y)
     }
+
+    /// Lays out one run again with the sizes its cells preferred.
+    private func measure(_ run: Int, of section: inout Section, section index: Int, sizes: [Int: CGSize]) {
+        guard let group = section.group else { return }
+        let first = section.runs[run].items.lowerBound
+        var frames: [CGRect] = []
+        var leaf = 0
+        let size = group.place(size: section.groupSize, at: .zero, leaf: &leaf, measured: { sizes[first + $0] }, into: &frames)
+        section.runs[run].frames = frames
+        section.runs[run].length = size.height
+    }
+
+    /// Follows the sizes cells preferred since the last `prepare()`: the runs they changed are laid
+    /// out again, the runs after them and the sections below move along.
+    private func followPreferredSizes() {
+        var delta: CGFloat = 0
+        for index in sections.indices {
+            if delta != 0 { sections[index].shift(by: delta) }
+            guard let runs = changedRuns[index], let first = runs.min() else { continue }
+            let sizes = preferred.inSection(index)
+            let oldEnd = sections[index].end
+            for run in runs where sections[index].runs.indices.contains(run) {
+                measure(run, of: &sections[index], section: index, sizes: sizes)
+            }
+            sections[index].restack(from: first)
+            delta += sections[index].end - oldEnd
+        }
+        contentSize.height += delta
+    }
+
+    // MARK: Self-sizing
+
+    private func leaf(at indexPath: IndexPath) -> NSCollectionLayoutItem? {
+        guard sections.indices.contains(indexPath.section) else { return nil }
+        let section = sections[indexPath.section]
+        guard !section.leaves.isEmpty, indexPath.item >= 0 else { return nil }
+        return section.leaves[indexPath.item % section.leaves.count]
+    }
+
+    private func estimates(_ item: NSCollectionLayoutItem) -> Bool {
+        item.layoutSize.widthDimension.isEstimated || item.layoutSize.heightDimension.isEstimated
+    }
+
+    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                              withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> Bool {
+        guard originalAttributes.representedElementCategory == .cell, let item = leaf(at: originalAttributes.indexPath), estimates(item) else { return false }
+        return preferredAttributes.size != originalAttributes.size
+    }
+
+    /// A cell's side its item estimates comes from the content (`fittingSizeLevel`); a side of a
+    /// fractional or absolute dimension is held (`required`), as a list row's width is.
+    override func selfSizingPriorities(for attributes: UICollectionViewLayoutAttributes) -> (horizontal: UILayoutPriority, vertical: UILayoutPriority)? {
+        guard attributes.representedElementCategory == .cell, let item = leaf(at: attributes.indexPath), estimates(item) else { return nil }
+        return (item.layoutSize.widthDimension.isEstimated ? .fittingSizeLevel : .required,
+                item.layoutSize.heightDimension.isEstimated ? .fittingSizeLevel : .required)
+    }
+
+    override func hasPreferredSize(at indexPath: IndexPath) -> Bool {
+        guard let item = leaf(at: indexPath), estimates(item) else { return true }
+        return preferred[indexPath] != nil
+    }
+
+    override func takePreferredSize(_ size: CGSize, at indexPath: IndexPath) -> Bool {
+        guard let item = leaf(at: indexPath), estimates(item),
+              let given = sections[indexPath.section].frame(ofItem: indexPath.item)?.size else { return false }
+        guard preferred.take(size, at: indexPath, given: given) else { return false }
+        changedRuns[indexPath.section, default: []].insert(indexPath.item / sections[indexPath.section].template.count)
+        return true
+    }
+
+    override func dataDidChange(moving: ((IndexPath) -> IndexPath?)?) { preferred.remap(moving) }
+
+    // MARK: Questions
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         var found: [UICollectionViewLayoutAttributes] = []
@@ -407,9 +633,12 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             }
             for run in section.runs[lo...] {
                 if run.start > rect.maxY { break }
-                for item in run.items where section.items[item].overlaps(rect) {
+                for item in run.items {
+                    let relative = run.frames?[item - run.items.lowerBound] ?? section.template[item - run.items.lowerBound]
+                    let frame = relative.offsetBy(dx: section.x0, dy: run.start)
+                    guard frame.overlaps(rect) else { continue }
                     let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: index))
-                    attributes.frame = section.items[item]
+                    attributes.frame = frame
                     found.append(attributes)
                 }
             }
@@ -418,9 +647,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        guard sections.indices.contains(indexPath.section), sections[indexPath.section].items.indices.contains(indexPath.item) else { return nil }
+        guard sections.indices.contains(indexPath.section), let frame = sections[indexPath.section].frame(ofItem: indexPath.item) else { return nil }
         let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
-        attributes.frame = sections[indexPath.section].items[indexPath.item]
+        attributes.frame = frame
         return attributes
     }
 

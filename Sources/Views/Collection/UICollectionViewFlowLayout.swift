@@ -53,8 +53,8 @@ extension UICollectionViewDelegateFlowLayout {
 /// scrolls asks for what is on screen only.
 ///
 /// Where uisim differs: an item wider than the line (undefined in UIKit, which logs it) gets a line
-/// of its own at the leading inset and overflows it, reported as a layout issue. Not yet:
-/// `estimatedItemSize` (self-sizing cells), pinned section headers and footers.
+/// of its own at the leading inset and overflows it, reported as a layout issue. Not yet: pinned
+/// section headers and footers.
 @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// UIKit's `automaticSize`: as `estimatedItemSize`, "size the cells from their content".
@@ -72,8 +72,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var minimumInteritemSpacing: CGFloat = 10 { didSet { if minimumInteritemSpacing != oldValue { invalidateLayout() } } }
     /// Every item's size unless the delegate says otherwise. Default 50 × 50.
     open var itemSize = CGSize(width: 50, height: 50) { didSet { if itemSize != oldValue { invalidateLayout() } } }
-    /// A guess at items' sizes for cells that size themselves (not yet used by uisim: items take
-    /// `itemSize` or the delegate's size). Default zero: no estimates.
+    /// A guess at items' sizes for cells that size themselves: not zero, every item starts at it
+    /// (`automaticSize`: at `itemSize`; the delegate's sizes are not asked) and takes the size its
+    /// cell prefers as it comes on screen (`preferredLayoutAttributesFitting(_:)`, by default the
+    /// cell measured from its content). Default zero: no estimates, items take `itemSize` or the
+    /// delegate's size.
     open var estimatedItemSize: CGSize = .zero { didSet { if estimatedItemSize != oldValue { invalidateLayout() } } }
     /// The direction the content scrolls; lines run across it. Default vertical.
     open var scrollDirection: UICollectionView.ScrollDirection = .vertical { didSet { if scrollDirection != oldValue { invalidateLayout() } } }
@@ -109,6 +112,15 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     private var sections: [Section] = []
     private var contentSize: CGSize = .zero
+    /// The sizes self-sizing cells preferred, and the width across the lines they were measured at.
+    private var preferred = PreferredSizes()
+    private var measuredAcross: CGFloat?
+
+    /// Whether items size themselves from their cells (`estimatedItemSize` set).
+    private var isSelfSizing: Bool { estimatedItemSize != .zero }
+
+    /// The size an item starts at before its cell is measured.
+    private var estimate: CGSize { estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize }
 
     open override var collectionViewContentSize: CGSize { contentSize }
 
@@ -124,6 +136,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         // The content's extent across the scroll direction: the bounds less the content inset.
         let across = vertical ? collectionView.bounds.width - insets.left - insets.right
             : collectionView.bounds.height - insets.top - insets.bottom
+        if measuredAcross != across {
+            // Cells measured at another width are measured again.
+            measuredAcross = across
+            preferred.removeAll()
+        }
         var along: CGFloat = 0
         for section in 0..<collectionView.numberOfSections {
             var laid = Section()
@@ -145,7 +162,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             along += before
             let count = collectionView.numberOfItems(inSection: section)
             let sizes = (0..<count).map { item in
-                flowDelegate?.collectionView(collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: section)) ?? itemSize
+                let indexPath = IndexPath(item: item, section: section)
+                if isSelfSizing { return preferred[indexPath] ?? estimate }
+                return flowDelegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath) ?? itemSize
             }
             laid.items = [CGRect](repeating: .zero, count: count)
             let room = across - lead - trail
@@ -224,6 +243,29 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         }
         return offsets
     }
+
+    // MARK: Self-sizing
+
+    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                              withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> Bool {
+        isSelfSizing && preferredAttributes.size != originalAttributes.size
+    }
+
+    /// Cells size themselves on both sides (each is held to the estimate only at
+    /// `fittingSizeLevel`, weaker than any content's hugging).
+    override func selfSizingPriorities(for attributes: UICollectionViewLayoutAttributes) -> (horizontal: UILayoutPriority, vertical: UILayoutPriority)? {
+        guard isSelfSizing, attributes.representedElementCategory == .cell else { return nil }
+        return (.fittingSizeLevel, .fittingSizeLevel)
+    }
+
+    override func hasPreferredSize(at indexPath: IndexPath) -> Bool { !isSelfSizing || preferred[indexPath] != nil }
+
+    override func takePreferredSize(_ size: CGSize, at indexPath: IndexPath) -> Bool {
+        guard isSelfSizing else { return false }
+        return preferred.take(size, at: indexPath, given: estimate)
+    }
+
+    override func dataDidChange(moving: ((IndexPath) -> IndexPath?)?) { preferred.remap(moving) }
 
     // MARK: Questions
 

@@ -99,6 +99,9 @@ open class UICollectionViewLayout {
 
     /// Whether `prepare()` is due before the next question.
     var needsPrepare = true
+    /// Whether the next `prepare()` works out everything again (an invalidation, new data, a new
+    /// size), or only follows sizes cells preferred since the last.
+    var needsFullPrepare = true
 
     /// The size of all the content: how far the collection view scrolls.
     open var collectionViewContentSize: CGSize { .zero }
@@ -127,6 +130,7 @@ open class UICollectionViewLayout {
     /// layout pass.
     open func invalidateLayout() {
         needsPrepare = true
+        needsFullPrepare = true
         collectionView?.setNeedsLayout()
     }
 
@@ -136,6 +140,71 @@ open class UICollectionViewLayout {
         proposedContentOffset
     }
 
+    // MARK: Self-sizing
+
+    /// Whether a cell's preferred attributes (its `preferredLayoutAttributesFitting(_:)`, asked as
+    /// it comes on screen) call for a new layout: by default no, the layout keeps its sizes. Flow
+    /// layouts with `estimatedItemSize` and compositional layouts with estimated dimensions say
+    /// yes when the size differs from the one they gave, and take it.
+    open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+                                     withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes) -> Bool {
+        false
+    }
+
+    /// How the cell of `attributes` measures itself: how strongly its width and height are held to
+    /// the attributes' (`.required`: fixed, `.fittingSizeLevel`: from the content); nil when the
+    /// layout does not size it from its content.
+    func selfSizingPriorities(for attributes: UICollectionViewLayoutAttributes) -> (horizontal: UILayoutPriority, vertical: UILayoutPriority)? {
+        nil
+    }
+
+    /// Whether the layout holds a measured size for the item at `indexPath` (a cell on screen
+    /// without one is measured again at the next layout pass).
+    func hasPreferredSize(at indexPath: IndexPath) -> Bool { true }
+
+    /// Takes the size a cell preferred (asked of every cell the layout sizes from its content);
+    /// true when it differs from the size the layout gave it, and the layout must be prepared again.
+    func takePreferredSize(_ size: CGSize, at indexPath: IndexPath) -> Bool { false }
+
+    /// The collection view's data changed: on a reload (`moving` nil) measured sizes are forgotten;
+    /// on an update, each item's goes to its new index path (`moving`: nil for an item deleted or
+    /// reloaded, whose cell is measured again).
+    func dataDidChange(moving: ((IndexPath) -> IndexPath?)?) {}
+
     /// The class of the attributes the layout makes.
     open class var layoutAttributesClass: AnyClass { UICollectionViewLayoutAttributes.self }
+}
+
+/// The sizes cells preferred, by section and item: what a self-sizing layout keeps between
+/// passes, and through updates (items keep theirs as they move).
+struct PreferredSizes {
+    private var sections: [Int: [Int: CGSize]] = [:]
+
+    subscript(indexPath: IndexPath) -> CGSize? { sections[indexPath.section]?[indexPath.item] }
+
+    /// The sizes of one section's items, by item.
+    func inSection(_ section: Int) -> [Int: CGSize] { sections[section] ?? [:] }
+
+    /// Records `size` for the item; true when it is not the size it had (`given`, the first time).
+    mutating func take(_ size: CGSize, at indexPath: IndexPath, given: CGSize?) -> Bool {
+        let old = sections[indexPath.section, default: [:]].updateValue(size, forKey: indexPath.item)
+        return (old ?? given) != size
+    }
+
+    /// Forgets every size (`moving` nil) or moves each to its item's new index path.
+    mutating func remap(_ moving: ((IndexPath) -> IndexPath?)?) {
+        guard let moving else {
+            sections = [:]
+            return
+        }
+        var next: [Int: [Int: CGSize]] = [:]
+        for (section, items) in sections {
+            for (item, size) in items {
+                if let new = moving(IndexPath(item: item, section: section)) { next[new.section, default: [:]][new.item] = size }
+            }
+        }
+        sections = next
+    }
+
+    mutating func removeAll() { sections = [:] }
 }
