@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Layers
 
 /// What a collection view asks for its items, as UIKit's (`@MainActor`, as UIKit's protocols are).
@@ -116,7 +117,26 @@ open class UICollectionView: UIScrollView {
         collectionViewLayout = layout
         super.init(frame: frame)
         layout.collectionView = self
-        backgroundColor = .white
+        showingLayoutBackground = true
+        backgroundColor = .systemBackground
+        showingLayoutBackground = false
+        hasOwnBackground = false
+    }
+
+    /// Whether the app set the background colour (a list layout's is shown otherwise).
+    private var hasOwnBackground = false
+    private var showingLayoutBackground = false
+
+    open override var backgroundColor: UIColor? {
+        didSet { if !showingLayoutBackground { hasOwnBackground = true } }
+    }
+
+    /// Shows the layout's background (a list's) unless the app chose its own.
+    private func showLayoutBackground() {
+        guard !hasOwnBackground, let color = collectionViewLayout.preferredBackgroundColor, backgroundColor != color else { return }
+        showingLayoutBackground = true
+        backgroundColor = color
+        showingLayoutBackground = false
     }
 
     /// The layout placing the items; a new one places them at the next layout pass.
@@ -350,6 +370,7 @@ open class UICollectionView: UIScrollView {
     /// the layout keeps) when the layout sizes cells from their content.
     private func placeElements() -> ([ElementKey: UICollectionViewLayoutAttributes], [(UICollectionViewCell, UICollectionViewLayoutAttributes)]) {
         prepareLayoutIfNeeded()
+        showLayoutBackground()
         let layout = collectionViewLayout
         let size = layout.collectionViewContentSize
         if contentSize != size { contentSize = size }
@@ -413,6 +434,7 @@ open class UICollectionView: UIScrollView {
         for (cell, attributes) in cells {
             guard let priorities = layout.selfSizingPriorities(for: attributes) else { continue }
             count(.selfSizingMeasurements)
+            cell.updateConfigurationIfNeeded()
             cell.fittingPriorities = priorities
             let preferred = cell.preferredLayoutAttributesFitting(attributes)
             cell.fittingPriorities = nil
@@ -461,6 +483,24 @@ open class UICollectionView: UIScrollView {
         if view.alpha != attributes.alpha { view.alpha = attributes.alpha }
         if view.layer.zPosition != CGFloat(attributes.zIndex) { view.layer.zPosition = CGFloat(attributes.zIndex) }
         if view.isHidden != attributes.isHidden { view.isHidden = attributes.isHidden }
+        if let row = attributes.listRow {
+            if let cell = view as? UICollectionViewListCell {
+                cell.listStyle = row.appearance
+                cell.showsSeparator = row.separator
+            }
+            if !row.corners.isEmpty {
+                view.layer.cornerRadius = UICollectionLayoutListConfiguration.cornerRadius
+                view.layer.maskedCorners = row.corners
+                view.layer.masksToBounds = true
+                view.hasListCorners = true
+            }
+        }
+        if view.hasListCorners, attributes.listRow?.corners.isEmpty ?? true {
+            view.layer.cornerRadius = 0
+            view.layer.maskedCorners = .all
+            view.layer.masksToBounds = false
+            view.hasListCorners = false
+        }
         view.apply(attributes)
     }
 

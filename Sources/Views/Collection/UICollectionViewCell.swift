@@ -16,6 +16,8 @@ open class UICollectionReusableView: UIView {
     public internal(set) var reuseIdentifier: String?
     /// The reuse queue the view goes back to (a supplementary view's is its kind's).
     var reuseQueue: String?
+    /// Whether a list section rounded the view's corners (undone when it shows another row).
+    var hasListCorners = false
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -76,14 +78,139 @@ extension UIView {
 /// or highlighted.
 @MainActor
 open class UICollectionViewCell: UICollectionReusableView {
-    /// Where the item's content goes; it fills the cell.
-    public let contentView = UIView()
+    /// Where the item's content goes; it fills the cell. A content configuration's view takes
+    /// its place (as in UIKit, where `contentConfiguration` replaces the content view).
+    public var contentView: UIView { storedContentView }
+    private var storedContentView = UIView()
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        contentView.frame = bounds
-        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        addSubview(contentView)
+        storedContentView.frame = bounds
+        storedContentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        addSubview(storedContentView)
+    }
+
+    // MARK: Configurations
+
+    /// Called before the cell updates its configurations (iOS 15's closure form of overriding
+    /// `updateConfiguration(using:)`).
+    public typealias ConfigurationUpdateHandler = @MainActor (UICollectionViewCell, UICellConfigurationState) -> Void
+
+    /// The content as a value: its view becomes the content view; updated for the cell's state
+    /// when `automaticallyUpdatesContentConfiguration` (default true).
+    open var contentConfiguration: UIContentConfiguration? {
+        didSet { applyContentConfiguration() }
+    }
+    open var automaticallyUpdatesContentConfiguration = true
+    /// The background as a value: shown as the cell's background view, updated for the cell's
+    /// state (selected colour) when `automaticallyUpdatesBackgroundConfiguration` (default true).
+    open var backgroundConfiguration: UIBackgroundConfiguration? {
+        didSet { applyBackgroundConfiguration() }
+    }
+    open var automaticallyUpdatesBackgroundConfiguration = true
+    /// Runs after `updateConfiguration(using:)` whenever the cell's state changes.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
+
+    /// The cell's state: selected, highlighted, its traits.
+    open var configurationState: UICellConfigurationState {
+        var state = UICellConfigurationState(traitCollection: traitCollection)
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        return state
+    }
+
+    private var needsConfigurationUpdate = true
+
+    /// Asks for `updateConfiguration(using:)` before the cell is next laid out.
+    open func setNeedsUpdateConfiguration() {
+        needsConfigurationUpdate = true
+        setNeedsLayout()
+    }
+
+    /// Updates the configurations for `state` (the cell calls it when its state changes; override
+    /// it, calling super, or use `configurationUpdateHandler`).
+    open func updateConfiguration(using state: UICellConfigurationState) {
+        if automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration {
+            show(configuration.updated(for: state))
+        }
+        if automaticallyUpdatesBackgroundConfiguration, let configuration = backgroundConfiguration {
+            showBackground(configuration.updated(for: state))
+        }
+        configurationUpdateHandler?(self, state)
+    }
+
+    /// Runs a configuration update that is due (before the cell is shown, measured or laid out).
+    func updateConfigurationIfNeeded() {
+        guard needsConfigurationUpdate else { return }
+        needsConfigurationUpdate = false
+        updateConfiguration(using: configurationState)
+    }
+
+    open override func layoutSubviews() {
+        updateConfigurationIfNeeded()
+        super.layoutSubviews()
+    }
+
+    private func applyContentConfiguration() {
+        guard let configuration = contentConfiguration else { return }
+        show(automaticallyUpdatesContentConfiguration ? configuration.updated(for: configurationState) : configuration)
+    }
+
+    /// Shows `configuration` in the content view: the one there if it supports it, else a new one
+    /// made from it, in its place.
+    private func show(_ configuration: UIContentConfiguration) {
+        if let view = storedContentView as? UIContentView, view.supports(configuration) {
+            view.configuration = configuration
+            return
+        }
+        let view = configuration.makeContentView()
+        let old = storedContentView
+        view.frame = bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        if old.superview === self { insertSubview(view, aboveSubview: old) } else { addSubview(view) }
+        old.removeFromSuperview()
+        storedContentView = view
+        contentViewDidChange()
+    }
+
+    /// The content view was replaced (a list cell places it again).
+    func contentViewDidChange() {}
+
+    private var configuredBackground: UIView?
+
+    private func applyBackgroundConfiguration() {
+        guard let configuration = backgroundConfiguration else {
+            configuredBackground?.removeFromSuperview()
+            configuredBackground = nil
+            return
+        }
+        showBackground(automaticallyUpdatesBackgroundConfiguration ? configuration.updated(for: configurationState) : configuration)
+    }
+
+    private func showBackground(_ configuration: UIBackgroundConfiguration) {
+        let view: UIView
+        if let configuredBackground {
+            view = configuredBackground
+        } else {
+            view = UIView()
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            insertSubview(view, at: 0)
+            configuredBackground = view
+        }
+        let insets = configuration.backgroundInsets
+        let frame = CGRect(x: insets.leading, y: insets.top, width: max(0, bounds.width - insets.leading - insets.trailing),
+                           height: max(0, bounds.height - insets.top - insets.bottom))
+        if view.frame != frame { view.frame = frame }
+        if view.backgroundColor != configuration.backgroundColor { view.backgroundColor = configuration.backgroundColor }
+        if view.layer.cornerRadius != configuration.cornerRadius { view.layer.cornerRadius = configuration.cornerRadius }
+        if let stroke = configuration.strokeColor, configuration.strokeWidth > 0 {
+            view.layer.borderColor = stroke.cgColor
+            view.layer.borderWidth = configuration.strokeWidth
+        } else if view.layer.borderWidth != 0 {
+            view.layer.borderWidth = 0
+        }
     }
 
     /// A view behind the content view (none by default), the cell's size.
@@ -110,12 +237,20 @@ open class UICollectionViewCell: UICollectionReusableView {
 
     /// Whether the item is selected (the collection view sets it).
     open var isSelected = false {
-        didSet { if isSelected != oldValue { updateSelectionAppearance() } }
+        didSet {
+            guard isSelected != oldValue else { return }
+            updateSelectionAppearance()
+            setNeedsUpdateConfiguration()
+        }
     }
 
     /// Whether a finger is on the item (the collection view sets it).
     open var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { updateSelectionAppearance() } }
+        didSet {
+            guard isHighlighted != oldValue else { return }
+            updateSelectionAppearance()
+            setNeedsUpdateConfiguration()
+        }
     }
 
     private func updateSelectionAppearance() {

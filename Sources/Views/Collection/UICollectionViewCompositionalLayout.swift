@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Layers
 
 /// One dimension of a layout size (UIKit's `NSCollectionLayoutDimension`): a fraction of the
@@ -296,6 +297,8 @@ open class NSCollectionLayoutSection {
     open var interGroupSpacing: CGFloat = 0
     open var orthogonalScrollingBehavior = UICollectionLayoutSectionOrthogonalScrollingBehavior.none
     open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
+    /// The list configuration of a section made by `list(using:layoutEnvironment:)`.
+    var list: UICollectionLayoutListConfiguration?
 
     public init(group: NSCollectionLayoutGroup) {
         self.group = group
@@ -410,6 +413,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         /// Footers, relative to the end of the items and the bottom inset.
         var footers: [(kind: String, frame: CGRect, extends: Bool)] = []
         var start: CGFloat = 0, end: CGFloat = 0
+        /// A list section's configuration, and its number of items.
+        var list: UICollectionLayoutListConfiguration?
+        var itemCount = 0
 
         var itemsEnd: CGFloat { runs.last?.end ?? itemsStart }
         var footersStart: CGFloat { itemsEnd + bottomInset }
@@ -452,6 +458,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     private var sections: [Section] = []
     private var contentSize: CGSize = .zero
+    private var listBackground: UIColor?
     /// Sizes self-sizing cells preferred, the width they were measured at, and the runs they
     /// changed since the last `prepare()`, by section.
     private var preferred = PreferredSizes()
@@ -470,9 +477,12 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         changedRuns = [:]
     }
 
+    override var preferredBackgroundColor: UIColor? { listBackground }
+
     private func prepareAll() {
         sections = []
         contentSize = .zero
+        listBackground = nil
         guard let collectionView else { return }
         let insets = collectionView.adjustedContentInset
         let width = collectionView.bounds.width - insets.left - insets.right
@@ -501,6 +511,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             laid.x0 = section.contentInsets.leading
             laid.spacing = section.interGroupSpacing
             laid.bottomInset = section.contentInsets.bottom
+            laid.list = section.list
+            var topInset = section.contentInsets.top
+            if let list = section.list {
+                if listBackground == nil { listBackground = list.background }
+                // A grouped list's first section has 35 pt above it, twice the others' 17.5.
+                if index == 0, list.isGrouped, list.headerMode != .supplementary { topInset += 17.5 }
+            }
             for item in section.boundarySupplementaryItems {
                 let size = item.layoutSize.resolved(in: inner)
                 switch item.alignment {
@@ -513,7 +530,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                     break
                 }
             }
-            y += section.contentInsets.top
+            y += topInset
             laid.itemsStart = y
             laid.group = section.group
             laid.groupSize = section.group.layoutSize.resolved(in: inner)
@@ -521,6 +538,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             laid.templateLength = section.group.place(size: laid.groupSize, at: .zero, leaf: &leaf, measured: { _ in nil }, into: &laid.template).height
             laid.leaves = section.group.leaves(size: laid.groupSize)
             let count = collectionView.numberOfItems(inSection: index)
+            laid.itemCount = count
             if laid.template.isEmpty && count > 0 {
                 collectionView.reportLayoutIssue("UICollectionViewCompositionalLayout: the group of section \(index) holds no item (\(laid.groupSize.width) × \(laid.groupSize.height) pt)")
             }
@@ -637,9 +655,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                     let relative = run.frames?[item - run.items.lowerBound] ?? section.template[item - run.items.lowerBound]
                     let frame = relative.offsetBy(dx: section.x0, dy: run.start)
                     guard frame.overlaps(rect) else { continue }
-                    let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: index))
-                    attributes.frame = frame
-                    found.append(attributes)
+                    found.append(cell(item, of: section, index, frame: frame))
                 }
             }
         }
@@ -648,8 +664,23 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard sections.indices.contains(indexPath.section), let frame = sections[indexPath.section].frame(ofItem: indexPath.item) else { return nil }
-        let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+        return cell(indexPath.item, of: sections[indexPath.section], indexPath.section, frame: frame)
+    }
+
+    /// A cell's attributes; in a list section, with the row's look: a separator under every row
+    /// (but the last of a grouped section), the corners of an inset-grouped section rounded.
+    private func cell(_ item: Int, of section: Section, _ index: Int, frame: CGRect) -> UICollectionViewLayoutAttributes {
+        let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: index))
         attributes.frame = frame
+        if let list = section.list {
+            let last = item == section.itemCount - 1
+            var corners: CACornerMask = []
+            if list.appearance == .insetGrouped {
+                if item == 0 { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
+                if last { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
+            }
+            attributes.listRow = ListRowStyle(appearance: list.appearance, separator: list.showsSeparators && !(last && list.isGrouped), corners: corners)
+        }
         return attributes
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Graphics
 import Layers
 
 /// Where one element of a collection view goes, and how it looks: what a layout hands its
@@ -31,6 +32,8 @@ open class UICollectionViewLayoutAttributes {
     open var zIndex = 0
     open var isHidden = false
     open var indexPath: IndexPath
+    /// A list section's look of the row (nil outside lists).
+    var listRow: ListRowStyle?
     /// Whether the element is a cell, a supplementary view or a decoration view.
     public private(set) var representedElementCategory: UICollectionView.ElementCategory
     /// A supplementary or decoration view's kind (`UICollectionView.elementKindSectionHeader`…);
@@ -76,6 +79,7 @@ open class UICollectionViewLayoutAttributes {
         copy.indexPath = indexPath
         copy.representedElementCategory = representedElementCategory
         copy.representedElementKind = representedElementKind
+        copy.listRow = listRow
         return copy
     }
 
@@ -139,6 +143,10 @@ open class UICollectionViewLayout {
     open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
         proposedContentOffset
     }
+
+    /// The background the layout asks the collection view to show (a list's), unless the app
+    /// set its own colour.
+    var preferredBackgroundColor: UIColor? { nil }
 
     // MARK: Self-sizing
 
