@@ -322,6 +322,8 @@ open class UICollectionView: UIScrollView {
     }
 
     private var shown: [ElementKey: UICollectionReusableView] = [:]
+    /// The scroll views of orthogonal sections, by section.
+    var orthogonalScrollers: [Int: OrthogonalScrollView] = [:]
     private var lastBoundsSize: CGSize?
 
     open override var bounds: CGRect {
@@ -371,6 +373,7 @@ open class UICollectionView: UIScrollView {
     private func placeElements() -> ([ElementKey: UICollectionViewLayoutAttributes], [(UICollectionViewCell, UICollectionViewLayoutAttributes)]) {
         prepareLayoutIfNeeded()
         showLayoutBackground()
+        syncOrthogonalScrollers()
         let layout = collectionViewLayout
         let size = layout.collectionViewContentSize
         if contentSize != size { contentSize = size }
@@ -390,8 +393,12 @@ open class UICollectionView: UIScrollView {
         }
         var toMeasure: [(UICollectionViewCell, UICollectionViewLayoutAttributes)] = []
         for (key, attributes) in wanted.sorted(by: { $0.key < $1.key }) {
+            // A cell of an orthogonal section lives in the section's scroll view.
+            let scroller = key.kind == nil ? orthogonalScrollers[key.indexPath.section] : nil
+            let container: UIView = scroller ?? self
             if let view = shown[key] {
-                apply(attributes, to: view)
+                if view.superview !== container { container.insertSubview(view, at: 0) }
+                apply(attributes, to: view, in: scroller)
                 if key.kind == nil, let cell = view as? UICollectionViewCell, !layout.hasPreferredSize(at: key.indexPath) {
                     toMeasure.append((cell, attributes))
                 }
@@ -411,8 +418,8 @@ open class UICollectionView: UIScrollView {
             // A view coming on screen starts where it belongs (inside an animated update, it does
             // not slide in from where its last item was).
             UIView.performWithoutAnimation {
-                apply(attributes, to: view)
-                if view.superview !== self { insertSubview(view, at: 0) }
+                apply(attributes, to: view, in: scroller)
+                if view.superview !== container { container.insertSubview(view, at: 0) }
                 view.isHidden = attributes.isHidden
             }
             shown[key] = view
@@ -475,10 +482,14 @@ open class UICollectionView: UIScrollView {
         itemCounts.indices.contains(indexPath.section) && indexPath.item >= 0 && indexPath.item < itemCounts[indexPath.section]
     }
 
-    private func apply(_ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView) {
+    /// Applies attributes to a view: in an orthogonal section's `scroller`, its frame is moved
+    /// into the scroll view's content.
+    private func apply(_ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView, in scroller: OrthogonalScrollView? = nil) {
+        var frame = attributes.frame
+        if let scroller { frame = frame.offsetBy(dx: scroller.contentOffset.x - scroller.frame.minX, dy: -scroller.frame.minY) }
         // The frame without the transform, then the transform, as UIKit applies attributes.
         if view.transform != .identity { view.transform = .identity }
-        if view.frame != attributes.frame { view.frame = attributes.frame }
+        if view.frame != frame { view.frame = frame }
         if view.transform != attributes.transform { view.transform = attributes.transform }
         if view.alpha != attributes.alpha { view.alpha = attributes.alpha }
         if view.layer.zPosition != CGFloat(attributes.zIndex) { view.layer.zPosition = CGFloat(attributes.zIndex) }
@@ -843,9 +854,16 @@ open class UICollectionView: UIScrollView {
     /// The cell a finger is on, highlighted.
     private var touchedCell: (cell: UICollectionViewCell, indexPath: IndexPath)?
 
+    /// The cell the one touch is in: the touched view or its ancestor, here or in an orthogonal
+    /// section's scroll view.
     private func cell(touchedBy touches: Set<UITouch>) -> (UICollectionViewCell, IndexPath)? {
-        guard let cell = subview(touchedBy: touches) as? UICollectionViewCell, let indexPath = indexPath(for: cell) else { return nil }
-        return (cell, indexPath)
+        guard touches.count == 1, var view = touches.first?.view else { return nil }
+        while view !== self {
+            if let cell = view as? UICollectionViewCell, let indexPath = indexPath(for: cell) { return (cell, indexPath) }
+            guard let parent = view.superview else { return nil }
+            view = parent
+        }
+        return nil
     }
 
     /// A finger came down on an item (the scroll view delays it 150 ms): it highlights.

@@ -281,8 +281,11 @@ open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupple
     }
 }
 
-/// How a section scrolls across the layout's direction (a carousel); uisim lays such a section out
-/// as `.none` for now and reports it.
+/// How a section scrolls across the layout's direction (a carousel): its groups in a row, in a
+/// scroll view of its own the width of the collection view; freely (`.continuous`), settling on
+/// a group's leading edge (`.continuousGroupLeadingBoundary`), by the width of the section
+/// (`.paging`), by a group (`.groupPaging`), or by a group brought to the centre
+/// (`.groupPagingCentered`).
 public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable {
     case none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
 }
@@ -357,8 +360,12 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor
 /// measurement costs the repeats below it a move, never a new layout of the section). Estimated
 /// headers and footers keep their estimates.
 ///
-/// Not yet in uisim: horizontal scrolling, orthogonal sections (laid out as ordinary ones, and
-/// reported), pinned headers, decoration items, list configurations.
+/// Orthogonal sections (`orthogonalScrollingBehavior`) lay their groups in a row, in a band as tall
+/// as the group; the collection view shows them in a scroll view of their own, which a sideways
+/// drag scrolls (a vertical one scrolls the collection view). Their items keep their estimates.
+///
+/// Not yet in uisim: horizontal scrolling, pinned headers, decoration items,
+/// `visibleItemsInvalidationHandler`.
 @MainActor
 open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private let sectionProvider: UICollectionViewCompositionalLayoutSectionProvider
@@ -416,8 +423,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         /// A list section's configuration, and its number of items.
         var list: UICollectionLayoutListConfiguration?
         var itemCount = 0
+        /// An orthogonal section's: how it scrolls, its band's height, the width of its content
+        /// (its runs lie along it, from the leading inset), and how far it is scrolled.
+        var orthogonal = UICollectionLayoutSectionOrthogonalScrollingBehavior.none
+        var bandHeight: CGFloat = 0, contentWidth: CGFloat = 0
+        var scrollOffset: CGFloat = 0
 
-        var itemsEnd: CGFloat { runs.last?.end ?? itemsStart }
+        var itemsEnd: CGFloat { orthogonal != .none ? itemsStart + bandHeight : runs.last?.end ?? itemsStart }
         var footersStart: CGFloat { itemsEnd + bottomInset }
 
         var supplementary: [(kind: String, frame: CGRect)] {
@@ -431,12 +443,17 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             let run = runs[index]
             guard run.items.contains(item) else { return nil }
             let relative = run.frames?[item - run.items.lowerBound] ?? template[item - run.items.lowerBound]
-            return relative.offsetBy(dx: x0, dy: run.start)
+            return place(relative, in: run)
+        }
+
+        /// A cell's frame in the content, from its frame in its run.
+        func place(_ relative: CGRect, in run: Run) -> CGRect {
+            orthogonal != .none ? relative.offsetBy(dx: run.start - scrollOffset, dy: itemsStart) : relative.offsetBy(dx: x0, dy: run.start)
         }
 
         /// Lays the runs out from `first` on, one after another from where the one before ends.
         mutating func restack(from first: Int) {
-            var y = first == 0 ? itemsStart : runs[first - 1].end + spacing
+            var y = first == 0 ? (orthogonal != .none ? x0 : itemsStart) : runs[first - 1].end + spacing
             for index in first..<runs.count {
                 runs[index].start = y
                 y = runs[index].end + spacing
@@ -451,7 +468,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             start += delta
             end += delta
             itemsStart += delta
-            for index in runs.indices { runs[index].start += delta }
+            if orthogonal == .none { for index in runs.indices { runs[index].start += delta } }
             headers = headers.map { ($0.kind, $0.frame.offsetBy(dx: 0, dy: delta)) }
         }
     }
@@ -504,9 +521,6 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 sections.append(laid)
                 continue
             }
-            if section.orthogonalScrollingBehavior != .none {
-                collectionView.reportLayoutIssue("UICollectionViewCompositionalLayout: section \(index) scrolls orthogonally (\(section.orthogonalScrollingBehavior)); uisim lays it out as an ordinary section")
-            }
             let inner = CGSize(width: max(0, width - section.contentInsets.leading - section.contentInsets.trailing), height: height)
             laid.x0 = section.contentInsets.leading
             laid.spacing = section.interGroupSpacing
@@ -535,7 +549,12 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             laid.group = section.group
             laid.groupSize = section.group.layoutSize.resolved(in: inner)
             var leaf = 0
-            laid.templateLength = section.group.place(size: laid.groupSize, at: .zero, leaf: &leaf, measured: { _ in nil }, into: &laid.template).height
+            let templateSize = section.group.place(size: laid.groupSize, at: .zero, leaf: &leaf, measured: { _ in nil }, into: &laid.template)
+            laid.orthogonal = section.orthogonalScrollingBehavior
+            laid.scrollOffset = orthogonalOffsets[index] ?? 0
+            // An orthogonal section's groups run across, in a band as tall as its group.
+            laid.templateLength = laid.orthogonal != .none ? templateSize.width : templateSize.height
+            laid.bandHeight = templateSize.height
             laid.leaves = section.group.leaves(size: laid.groupSize)
             let count = collectionView.numberOfItems(inSection: index)
             laid.itemCount = count
@@ -552,11 +571,14 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                     first = end
                 }
                 let sizes = preferred.inSection(index)
-                for run in Set(sizes.keys.map { $0 / perRun }) where laid.runs.indices.contains(run) {
+                for run in Set(sizes.keys.map { $0 / perRun }) where laid.runs.indices.contains(run) && laid.orthogonal == .none {
                     measure(run, of: &laid, section: index, sizes: sizes)
                 }
             }
             laid.restack(from: 0)
+            if laid.orthogonal != .none {
+                laid.contentWidth = (laid.runs.last?.end ?? laid.x0) + section.contentInsets.trailing
+            }
             y = laid.end
             sections.append(laid)
         }
@@ -597,6 +619,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private func leaf(at indexPath: IndexPath) -> NSCollectionLayoutItem? {
         guard sections.indices.contains(indexPath.section) else { return nil }
         let section = sections[indexPath.section]
+        // Orthogonal sections keep their estimates (their band would have to follow).
+        guard section.orthogonal == .none else { return nil }
         guard !section.leaves.isEmpty, indexPath.item >= 0 else { return nil }
         return section.leaves[indexPath.item % section.leaves.count]
     }
@@ -634,6 +658,28 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     override func dataDidChange(moving: ((IndexPath) -> IndexPath?)?) { preferred.remap(moving) }
 
+    // MARK: Orthogonal sections
+
+    /// How far each orthogonal section is scrolled (its scroll view's offset), kept across prepares.
+    private var orthogonalOffsets: [Int: CGFloat] = [:]
+
+    override func orthogonalSections() -> [OrthogonalSection] {
+        guard let collectionView else { return [] }
+        let insets = collectionView.adjustedContentInset
+        let width = collectionView.bounds.width - insets.left - insets.right
+        return sections.enumerated().compactMap { index, section in
+            guard section.orthogonal != .none else { return nil }
+            return OrthogonalSection(section: index, band: CGRect(x: 0, y: section.itemsStart, width: width, height: section.bandHeight),
+                                     contentWidth: section.contentWidth, behavior: section.orthogonal,
+                                     groups: section.runs.map { ($0.start, $0.end) }, leadingInset: section.x0)
+        }
+    }
+
+    override func setOrthogonalOffset(_ offset: CGFloat, section: Int) {
+        orthogonalOffsets[section] = offset
+        if sections.indices.contains(section) { sections[section].scrollOffset = offset }
+    }
+
     // MARK: Questions
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
@@ -644,16 +690,22 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 attributes.frame = frame
                 found.append(attributes)
             }
+            // The runs that reach the rectangle: along y, or along x in an orthogonal section's
+            // content (the rectangle moved by its scroll).
+            let orthogonal = section.orthogonal != .none
+            if orthogonal, section.itemsStart > rect.maxY || section.itemsEnd < rect.minY { continue }
+            let low = orthogonal ? rect.minX + section.scrollOffset : rect.minY
+            let high = orthogonal ? rect.maxX + section.scrollOffset : rect.maxY
             var lo = 0, hi = section.runs.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if section.runs[mid].end < rect.minY { lo = mid + 1 } else { hi = mid }
+                if section.runs[mid].end < low { lo = mid + 1 } else { hi = mid }
             }
             for run in section.runs[lo...] {
-                if run.start > rect.maxY { break }
+                if run.start > high { break }
                 for item in run.items {
                     let relative = run.frames?[item - run.items.lowerBound] ?? section.template[item - run.items.lowerBound]
-                    let frame = relative.offsetBy(dx: section.x0, dy: run.start)
+                    let frame = section.place(relative, in: run)
                     guard frame.overlaps(rect) else { continue }
                     found.append(cell(item, of: section, index, frame: frame))
                 }

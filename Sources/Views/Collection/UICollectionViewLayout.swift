@@ -144,6 +144,13 @@ open class UICollectionViewLayout {
         proposedContentOffset
     }
 
+    /// The sections that scroll across the layout's direction, for the collection view to give
+    /// each a scroll view (none by default).
+    func orthogonalSections() -> [OrthogonalSection] { [] }
+
+    /// An orthogonal section's scroll view moved: the layout answers with its items where they show.
+    func setOrthogonalOffset(_ offset: CGFloat, section: Int) {}
+
     /// The background the layout asks the collection view to show (a list's), unless the app
     /// set its own colour.
     var preferredBackgroundColor: UIColor? { nil }
@@ -215,4 +222,15 @@ struct PreferredSizes {
     }
 
     mutating func removeAll() { sections = [:] }
+}
+
+/// A section that scrolls across the layout's direction: its band in the content, the width of
+/// what scrolls in it, how it settles, and where its groups run (from its content's origin).
+struct OrthogonalSection {
+    var section: Int
+    var band: CGRect
+    var contentWidth: CGFloat
+    var behavior: UICollectionLayoutSectionOrthogonalScrollingBehavior
+    var groups: [(start: CGFloat, end: CGFloat)]
+    var leadingInset: CGFloat
 }

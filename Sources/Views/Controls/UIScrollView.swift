@@ -65,6 +65,16 @@ open class UIScrollView: UIView {
     /// Whether a drag that starts on content that already has the touch takes it away
     /// (`touchesCancelled`). Default true.
     open var canCancelContentTouches = true
+    /// Whether the content stops on multiples of the bounds' size when the finger lifts. uisim's
+    /// rule (UIKit does not publish one): the page the drag started on, or the next one in the
+    /// direction of a release faster than 200 pt/s, else the nearest; reached in 0.3 s, easing out,
+    /// as a deceleration (`scrollViewWillBeginDecelerating`, `scrollViewDidEndDecelerating`).
+    open var isPagingEnabled = false
+
+    /// Where the content settles when the finger lifts, from the offset and the release velocity
+    /// (content points per second), when something other than free deceleration decides it (a
+    /// compositional layout's paging sections). Nil: paging or free deceleration.
+    var releaseTarget: ((_ offset: CGPoint, _ velocity: CGPoint) -> CGPoint)?
 
     /// Whether a finger is on the scroll view (it may not have moved yet).
     public var isTracking: Bool { panGestureRecognizer.numberOfTouches > 0 }
@@ -167,8 +177,8 @@ open class UIScrollView: UIView {
         return (minimum, maximum)
     }
 
-    private var scrollsHorizontally: Bool { alwaysBounceHorizontal || offsetRange.max.x > offsetRange.min.x }
-    private var scrollsVertically: Bool { alwaysBounceVertical || offsetRange.max.y > offsetRange.min.y }
+    var scrollsHorizontally: Bool { alwaysBounceHorizontal || offsetRange.max.x > offsetRange.min.x }
+    var scrollsVertically: Bool { alwaysBounceVertical || offsetRange.max.y > offsetRange.min.y }
 
     // MARK: Content touches
 
@@ -178,11 +188,27 @@ open class UIScrollView: UIView {
     /// Whether a drag may take touches away from content `view`; default: not from controls.
     open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
 
-    /// Whether the pan may begin, given where its touches already went.
+    /// Whether the pan may begin, given where its touches already went, and which way they moved:
+    /// a drag mostly along an axis this scroll view cannot scroll is left to another scroll view
+    /// on the touch's way that can (a carousel in a list: a sideways drag scrolls the carousel, a
+    /// vertical one the list, as UIKit's nested scroll views behave). Alone, a scroll view takes
+    /// the drag whichever way it goes.
     fileprivate func panMayBegin() -> Bool {
         for touch in panGestureRecognizer.trackedTouches where touch.delivery.viewBegan {
             guard let view = touch.view, view !== self else { continue }
             if !canCancelContentTouches || !touchesShouldCancel(in: view) { return false }
+        }
+        let moved = panGestureRecognizer.translation(in: self)
+        let sideways = abs(moved.x) > abs(moved.y)
+        if !(sideways ? scrollsHorizontally : scrollsVertically) {
+            for touch in panGestureRecognizer.trackedTouches {
+                var next = touch.view
+                while let view = next {
+                    if let other = view as? UIScrollView, other !== self, other.isScrollEnabled,
+                       sideways ? other.scrollsHorizontally : other.scrollsVertically { return false }
+                    next = view.superview
+                }
+            }
         }
         return true
     }
@@ -218,6 +244,11 @@ open class UIScrollView: UIView {
             isDragging = false
             let v = pan.velocity(in: self)
             velocity = CGPoint(x: scrollsHorizontally ? -v.x : 0, y: scrollsVertically ? -v.y : 0)
+            if let target = settlingTarget() {
+                delegate?.scrollViewDidEndDragging(self, willDecelerate: target != contentOffset)
+                if target != contentOffset { settle(to: target) } else { leaveTrackingMode() }
+                return
+            }
             let outside = contentOffset != clamped(contentOffset)
             let decelerate = outside || hypot(velocity.x, velocity.y) > 10
             delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerate)
@@ -250,6 +281,50 @@ open class UIScrollView: UIView {
         let range = offsetRange
         return CGPoint(x: Swift.min(Swift.max(offset.x, range.min.x), range.max.x),
                        y: Swift.min(Swift.max(offset.y, range.min.y), range.max.y))
+    }
+
+    // MARK: Paging
+
+    /// Where a paging scroll view (or one with a release target) settles; nil: it decelerates freely.
+    private func settlingTarget() -> CGPoint? {
+        if let releaseTarget { return clamped(releaseTarget(contentOffset, velocity)) }
+        guard isPagingEnabled else { return nil }
+        func page(_ offset: CGFloat, _ start: CGFloat, _ speed: CGFloat, _ size: CGFloat) -> CGFloat {
+            guard size > 0 else { return offset }
+            let from = (start / size).rounded()
+            var index = (offset / size).rounded()
+            if speed > Self.pagingVelocity { index = from + 1 } else if speed < -Self.pagingVelocity { index = from - 1 }
+            return min(max(index, from - 1), from + 1) * size
+        }
+        return clamped(CGPoint(x: page(contentOffset.x, dragStartOffset.x, velocity.x, bounds.width),
+                               y: page(contentOffset.y, dragStartOffset.y, velocity.y, bounds.height)))
+    }
+
+    /// The release speed past which a paging scroll view turns to the next page (uisim's choice).
+    static let pagingVelocity: CGFloat = 200
+    /// How long the content takes to settle on a page.
+    static let pagingDuration: TimeInterval = 0.3
+
+    /// Moves the content to `target` as a deceleration: over `pagingDuration`, easing out.
+    private func settle(to target: CGPoint) {
+        guard let loop = EventRunLoop.current else {
+            contentOffset = target
+            leaveTrackingMode()
+            return
+        }
+        isDecelerating = true
+        delegate?.scrollViewWillBeginDecelerating(self)
+        let from = contentOffset
+        let start = loop.vsync.time(atOrBefore: loop.clock.now)
+        let curve = CAMediaTimingFunction(name: .easeOut)
+        let link = CADisplayLink { [unowned self] link in
+            let fraction = min(1, (link.targetTimestamp - start) / Self.pagingDuration)
+            let p = CGFloat(curve.value(at: fraction))
+            self.contentOffset = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p)
+            if fraction >= 1 { self.stopDecelerating(notify: true) }
+        }
+        link.add(to: loop, forMode: .common)
+        animation = link
     }
 
     // MARK: Deceleration
