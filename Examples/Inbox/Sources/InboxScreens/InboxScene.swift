@@ -34,3 +34,20 @@ public enum MailboxScene {
         return Message(sender: names[i % names.count], subject: i % 3 == 2 ? "" : "Re: build \(1000 + i) is green", unread: i < 30)
     }
 }
+
+/// The threads as a uisim scene (`inbox-sim replay Traces/threads --scene threads`): a
+/// compositional list with a diffable data source, a tap archiving a thread.
+public enum ThreadsScene {
+    public static let scene = Scene(
+        name: "threads",
+        summary: "The threads: 150 conversations in an inset-grouped list (a compositional layout and a diffable data source); a tap archives one."
+    ) { _ in
+        ThreadsViewController(threads: sampleThreads)
+    }
+
+    /// 150 threads, the first 20 unread.
+    public static let sampleThreads: [MailThread] = (0..<150).map { i in
+        let names = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov", "Ken Thompson", "Margaret Hamilton"]
+        return MailThread(id: i, sender: names[i % names.count], subject: "Re: release \(2000 + i) notes", unread: i < 20)
+    }
+}

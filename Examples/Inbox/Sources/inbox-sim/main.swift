@@ -3,4 +3,4 @@
 import InboxScreens
 import UISimCommandLine
 
-UISimCommand.main(scenes: [InboxScene.scene, MailboxScene.scene])
+UISimCommand.main(scenes: [InboxScene.scene, MailboxScene.scene, ThreadsScene.scene])
