@@ -55,7 +55,10 @@ examples: deps
 		"$$bin/inbox-sim" check out/ci --baseline Baselines/inbox.json --time-tolerance 4 --junit out/ci/junit.xml && \
 		rm -rf out/ci-mailbox && \
 		"$$bin/inbox-sim" replay Traces/mailbox --scene mailbox --clock fixed --snapshots none --quiet --out out/ci-mailbox && \
-		"$$bin/inbox-sim" check out/ci-mailbox --baseline Baselines/mailbox.json --time-tolerance 4 --junit out/ci-mailbox/junit.xml
+		"$$bin/inbox-sim" check out/ci-mailbox --baseline Baselines/mailbox.json --time-tolerance 4 --junit out/ci-mailbox/junit.xml && \
+		rm -rf out/ci-threads && \
+		"$$bin/inbox-sim" replay Traces/threads --scene threads --clock fixed --snapshots none --quiet --out out/ci-threads && \
+		"$$bin/inbox-sim" check out/ci-threads --baseline Baselines/threads.json --time-tolerance 4 --junit out/ci-threads/junit.xml
 
 # Opens the report in headless Chromium and saves a screenshot to look at (not part of
 # `make test`: it needs a browser).

@@ -7,7 +7,7 @@ import UISim
 struct AdviceCommand: @preconcurrency ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "advice",
-        abstract: "Measure twelve pieces of advice (the seed notes' five, three of the render phase, two of Auto Layout's, one of text's, one of animation's) on their built-in experiments, one verdict each.",
+        abstract: "Measure fourteen pieces of advice (the seed notes' five, three of the render phase, two of Auto Layout's, one of text's, one of animation's, two of the seed notes' again on a collection view) on their built-in experiments, one verdict each.",
         discussion: "Runs from any folder: the traces it replays (\(Advice.traceNames.joined(separator: ", "))) come with uisim.")
 
     @Option(parsing: .unconditional, help: "Runs of each variant (\(runsAllowed.lowerBound) to \(runsAllowed.upperBound)).")

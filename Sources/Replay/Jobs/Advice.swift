@@ -49,7 +49,7 @@ public enum Advice {
         public var experiments: [Outcome]
     }
 
-    /// Runs the twelve experiments, `runs` interleaved runs of each variant on the fixed clock, on
+    /// Runs the fourteen experiments, `runs` interleaved runs of each variant on the fixed clock, on
     /// `scenes` (uisim's built-in ones) with the traces in `traces`, each experiment's outputs in
     /// `out/<n>-<variant>/`; writes `out/advice.json` and `out/advice.html`. `progress(n)` is
     /// told at each run of experiment `n` (from 0), `measured` each outcome as it is known. A
@@ -186,7 +186,7 @@ public enum Advice {
         return same + "; " + engine + "; " + times
     }
 
-    /// The twelve experiments, in order.
+    /// The fourteen experiments, in order.
     static let definitions: [Definition] = [
         Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
                    followedIsOn: true, held: { fell($0, .counter(.drawnPixels)) }) { c in
@@ -201,15 +201,9 @@ public enum Advice {
                 + " commit hitches \(change(c, .hitches(.commit)))"
         },
         Definition(title: "opaque rows", scene: "feed", trace: "fling.trace", variant: "opaque", followedIsOn: true,
-                   held: { fell($0, .counter(.blendedPixels)) && faster($0, renderMean) }) { c in
-            "blended pixels \(percent(c, .counter(.blendedPixels))), composited pixels \(percent(c, .counter(.compositedPixels))),"
-                + " render stage \(times(c, renderMean)) (estimated), app stage \(times(c, appMean))"
-        },
+                   held: opaqueHeld, verdict: opaqueVerdict),
         Definition(title: "degraded drawing while scrolling", scene: "feed", trace: "fling.trace", variant: "degrade-while-scrolling",
-                   followedIsOn: true, held: { faster($0, .scrollingDisplayMean) }) { c in
-            "display per scrolling frame \(times(c, .scrollingDisplayMean)), draw operations \(percent(c, .counter(.drawOperations))),"
-                + " draws \(change(c, .counter(.draws))) (the extra ones: full-quality redraws after scrolling)"
-        },
+                   followedIsOn: true, held: degradedHeld, verdict: degradedVerdict),
         Definition(title: "no subviews inside controls", scene: "controls", trace: "taps.trace", variant: "subviews-in-controls",
                    followedIsOn: false, held: { fell($0, .hierarchyWarnings) }) { c in
             "hierarchy warnings \(change(c, .hierarchyWarnings)) (robustness, not speed)"
@@ -264,7 +258,25 @@ public enum Advice {
                 + " render-only frames \(change(c, .counter(.renderOnlyFrames))), animations added \(change(c, .counter(.animationsAdded))),"
                 + " frames \(change(c, .frames)), app stage per frame \(times(c, appMean)), commit hitches \(change(c, .hitches(.commit)))"
         }, base: ["pulse-on-tap": true]),
+        Definition(title: "opaque cards in a collection view", scene: "grid", trace: "fling.trace", variant: "opaque", followedIsOn: true,
+                   held: opaqueHeld, verdict: opaqueVerdict),
+        Definition(title: "degraded drawing while scrolling a collection view", scene: "grid", trace: "fling.trace",
+                   variant: "degrade-while-scrolling", followedIsOn: true, held: degradedHeld, verdict: degradedVerdict),
     ]
+
+    @Sendable static func opaqueHeld(_ c: Comparison) -> Bool { fell(c, .counter(.blendedPixels)) && faster(c, renderMean) }
+
+    @Sendable static func opaqueVerdict(_ c: Comparison) -> String {
+        "blended pixels \(percent(c, .counter(.blendedPixels))), composited pixels \(percent(c, .counter(.compositedPixels))),"
+            + " render stage \(times(c, renderMean)) (estimated), app stage \(times(c, appMean))"
+    }
+
+    @Sendable static func degradedHeld(_ c: Comparison) -> Bool { faster(c, .scrollingDisplayMean) }
+
+    @Sendable static func degradedVerdict(_ c: Comparison) -> String {
+        "display per scrolling frame \(times(c, .scrollingDisplayMean)), draw operations \(percent(c, .counter(.drawOperations))),"
+            + " draws \(change(c, .counter(.draws))) (the extra ones: full-quality redraws after scrolling)"
+    }
 }
 
 extension Advice.Report {
@@ -276,8 +288,8 @@ extension Advice.Report {
             <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;max-width:1080px;margin:24px auto;padding:0 16px;color:#1f2328}
             table{border-collapse:collapse}td,th{padding:6px 10px;border-bottom:1px solid #eaeef2;text-align:left;vertical-align:top}
             .held{color:#1a7f37;font-weight:600}.not{color:#cf222e;font-weight:600}</style></head><body>
-            <h1>Twelve pieces of advice, measured</h1>
-            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes); 9–10: Auto Layout's (WWDC 2018 session 220), on the feed laid out with constraints; 11: text's, on a conversation whose rows are as tall as their messages; 12: animation's, on the feed's cards pulsing when tapped. Render-stage times are the cost model's estimates.</p>
+            <h1>Fourteen pieces of advice, measured</h1>
+            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes); 9–10: Auto Layout's (WWDC 2018 session 220), on the feed laid out with constraints; 11: text's, on a conversation whose rows are as tall as their messages; 12: animation's, on the feed's cards pulsing when tapped; 13–14: the seed notes' 3 and 4 again, on the cards of a compositional collection view (the <code>grid</code> scene). Render-stage times are the cost model's estimates.</p>
             <p>\(runs) interleaved run\(runs == 1 ? "" : "s") of each variant; counters exact, times as median ratios (B ÷ A: advice followed ÷ not).</p>
             <table><tr><th>#</th><th>advice</th><th>experiment</th><th>measured</th><th>held</th></tr>
 

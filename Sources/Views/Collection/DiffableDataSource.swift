@@ -152,9 +152,16 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
             }
             index = sections.count - 1
         }
-        for item in unique(items: identifiers) {
-            items[index].append(item)
-            sectionOfItem[item] = index
+        // One hash operation an item: an identifier already there keeps its section.
+        items[index].reserveCapacity(items[index].count + identifiers.count)
+        sectionOfItem.reserveCapacity(sectionOfItem.count + identifiers.count)
+        for item in identifiers {
+            if let previous = sectionOfItem.updateValue(index, forKey: item) {
+                sectionOfItem[item] = previous
+                problems.append("duplicate item identifier \(item)")
+            } else {
+                items[index].append(item)
+            }
         }
     }
 

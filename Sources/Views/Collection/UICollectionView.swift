@@ -379,20 +379,25 @@ open class UICollectionView: UIScrollView {
         if contentSize != size { contentSize = size }
         let elements = layout.layoutAttributesForElements(in: bounds) ?? []
         count(.layoutAttributes, by: elements.count)
+        // The elements in the layout's order (sections, then items: deterministic, as UIKit asks).
         var wanted: [ElementKey: UICollectionViewLayoutAttributes] = [:]
+        var order: [ElementKey] = []
+        wanted.reserveCapacity(elements.count)
+        order.reserveCapacity(elements.count)
         for attributes in elements where attributes.representedElementCategory != .decorationView {
             let key = ElementKey(kind: attributes.representedElementCategory == .cell ? nil : attributes.representedElementKind,
                                  indexPath: attributes.indexPath)
             guard key.kind != nil || isItem(key.indexPath) else { continue }
-            wanted[key] = attributes
+            if wanted.updateValue(attributes, forKey: key) == nil { order.append(key) }
         }
-        // Views of elements that left go back to their queues first, so the new ones reuse them.
-        for (key, view) in shown.sorted(by: { $0.key < $1.key }) where wanted[key] == nil {
-            shown[key] = nil
-            hide(view, for: key)
+        // Views of elements that left go back to their queues first, so the new ones reuse them
+        // (in index-path order: the few that left, sorted).
+        for key in shown.keys.filter({ wanted[$0] == nil }).sorted() {
+            if let view = shown.removeValue(forKey: key) { hide(view, for: key) }
         }
         var toMeasure: [(UICollectionViewCell, UICollectionViewLayoutAttributes)] = []
-        for (key, attributes) in wanted.sorted(by: { $0.key < $1.key }) {
+        for key in order {
+            guard let attributes = wanted[key] else { continue }
             // A cell of an orthogonal section lives in the section's scroll view.
             let scroller = key.kind == nil ? orthogonalScrollers[key.indexPath.section] : nil
             let container: UIView = scroller ?? self
