@@ -11,7 +11,8 @@ import Layers
 /// The figures are UIKit's (iOS 14–18): the plain list on the system background, the grouped
 /// ones on the grouped background, 35 pt above the first section and 17.5 above and below each
 /// (35 between two sections), inset-grouped sections 16 pt in from the edges (20 on screens wider
-/// than 400 pt) with 10 pt rounded corners; plain headers 28 pt.
+/// than 400 pt) with 10 pt rounded corners; plain headers 28 pt, pinned to the top while their
+/// section scrolls.
 ///
 /// Where uisim differs: the last grouped section keeps 17.5 below (UIKit's 20 needs the section
 /// count, which a section provider is not told); headers and footers keep their estimates (they
@@ -70,9 +71,16 @@ extension NSCollectionLayoutSection {
         section.contentInsets = NSDirectionalEdgeInsets(top: padding, leading: side, bottom: padding, trailing: side)
         if configuration.headerMode == .supplementary {
             let height: CGFloat = configuration.isGrouped ? groupedHeaderHeight : 28
-            section.boundarySupplementaryItems.append(NSCollectionLayoutBoundarySupplementaryItem(
+            let header = NSCollectionLayoutBoundarySupplementaryItem(
                 layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(height)),
-                elementKind: UICollectionView.elementKindSectionHeader, alignment: .top))
+                elementKind: UICollectionView.elementKindSectionHeader, alignment: .top)
+            // A plain list's headers stay at the top while their section scrolls, as a plain
+            // table's do; the grouped styles' scroll away.
+            if !configuration.isGrouped {
+                header.pinToVisibleBounds = true
+                header.zIndex = 2
+            }
+            section.boundarySupplementaryItems.append(header)
             section.contentInsets.top = configuration.headerTopPadding ?? 0
         }
         if configuration.footerMode == .supplementary {

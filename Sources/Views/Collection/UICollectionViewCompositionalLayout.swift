@@ -255,6 +255,9 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
 @MainActor
 open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
     public let elementKind: String
+    /// Its place in front of or behind the cells (0, theirs, by default: give a pinned header 1
+    /// or more, as UIKit's samples do, to keep it over the cells scrolling under it).
+    open var zIndex = 0
 
     public init(layoutSize: NSCollectionLayoutSize, elementKind: String) {
         self.elementKind = elementKind
@@ -271,7 +274,8 @@ open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupple
     public let offset: CGPoint
     /// Whether the view takes room of its own, moving the items (default true).
     open var extendsBoundary = true
-    /// Whether the view stays in sight while its section scrolls (not yet in uisim).
+    /// Whether the view stays in sight while its section scrolls: a header at the top of the
+    /// visible bounds until the end of its section pushes it up, a footer at their bottom.
     open var pinToVisibleBounds = false
 
     public init(layoutSize: NSCollectionLayoutSize, elementKind: String, alignment: NSRectAlignment, absoluteOffset: CGPoint = .zero) {
@@ -364,8 +368,9 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor
 /// as the group; the collection view shows them in a scroll view of their own, which a sideways
 /// drag scrolls (a vertical one scrolls the collection view). Their items keep their estimates.
 ///
-/// Not yet in uisim: horizontal scrolling, pinned headers, decoration items,
-/// `visibleItemsInvalidationHandler`.
+/// Headers and footers with `pinToVisibleBounds` stay in sight while their section scrolls.
+///
+/// Not yet in uisim: horizontal scrolling, decoration items, `visibleItemsInvalidationHandler`.
 @MainActor
 open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private let sectionProvider: UICollectionViewCompositionalLayoutSectionProvider
@@ -416,9 +421,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         var runs: [Run] = []
         /// Where the items start, and the space after them (the bottom inset).
         var itemsStart: CGFloat = 0, bottomInset: CGFloat = 0
-        var headers: [(kind: String, frame: CGRect)] = []
+        var headers: [Boundary] = []
         /// Footers, relative to the end of the items and the bottom inset.
-        var footers: [(kind: String, frame: CGRect, extends: Bool)] = []
+        var footers: [Boundary] = []
         var start: CGFloat = 0, end: CGFloat = 0
         /// A list section's configuration, and its number of items.
         var list: UICollectionLayoutListConfiguration?
@@ -432,8 +437,27 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         var itemsEnd: CGFloat { orthogonal != .none ? itemsStart + bandHeight : runs.last?.end ?? itemsStart }
         var footersStart: CGFloat { itemsEnd + bottomInset }
 
-        var supplementary: [(kind: String, frame: CGRect)] {
-            headers + footers.map { ($0.kind, $0.frame.offsetBy(dx: 0, dy: footersStart)) }
+        /// The headers and footers where they lie in the content (footers placed), unpinned.
+        var supplementary: [Boundary] {
+            headers + footers.map { footer in
+                var placed = footer
+                placed.frame = footer.frame.offsetBy(dx: 0, dy: footersStart)
+                return placed
+            }
+        }
+
+        /// Where a boundary item shows with the visible bounds running `top`–`bottom`: a pinned
+        /// header no higher than the top, and no lower than the end of the section's items less
+        /// its height; a pinned footer no lower than the bottom, nor higher than the items' start.
+        func shown(_ item: Boundary, top: CGFloat, bottom: CGFloat) -> CGRect {
+            guard item.pinned else { return item.frame }
+            var frame = item.frame
+            if item.isHeader {
+                frame.origin.y = min(max(frame.minY, top), max(frame.minY, footersStart - frame.height))
+            } else {
+                frame.origin.y = max(min(frame.minY, bottom - frame.height), min(frame.minY, itemsStart))
+            }
+            return frame
         }
 
         func frame(ofItem item: Int) -> CGRect? {
@@ -459,7 +483,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 y = runs[index].end + spacing
             }
             var end = footersStart
-            for footer in footers where footer.extends { end = max(end, footersStart + footer.frame.maxY) }
+            for footer in footers where footer.extendsBoundary { end = max(end, footersStart + footer.frame.maxY) }
             self.end = end
         }
 
@@ -469,8 +493,19 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             end += delta
             itemsStart += delta
             if orthogonal == .none { for index in runs.indices { runs[index].start += delta } }
-            headers = headers.map { ($0.kind, $0.frame.offsetBy(dx: 0, dy: delta)) }
+            for index in headers.indices { headers[index].frame.origin.y += delta }
         }
+    }
+
+    /// A section's header or footer: where it lies (a footer from the end of the items), and how
+    /// it shows.
+    private struct Boundary {
+        var kind: String
+        var frame: CGRect
+        var extendsBoundary: Bool
+        var pinned: Bool
+        var zIndex: Int
+        var isHeader: Bool
     }
 
     private var sections: [Section] = []
@@ -536,10 +571,12 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 let size = item.layoutSize.resolved(in: inner)
                 switch item.alignment {
                 case .top, .topLeading, .topTrailing:
-                    laid.headers.append((item.elementKind, CGRect(x: laid.x0 + item.offset.x, y: y + item.offset.y, width: size.width, height: size.height)))
+                    laid.headers.append(Boundary(kind: item.elementKind, frame: CGRect(x: laid.x0 + item.offset.x, y: y + item.offset.y, width: size.width, height: size.height),
+                                                 extendsBoundary: item.extendsBoundary, pinned: item.pinToVisibleBounds, zIndex: item.zIndex, isHeader: true))
                     if item.extendsBoundary { y += size.height }
                 case .bottom, .bottomLeading, .bottomTrailing:
-                    laid.footers.append((item.elementKind, CGRect(x: laid.x0 + item.offset.x, y: item.offset.y, width: size.width, height: size.height), item.extendsBoundary))
+                    laid.footers.append(Boundary(kind: item.elementKind, frame: CGRect(x: laid.x0 + item.offset.x, y: item.offset.y, width: size.width, height: size.height),
+                                                 extendsBoundary: item.extendsBoundary, pinned: item.pinToVisibleBounds, zIndex: item.zIndex, isHeader: false))
                 default:
                     break
                 }
@@ -685,10 +722,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         var found: [UICollectionViewLayoutAttributes] = []
         for (index, section) in sections.enumerated() where section.end >= rect.minY && section.start <= rect.maxY {
-            for (kind, frame) in section.supplementary where frame.overlaps(rect) {
-                let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: index))
-                attributes.frame = frame
-                found.append(attributes)
+            let (top, bottom) = visibleSpan()
+            for item in section.supplementary {
+                let frame = section.shown(item, top: top, bottom: bottom)
+                guard frame.overlaps(rect) else { continue }
+                found.append(boundary(item, frame: frame, section: index))
             }
             // The runs that reach the rectangle: along y, or along x in an orthogonal section's
             // content (the rectangle moved by its scroll).
@@ -738,9 +776,22 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard sections.indices.contains(indexPath.section),
-              let frame = sections[indexPath.section].supplementary.first(where: { $0.kind == elementKind })?.frame else { return nil }
-        let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: elementKind, with: indexPath)
+              let item = sections[indexPath.section].supplementary.first(where: { $0.kind == elementKind }) else { return nil }
+        let (top, bottom) = visibleSpan()
+        return boundary(item, frame: sections[indexPath.section].shown(item, top: top, bottom: bottom), section: indexPath.section)
+    }
+
+    private func boundary(_ item: Boundary, frame: CGRect, section: Int) -> UICollectionViewLayoutAttributes {
+        let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: item.kind, with: IndexPath(item: 0, section: section))
         attributes.frame = frame
+        attributes.zIndex = item.zIndex
         return attributes
+    }
+
+    /// The visible bounds' top and bottom in the content, inside the content inset.
+    private func visibleSpan() -> (top: CGFloat, bottom: CGFloat) {
+        guard let collectionView else { return (0, 0) }
+        let inset = collectionView.adjustedContentInset
+        return (collectionView.contentOffset.y + inset.top, collectionView.contentOffset.y + collectionView.bounds.height - inset.bottom)
     }
 }

@@ -53,8 +53,7 @@ extension UICollectionViewDelegateFlowLayout {
 /// scrolls asks for what is on screen only.
 ///
 /// Where uisim differs: an item wider than the line (undefined in UIKit, which logs it) gets a line
-/// of its own at the leading inset and overflows it, reported as a layout issue. Not yet: pinned
-/// section headers and footers.
+/// of its own at the leading inset and overflows it, reported as a layout issue.
 @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// UIKit's `automaticSize`: as `estimatedItemSize`, "size the cells from their content".
@@ -86,11 +85,17 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var footerReferenceSize: CGSize = .zero { didSet { if footerReferenceSize != oldValue { invalidateLayout() } } }
     /// Space around each section's items (between its header and first line, its last line and footer).
     open var sectionInset: UIEdgeInsets = .zero { didSet { if sectionInset != oldValue { invalidateLayout() } } }
+    /// What the section insets are measured from: the content inset (default: the insets are
+    /// all), or the safe area or the layout margins (their sides across the lines added).
     open var sectionInsetReference: SectionInsetReference = .fromContentInset { didSet { if sectionInsetReference != oldValue { invalidateLayout() } } }
-    /// Whether headers stay at the top while their section scrolls under them (not yet in uisim).
-    open var sectionHeadersPinToVisibleBounds = false
-    /// Whether footers stay at the bottom while their section scrolls (not yet in uisim).
-    open var sectionFootersPinToVisibleBounds = false
+    /// Whether headers stay at the top of the visible bounds while their section scrolls under
+    /// them, until the section's end pushes them on (in front of the cells: z-index 10).
+    open var sectionHeadersPinToVisibleBounds = false { didSet { if sectionHeadersPinToVisibleBounds != oldValue { invalidateLayout() } } }
+    /// Whether footers stay at the bottom of the visible bounds while their section scrolls.
+    open var sectionFootersPinToVisibleBounds = false { didSet { if sectionFootersPinToVisibleBounds != oldValue { invalidateLayout() } } }
+
+    /// A pinned header's or footer's z-index: in front of the cells.
+    static let pinnedZIndex = 10
 
     public override init() { super.init() }
 
@@ -151,8 +156,21 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             let header = flowDelegate?.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section) ?? headerReferenceSize
             let footer = flowDelegate?.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section) ?? footerReferenceSize
             // (leading, trailing) across the lines, (before, after) along the scroll direction.
-            let (lead, trail, before, after) = vertical ? (inset.left, inset.right, inset.top, inset.bottom)
+            var (lead, trail, before, after) = vertical ? (inset.left, inset.right, inset.top, inset.bottom)
                 : (inset.top, inset.bottom, inset.left, inset.right)
+            // Insets measured from the safe area or the layout margins start that far in, across.
+            let reference: UIEdgeInsets = switch sectionInsetReference {
+            case .fromContentInset: .zero
+            case .fromSafeArea: collectionView.safeAreaInsets
+            case .fromLayoutMargins: collectionView.layoutMargins
+            }
+            if vertical {
+                lead += reference.left
+                trail += reference.right
+            } else {
+                lead += reference.top
+                trail += reference.bottom
+            }
 
             let headerDepth = vertical ? header.height : header.width
             if headerDepth > 0 {
@@ -273,7 +291,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         let (low, high) = vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
         var found: [UICollectionViewLayoutAttributes] = []
         for (index, section) in sections.enumerated() where section.end >= low && section.start <= high {
-            if let header = section.header, header.overlaps(rect) {
+            if let header = shownHeader(of: section), header.overlaps(rect) {
                 found.append(supplementary(UICollectionView.elementKindSectionHeader, section: index, frame: header))
             }
             // The first line that reaches the rectangle, by bisection; then the lines until one starts past it.
@@ -290,7 +308,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                     found.append(attributes)
                 }
             }
-            if let footer = section.footer, footer.overlaps(rect) {
+            if let footer = shownFooter(of: section), footer.overlaps(rect) {
                 found.append(supplementary(UICollectionView.elementKindSectionFooter, section: index, frame: footer))
             }
         }
@@ -300,7 +318,40 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     private func supplementary(_ kind: String, section: Int, frame: CGRect) -> UICollectionViewLayoutAttributes {
         let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section))
         attributes.frame = frame
+        let pinned = kind == UICollectionView.elementKindSectionHeader ? sectionHeadersPinToVisibleBounds : sectionFootersPinToVisibleBounds
+        if pinned { attributes.zIndex = Self.pinnedZIndex }
         return attributes
+    }
+
+    /// The visible bounds' start and end along the scroll direction, inside the content inset.
+    private func visibleSpan() -> (start: CGFloat, end: CGFloat) {
+        guard let collectionView else { return (0, 0) }
+        let inset = collectionView.adjustedContentInset, offset = collectionView.contentOffset, size = collectionView.bounds.size
+        return vertical ? (offset.y + inset.top, offset.y + size.height - inset.bottom) : (offset.x + inset.left, offset.x + size.width - inset.right)
+    }
+
+    /// Where a section's header shows: pinned, no further up than the visible bounds' start and
+    /// no further down than where the section's items end (its footer's start) less its depth.
+    private func shownHeader(of section: Section) -> CGRect? {
+        guard var header = section.header, sectionHeadersPinToVisibleBounds else { return section.header }
+        let depth = vertical ? header.height : header.width
+        let natural = vertical ? header.minY : header.minX
+        let limit = (section.footer.map { vertical ? $0.minY : $0.minX } ?? section.end) - depth
+        let place = min(max(natural, visibleSpan().start), max(natural, limit))
+        if vertical { header.origin.y = place } else { header.origin.x = place }
+        return header
+    }
+
+    /// Where a section's footer shows: pinned, no further down than the visible bounds' end and no
+    /// further up than where the section's items start (its header's end).
+    private func shownFooter(of section: Section) -> CGRect? {
+        guard var footer = section.footer, sectionFootersPinToVisibleBounds else { return section.footer }
+        let depth = vertical ? footer.height : footer.width
+        let natural = vertical ? footer.minY : footer.minX
+        let floor = section.header.map { vertical ? $0.maxY : $0.maxX } ?? section.start
+        let place = max(min(natural, visibleSpan().end - depth), min(natural, floor))
+        if vertical { footer.origin.y = place } else { footer.origin.x = place }
+        return footer
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
@@ -314,8 +365,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         guard sections.indices.contains(indexPath.section) else { return nil }
         let section = sections[indexPath.section]
         switch elementKind {
-        case UICollectionView.elementKindSectionHeader: return section.header.map { supplementary(elementKind, section: indexPath.section, frame: $0) }
-        case UICollectionView.elementKindSectionFooter: return section.footer.map { supplementary(elementKind, section: indexPath.section, frame: $0) }
+        case UICollectionView.elementKindSectionHeader: return shownHeader(of: section).map { supplementary(elementKind, section: indexPath.section, frame: $0) }
+        case UICollectionView.elementKindSectionFooter: return shownFooter(of: section).map { supplementary(elementKind, section: indexPath.section, frame: $0) }
         default: return nil
         }
     }
