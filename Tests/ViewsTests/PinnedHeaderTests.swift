@@ -9,18 +9,8 @@ import Testing
 /// plain list's headers. Frames worked out by hand.
 @MainActor
 @Suite struct PinnedHeaderTests {
-    final class Items: UICollectionViewDataSource {
-        let counts: [Int]
-        init(_ counts: [Int]) { self.counts = counts }
-        func numberOfSections(in collectionView: UICollectionView) -> Int { counts.count }
-        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
-        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-            collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
-        }
-        func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
-            collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "h", for: indexPath)
-        }
-    }
+    /// Items in sections, headers dequeued as "h" (the compositional layout tests' data source).
+    typealias Items = CompositionalLayoutTests.Items
 
     func make(_ layout: UICollectionViewLayout, _ items: Items) -> (UIWindow, UICollectionView) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))

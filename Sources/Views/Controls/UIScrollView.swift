@@ -124,17 +124,27 @@ open class UIScrollView: UIView {
             contentOffset = offset
             return
         }
+        scrollingAnimation = offsetAnimation(to: offset, duration: Self.scrollAnimationDuration, curve: .easeInEaseOut, on: loop) {
+            $0.stopScrollingAnimation(notify: true)
+        }
+    }
+
+    /// A display link that moves the content from where it is to `target` over `duration` on
+    /// `curve`, frame by frame on the main thread (vsync time, so every run moves it the same);
+    /// `finished` runs at its last frame.
+    private func offsetAnimation(to target: CGPoint, duration: TimeInterval, curve: CAMediaTimingFunctionName, on loop: EventRunLoop,
+                                 finished: @escaping (UIScrollView) -> Void) -> CADisplayLink {
         let start = loop.vsync.time(atOrBefore: loop.clock.now)
         let from = contentOffset
-        let curve = CAMediaTimingFunction(name: .easeInEaseOut)
+        let timing = CAMediaTimingFunction(name: curve)
         let link = CADisplayLink { [unowned self] link in
-            let fraction = min(1, (link.targetTimestamp - start) / Self.scrollAnimationDuration)
-            let p = CGFloat(curve.value(at: fraction))
-            self.contentOffset = CGPoint(x: from.x + (offset.x - from.x) * p, y: from.y + (offset.y - from.y) * p)
-            if fraction >= 1 { self.stopScrollingAnimation(notify: true) }
+            let fraction = min(1, (link.targetTimestamp - start) / duration)
+            let p = CGFloat(timing.value(at: fraction))
+            self.contentOffset = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p)
+            if fraction >= 1 { finished(self) }
         }
         link.add(to: loop, forMode: .common)
-        scrollingAnimation = link
+        return link
     }
 
     /// How long an animated `setContentOffset` takes: 0.3 s (UIKit does not document it; this is
@@ -314,17 +324,9 @@ open class UIScrollView: UIView {
         }
         isDecelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
-        let from = contentOffset
-        let start = loop.vsync.time(atOrBefore: loop.clock.now)
-        let curve = CAMediaTimingFunction(name: .easeOut)
-        let link = CADisplayLink { [unowned self] link in
-            let fraction = min(1, (link.targetTimestamp - start) / Self.pagingDuration)
-            let p = CGFloat(curve.value(at: fraction))
-            self.contentOffset = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p)
-            if fraction >= 1 { self.stopDecelerating(notify: true) }
+        animation = offsetAnimation(to: target, duration: Self.pagingDuration, curve: .easeOut, on: loop) {
+            $0.stopDecelerating(notify: true)
         }
-        link.add(to: loop, forMode: .common)
-        animation = link
     }
 
     // MARK: Deceleration
