@@ -36,10 +36,19 @@ extension UIView {
             parent.top = 0
             parent.bottom = 0
         }
-        guard parent != .zero else { return .zero }
         let f = frame, b = superview.bounds
-        return UIEdgeInsets(top: max(0, parent.top - (f.minY - b.minY)), left: max(0, parent.left - (f.minX - b.minX)),
-                            bottom: max(0, parent.bottom - (b.maxY - f.maxY)), right: max(0, parent.right - (b.maxX - f.maxX)))
+        var insets = parent == .zero ? .zero
+            : UIEdgeInsets(top: max(0, parent.top - (f.minY - b.minY)), left: max(0, parent.left - (f.minX - b.minX)),
+                           bottom: max(0, parent.bottom - (b.maxY - f.maxY)), right: max(0, parent.right - (b.maxX - f.maxX)))
+        // A view controller's view keeps clear of its container's bars, and adds its own extra.
+        if let controller = viewController {
+            let bars = controller.barInsets, extra = controller.additionalSafeAreaInsets
+            insets.top = max(insets.top, bars.top - (f.minY - b.minY)) + extra.top
+            insets.bottom = max(insets.bottom, bars.bottom - (b.maxY - f.maxY)) + extra.bottom
+            insets.left += extra.left
+            insets.right += extra.right
+        }
+        return insets
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// An object that manages a view hierarchy, as UIKit's `UIViewController`: its `view` is loaded
 /// on demand (`loadView`, then `viewDidLoad`), it hears its view appear and disappear
@@ -9,7 +10,9 @@ import Foundation
 /// Appearance follows the view: `viewWillAppear` when the view is about to enter a visible window
 /// (or its window becomes visible), `viewDidAppear` after that window's next layout pass (as
 /// UIKit's, after `viewDidLayoutSubviews`); `viewWillDisappear` and `viewDidDisappear` as it
-/// leaves. uisim has no nibs, storyboards, presentation or animated transitions.
+/// leaves. A container that shows its children itself (a navigation controller) drives their
+/// appearance with `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()`, in
+/// UIKit's order. uisim has no nibs, storyboards or presentation yet.
 open class UIViewController: UIResponder {
     private var storedView: UIView?
 
@@ -65,8 +68,13 @@ open class UIViewController: UIResponder {
     /// Called once, after the view is loaded.
     open func viewDidLoad() {}
 
-    /// A title for the screen (shown by navigation in UIKit; kept here for ported code).
-    open var title: String?
+    /// A title for the screen: its navigation item's, shown by a navigation bar.
+    open var title: String? {
+        didSet { storedNavigationItem?.title = title }
+    }
+
+    /// The navigation item, once made (`navigationItem`).
+    var storedNavigationItem: UINavigationItem?
 
     // MARK: Appearance
 
@@ -108,33 +116,79 @@ open class UIViewController: UIResponder {
     }
 
     var appearance = Appearance.disappeared
+    /// Whether the appearance under way is animated (passed to the callbacks).
+    private var appearanceAnimated = false
+    /// Whether a container drives the appearance under way (a navigation transition): the window
+    /// then leaves `viewDidAppear` to it.
+    var containerDrivesAppearance = false
 
     /// Whether the view is being shown: it is in a visible window, appearing or appeared.
     public var isViewVisible: Bool { appearance == .appearing || appearance == .appeared }
 
-    func beginAppearance() {
+    func beginAppearance(animated: Bool = false) {
         guard appearance == .disappeared || appearance == .disappearing else { return }
         appearance = .appearing
-        viewWillAppear(false)
+        appearanceAnimated = animated
+        viewWillAppear(animated)
     }
 
     func endAppearance() {
         guard appearance == .appearing else { return }
         appearance = .appeared
-        viewDidAppear(false)
+        viewDidAppear(appearanceAnimated)
     }
 
-    func beginDisappearance() {
+    func beginDisappearance(animated: Bool = false) {
         guard appearance == .appeared || appearance == .appearing else { return }
         appearance = .disappearing
-        viewWillDisappear(false)
+        appearanceAnimated = animated
+        viewWillDisappear(animated)
     }
 
     func endDisappearance() {
         guard appearance == .disappearing else { return }
         appearance = .disappeared
-        viewDidDisappear(false)
+        viewDidDisappear(appearanceAnimated)
     }
+
+    /// Begins the controller's appearance (`viewWillAppear`) or disappearance
+    /// (`viewWillDisappear`), as a container calls it for a child it shows or hides.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        containerDrivesAppearance = true
+        if isAppearing { beginAppearance(animated: animated) } else { beginDisappearance(animated: animated) }
+    }
+
+    /// Ends the appearance or disappearance begun (`viewDidAppear` or `viewDidDisappear`).
+    public func endAppearanceTransition() {
+        containerDrivesAppearance = false
+        if appearance == .appearing { endAppearance() } else { endDisappearance() }
+    }
+
+    /// Whether the controller is being added to its parent (pushed), between `willMove(toParent:)`
+    /// and `didMove(toParent:)`.
+    public internal(set) var isMovingToParent = false
+    /// Whether the controller is being removed from its parent (popped).
+    public internal(set) var isMovingFromParent = false
+
+    /// Space the controller adds to its view's safe area on each edge (UIKit's).
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet { if additionalSafeAreaInsets != oldValue { safeAreaDidChange() } }
+    }
+
+    /// What a container's bars cover of the controller's view, from its container's edges (a
+    /// navigation bar's bottom, a tab bar's top): the view's safe area keeps clear of it.
+    var barInsets = UIEdgeInsets.zero {
+        didSet { if barInsets != oldValue { safeAreaDidChange() } }
+    }
+
+    private func safeAreaDidChange() {
+        guard let view = viewIfLoaded else { return }
+        view.forEachInSubtree { $0.safeAreaInsetsDidChange() }
+        viewSafeAreaInsetsDidChange()
+    }
+
+    /// Called when the view's safe area changed (a bar or `additionalSafeAreaInsets`).
+    open func viewSafeAreaInsetsDidChange() {}
 
     // MARK: Containment
 

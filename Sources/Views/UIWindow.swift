@@ -85,7 +85,8 @@ open class UIWindow: UIView {
 
     /// Registers an appearing view controller for `viewDidAppear` after the next layout pass.
     func willEndAppearance(of controller: UIViewController) {
-        guard controller.appearance == .appearing, !pendingAppearances.contains(where: { $0 === controller }) else { return }
+        guard controller.appearance == .appearing, !controller.containerDrivesAppearance,
+              !pendingAppearances.contains(where: { $0 === controller }) else { return }
         pendingAppearances.append(controller)
     }
 

@@ -156,14 +156,36 @@ open class UIControl: UIView {
     }
 }
 
-/// A closure a control runs for an event, as UIKit's `UIAction`.
+/// An element of a menu (UIKit's `UIMenuElement`): an action or a menu.
 @MainActor
-public final class UIAction {
+open class UIMenuElement {
     public let title: String
+    public let image: UIImage?
+
+    init(title: String, image: UIImage?) {
+        self.title = title
+        self.image = image
+    }
+}
+
+/// A closure a control runs for an event, or a menu's item, as UIKit's `UIAction`.
+@MainActor
+public final class UIAction: UIMenuElement {
     let handler: (UIAction) -> Void
 
-    public init(title: String = "", handler: @escaping (UIAction) -> Void) {
-        self.title = title
+    public init(title: String = "", image: UIImage? = nil, handler: @escaping (UIAction) -> Void) {
         self.handler = handler
+        super.init(title: title, image: image)
+    }
+}
+
+/// A menu of actions and submenus (UIKit's `UIMenu`), as a bar button item's `menu` holds one.
+@MainActor
+public final class UIMenu: UIMenuElement {
+    public let children: [UIMenuElement]
+
+    public init(title: String = "", image: UIImage? = nil, children: [UIMenuElement] = []) {
+        self.children = children
+        super.init(title: title, image: image)
     }
 }

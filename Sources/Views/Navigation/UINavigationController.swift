@@ -1,0 +1,316 @@
+import Foundation
+import Geometry
+import Graphics
+import Layers
+
+/// What a navigation controller tells its delegate (UIKit's `UINavigationControllerDelegate`).
+@MainActor
+public protocol UINavigationControllerDelegate: AnyObject {
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+extension UINavigationControllerDelegate {
+    public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+}
+
+/// A stack of screens under a navigation bar (UIKit's `UINavigationController`): the top view
+/// controller's view fills the controller's view, under the bar (translucent: the view extends
+/// beneath it, its safe area starting at the bar's bottom); pushing slides the new screen in from
+/// the trailing edge as the old one slides 30 % of the width the other way (UIKit's parallax),
+/// popping the reverse, over 0.35 s on a critically damped spring (UIKit's
+/// `_UINavigationParallaxTransition`: a spring of damping ratio 1 and response 0.35 s). Appearance
+/// callbacks follow UIKit's order: pushing B over A, `B.willMove(toParent:)`, `A.viewWillDisappear`,
+/// `B.viewWillAppear`, then at the end `A.viewDidDisappear`, `B.viewDidAppear`,
+/// `B.didMove(toParent:)`; popping, `B.willMove(toParent: nil)`, `B.viewWillDisappear`,
+/// `A.viewWillAppear`, `B.viewDidDisappear`, `A.viewDidAppear`, `B.didMove(toParent: nil)`.
+///
+/// Not yet in uisim: the interactive pop (the edge swipe), the toolbar, hiding the bar on swipe or
+/// scroll, the dimming of the screen underneath during a transition.
+@MainActor
+open class UINavigationController: UIViewController {
+    /// How long a push or a pop takes.
+    public static let transitionDuration: TimeInterval = 0.35
+    /// How far the screen underneath moves, as a part of the width.
+    public static let parallax: CGFloat = 0.3
+    /// UIKit's duration for showing or hiding the bar.
+    public static let hideShowBarDuration: TimeInterval = 0.2
+
+    public private(set) var viewControllers: [UIViewController] = []
+    public weak var delegate: UINavigationControllerDelegate?
+    public let navigationBar = UINavigationBar(frame: .zero)
+    /// Whether the bar is hidden (then the screens' safe area starts at the window's).
+    public private(set) var isNavigationBarHidden = false
+    /// The edge-swipe recognizer UIKit pops with (kept: uisim does not pop interactively yet).
+    public let interactivePopGestureRecognizer: UIGestureRecognizer? = nil
+
+    /// The screen on top of the stack.
+    public var topViewController: UIViewController? { viewControllers.last }
+    /// The screen shown (the top one; a presented one once presentation exists).
+    public var visibleViewController: UIViewController? { topViewController }
+
+    /// A transition under way: its screens, finished by its animation's completion.
+    private var transitioning = false
+
+    public init(rootViewController: UIViewController) {
+        super.init(nibName: nil, bundle: nil)
+        setUp()
+        push(rootViewController)
+        rootViewController.didMove(toParent: self)
+        rootViewController.isMovingToParent = false
+    }
+
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        setUp()
+    }
+
+    private func setUp() {
+        navigationBar.backAction = { [weak self] in self?.popViewController(animated: true) }
+    }
+
+    open override func loadView() {
+        let container = NavigationContainerView(frame: UIScreen.main.bounds)
+        container.controller = self
+        container.addSubview(navigationBar)
+        view = container
+    }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        if let top = topViewController { view.insertSubview(top.view, belowSubview: navigationBar) }
+    }
+
+    /// Places the bar under the status bar and the top screen over the whole view, telling it
+    /// what the bar covers.
+    func layoutContainer() {
+        guard isViewLoaded else { return }
+        let safeTop = view.superview == nil ? 0 : view.safeAreaInsetsIgnoringController.top
+        let height = navigationBar.barHeight
+        let barFrame = CGRect(x: 0, y: safeTop, width: view.bounds.width, height: height)
+        if navigationBar.frame != barFrame { navigationBar.frame = barFrame }
+        navigationBar.isHidden = isNavigationBarHidden
+        let covered = isNavigationBarHidden ? 0 : barFrame.maxY
+        for child in viewControllers where child.isViewLoaded {
+            child.barInsets = UIEdgeInsets(top: covered, left: 0, bottom: 0, right: 0)
+            if child.view.superview === view, !transitioning {
+                let frame = view.bounds
+                if child.view.frame != frame { child.view.frame = frame }
+            }
+        }
+    }
+
+    // MARK: Pushing and popping
+
+    /// Adds `viewController` to the stack (its `willMove(toParent:)` called).
+    private func push(_ viewController: UIViewController) {
+        viewController.isMovingToParent = true
+        addChild(viewController)
+        viewControllers.append(viewController)
+        navigationBar.pushItem(viewController.navigationItem, animated: false)
+    }
+
+    /// Pushes `viewController` on the stack and shows it, animated or not.
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        guard !viewControllers.contains(where: { $0 === viewController }) else {
+            reportIssue("pushing a view controller that is already in the stack (\(type(of: viewController)))")
+            return
+        }
+        let from = topViewController
+        push(viewController)
+        show(viewController, over: from, pushing: true, animated: animated) { [weak self] in
+            viewController.didMove(toParent: self)
+            viewController.isMovingToParent = false
+        }
+    }
+
+    /// Pops the top view controller (not the root) and shows the one under it; returns it.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard viewControllers.count > 1, let top = topViewController else { return nil }
+        return pop(to: viewControllers[viewControllers.count - 2], animated: animated)?.first ?? top
+    }
+
+    /// Pops every view controller above the root; returns them (nil when there were none).
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard let root = viewControllers.first else { return nil }
+        return pop(to: root, animated: animated)
+    }
+
+    /// Pops to `viewController`; returns those popped.
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard viewControllers.contains(where: { $0 === viewController }) else {
+            reportIssue("popToViewController: \(type(of: viewController)) is not in the stack")
+            return nil
+        }
+        return pop(to: viewController, animated: animated)
+    }
+
+    private func pop(to target: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard let index = viewControllers.firstIndex(where: { $0 === target }), index < viewControllers.count - 1,
+              let from = topViewController else { return nil }
+        let popped = Array(viewControllers[(index + 1)...])
+        for controller in popped {
+            controller.willMove(toParent: nil)
+            controller.isMovingFromParent = true
+        }
+        viewControllers.removeLast(popped.count)
+        navigationBar.setItems(viewControllers.map(\.navigationItem), animated: false)
+        show(target, over: from, pushing: false, animated: animated) {
+            for controller in popped.reversed() {
+                controller.removeFromParent()
+                controller.isMovingFromParent = false
+            }
+        }
+        return popped
+    }
+
+    /// Replaces the stack; the new top is shown as a push (or a pop, when it was in the stack).
+    open func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
+        guard let newTop = controllers.last else { return }
+        let from = topViewController
+        let leaving = viewControllers.filter { old in !controllers.contains { $0 === old } }
+        let arriving = controllers.filter { new in !viewControllers.contains { $0 === new } }
+        let wasInStack = viewControllers.contains { $0 === newTop }
+        for controller in leaving { controller.willMove(toParent: nil) }
+        for controller in arriving {
+            controller.isMovingToParent = true
+            addChild(controller)
+        }
+        viewControllers = controllers
+        navigationBar.setItems(controllers.map(\.navigationItem), animated: false)
+        let finish = { [weak self] in
+            for controller in leaving { controller.removeFromParent() }
+            for controller in arriving {
+                controller.didMove(toParent: self)
+                controller.isMovingToParent = false
+            }
+        }
+        guard from !== newTop else { return finish() }
+        show(newTop, over: from, pushing: !wasInStack, animated: animated, completion: finish)
+    }
+
+    /// UIKit's `viewControllers` setter: `setViewControllers(_:animated: false)`.
+    public func setViewControllers(_ controllers: [UIViewController]) { setViewControllers(controllers, animated: false) }
+
+    /// Hides or shows the bar (the screens' safe area follows).
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != isNavigationBarHidden else { return }
+        isNavigationBarHidden = hidden
+        view.setNeedsLayout()
+    }
+
+    // MARK: The transition
+
+    /// Shows `to` in place of `from`: the appearance callbacks, the views swapped (slid, when
+    /// animated in a window), then `completion` (the containment's end).
+    private func show(_ to: UIViewController, over from: UIViewController?, pushing: Bool, animated: Bool, completion: @escaping () -> Void) {
+        delegate?.navigationController(self, willShow: to, animated: animated)
+        guard isViewLoaded, let window = view.window, !window.isHidden else {
+            // Not on screen: the stack changes; the top's view comes with the controller's.
+            if isViewLoaded, let from, from.viewIfLoaded?.superview === view { from.view.removeFromSuperview() }
+            if isViewLoaded { view.insertSubview(to.view, belowSubview: navigationBar) }
+            completion()
+            delegate?.navigationController(self, didShow: to, animated: animated)
+            return
+        }
+        to.loadViewIfNeeded()   // viewDidLoad comes first, as in UIKit
+        from?.beginAppearanceTransition(false, animated: animated)
+        to.beginAppearanceTransition(true, animated: animated)
+        let bounds = view.bounds
+        let toView = to.view!
+        toView.frame = bounds
+        if pushing {
+            view.insertSubview(toView, belowSubview: navigationBar)
+        } else if let fromView = from?.viewIfLoaded, fromView.superview === view {
+            view.insertSubview(toView, belowSubview: fromView)
+        } else {
+            view.insertSubview(toView, belowSubview: navigationBar)
+        }
+        layoutContainer()
+        let finish = { [weak self] in
+            guard let self else { return }
+            self.transitioning = false
+            if let fromView = from?.viewIfLoaded, fromView.superview === self.view {
+                fromView.removeFromSuperview()
+                fromView.frame = bounds
+            }
+            from?.endAppearanceTransition()
+            toView.frame = bounds
+            to.endAppearanceTransition()
+            completion()
+            self.delegate?.navigationController(self, didShow: to, animated: animated)
+        }
+        guard animated, UIView.areAnimationsEnabled else { return finish() }
+        transitioning = true
+        let width = bounds.width
+        let shift = (width * Self.parallax).rounded()
+        UIView.performWithoutAnimation {
+            toView.frame = bounds.offsetBy(dx: pushing ? width : -shift, dy: 0)
+            toView.layoutIfNeeded()
+        }
+        UIView.animate(springDuration: Self.transitionDuration, bounce: 0, initialSpringVelocity: 0, delay: 0, options: [],
+                       animations: {
+            toView.frame = bounds
+            from?.viewIfLoaded?.frame = bounds.offsetBy(dx: pushing ? -shift : width, dy: 0)
+        }, completion: { _ in finish() })
+    }
+
+    private func reportIssue(_ text: String) {
+        viewIfLoaded?.reportLayoutIssue("UINavigationController: " + text)
+    }
+}
+
+/// The navigation controller's view: it lays out the bar and the top screen.
+final class NavigationContainerView: UIView {
+    weak var controller: UINavigationController?
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        controller?.layoutContainer()
+    }
+}
+
+extension UIViewController {
+    /// The nearest navigation controller holding this controller (itself excluded).
+    public var navigationController: UINavigationController? {
+        var next = parent
+        while let controller = next {
+            if let navigation = controller as? UINavigationController { return navigation }
+            next = controller.parent
+        }
+        return nil
+    }
+
+    /// What a navigation bar shows for this controller (made on first use, titled by `title`).
+    public var navigationItem: UINavigationItem {
+        if let item = storedNavigationItem { return item }
+        let item = UINavigationItem()
+        item.title = title
+        storedNavigationItem = item
+        return item
+    }
+
+    /// Shows `viewController` the way the context does: pushed, in a navigation controller.
+    public func show(_ viewController: UIViewController, sender: Any?) {
+        if let navigation = self as? UINavigationController ?? navigationController {
+            navigation.pushViewController(viewController, animated: true)
+        } else {
+            viewIfLoaded?.reportLayoutIssue("show(_:sender:) outside a navigation controller presents in UIKit; uisim has no presentation yet")
+        }
+    }
+}
+
+extension UIView {
+    /// The safe area the view gets from its superview and window, without its view controller's
+    /// bars and extra insets.
+    var safeAreaInsetsIgnoringController: UIEdgeInsets {
+        guard let superview else { return (self as? UIWindow)?.screen.model.safeAreaInsets ?? .zero }
+        let parent = superview.safeAreaInsets, f = frame, b = superview.bounds
+        return UIEdgeInsets(top: max(0, parent.top - (f.minY - b.minY)), left: max(0, parent.left - (f.minX - b.minX)),
+                            bottom: max(0, parent.bottom - (b.maxY - f.maxY)), right: max(0, parent.right - (b.maxX - f.maxX)))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Geometry
+import Replay
+import RunLoop
+import Testing
+import Traces
+@testable import Views
+
+/// Animated navigation, driven by taps in a replay: a button pushes a screen, the bar's back
+/// button pops it; each transition slides on a 0.35 s spring, and the callbacks come in UIKit's
+/// order with `animated` true.
+@MainActor
+@Suite struct NavigationTransitionTests {
+    final class Screen: UIViewController {
+        let name: String
+        var log: [String] = []
+        var onTap: (() -> Void)?
+        var shared: ((String) -> Void)?
+
+        init(_ name: String) {
+            self.name = name
+            super.init(nibName: nil, bundle: nil)
+            title = name
+        }
+
+        override func viewDidLoad() {
+            view.backgroundColor = .white
+            let button = UIButton(frame: CGRect(x: 95, y: 380, width: 200, height: 40))
+            button.setTitle("Open", for: .normal)
+            button.addAction(UIAction { [weak self] _ in self?.onTap?() }, for: .touchUpInside)
+            view.addSubview(button)
+            shared?("\(name).viewDidLoad")
+        }
+        override func viewWillAppear(_ animated: Bool) { shared?("\(name).viewWillAppear(\(animated))") }
+        override func viewDidAppear(_ animated: Bool) { shared?("\(name).viewDidAppear(\(animated))") }
+        override func viewWillDisappear(_ animated: Bool) { shared?("\(name).viewWillDisappear(\(animated))") }
+        override func viewDidDisappear(_ animated: Bool) { shared?("\(name).viewDidDisappear(\(animated))") }
+        override func willMove(toParent parent: UIViewController?) { shared?("\(name).willMove(\(parent == nil ? "nil" : "nav"))") }
+        override func didMove(toParent parent: UIViewController?) { shared?("\(name).didMove(\(parent == nil ? "nil" : "nav"))") }
+    }
+
+    /// A tap at 0.1 s on A's button pushes B (animated); a tap at 1.5 s on the back button (16 pt
+    /// in, centred on the 44 pt bar at y = 47) pops it. The log, after A's own appearance: the
+    /// push's seven callbacks, then the pop's six, all animated.
+    @Test func aTapPushesAndTheBackButtonPops() throws {
+        var log: [String] = []
+        let a = Screen("A"), b = Screen("B")
+        a.shared = { log.append($0) }
+        b.shared = { log.append($0) }
+        let navigation = UINavigationController(rootViewController: a)
+        a.onTap = { navigation.pushViewController(b, animated: true) }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 195, y: 400), time: 0.1, duration: 0.08)
+        trace.tap(2, at: CGPoint(x: 30, y: 69), time: 1.5, duration: 0.08)
+        let result = try Replay(window: window, clock: VirtualClock()).run(trace)
+        let afterA = log.drop { !$0.hasPrefix("B.") }
+        #expect(Array(afterA) == [
+            "B.willMove(nav)", "B.viewDidLoad", "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
+            "A.viewDidDisappear(true)", "B.viewDidAppear(true)", "B.didMove(nav)",
+            "B.willMove(nil)", "B.viewWillDisappear(true)", "A.viewWillAppear(true)",
+            "B.viewDidDisappear(true)", "A.viewDidAppear(true)", "B.didMove(nil)",
+        ], "\(log)")
+        #expect(navigation.viewControllers.count == 1 && a.view.frame == window.bounds && a.view.superview === navigation.view)
+        #expect(result.frames > 20)   // the two slides were drawn frame by frame
+    }
+}
