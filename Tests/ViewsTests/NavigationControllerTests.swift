@@ -125,4 +125,31 @@ import Testing
         button?.sendActions(for: .touchUpInside)
         #expect(tapped == 1)
     }
+
+    /// A table view controller subclass, as UIKit code writes one (`override func tableView…`):
+    /// its table is its view, fed by its overrides; a row selected before a push is deselected
+    /// when the list appears again (`clearsSelectionOnViewWillAppear`).
+    @Test func aTableViewControllerClearsItsSelectionWhenItAppearsAgain() {
+        final class List: UITableViewController {
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 20 }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "row") ?? UITableViewCell(style: .default, reuseIdentifier: "row")
+                cell.textLabel?.text = "Row \(indexPath.row)"
+                return cell
+            }
+        }
+        let list = List(style: .plain)
+        let navigation = UINavigationController(rootViewController: list)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        _ = window.layoutPass()
+        #expect(list.tableView === list.view && list.tableView.numberOfRows(inSection: 0) == 20)
+        #expect(list.tableView.visibleCells.count > 10)
+        list.tableView.selectRow(at: IndexPath(row: 3, section: 0), animated: false, scrollPosition: .none)
+        navigation.pushViewController(UIViewController(), animated: false)
+        #expect(list.tableView.indexPathsForSelectedRows == [IndexPath(row: 3, section: 0)])
+        navigation.popViewController(animated: false)
+        #expect(list.tableView.indexPathsForSelectedRows == nil)
+    }
 }
