@@ -75,6 +75,10 @@ open class UIViewController: UIResponder {
 
     /// The navigation item, once made (`navigationItem`).
     var storedNavigationItem: UINavigationItem?
+    /// The tab bar item, once made (`tabBarItem`).
+    var storedTabBarItem: UITabBarItem?
+    /// Whether a tab bar hides while this controller is on top of a tab's navigation stack.
+    open var hidesBottomBarWhenPushed = false
 
     // MARK: Appearance
 
@@ -130,12 +134,14 @@ open class UIViewController: UIResponder {
         appearance = .appearing
         appearanceAnimated = animated
         viewWillAppear(animated)
+        for child in shownChildren { child.beginAppearance(animated: animated) }
     }
 
     func endAppearance() {
         guard appearance == .appearing else { return }
         appearance = .appeared
         viewDidAppear(appearanceAnimated)
+        for child in shownChildren { child.endAppearance() }
     }
 
     func beginDisappearance(animated: Bool = false) {
@@ -143,12 +149,28 @@ open class UIViewController: UIResponder {
         appearance = .disappearing
         appearanceAnimated = animated
         viewWillDisappear(animated)
+        for child in shownChildren { child.beginDisappearance(animated: animated) }
     }
 
     func endDisappearance() {
         guard appearance == .disappearing else { return }
         appearance = .disappeared
         viewDidDisappear(appearanceAnimated)
+        for child in shownChildren { child.endDisappearance() }
+    }
+
+    /// The children whose views are in this controller's view: they appear and disappear with it
+    /// (UIKit forwards a container's appearance to them).
+    private var shownChildren: [UIViewController] {
+        guard !children.isEmpty, let own = viewIfLoaded else { return [] }
+        return children.filter { child in
+            var view = child.viewIfLoaded?.superview
+            while let current = view {
+                if current === own { return true }
+                view = current.superview
+            }
+            return false
+        }
     }
 
     /// Begins the controller's appearance (`viewWillAppear`) or disappearance

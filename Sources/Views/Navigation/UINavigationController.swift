@@ -209,6 +209,7 @@ open class UINavigationController: UIViewController {
     /// animated in a window), then `completion` (the containment's end).
     private func show(_ to: UIViewController, over from: UIViewController?, pushing: Bool, animated: Bool, completion: @escaping () -> Void) {
         delegate?.navigationController(self, willShow: to, animated: animated)
+        tabBarController?.viewIfLoaded?.setNeedsLayout()   // a screen may hide the tab bar
         guard isViewLoaded, let window = view.window, !window.isHidden else {
             // Not on screen: the stack changes; the top's view comes with the controller's.
             if isViewLoaded, let from, from.viewIfLoaded?.superview === view { from.view.removeFromSuperview() }
