@@ -71,8 +71,8 @@ open class UINavigationController: UIViewController {
     }
 
     open override func loadView() {
-        let container = NavigationContainerView(frame: UIScreen.main.bounds)
-        container.controller = self
+        let container = ContainerView(frame: UIScreen.main.bounds)
+        container.layout = { [weak self] in self?.layoutContainer() }
         container.addSubview(navigationBar)
         view = container
     }
@@ -265,26 +265,30 @@ open class UINavigationController: UIViewController {
     }
 }
 
-/// The navigation controller's view: it lays out the bar and the top screen.
-final class NavigationContainerView: UIView {
-    weak var controller: UINavigationController?
+/// A container controller's view (a navigation or tab bar controller's): it lays out the
+/// container's bar and screen.
+final class ContainerView: UIView {
+    var layout: (() -> Void)?
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        controller?.layoutContainer()
+        layout?()
     }
 }
 
 extension UIViewController {
-    /// The nearest navigation controller holding this controller (itself excluded).
-    public var navigationController: UINavigationController? {
+    /// The nearest ancestor of `type` holding this controller (itself excluded).
+    func ancestor<Container: UIViewController>(_ type: Container.Type) -> Container? {
         var next = parent
         while let controller = next {
-            if let navigation = controller as? UINavigationController { return navigation }
+            if let found = controller as? Container { return found }
             next = controller.parent
         }
         return nil
     }
+
+    /// The nearest navigation controller holding this controller (itself excluded).
+    public var navigationController: UINavigationController? { ancestor(UINavigationController.self) }
 
     /// What a navigation bar shows for this controller (made on first use, titled by `title`).
     public var navigationItem: UINavigationItem {

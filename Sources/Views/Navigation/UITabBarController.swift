@@ -192,8 +192,8 @@ open class UITabBarController: UIViewController {
     }
 
     open override func loadView() {
-        let container = TabBarContainerView(frame: UIScreen.main.bounds)
-        container.controller = self
+        let container = ContainerView(frame: UIScreen.main.bounds)
+        container.layout = { [weak self] in self?.layoutContainer() }
         container.addSubview(tabBar)
         view = container
     }
@@ -252,26 +252,9 @@ open class UITabBarController: UIViewController {
     }
 }
 
-/// The tab bar controller's view: it lays out the bar and the selected screen.
-final class TabBarContainerView: UIView {
-    weak var controller: UITabBarController?
-
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        controller?.layoutContainer()
-    }
-}
-
 extension UIViewController {
     /// The nearest tab bar controller holding this controller.
-    public var tabBarController: UITabBarController? {
-        var next = parent
-        while let controller = next {
-            if let tabs = controller as? UITabBarController { return tabs }
-            next = controller.parent
-        }
-        return nil
-    }
+    public var tabBarController: UITabBarController? { ancestor(UITabBarController.self) }
 
     /// The item a tab bar shows for this controller (made on first use, titled by `title`; a
     /// navigation controller without a title takes its root screen's, as in UIKit).
