@@ -77,6 +77,8 @@ open class UIViewController: UIResponder {
     var storedNavigationItem: UINavigationItem?
     /// The tab bar item, once made (`tabBarItem`).
     var storedTabBarItem: UITabBarItem?
+    /// What the controller knows of its presentations, once it has any.
+    var storedPresentation: PresentationState?
     /// Whether a tab bar hides while this controller is on top of a tab's navigation stack.
     open var hidesBottomBarWhenPushed = false
 

@@ -66,4 +66,25 @@ import Traces
         #expect(navigation.viewControllers.count == 1 && a.view.frame == window.bounds && a.view.superview === navigation.view)
         #expect(result.frames > 20)   // the two slides were drawn frame by frame
     }
+
+    /// A tap presents a sheet, animated: it slides up for 0.5 s on a spring and ends 10 pt below
+    /// the status bar (y = 57); the completion runs once it is there; a second tap, on its button,
+    /// dismisses it.
+    @Test func aTapPresentsASheetThatSlidesUp() throws {
+        var log: [String] = []
+        let a = Screen("A"), sheet = Screen("S")
+        sheet.shared = { log.append($0) }
+        a.onTap = { a.present(sheet, animated: true) { log.append("presented") } }
+        sheet.onTap = { sheet.dismiss(animated: true) { log.append("dismissed") } }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = a
+        window.makeKeyAndVisible()
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 195, y: 400), time: 0.1, duration: 0.08)
+        trace.tap(2, at: CGPoint(x: 195, y: 457), time: 1.5, duration: 0.08)   // the sheet's button: 400 + 57
+        _ = try Replay(window: window, clock: VirtualClock()).run(trace)
+        #expect(log == ["S.viewDidLoad", "S.viewWillAppear(true)", "S.viewDidAppear(true)", "presented",
+                        "S.viewWillDisappear(true)", "S.viewDidDisappear(true)", "dismissed"], "\(log)")
+        #expect(a.presentedViewController == nil && sheet.viewIfLoaded?.window == nil)
+    }
 }

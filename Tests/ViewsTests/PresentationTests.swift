@@ -1,0 +1,63 @@
+import Foundation
+import Geometry
+import Layers
+import Testing
+@testable import Views
+
+/// Modal presentation on an iPhone 14 (status bar 47 pt, home indicator 34): a page sheet 10 pt
+/// below the status bar with its top corners rounded, the screen underneath left appeared; a
+/// full-screen presentation taking the screen underneath away; dismissal bringing it back.
+@MainActor
+@Suite struct PresentationTests {
+    func window(_ root: UIViewController) -> UIWindow {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        _ = window.layoutPass()
+        window.endAppearances()
+        return window
+    }
+
+    /// The sheet: y = 47 + 10 = 57, 787 tall, corners 10 at the top; its safe area only the home
+    /// indicator's 34 at the bottom. A hears nothing (it stays on screen under the dimming).
+    @Test func aPageSheetLeavesTheScreenUnderneathAppeared() {
+        let log = NavigationLog()
+        let a = LoggingScreen("A", log: log), b = LoggingScreen("B", log: log)
+        let window = window(a)
+        log.lines = []
+        var completed = false
+        a.present(b, animated: false) { completed = true }
+        #expect(completed && a.presentedViewController === b && b.presentingViewController === a)
+        #expect(log.lines == ["B.viewDidLoad", "B.viewWillAppear(false)", "B.viewDidAppear(false)"])
+        #expect(b.view.frame == CGRect(x: 0, y: 57, width: 390, height: 787))
+        #expect(b.view.layer.cornerRadius == 10 && b.view.layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner])
+        #expect(b.view.safeAreaInsets == UIEdgeInsets(top: 0, left: 0, bottom: 34, right: 0))
+        #expect(b.view.window === window && !a.view.isHidden)
+
+        log.lines = []
+        b.dismiss(animated: false)
+        #expect(log.lines == ["B.viewWillDisappear(false)", "B.viewDidDisappear(false)"])
+        #expect(a.presentedViewController == nil && b.presentingViewController == nil && b.viewIfLoaded?.window == nil)
+    }
+
+    /// Full screen, from a screen in a navigation controller: the navigation controller's screen
+    /// goes (A hears it), in a push's order; dismissing brings it back.
+    @Test func aFullScreenPresentationTakesTheScreenAway() {
+        let log = NavigationLog()
+        let a = LoggingScreen("A", log: log), c = LoggingScreen("C", log: log)
+        let navigation = UINavigationController(rootViewController: a)
+        let window = window(navigation)
+        defer { withExtendedLifetime(window) {} }
+        c.modalPresentationStyle = .fullScreen
+        log.lines = []
+        a.present(c, animated: false)
+        #expect(log.lines == ["C.viewDidLoad", "A.viewWillDisappear(false)", "C.viewWillAppear(false)",
+                              "A.viewDidDisappear(false)", "C.viewDidAppear(false)"], "\(log.lines)")
+        #expect(c.view.frame == CGRect(x: 0, y: 0, width: 390, height: 844) && navigation.view.isHidden)
+        log.lines = []
+        a.dismiss(animated: false)
+        #expect(log.lines == ["C.viewWillDisappear(false)", "A.viewWillAppear(false)", "C.viewDidDisappear(false)", "A.viewDidAppear(false)"],
+                "\(log.lines)")
+        #expect(!navigation.view.isHidden && a.presentedViewController == nil)
+    }
+}
