@@ -299,12 +299,13 @@ extension UIViewController {
         return item
     }
 
-    /// Shows `viewController` the way the context does: pushed, in a navigation controller.
+    /// Shows `viewController` the way the context does: pushed in a navigation controller,
+    /// presented otherwise.
     public func show(_ viewController: UIViewController, sender: Any?) {
         if let navigation = self as? UINavigationController ?? navigationController {
             navigation.pushViewController(viewController, animated: true)
         } else {
-            viewIfLoaded?.reportLayoutIssue("show(_:sender:) outside a navigation controller presents in UIKit; uisim has no presentation yet")
+            present(viewController, animated: true)
         }
     }
 }
