@@ -711,32 +711,10 @@ open class UICollectionView: UIScrollView {
         }
         // The items that stay move to their new places (frames animated by the layout pass); the
         // deleted ones fade out, then go back to their queues; the inserted ones fade in.
-        CATransaction.begin()
-        CATransaction.setCompletionBlock { [weak self] in
-            for (key, view) in leaving {
-                view.layer.removeAnimation(forKey: Self.fadeKey)
-                view.alpha = 1
-                self?.hide(view, for: key)
-            }
-            completion?(true)
-        }
-        for (_, view) in leaving {
-            UIView.performWithoutAnimation { view.alpha = 0 }
-            view.layer.add(Self.fade(from: 1, to: 0), forKey: Self.fadeKey)
-        }
-        UIView.animate(withDuration: Self.updateAnimationDuration, delay: 0, options: [.curveEaseInOut, .allowUserInteraction],
-                       animations: { self.layoutIfNeeded() })
         let staying = Set(next.keys)
-        for (key, view) in shown where !staying.contains(key) {
-            view.layer.add(Self.fade(from: 0, to: 1), forKey: Self.fadeKey)
-        }
-        CATransaction.commit()
-    }
-
-    private static let fadeKey = "uisim.item.fade"
-
-    private static func fade(from: Double, to: Double) -> CABasicAnimation {
-        .listFade(from: from, to: to, duration: updateAnimationDuration)
+        animateListUpdate(duration: Self.updateAnimationDuration, fadeKey: "uisim.item.fade", leaving: leaving,
+                          settle: { [weak self] key, view in self?.hide(view, for: key) },
+                          arriving: { self.shown.filter { !staying.contains($0.key) }.map(\.value) }, completion: completion)
     }
 
     /// An item's place, before or after an update (section −1: none, an inserted item).

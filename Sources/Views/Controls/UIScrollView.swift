@@ -471,6 +471,34 @@ extension UIScrollView {
     }
 }
 
+extension UIScrollView {
+    /// A list's animated update (a table's rows, a collection view's items), over `duration`: the
+    /// views `leaving` fade out and are then `settle`d (back to their queues), the layout pass run
+    /// in the animation moves the others to their new places, and the views `arriving` (asked for
+    /// after that pass) fade in; `completion` runs when all of it has ended.
+    func animateListUpdate<Key, View: UIView>(duration: TimeInterval, fadeKey: String, leaving: [(Key, View)],
+                                              settle: @escaping (Key, View) -> Void, arriving: () -> [UIView],
+                                              completion: ((Bool) -> Void)?) {
+        CATransaction.begin()
+        CATransaction.setCompletionBlock {
+            for (key, view) in leaving {
+                view.layer.removeAnimation(forKey: fadeKey)
+                view.alpha = 1
+                settle(key, view)
+            }
+            completion?(true)
+        }
+        for (_, view) in leaving {
+            UIView.performWithoutAnimation { view.alpha = 0 }
+            view.layer.add(CABasicAnimation.listFade(from: 1, to: 0, duration: duration), forKey: fadeKey)
+        }
+        UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseInOut, .allowUserInteraction],
+                       animations: { self.layoutIfNeeded() })
+        for view in arriving() { view.layer.add(CABasicAnimation.listFade(from: 0, to: 1, duration: duration), forKey: fadeKey) }
+        CATransaction.commit()
+    }
+}
+
 extension CABasicAnimation {
     /// A list's fade of a row or item in or out (an update's): opacity `from` → `to`, ease in-out.
     static func listFade(from: Double, to: Double, duration: TimeInterval) -> CABasicAnimation {

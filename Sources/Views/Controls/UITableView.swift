@@ -395,30 +395,9 @@ open class UITableView: UIScrollView {
         }
         // The rows that stay move to their new places (frames animated by the layout); the
         // deleted ones fade out, then go back to their queues; the inserted ones fade in.
-        CATransaction.begin()
-        CATransaction.setCompletionBlock { [weak self] in
-            for (old, cell) in leaving {
-                cell.layer.removeAnimation(forKey: "uisim.row.fade")
-                cell.alpha = 1
-                self?.enqueue(cell, at: old)
-            }
-            completion?(true)
-        }
-        for (_, cell) in leaving {
-            UIView.performWithoutAnimation { cell.alpha = 0 }
-            cell.layer.add(Self.fade(from: 1, to: 0), forKey: "uisim.row.fade")
-        }
-        UIView.animate(withDuration: Self.rowAnimationDuration, delay: 0, options: [.curveEaseInOut, .allowUserInteraction],
-                       animations: { self.layoutIfNeeded() })
-        for indexPath in insertedSet.sorted() {
-            visible[indexPath]?.layer.add(Self.fade(from: 0, to: 1), forKey: "uisim.row.fade")
-        }
-        CATransaction.commit()
-    }
-
-    /// A row's fade in or out.
-    private static func fade(from: Double, to: Double) -> CABasicAnimation {
-        .listFade(from: from, to: to, duration: rowAnimationDuration)
+        animateListUpdate(duration: Self.rowAnimationDuration, fadeKey: "uisim.row.fade", leaving: leaving,
+                          settle: { [weak self] old, cell in self?.enqueue(cell, at: old) },
+                          arriving: { insertedSet.sorted().compactMap { self.visible[$0] } }, completion: completion)
     }
 
     /// Reloads `indexPaths`: their cells are asked again (`cellForRowAt`) and their heights too; a
