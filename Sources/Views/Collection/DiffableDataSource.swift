@@ -61,6 +61,12 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 
     func items(ofSectionAt index: Int) -> [ItemIdentifierType] { items[index] }
 
+    /// The identifier of the section at `index`, if there is one.
+    func sectionIdentifier(at index: Int) -> SectionIdentifierType? { sections.indices.contains(index) ? sections[index] : nil }
+
+    /// How many items the section at `index` holds (0 for a section that is not there).
+    func itemCount(inSectionAt index: Int) -> Int { items.indices.contains(index) ? items[index].count : 0 }
+
     // MARK: Sections
 
     public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
@@ -379,9 +385,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
 
     open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { current.item(at: indexPath) }
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { current.indexPath(of: itemIdentifier) }
-    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
-    }
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { current.sectionIdentifier(at: index) }
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
 
     // MARK: UICollectionViewDataSource
@@ -389,7 +393,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     public func numberOfSections(in collectionView: UICollectionView) -> Int { current.numberOfSections }
 
     public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
-        current.sectionIdentifiers.indices.contains(section) ? current.items(ofSectionAt: section).count : 0
+        current.itemCount(inSectionAt: section)
     }
 
     public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
@@ -512,9 +516,7 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
 
     open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { current.item(at: indexPath) }
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { current.indexPath(of: itemIdentifier) }
-    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
-    }
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { current.sectionIdentifier(at: index) }
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
 
     // MARK: UITableViewDataSource
@@ -522,7 +524,7 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     public func numberOfSections(in tableView: UITableView) -> Int { current.numberOfSections }
 
     public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-        current.sectionIdentifiers.indices.contains(section) ? current.items(ofSectionAt: section).count : 0
+        current.itemCount(inSectionAt: section)
     }
 
     public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
