@@ -283,25 +283,26 @@ open class UIListContentView: UIView, UIContentView {
     }
 
     /// Where each part goes in a width of `width`, and the height the view needs.
+    /// The leading margin, where the text column starts (past the image's column and its
+    /// padding), and the image's size (within its maximum): none of it depends on the text.
+    private func column() -> (leading: CGFloat, textX: CGFloat, imageSize: CGSize) {
+        let c = listConfiguration
+        let leading = max(c.directionalLayoutMargins.leading, preservedMargins?.leading ?? 0)
+        guard let image = c.image else { return (leading, leading, .zero) }
+        var imageSize = image.size
+        let maximum = c.imageProperties.maximumSize
+        if maximum.width > 0, imageSize.width > maximum.width || (maximum.height > 0 && imageSize.height > maximum.height) {
+            let scale = min(maximum.width / max(imageSize.width, 1), maximum.height > 0 ? maximum.height / max(imageSize.height, 1) : .infinity)
+            imageSize = CGSize(width: imageSize.width * scale, height: imageSize.height * scale)
+        }
+        return (leading, leading + max(imageSize.width, c.imageProperties.reservedLayoutSize.width) + c.imageToTextPadding, imageSize)
+    }
+
     private func arrange(width: CGFloat) -> (image: CGRect, text: CGRect, secondary: CGRect, height: CGFloat) {
         let c = listConfiguration
         let margins = c.directionalLayoutMargins
-        let leading = max(margins.leading, preservedMargins?.leading ?? 0)
         let trailing = preservedMargins?.trailing ?? margins.trailing
-        var x = leading
-        var imageSize = CGSize.zero
-        if let image = c.image {
-            imageSize = image.size
-            let maximum = c.imageProperties.maximumSize
-            if maximum.width > 0, imageSize.width > maximum.width || (maximum.height > 0 && imageSize.height > maximum.height) {
-                let scale = min(maximum.width / max(imageSize.width, 1), maximum.height > 0 ? maximum.height / max(imageSize.height, 1) : .infinity)
-                imageSize = CGSize(width: imageSize.width * scale, height: imageSize.height * scale)
-            }
-        }
-        let hasImage = c.image != nil
-        if hasImage {
-            x += max(imageSize.width, c.imageProperties.reservedLayoutSize.width) + c.imageToTextPadding
-        }
+        let (leading, x, imageSize) = column()
         let room = max(0, width - x - trailing)
         let hasText = !(c.text?.isEmpty ?? true), hasSecondary = !(c.secondaryText?.isEmpty ?? true)
         var text = CGRect.zero, secondary = CGRect.zero
@@ -365,5 +366,7 @@ open class UIListContentView: UIView, UIContentView {
     }
 
     /// Where the text starts, from the view's leading edge (a list cell's separator starts there).
-    var textLeading: CGFloat { arrange(width: bounds.width).text.minX }
+    /// (No text: 0, where the arrangement puts an empty text frame.) Worked out without measuring
+    /// the text: the list cell asks for it at every layout.
+    var textLeading: CGFloat { listConfiguration.text?.isEmpty ?? true ? 0 : column().textX }
 }
