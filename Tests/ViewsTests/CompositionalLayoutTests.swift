@@ -22,11 +22,15 @@ import Testing
         }
     }
 
+    /// A 600 pt tall collection view in a window, its cells "c" and its headers "h" (of the kind
+    /// "header" and UIKit's section-header kind), laid out.
     func make(_ layout: UICollectionViewLayout, _ items: Items, width: CGFloat = 320) -> (UIWindow, UICollectionView) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: width, height: 600), collectionViewLayout: layout)
         collection.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
-        collection.register(UICollectionReusableView.self, forSupplementaryViewOfKind: "header", withReuseIdentifier: "h")
+        for kind in ["header", UICollectionView.elementKindSectionHeader] {
+            collection.register(UICollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: "h")
+        }
         collection.dataSource = items
         window.addSubview(collection)
         window.makeKeyAndVisible()

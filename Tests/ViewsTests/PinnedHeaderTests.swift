@@ -13,15 +13,7 @@ import Testing
     typealias Items = CompositionalLayoutTests.Items
 
     func make(_ layout: UICollectionViewLayout, _ items: Items) -> (UIWindow, UICollectionView) {
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 600), collectionViewLayout: layout)
-        collection.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
-        collection.register(UICollectionReusableView.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader, withReuseIdentifier: "h")
-        collection.dataSource = items
-        window.addSubview(collection)
-        window.makeKeyAndVisible()
-        _ = window.layoutPass()
-        return (window, collection)
+        CompositionalLayoutTests().make(layout, items)
     }
 
     func header(_ collection: UICollectionView, _ section: Int) -> UICollectionReusableView? {
