@@ -152,4 +152,24 @@ import Testing
         navigation.popViewController(animated: false)
         #expect(list.tableView.indexPathsForSelectedRows == nil)
     }
+
+    /// What UIKit raises on, reported instead, the stack left as it was: pushing a screen already
+    /// in the stack, popping to one that is not; presenting from a screen not in a window.
+    @Test func badInputsAreReported() {
+        UIApplication.withNewApplication {
+            let (window, navigation, root, log) = make()
+            defer { withExtendedLifetime(window) {} }
+            navigation.pushViewController(root, animated: false)
+            #expect(navigation.viewControllers.count == 1)
+            #expect(navigation.popToViewController(LoggingScreen("X", log: log), animated: false) == nil)
+            let stray = UIViewController()
+            stray.loadViewIfNeeded()
+            stray.present(UIViewController(), animated: false)
+            #expect(stray.presentedViewController == nil)
+            let issues = UIApplication.shared.layoutIssues
+            #expect(issues.contains { $0.hasPrefix("UINavigationController: pushing a view controller that is already in the stack (LoggingScreen)") })
+            #expect(issues.contains { $0.hasPrefix("UINavigationController: popToViewController: LoggingScreen is not in the stack") })
+            #expect(issues.contains { $0.hasPrefix("present(_:animated:): UIViewController's view is not in a window") }, "\(issues)")
+        }
+    }
 }
