@@ -211,4 +211,14 @@ import Testing
         #expect(frame(collection, 1) == CGRect(x: 0, y: 77, width: 320, height: 77))
         #expect(collection.contentSize.height == 154)
     }
+
+    /// A cell whose constraints give it no height (a zero-height box) keeps the estimate, 44, as
+    /// a measurement that cannot be a size.
+    @Test func aCellMeasuringNothingKeepsTheEstimate() {
+        let boxes = Boxes([0, 30])
+        let (_, collection) = make(Self.list(), boxes)
+        defer { withExtendedLifetime(boxes) {} }
+        #expect(frame(collection, 0) == CGRect(x: 0, y: 0, width: 320, height: 44))
+        #expect(frame(collection, 1) == CGRect(x: 0, y: 44, width: 320, height: 30))
+    }
 }
