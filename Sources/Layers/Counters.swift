@@ -39,6 +39,9 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case layoutAttributes = "layout_attributes"
     case snapshotDiffs = "snapshot_diffs", snapshotChanges = "snapshot_changes"
     case prefetchedItems = "prefetched_items"
+    case transitionsBegun = "transitions_begun", transitionsFinished = "transitions_finished"
+    case transitionsCancelled = "transitions_cancelled", viewControllersLoaded = "view_controllers_loaded"
+    case appearanceCallbacks = "appearance_callbacks"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -96,6 +99,11 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .snapshotDiffs: "diffable data source snapshots applied as a difference"
         case .snapshotChanges: "inserts, deletes, moves and reloads those differences made"
         case .prefetchedItems: "items a collection view's prefetch data source was told of ahead"
+        case .transitionsBegun: "screen transitions begun (push, pop, present, dismiss, tab switch)"
+        case .transitionsFinished: "screen transitions finished"
+        case .transitionsCancelled: "screen transitions cancelled (interactive pops let go)"
+        case .viewControllersLoaded: "view controllers' views loaded (loadView and viewDidLoad)"
+        case .appearanceCallbacks: "appearance callbacks (viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear)"
         }
     }
 

@@ -14,21 +14,26 @@ struct SynthCommand: ParsableCommand {
         commandName: "synth", abstract: "Write a synthesized gesture as a uisim trace.")
 
     enum Gesture: String, ExpressibleByArgument, CaseIterable {
-        case tap, doubleTap = "double-tap", longPress = "long-press", drag, fling, pinch, rotate
+        case tap, doubleTap = "double-tap", longPress = "long-press", drag, fling, edgeSwipe = "edge-swipe", pinch, rotate
     }
 
-    @Argument(help: "The gesture: tap, double-tap, long-press, drag, fling, pinch or rotate.")
+    @Argument(help: "The gesture: tap, double-tap, long-press, drag, fling, edge-swipe (a drag from the screen's left edge: a navigation controller's back swipe), pinch or rotate.")
     var gesture: Gesture
 
     // Numbers are read `.unconditional`ly, as every option of a number is: ArgumentParser would
     // take "-1" for a flag and say "Missing value"; read as a value, a negative number is a
     // valid one (--degrees -90, --from -20,100) or reaches `validate`, which says what to give.
 
-    @Option(parsing: .unconditional, help: "Where the gesture starts, in points: x,y.")
-    var from: String = "195,600"
+    @Option(parsing: .unconditional, help: "Where the gesture starts, in points: x,y (default 195,600; edge-swipe 1,420).")
+    var from: String?
 
-    @Option(parsing: .unconditional, help: "Where a drag ends, in points: x,y.")
-    var to: String = "195,200"
+    @Option(parsing: .unconditional, help: "Where a drag ends, in points: x,y (default 195,200; edge-swipe 290,420).")
+    var to: String?
+
+    /// Where the gesture starts and ends: what was given, or the gesture's defaults (an edge
+    /// swipe starts on the left edge and crosses three quarters of the screen).
+    private var fromText: String { from ?? (gesture == .edgeSwipe ? "1,420" : "195,600") }
+    private var toText: String { to ?? (gesture == .edgeSwipe ? "290,420" : "195,200") }
 
     @Option(parsing: .unconditional, help: "How long the gesture lasts, in seconds.")
     var duration: Double = 0.5
@@ -70,7 +75,7 @@ struct SynthCommand: ParsableCommand {
         let (d0, d1) = try distances()
         // Every position the gesture reaches (a finger half the distance out, then jittered) stays within the limits.
         let reach = Double(jitter) + Double(gesture == .pinch || gesture == .rotate ? max(d0, d1) / 2 : 0)
-        for (point, name) in [(try point(from, "from"), "from"), (try point(to, "to"), "to")]
+        for (point, name) in [(try point(fromText, "from"), "from"), (try point(toText, "to"), "to")]
         where abs(Double(point.x)) + reach > far || abs(Double(point.y)) + reach > far {
             throw ValidationError("--\(name) with --jitter and --distance reaches past ±\(Int(far)) points")
         }
@@ -95,7 +100,7 @@ struct SynthCommand: ParsableCommand {
 
     func run() throws {
         // The samples are made one at a time as they are written: a drag of days is never in memory.
-        let a = try point(from, "from"), b = try point(to, "to")
+        let a = try point(fromText, "from"), b = try point(toText, "to")
         var taps = Trace(screen: .default)
         let samples: AnySequence<TouchSample>
         switch gesture {
@@ -106,8 +111,8 @@ struct SynthCommand: ParsableCommand {
             default: taps.longPress(1, at: a, time: start, duration: duration)
             }
             samples = AnySequence(taps.samples)
-        case .drag, .fling:
-            // A fling is a drag released at full speed (`Trace.fling`).
+        case .drag, .fling, .edgeSwipe:
+            // A fling is a drag released at full speed (`Trace.fling`); an edge swipe, a drag.
             samples = AnySequence(Trace.dragSamples(1, from: a, to: b, time: start, duration: duration, rate: rate,
                                                     hold: gesture == .drag ? hold : 0))
         case .pinch, .rotate:

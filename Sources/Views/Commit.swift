@@ -25,6 +25,8 @@ public struct CommitReport: Sendable {
     /// and this commit's layout): table cells, and the counters app stages count with
     /// `UIView.count(_:by:)`.
     public var counts = Counts()
+    /// Screen transitions begun or ended in the frame (pushes, pops, presentations).
+    package var transitions: [TransitionEvent] = []
     /// What goes to the render server.
     public var transaction = Transaction()
     /// Bytes of drawn backing stores alive after the commit.
@@ -133,6 +135,8 @@ extension UIWindow {
         }
         animations.added = 0
         countsSinceCommit = Counts()   // the next frame's count starts here
+        report.transitions = transitionEvents
+        transitionEvents = []
         func seconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) / 1e9 }
         // The engine's solves inside layout (cells configured and measured as a table lays out)
         // are the constraints phase's work, as Instruments' Auto Layout track shows them.

@@ -54,6 +54,7 @@ open class UIViewController: UIResponder {
         loadView()
         isLoadingView = false
         if storedView == nil { view = UIView(frame: UIScreen.main.bounds) }
+        hostWindow?.count(.viewControllersLoaded)
         viewDidLoad()
     }
 
@@ -135,6 +136,7 @@ open class UIViewController: UIResponder {
         guard appearance == .disappeared || appearance == .disappearing else { return }
         appearance = .appearing
         appearanceAnimated = animated
+        hostWindow?.count(.appearanceCallbacks)
         viewWillAppear(animated)
         for child in shownChildren { child.beginAppearance(animated: animated) }
     }
@@ -142,6 +144,7 @@ open class UIViewController: UIResponder {
     func endAppearance() {
         guard appearance == .appearing else { return }
         appearance = .appeared
+        hostWindow?.count(.appearanceCallbacks)
         viewDidAppear(appearanceAnimated)
         for child in shownChildren { child.endAppearance() }
     }
@@ -150,6 +153,7 @@ open class UIViewController: UIResponder {
         guard appearance == .appeared || appearance == .appearing else { return }
         appearance = .disappearing
         appearanceAnimated = animated
+        hostWindow?.count(.appearanceCallbacks)
         viewWillDisappear(animated)
         for child in shownChildren { child.beginDisappearance(animated: animated) }
     }
@@ -157,6 +161,7 @@ open class UIViewController: UIResponder {
     func endDisappearance() {
         guard appearance == .disappearing else { return }
         appearance = .disappeared
+        hostWindow?.count(.appearanceCallbacks)
         viewDidDisappear(appearanceAnimated)
         for child in shownChildren { child.endDisappearance() }
     }

@@ -58,6 +58,9 @@ open class UIWindow: UIView {
     /// `UIView.count(_:by:)`. Nil before the first commit phase, so the work of building a screen
     /// is not a frame's.
     var countsSinceCommit: Counts?
+    /// Screen transitions begun or ended since the last commit phase (which hands them over).
+    var transitionEvents: [TransitionEvent] = []
+    var lastTransitionID = 0
     /// The app's text counts at the last commit: each frame counts the text work since.
     var textStatisticsAtCommit: TextSystem.Statistics?
 

@@ -62,6 +62,9 @@ public struct FrameRecord: Codable, Equatable, Sendable {
     /// Animations the render server started or ended in the frame (for the Chrome trace's
     /// animation slices; not written to `frames.jsonl`).
     package var animations: [AnimationEvent] = []
+    /// Screen transitions begun or ended in the frame (for the summary's transitions and the
+    /// Chrome trace's transition slices; not written to `frames.jsonl`).
+    package var transitions: [TransitionEvent] = []
 
     /// How much later than expected the frame was presented, in ms (0: on time). `hitch` is the
     /// part counted for this frame: when a frame before was later still, its lateness was counted

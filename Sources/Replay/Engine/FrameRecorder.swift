@@ -222,6 +222,7 @@ final class FrameRecorder {
                                  stages: stages, counts: counts, touches: touches.record)
         record.inputs = touches.inputs
         record.animations = report.animation.events
+        record.transitions = report.transitions
         record.offscreen = pass.statistics.passes.map {
             PricedOffscreenPass(pass: $0, seconds: replay.renderCost.cost(of: $0.cause, OffscreenCount(passes: 1, pixels: $0.pixels)))
         }

@@ -220,6 +220,44 @@ public struct Summary: Codable, Equatable, Sendable {
     /// Each trace's gated figures, in a summary of several traces (nil for one trace: its
     /// figures are the summary's own), so that `check` names the trace that changed.
     public var perTrace: [TraceFigures]?
+    /// Each screen transition (push, pop, interactive pop, present, dismiss, tab switch) in the
+    /// order they began, with the frames that showed it and their hitches; nil when there were none.
+    public var transitions: [TransitionFigures]?
+
+    /// One screen transition: the frames from the one whose event phase began it to the one
+    /// that ended it, and their hitches (a commit hitch there is the incoming screen's first
+    /// layout and draw, most often).
+    public struct TransitionFigures: Codable, Equatable, Sendable {
+        /// "push", "pop", "interactive pop", "present", "dismiss" or "tab switch".
+        public var kind: String
+        /// The type of the screen shown (pushed, popped to, presented, dismissed, selected).
+        public var screen: String
+        /// "finished", "cancelled", or "unfinished" (the replay ended first).
+        public var outcome: String
+        /// The trace it happened in (several once merged).
+        public var trace: String?
+        /// When its first frame's vsync came, and how long until its last frame was presented, s.
+        public var startS: Double
+        public var durationS: Double
+        public var frames: Int
+        public var hitches = Summary.HitchCounts(repeating: 0)
+        public var hitchTimeMs = 0.0
+
+        enum CodingKeys: String, CodingKey {
+            case kind, screen, outcome, trace, frames, hitches
+            case startS = "start_s", durationS = "duration_s", hitchTimeMs = "hitch_time_ms"
+        }
+
+        /// "push MessageViewController: 22 frames in 0.37 s, 1 commit hitch".
+        public var sentence: String {
+            let late = hitches.total == 0 ? "no hitch"
+                : [hitches.commit > 0 ? "\(hitches.commit) commit hitch\(hitches.commit == 1 ? "" : "es")" : nil,
+                   hitches.render > 0 ? "\(hitches.render) render hitch\(hitches.render == 1 ? "" : "es")" : nil]
+                    .compactMap { $0 }.joined(separator: ", ") + String(format: " (%.1f ms)", hitchTimeMs)
+            return "\(kind) \(screen)\(outcome == "finished" ? "" : " (\(outcome))"): \(frames) frame\(frames == 1 ? "" : "s") in "
+                + String(format: "%.2f s, ", durationS) + late
+        }
+    }
 
     /// Hitches in all and by kind (`total` is `commit + render`).
     public typealias HitchCounts = ByHitchKind<Int>
@@ -273,7 +311,7 @@ public struct Summary: Codable, Equatable, Sendable {
         case hierarchyWarnings = "hierarchy_warnings", renderEstimate = "render_estimate_us"
         case overrunMs = "overrun_ms", jankyFrames = "janky_frames", inputLatencyMs = "input_latency_ms"
         case replaySeconds = "replay_s", perTrace = "per_trace", layoutIssues = "layout_issues"
-        case contentSize = "content_size"
+        case contentSize = "content_size", transitions
     }
 
     public init(trace: String, scene: String, variant: String, device: String, refreshRate: Int) {
@@ -308,6 +346,8 @@ public struct SummaryBuilder: Sendable {
     /// The active interval being extended: [start, end].
     private var active: (start: Double, end: Double)?
     private var ledger = OpportunityLedger()
+    /// Transitions begun and not yet ended, by their window's id, in the order they began.
+    private var openTransitions: [(id: Int, figures: Summary.TransitionFigures)] = []
 
     public init(_ summary: Summary) {
         self.summary = summary
@@ -360,6 +400,7 @@ public struct SummaryBuilder: Sendable {
             }
             record(Self.latencyHistogram(phase), UInt64(min(max(0, (frame.presented - input.sampleTime) * 1e9), 5e11).rounded()))
         }
+        if !frame.transitions.isEmpty || !openTransitions.isEmpty { addTransitions(frame) }
         summary.counts.add(frame.counts)
         summary.backingStoreBytesPeak = max(summary.backingStoreBytesPeak, frame.counts.backingStoreBytes)
         summary.touches.add(frame.touches)
@@ -369,6 +410,30 @@ public struct SummaryBuilder: Sendable {
         } else {
             if let current = active { summary.activeSeconds += current.end - current.start }
             active = (frame.vsync, frame.presented)
+        }
+    }
+
+    /// Opens the transitions the frame began, counts the frame in every open one, and closes
+    /// those it ended.
+    private mutating func addTransitions(_ frame: FrameRecord) {
+        for event in frame.transitions where event.phase == .began {
+            openTransitions.append((event.id, Summary.TransitionFigures(kind: event.kind.rawValue, screen: event.name, outcome: "unfinished",
+                                                                        trace: nil, startS: frame.vsync, durationS: 0, frames: 0)))
+        }
+        for index in openTransitions.indices {
+            openTransitions[index].figures.frames += 1
+            openTransitions[index].figures.durationS = frame.presented - openTransitions[index].figures.startS
+            if frame.hitchType != .none {
+                openTransitions[index].figures.hitches.total += 1
+                openTransitions[index].figures.hitches[frame.hitchType == .commit ? .commit : .render] += 1
+                openTransitions[index].figures.hitchTimeMs += frame.hitch
+            }
+        }
+        for event in frame.transitions where event.phase != .began {
+            guard let index = openTransitions.firstIndex(where: { $0.id == event.id }) else { continue }
+            var figures = openTransitions.remove(at: index).figures
+            figures.outcome = event.phase.rawValue
+            summary.transitions = (summary.transitions ?? []) + [figures]
         }
     }
 
@@ -449,6 +514,13 @@ public struct SummaryBuilder: Sendable {
                 total.layoutIssues = (total.layoutIssues ?? []) + [issue]
             }
             total.jankyFrames.count.addSaturating(s.jankyFrames.count)
+            if let transitions = s.transitions {
+                total.transitions = (total.transitions ?? []) + transitions.map { t in
+                    var t = t
+                    t.trace = t.trace ?? s.trace
+                    return t
+                }
+            }
             total.opportunities = OpportunityLedger.merging([total.opportunities, s.opportunities])
             builder.summary = total
             for (index, stage) in Stage.allCases.enumerated() {
@@ -467,6 +539,11 @@ public struct SummaryBuilder: Sendable {
     public func finished(interrupted: Bool) -> Summary {
         var s = summary
         s.interrupted = interrupted
+        // Transitions the replay ended in the middle of.
+        if !openTransitions.isEmpty { s.transitions = (s.transitions ?? []) + openTransitions.map(\.figures) }
+        if s.transitions != nil, let trace = s.traces?.first, s.traces?.count == 1 {
+            for index in s.transitions!.indices where s.transitions![index].trace == nil { s.transitions![index].trace = trace }
+        }
         if !ledger.isEmpty { s.opportunities = ledger.opportunities }
         if let current = active { s.activeSeconds += current.end - current.start }
         s.hitchTimeRatio = s.activeSeconds > 0 ? s.hitchTimeMs.total / s.activeSeconds : 0

@@ -42,6 +42,8 @@ extension Summary {
                 "\(counts[.engineSolves]) solves, \(counts[.constraintsAdded]) constraints added, \(counts[.constraintsRemoved]) removed, "
                 + "\(counts[.constraintConstantChanges]) constants changed"),
             row("hierarchy warnings", warnings.isEmpty ? "none" : "\(warnings.count)"),
+            transitions.map { row("screen transitions", "\($0.count): " + $0.prefix(3).map(\.sentence).joined(separator: "; ")
+                + ($0.count > 3 ? "; … (all in summary.json's transitions)" : "")) },
             layoutIssues.map { row("layout issues", "\($0.count) (Auto Layout's messages in summary.json's layout_issues)") },
             row(report.hasSuffix(".json") ? "summary" : "report", report),
         ].compactMap { $0 }.joined(separator: "\n") + opportunities.prefix(3).map { "\n  opportunity: \($0.sentence)\n    remedy: \($0.remedy)" }.joined()

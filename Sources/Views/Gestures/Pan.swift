@@ -12,6 +12,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     /// How far the centroid must move before the pan begins.
     public static let hysteresis: CGFloat = 10
+    /// This recognizer's: the hysteresis (a screen-edge pan's is larger).
+    var beginDistance = UIPanGestureRecognizer.hysteresis
 
     /// Centroid where the translation is zero, in window coordinates.
     private var origin = CGPoint.zero
@@ -51,7 +53,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         record(centroid, at: event.timestamp)
         switch state {
         case .possible:
-            if numberOfTouches >= minimumNumberOfTouches && distance(centroid, origin) > Self.hysteresis {
+            if numberOfTouches >= minimumNumberOfTouches && distance(centroid, origin) > beginDistance {
                 state = .began
             }
         case .began, .changed:

@@ -62,6 +62,7 @@ extension UIViewController {
             return
         }
         let presented = viewControllerToPresent
+        let mark = TransitionMark(.present, showing: presented, on: window)
         presentation.presented = presented
         presented.presentation.presenting = self
         presented.presentation.phase = .presenting
@@ -79,6 +80,7 @@ extension UIViewController {
             under?.endAppearanceTransition()
             presented.endAppearanceTransition()
             presented.presentation.phase = .none
+            mark.finish()
             completion?()
         }
         container.slide(in: true, animated: animated && UIView.areAnimationsEnabled, completion: finish)
@@ -95,6 +97,7 @@ extension UIViewController {
         // What it presented goes first, without a show.
         if let above = presented.presentedViewController { above.dismiss(animated: false) }
         presented.presentation.phase = .dismissing
+        let mark = TransitionMark(.dismiss, showing: presented, on: container.window)
         let under = container.style == .fullScreen ? presenter.coveredController : nil
         under?.viewIfLoaded?.isHidden = false
         presented.beginAppearanceTransition(false, animated: animated)
@@ -105,6 +108,7 @@ extension UIViewController {
             under?.endAppearanceTransition()
             presenter.presentation.presented = nil
             presented.presentation = PresentationState()
+            mark.finish()
             completion?()
         }
     }

@@ -42,16 +42,18 @@ open class UINavigationController: UIViewController {
     public let navigationBar = UINavigationBar(frame: .zero)
     /// Whether the bar is hidden (then the screens' safe area starts at the window's).
     public private(set) var isNavigationBarHidden = false
-    /// The edge-swipe recognizer UIKit pops with (kept: uisim does not pop interactively yet).
-    public let interactivePopGestureRecognizer: UIGestureRecognizer? = nil
+    /// The edge swipe that pops the top screen under the finger: a `UIScreenEdgePanGestureRecognizer`
+    /// on the left edge of the controller's view. Disable it (`isEnabled`) as in UIKit; it does not
+    /// begin on the root screen, during a transition, or when the top screen replaced its back
+    /// button (`leftBarButtonItem`, `hidesBackButton`), as in UIKit.
+    public var interactivePopGestureRecognizer: UIGestureRecognizer? { interactivePop.recognizer }
+    private lazy var interactivePop = InteractivePop(navigationController: self)
 
     /// The screen on top of the stack.
     public var topViewController: UIViewController? { viewControllers.last }
     /// The screen shown (the top one; a presented one once presentation exists).
     public var visibleViewController: UIViewController? { topViewController }
 
-    /// A transition under way: its screens, finished by its animation's completion.
-    private var transitioning = false
 
     public init(rootViewController: UIViewController) {
         super.init(nibName: nil, bundle: nil)
@@ -74,6 +76,7 @@ open class UINavigationController: UIViewController {
         let container = ContainerView(frame: UIScreen.main.bounds)
         container.layout = { [weak self] in self?.layoutContainer() }
         container.addSubview(navigationBar)
+        container.addGestureRecognizer(interactivePop.recognizer)
         view = container
     }
 
@@ -94,7 +97,7 @@ open class UINavigationController: UIViewController {
         let covered = isNavigationBarHidden ? 0 : barFrame.maxY
         for child in viewControllers where child.isViewLoaded {
             child.barInsets = UIEdgeInsets(top: covered, left: 0, bottom: 0, right: 0)
-            if child.view.superview === view, !transitioning {
+            if child.view.superview === view, current == nil {
                 let frame = view.bounds
                 if child.view.frame != frame { child.view.frame = frame }
             }
@@ -149,9 +152,10 @@ open class UINavigationController: UIViewController {
         return pop(to: viewController, animated: animated)
     }
 
-    private func pop(to target: UIViewController, animated: Bool) -> [UIViewController]? {
+    private func pop(to target: UIViewController, animated: Bool, interactive: Bool = false) -> [UIViewController]? {
         guard let index = viewControllers.firstIndex(where: { $0 === target }), index < viewControllers.count - 1,
               let from = topViewController else { return nil }
+        let stack = viewControllers
         let popped = Array(viewControllers[(index + 1)...])
         for controller in popped {
             controller.willMove(toParent: nil)
@@ -159,7 +163,16 @@ open class UINavigationController: UIViewController {
         }
         viewControllers.removeLast(popped.count)
         navigationBar.setItems(viewControllers.map(\.navigationItem), animated: false)
-        show(target, over: from, pushing: false, animated: animated) {
+        show(target, over: from, pushing: false, animated: animated, interactive: interactive, cancellation: { [weak self] in
+            // Cancelled: the stack and the bar as they were; the screens stay children.
+            guard let self else { return }
+            self.viewControllers = stack
+            self.navigationBar.setItems(stack.map(\.navigationItem), animated: false)
+            for controller in popped {
+                controller.isMovingFromParent = false
+                controller.didMove(toParent: self)
+            }
+        }) {
             for controller in popped.reversed() {
                 controller.removeFromParent()
                 controller.isMovingFromParent = false
@@ -205,9 +218,37 @@ open class UINavigationController: UIViewController {
 
     // MARK: The transition
 
+    /// A push or a pop under way: its screens, what ends it and what undoes it.
+    private final class Transition {
+        let from: UIViewController?, to: UIViewController
+        let pushing: Bool, animated: Bool, bounds: CGRect
+        let completion: () -> Void
+        let cancellation: (() -> Void)?
+        var mark: TransitionMark?
+        /// How far the transition has gone, 0…1 (an interactive one follows the finger).
+        var progress: CGFloat = 0
+
+        init(from: UIViewController?, to: UIViewController, pushing: Bool, animated: Bool, bounds: CGRect,
+             completion: @escaping () -> Void, cancellation: (() -> Void)?) {
+            self.from = from
+            self.to = to
+            self.pushing = pushing
+            self.animated = animated
+            self.bounds = bounds
+            self.completion = completion
+            self.cancellation = cancellation
+        }
+    }
+
+    /// The transition under way (nil: none).
+    private var current: Transition?
+
     /// Shows `to` in place of `from`: the appearance callbacks, the views swapped (slid, when
-    /// animated in a window), then `completion` (the containment's end).
-    private func show(_ to: UIViewController, over from: UIViewController?, pushing: Bool, animated: Bool, completion: @escaping () -> Void) {
+    /// animated in a window), then `completion` (the containment's end). An interactive
+    /// transition waits at its start for the finger (`updateInteractiveTransition`); `cancellation`
+    /// undoes the stack's change if it is cancelled.
+    private func show(_ to: UIViewController, over from: UIViewController?, pushing: Bool, animated: Bool,
+                      interactive: Bool = false, cancellation: (() -> Void)? = nil, completion: @escaping () -> Void) {
         delegate?.navigationController(self, willShow: to, animated: animated)
         tabBarController?.viewIfLoaded?.setNeedsLayout()   // a screen may hide the tab bar
         guard isViewLoaded, let window = view.window, !window.isHidden else {
@@ -221,9 +262,11 @@ open class UINavigationController: UIViewController {
         to.loadViewIfNeeded()   // viewDidLoad comes first, as in UIKit
         from?.beginAppearanceTransition(false, animated: animated)
         to.beginAppearanceTransition(true, animated: animated)
-        let bounds = view.bounds
+        let transition = Transition(from: from, to: to, pushing: pushing, animated: animated, bounds: view.bounds,
+                                    completion: completion, cancellation: cancellation)
+        transition.mark = TransitionMark(pushing ? .push : interactive ? .interactivePop : .pop, showing: to, on: window)
         let toView = to.view!
-        toView.frame = bounds
+        toView.frame = transition.bounds
         if pushing {
             view.insertSubview(toView, belowSubview: navigationBar)
         } else if let fromView = from?.viewIfLoaded, fromView.superview === view {
@@ -232,36 +275,161 @@ open class UINavigationController: UIViewController {
             view.insertSubview(toView, belowSubview: navigationBar)
         }
         layoutContainer()
-        let finish = { [weak self] in
-            guard let self else { return }
-            self.transitioning = false
-            if let fromView = from?.viewIfLoaded, fromView.superview === self.view {
-                fromView.removeFromSuperview()
-                fromView.frame = bounds
-            }
-            from?.endAppearanceTransition()
-            toView.frame = bounds
-            to.endAppearanceTransition()
-            completion()
-            self.delegate?.navigationController(self, didShow: to, animated: animated)
-        }
-        guard animated, UIView.areAnimationsEnabled else { return finish() }
-        transitioning = true
-        let width = bounds.width
-        let shift = (width * Self.parallax).rounded()
+        guard animated, UIView.areAnimationsEnabled || interactive else { return end(transition) }
+        current = transition
         UIView.performWithoutAnimation {
-            toView.frame = bounds.offsetBy(dx: pushing ? width : -shift, dy: 0)
+            place(transition, at: 0)
             toView.layoutIfNeeded()
         }
+        guard !interactive else { return }
         UIView.animate(springDuration: Self.transitionDuration, bounce: 0, initialSpringVelocity: 0, delay: 0, options: [],
-                       animations: {
-            toView.frame = bounds
-            from?.viewIfLoaded?.frame = bounds.offsetBy(dx: pushing ? -shift : width, dy: 0)
-        }, completion: { _ in finish() })
+                       animations: { self.place(transition, at: 1) },
+                       completion: { [weak self] _ in self?.end(transition) })
+    }
+
+    /// Puts the transition's two views where they are at `progress`: the incoming one slides
+    /// across the whole width, the outgoing one 30 % of it.
+    private func place(_ transition: Transition, at progress: CGFloat) {
+        transition.progress = progress
+        let bounds = transition.bounds, width = bounds.width
+        let shift = (width * Self.parallax).rounded()
+        let toX = transition.pushing ? width * (1 - progress) : -shift * (1 - progress)
+        let fromX = transition.pushing ? -shift * progress : width * progress
+        transition.to.view.frame = bounds.offsetBy(dx: toX, dy: 0)
+        transition.from?.viewIfLoaded?.frame = bounds.offsetBy(dx: fromX, dy: 0)
+    }
+
+    /// The transition's end: the outgoing view leaves, the appearance callbacks end.
+    private func end(_ transition: Transition) {
+        if current === transition { current = nil }
+        let bounds = transition.bounds, from = transition.from, to = transition.to
+        if let fromView = from?.viewIfLoaded, fromView.superview === view {
+            fromView.removeFromSuperview()
+            fromView.frame = bounds
+        }
+        from?.endAppearanceTransition()
+        to.view.frame = bounds
+        to.endAppearanceTransition()
+        transition.completion()
+        transition.mark?.finish()
+        delegate?.navigationController(self, didShow: to, animated: transition.animated)
+    }
+
+    /// A cancelled transition's end: the incoming screen leaves again and the outgoing one stays,
+    /// in UIKit's order: the incoming `viewWillDisappear` and `viewDidDisappear` (it never got
+    /// `viewDidAppear`), then the outgoing `viewWillAppear` and `viewDidAppear` (it never got
+    /// `viewDidDisappear`); the stack as it was.
+    private func cancel(_ transition: Transition) {
+        if current === transition { current = nil }
+        let bounds = transition.bounds, from = transition.from, to = transition.to
+        to.beginAppearanceTransition(false, animated: transition.animated)
+        to.view.removeFromSuperview()
+        to.view.frame = bounds
+        to.endAppearanceTransition()
+        from?.beginAppearanceTransition(true, animated: transition.animated)
+        from?.viewIfLoaded?.frame = bounds
+        from?.endAppearanceTransition()
+        transition.cancellation?()
+        transition.mark?.cancel()
+    }
+
+    /// Whether a push or a pop is under way (a new one waits for it: uisim ignores it, with a
+    /// warning, as UIKit logs "Unbalanced calls").
+    var isTransitioning: Bool { current != nil }
+
+    // MARK: The interactive pop
+
+    /// Starts popping the top screen under the finger; false when there is nothing to pop or a
+    /// transition is under way.
+    func beginInteractivePop() -> Bool {
+        guard viewControllers.count > 1, current == nil, let window = viewIfLoaded?.window, !window.isHidden else { return false }
+        pop(to: viewControllers[viewControllers.count - 2], animated: true, interactive: true)
+        return current != nil
+    }
+
+    /// Moves the interactive pop to `progress` (0…1) with the finger.
+    func updateInteractivePop(_ progress: CGFloat) {
+        guard let current else { return }
+        UIView.performWithoutAnimation { place(current, at: min(1, max(0, progress))) }
+    }
+
+    /// The finger lifted: the pop finishes or is cancelled, the views sliding the rest of the way
+    /// (or back) in the part of the transition's duration left (UIKit's
+    /// `UIPercentDrivenInteractiveTransition`: `(1 − percent) × duration`, ease-in-out).
+    func endInteractivePop(finishing: Bool) {
+        guard let transition = current else { return }
+        let left = finishing ? 1 - transition.progress : transition.progress
+        let done: () -> Void = { [weak self] in
+            if finishing { self?.end(transition) } else { self?.cancel(transition) }
+        }
+        guard left > 0, UIView.areAnimationsEnabled else {
+            place(transition, at: finishing ? 1 : 0)
+            return done()
+        }
+        UIView.animate(withDuration: Self.transitionDuration * Double(left), delay: 0, options: [.curveEaseInOut],
+                       animations: { self.place(transition, at: finishing ? 1 : 0) },
+                       completion: { _ in done() })
     }
 
     private func reportIssue(_ text: String) {
         viewIfLoaded?.reportLayoutIssue("UINavigationController: " + text)
+    }
+}
+
+/// The edge swipe's delegate and action: the pop follows the finger's share of the width, and
+/// when the finger lifts it finishes if the position projected by its speed over the
+/// transition's duration is past min(187.5 pt, half the width), as UIKit's
+/// `_UINavigationInteractiveTransitionBase` decides (UIKit also weighs the acceleration; uisim
+/// does not). Touches that start on the visible bar are not its.
+@MainActor
+private final class InteractivePop: UIGestureRecognizerDelegate {
+    let recognizer = UIScreenEdgePanGestureRecognizer()
+    private weak var navigationController: UINavigationController?
+
+    init(navigationController: UINavigationController) {
+        self.navigationController = navigationController
+        recognizer.edges = .left
+        recognizer.name = "interactivePopGestureRecognizer"
+        recognizer.maximumNumberOfTouches = 1
+        recognizer.delegate = self
+        recognizer.addTarget { [weak self] _ in self?.changed() }
+    }
+
+    private func changed() {
+        guard let navigation = navigationController, let view = navigation.viewIfLoaded else { return }
+        let width = max(1, view.bounds.width)
+        let progress = recognizer.translation(in: view).x / width
+        switch recognizer.state {
+        case .began:
+            if !navigation.beginInteractivePop() { recognizer.isEnabled = false; recognizer.isEnabled = true }
+        case .changed:
+            navigation.updateInteractivePop(progress)
+        case .ended:
+            let velocity = recognizer.velocity(in: view).x / width
+            let projected = progress + velocity * CGFloat(UINavigationController.transitionDuration)
+            navigation.endInteractivePop(finishing: projected > min(187.5 / width, 0.5))
+        case .cancelled, .failed:
+            navigation.endInteractivePop(finishing: false)
+        default:
+            break
+        }
+    }
+
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard let navigation = navigationController, navigation.viewControllers.count > 1, !navigation.isTransitioning,
+              let item = navigation.topViewController?.navigationItem else { return false }
+        return item.leftBarButtonItems?.isEmpty ?? true && !item.hidesBackButton
+    }
+
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+        guard let bar = navigationController?.navigationBar, bar.window != nil, !bar.isHidden else { return true }
+        return !bar.bounds.contains(touch.location(in: bar))
+    }
+
+    /// Pans inside the stack's screens (scroll views) wait for the edge swipe to fail, as UIKit's.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy other: UIGestureRecognizer) -> Bool {
+        guard other is UIPanGestureRecognizer, let view = other.view, let container = navigationController?.viewIfLoaded else { return false }
+        return view.isDescendant(of: container)
     }
 }
 

@@ -225,6 +225,7 @@ open class UITabBarController: UIViewController {
         tabBar.selectedItem = to.tabBarItem
         guard isViewLoaded else { return }
         guard let window = view.window, !window.isHidden, from !== to else { return showSelected() }
+        let mark = TransitionMark(.tabSwitch, showing: to, on: window)
         to.loadViewIfNeeded()
         from?.beginAppearanceTransition(false, animated: false)
         to.beginAppearanceTransition(true, animated: false)
@@ -233,6 +234,7 @@ open class UITabBarController: UIViewController {
         layoutContainer()
         from?.endAppearanceTransition()
         to.endAppearanceTransition()
+        mark.finish()
     }
 
     /// The bar at the bottom, 49 pt over the safe area's bottom; the selected screen over the

@@ -120,6 +120,22 @@ public final class ChromeTrace: FrameSink {
                 o("ts", renderStart)
             }
         }
+        // Each screen transition is an async slice on the main thread, from the app stage of the
+        // frame that began it to the presentation of the one that ended it.
+        for transition in frame.transitions {
+            let began = transition.phase == .began
+            try event { o in
+                if began { o("args") { o in o("frame", frame.frame) } }
+                if !began { o("args") { o in o("outcome", transition.phase.rawValue) } }
+                o("cat", "transition")
+                o("id", transition.id)
+                o("name", "\(transition.kind.rawValue) \(transition.name)")
+                o("ph", began ? "b" : "e")
+                o("pid", 1)
+                o("tid", Self.mainThread)
+                o("ts", began ? appStart : Self.micros(frame.presented))
+            }
+        }
         let vsync = Self.micros(frame.vsync)
         try slice("expected timeline", id: frame.frame, start: vsync, end: Self.micros(frame.expected)) { o in o("frame", frame.frame) }
         try slice("actual timeline", id: frame.frame, start: vsync, end: Self.micros(frame.presented)) { o in

@@ -73,6 +73,16 @@ enum HTMLReport {
                 + s.opportunities.map { "<li>\(codeSpans($0.sentence))<br><span class=\"meta\">Remedy: \(escape($0.remedy))</span></li>" }.joined()
                 + "</ol>"
         }
+        if let transitions = s.transitions {
+            html += "<h2>Screen transitions</h2><p class=\"meta\">Each push, pop, presentation, dismissal and tab switch, "
+                + "from the frame that began it to the one that ended it; a commit hitch there is most often the incoming screen's first layout and draw.</p>"
+                + "<table><tr><th>transition</th><th>screen</th><th>outcome</th><th>start</th><th>frames</th><th>duration</th><th>hitches (commit / render)</th><th>hitch time</th></tr>"
+                + transitions.map { t in
+                    "<tr><td>\(escape(t.kind))</td><td><code>\(escape(t.screen))</code></td><td>\(escape(t.outcome))</td>"
+                        + "<td>\(format(t.startS, 3)) s</td><td>\(t.frames)</td><td>\(format(t.durationS * 1000, 1)) ms</td>"
+                        + "<td>\(t.hitches.total) (\(t.hitches.commit) / \(t.hitches.render))</td><td>\(format(t.hitchTimeMs, 1)) ms</td></tr>"
+                }.joined() + "</table>"
+        }
         if let issues = s.layoutIssues {
             html += "<h2>Layout issues</h2><p>What Auto Layout reported, as UIKit logs it.</p>"
                 + issues.map { "<pre>\(escape($0))</pre>" }.joined()
