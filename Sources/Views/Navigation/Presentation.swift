@@ -47,6 +47,17 @@ extension UIViewController {
         }
     }
 
+    /// How the controller is shown when presented: an alert controller as an alert or an action
+    /// sheet, others by their style.
+    var presentationKind: PresentationKind {
+        if let alert = self as? UIAlertController { return alert.preferredStyle == .alert ? .alert : .actionSheet }
+        switch effectivePresentationStyle {
+        case .pageSheet: return .pageSheet
+        case .overFullScreen: return .overFullScreen
+        default: return .fullScreen
+        }
+    }
+
     /// Presents `viewControllerToPresent` over this controller's screen (over what this
     /// controller already presents, as UIKit does): a page sheet 10 pt below the status bar with
     /// its top corners rounded 10 pt, the screen underneath dimmed, or the full screen; sliding up
@@ -66,12 +77,12 @@ extension UIViewController {
         presentation.presented = presented
         presented.presentation.presenting = self
         presented.presentation.phase = .presenting
-        let style = presented.effectivePresentationStyle
-        let container = PresentationContainer(style: style, window: window)
+        let kind = presented.presentationKind
+        presented.loadViewIfNeeded()
+        let container = PresentationContainer(kind: kind, presented: presented, window: window)
         presented.presentation.container = container
         window.addSubview(container)
-        presented.loadViewIfNeeded()
-        let under = style == .fullScreen ? coveredController : nil
+        let under = kind == .fullScreen ? coveredController : nil
         under?.beginAppearanceTransition(false, animated: animated)
         presented.beginAppearanceTransition(true, animated: animated)
         container.show(presented.view)
@@ -83,7 +94,7 @@ extension UIViewController {
             mark.finish()
             completion?()
         }
-        container.slide(in: true, animated: animated && UIView.areAnimationsEnabled, completion: finish)
+        container.transition(in: true, animated: animated && UIView.areAnimationsEnabled, completion: finish)
     }
 
     /// Dismisses what this controller presented (or, when it presented nothing, itself): it
@@ -98,11 +109,11 @@ extension UIViewController {
         if let above = presented.presentedViewController { above.dismiss(animated: false) }
         presented.presentation.phase = .dismissing
         let mark = TransitionMark(.dismiss, showing: presented, on: container.window)
-        let under = container.style == .fullScreen ? presenter.coveredController : nil
+        let under = container.kind == .fullScreen ? presenter.coveredController : nil
         under?.viewIfLoaded?.isHidden = false
         presented.beginAppearanceTransition(false, animated: animated)
         under?.beginAppearanceTransition(true, animated: animated)
-        container.slide(in: false, animated: animated && UIView.areAnimationsEnabled) {
+        container.transition(in: false, animated: animated && UIView.areAnimationsEnabled) {
             container.removeFromSuperview()
             presented.endAppearanceTransition()
             under?.endAppearanceTransition()
@@ -134,16 +145,23 @@ struct PresentationState {
     var style = UIModalPresentationStyle.automatic
     var transition = UIModalTransitionStyle.coverVertical
     var isModal = false
-    weak var presented: UIViewController?
+    /// Held, as UIKit's presenting controller holds what it presents (an alert made and
+    /// presented in one line lives until it is dismissed).
+    var presented: UIViewController?
     weak var presenting: UIViewController?
     var phase = Phase.none
     var container: PresentationContainer?
 }
 
+/// How a presentation shows its controller.
+enum PresentationKind { case pageSheet, fullScreen, overFullScreen, alert, actionSheet }
+
 /// The view a presentation lives in, over the whole window (UIKit's `UITransitionView`): a
-/// dimming view under a page sheet, the presented view in a page sheet's frame or the window's.
+/// dimming view under a page sheet, an alert or an action sheet; the presented view in a page
+/// sheet's frame, an alert's (centred) or an action sheet's (at the bottom), or the window's.
 final class PresentationContainer: UIView {
-    let style: UIModalPresentationStyle
+    let kind: PresentationKind
+    private weak var presented: UIViewController?
     private let dimming = UIView()
     private var content: UIView?
     /// How far below the status bar a page sheet starts, and its corners' radius.
@@ -151,31 +169,58 @@ final class PresentationContainer: UIView {
     static let sheetCornerRadius: CGFloat = 10
     /// How long a presentation or a dismissal slides.
     static let duration: TimeInterval = 0.5
+    /// An alert's scale as it comes.
+    static let alertStartScale: CGFloat = 1.2
 
-    init(style: UIModalPresentationStyle, window: UIWindow) {
-        self.style = style
+    init(kind: PresentationKind, presented: UIViewController, window: UIWindow) {
+        self.kind = kind
+        self.presented = presented
         super.init(frame: window.bounds)
         autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        if style == .pageSheet {
-            dimming.backgroundColor = UIColor(white: 0, alpha: 0.4)
+        let dimmed: CGFloat? = switch kind {
+        case .pageSheet: 0.4
+        case .alert, .actionSheet: 0.2   // UIKit's alert dimming, light mode
+        case .fullScreen, .overFullScreen: nil
+        }
+        if let dimmed {
+            dimming.backgroundColor = UIColor(white: 0, alpha: dimmed)
             dimming.frame = bounds
             dimming.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             addSubview(dimming)
         }
+        if kind == .actionSheet {
+            dimming.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in
+                (self?.presented as? UIAlertController)?.tappedOutside()
+            })
+        }
     }
 
-    /// Where the presented view sits: a page sheet from the status bar's bottom plus 10 pt, the
-    /// full screen otherwise.
+    /// Where the presented view sits: a page sheet from the status bar's bottom plus 10 pt; an
+    /// alert centred; an action sheet 8 pt from the sides, on the safe area's bottom (8 pt from
+    /// the bottom without one); the full screen otherwise.
     var contentFrame: CGRect {
-        guard style == .pageSheet else { return bounds }
-        let top = safeAreaInsets.top + Self.sheetGap
-        return CGRect(x: 0, y: top, width: bounds.width, height: bounds.height - top)
+        switch kind {
+        case .pageSheet:
+            let top = safeAreaInsets.top + Self.sheetGap
+            return CGRect(x: 0, y: top, width: bounds.width, height: bounds.height - top)
+        case .alert:
+            let size = (presented as? UIAlertController)?.alertSize() ?? .zero
+            return CGRect(x: ((bounds.width - size.width) / 2).rounded(), y: ((bounds.height - size.height) / 2).rounded(),
+                          width: size.width, height: size.height)
+        case .actionSheet:
+            let inset = UIAlertController.sheetInset, width = bounds.width - 2 * inset
+            let height = (presented as? UIAlertController)?.sheetHeight(width: width) ?? 0
+            let bottom = bounds.height - max(inset, safeAreaInsets.bottom)
+            return CGRect(x: inset, y: bottom - height, width: width, height: height)
+        case .fullScreen, .overFullScreen:
+            return bounds
+        }
     }
 
     func show(_ view: UIView) {
         content = view
         view.frame = contentFrame
-        if style == .pageSheet {
+        if kind == .pageSheet {
             view.layer.cornerRadius = Self.sheetCornerRadius
             view.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
             view.layer.masksToBounds = true
@@ -183,28 +228,41 @@ final class PresentationContainer: UIView {
         addSubview(view)
     }
 
-    /// Slides the content up into place (`in`) or down out of sight, the dimming fading with it.
-    func slide(in coming: Bool, animated: Bool, completion: @escaping () -> Void) {
+    /// Brings the content in (`in`) or takes it away: an alert grows from 1.2× as it fades in
+    /// and fades out (UIKit's 0.404 s overdamped spring, uisim's critically damped); an action
+    /// sheet slides up from below in the same time; a page sheet or a full-screen presentation
+    /// slides up in 0.5 s; the dimming fades with it.
+    func transition(in coming: Bool, animated: Bool, completion: @escaping () -> Void) {
         guard let content else { return completion() }
         let shown = contentFrame, hidden = shown.offsetBy(dx: 0, dy: bounds.height - shown.minY)
+        let alert = kind == .alert
+        let scaled = CGAffineTransform(scaleX: Self.alertStartScale, y: Self.alertStartScale)
+        func place(_ visible: Bool) {
+            dimming.alpha = visible ? 1 : 0
+            if alert {
+                content.alpha = visible ? 1 : 0
+            } else {
+                content.frame = visible ? shown : hidden
+            }
+        }
         guard animated else {
-            content.frame = coming ? shown : hidden
-            dimming.alpha = coming ? 1 : 0
+            place(coming)
             return completion()
         }
         UIView.performWithoutAnimation {
-            content.frame = coming ? hidden : shown
-            dimming.alpha = coming ? 0 : 1
+            place(!coming)
+            if alert && coming { content.transform = scaled }
         }
-        UIView.animate(springDuration: Self.duration, bounce: 0, animations: {
-            content.frame = coming ? shown : hidden
-            self.dimming.alpha = coming ? 1 : 0
+        let duration = alert || kind == .actionSheet ? UIAlertController.transitionDuration : Self.duration
+        UIView.animate(springDuration: duration, bounce: 0, animations: {
+            place(coming)
+            if alert && coming { content.transform = .identity }
         }, completion: { _ in completion() })
     }
 
     override func layoutSubviews() {
         super.layoutSubviews()
         guard let content, content.layer.animationKeys()?.isEmpty ?? true else { return }
-        if content.frame.minY < bounds.height, content.frame != contentFrame { content.frame = contentFrame }
+        if kind == .alert || content.frame.minY < bounds.height, content.frame != contentFrame { content.frame = contentFrame }
     }
 }
