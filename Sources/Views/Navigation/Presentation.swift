@@ -10,7 +10,7 @@ public enum UIModalPresentationStyle: Int, Sendable {
 }
 
 /// How a presented view controller comes on screen (UIKit's `UIModalTransitionStyle`; uisim
-/// slides all of them up from the bottom).
+/// slides all of them up from the bottom: the cross-dissolve, the flip and the curl are not drawn).
 public enum UIModalTransitionStyle: Int, Sendable { case coverVertical, flipHorizontal, crossDissolve, partialCurl }
 
 extension UIViewController {
@@ -23,7 +23,8 @@ extension UIViewController {
         get { presentation.transition }
         set { presentation.transition = newValue }
     }
-    /// Whether a swipe down may not dismiss the sheet (kept: uisim has no swipe-down dismissal yet).
+    /// Whether a swipe down may not dismiss the sheet (it springs back; the presentation
+    /// controller's delegate hears `presentationControllerDidAttemptToDismiss`).
     public var isModalInPresentation: Bool {
         get { presentation.isModal }
         set { presentation.isModal = newValue }
@@ -101,29 +102,71 @@ extension UIViewController {
     /// slides down, the screen underneath comes back; `completion` runs after.
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
         let presented = presentedViewController ?? (presentingViewController != nil ? self : nil)
-        guard let presented, let presenter = presented.presentingViewController, let container = presented.presentation.container else {
+        guard let presented, let dismissal = presented.beginDismissal(animated: animated) else {
             completion?()
             return
         }
-        // What it presented goes first, without a show.
-        if let above = presented.presentedViewController { above.dismiss(animated: false) }
-        presented.presentation.phase = .dismissing
-        let mark = TransitionMark(.dismiss, showing: presented, on: container.window)
-        let under = container.kind == .fullScreen ? presenter.coveredController : nil
-        under?.viewIfLoaded?.isHidden = false
-        presented.beginAppearanceTransition(false, animated: animated)
-        under?.beginAppearanceTransition(true, animated: animated)
-        container.transition(in: false, animated: animated && UIView.areAnimationsEnabled) {
-            container.removeFromSuperview()
-            presented.endAppearanceTransition()
-            under?.endAppearanceTransition()
-            presenter.presentation.presented = nil
-            presented.presentation = PresentationState()
-            mark.finish()
+        dismissal.container.transition(in: false, animated: animated && UIView.areAnimationsEnabled) {
+            dismissal.finish()
             completion?()
         }
     }
 
+    /// Begins this presented controller's dismissal: what it presented goes first (without a
+    /// show), then the appearance callbacks begin; nil when it is not presented.
+    func beginDismissal(animated: Bool) -> Dismissal? {
+        guard let presenter = presentingViewController, let container = presentation.container, presentation.phase != .dismissing else { return nil }
+        if let above = presentedViewController { above.dismiss(animated: false) }
+        presentation.phase = .dismissing
+        let mark = TransitionMark(.dismiss, showing: self, on: container.window)
+        let under = container.kind == .fullScreen ? presenter.coveredController : nil
+        under?.viewIfLoaded?.isHidden = false
+        beginAppearanceTransition(false, animated: animated)
+        under?.beginAppearanceTransition(true, animated: animated)
+        return Dismissal(presented: self, presenter: presenter, container: container, under: under, mark: mark)
+    }
+
+    var presentation: PresentationState {
+        get { storedPresentation ?? PresentationState() }
+        set { storedPresentation = newValue }
+    }
+}
+
+/// A dismissal under way: finished when the presented view has gone, or cancelled when a swipe
+/// let go of it (the sheet comes back).
+@MainActor
+struct Dismissal {
+    let presented: UIViewController, presenter: UIViewController
+    let container: PresentationContainer
+    let under: UIViewController?
+    let mark: TransitionMark
+
+    func finish() {
+        container.removeFromSuperview()
+        presented.endAppearanceTransition()
+        under?.endAppearanceTransition()
+        presenter.presentation.presented = nil
+        // The style, the transition and the presentation controller stay, as in UIKit.
+        presented.presentation.presenting = nil
+        presented.presentation.container = nil
+        presented.presentation.phase = .none
+        mark.finish()
+    }
+
+    /// The sheet stays: it hears that it will appear and did, as UIKit says after a cancelled
+    /// swipe; the screen underneath that it disappears again.
+    func cancel() {
+        under?.beginAppearanceTransition(false, animated: true)
+        under?.viewIfLoaded?.isHidden = true
+        under?.endAppearanceTransition()
+        presented.beginAppearanceTransition(true, animated: true)
+        presented.endAppearanceTransition()
+        presented.presentation.phase = .none
+        mark.cancel()
+    }
+}
+
+extension UIViewController {
     /// The controller whose screen a presentation from this one covers: the root of this one's
     /// container chain (a navigation controller, not its top screen), or the screen it presented
     /// from.
@@ -133,10 +176,6 @@ extension UIViewController {
         return top
     }
 
-    var presentation: PresentationState {
-        get { storedPresentation ?? PresentationState() }
-        set { storedPresentation = newValue }
-    }
 }
 
 /// What a view controller knows of its presentations.
@@ -151,6 +190,8 @@ struct PresentationState {
     weak var presenting: UIViewController?
     var phase = Phase.none
     var container: PresentationContainer?
+    /// The presentation controller, made on first use.
+    var controller: UIPresentationController?
 }
 
 /// How a presentation shows its controller.
@@ -158,12 +199,18 @@ enum PresentationKind { case pageSheet, fullScreen, overFullScreen, alert, actio
 
 /// The view a presentation lives in, over the whole window (UIKit's `UITransitionView`): a
 /// dimming view under a page sheet, an alert or an action sheet; the presented view in a page
-/// sheet's frame, an alert's (centred) or an action sheet's (at the bottom), or the window's.
+/// sheet's frame (at its detent), an alert's (centred) or an action sheet's (at the bottom), or
+/// the window's. A page sheet at its largest detent shrinks the window's root screen behind it
+/// (about its centre, so that its top comes to the status bar's bottom: 0.889 on an iPhone 14;
+/// UIKit does not publish its factor), its corners rounded 10 pt; the user drags the sheet
+/// between its detents and down to dismiss it (`UISheetPresentationController`).
 final class PresentationContainer: UIView {
     let kind: PresentationKind
-    private weak var presented: UIViewController?
+    private(set) weak var presented: UIViewController?
     private let dimming = UIView()
     private var content: UIView?
+    private let grabber = UIView()
+    private var sheetPan: SheetPan?
     /// How far below the status bar a page sheet starts, and its corners' radius.
     static let sheetGap: CGFloat = 10
     static let sheetCornerRadius: CGFloat = 10
@@ -171,6 +218,8 @@ final class PresentationContainer: UIView {
     static let duration: TimeInterval = 0.5
     /// An alert's scale as it comes.
     static let alertStartScale: CGFloat = 1.2
+    /// The grabber's size and its distance from the sheet's top.
+    static let grabberSize = CGSize(width: 36, height: 5), grabberInset: CGFloat = 5
 
     init(kind: PresentationKind, presented: UIViewController, window: UIWindow) {
         self.kind = kind
@@ -193,16 +242,25 @@ final class PresentationContainer: UIView {
                 (self?.presented as? UIAlertController)?.tappedOutside()
             })
         }
+        if kind == .pageSheet {
+            grabber.backgroundColor = .systemGray3
+            grabber.layer.cornerRadius = Self.grabberSize.height / 2
+            let pan = SheetPan(container: self)
+            sheetPan = pan
+            addGestureRecognizer(pan.recognizer)
+        }
     }
 
-    /// Where the presented view sits: a page sheet from the status bar's bottom plus 10 pt; an
-    /// alert centred; an action sheet 8 pt from the sides, on the safe area's bottom (8 pt from
-    /// the bottom without one); the full screen otherwise.
+    /// The page sheet's presentation controller.
+    var sheet: UISheetPresentationController? { presented?.presentationController as? UISheetPresentationController }
+
+    /// Where the presented view sits: a page sheet at its detent (UIKit's large: from the status
+    /// bar's bottom plus 10 pt); an alert centred; an action sheet 8 pt from the sides, on the
+    /// safe area's bottom (8 pt from the bottom without one); the full screen otherwise.
     var contentFrame: CGRect {
         switch kind {
         case .pageSheet:
-            let top = safeAreaInsets.top + Self.sheetGap
-            return CGRect(x: 0, y: top, width: bounds.width, height: bounds.height - top)
+            return sheetFrame(top: sheet?.selectedTop(in: self) ?? safeAreaInsets.top + Self.sheetGap)
         case .alert:
             let size = (presented as? UIAlertController)?.alertSize() ?? .zero
             return CGRect(x: ((bounds.width - size.width) / 2).rounded(), y: ((bounds.height - size.height) / 2).rounded(),
@@ -217,11 +275,78 @@ final class PresentationContainer: UIView {
         }
     }
 
+    // MARK: The page sheet
+
+    /// The sheet's tops at rest, smallest sheet first.
+    var restingTops: [CGFloat] { sheet?.restingTops(in: self).map(\.top) ?? [safeAreaInsets.top + Self.sheetGap] }
+
+    /// The sheet's frame with its top at `top`: down to the bottom, except below its smallest
+    /// detent, where it moves down whole.
+    func sheetFrame(top: CGFloat) -> CGRect {
+        let lowest = restingTops.first ?? top
+        return CGRect(x: 0, y: top, width: bounds.width, height: bounds.height - min(top, lowest))
+    }
+
+    /// The sheet, its grabber, the dimming and the screen behind, with the sheet's top at `top`.
+    func placeSheet(top: CGFloat) {
+        guard let content else { return }
+        let frame = sheetFrame(top: top)
+        if content.frame != frame { content.frame = frame }
+        let radius = sheet?.preferredCornerRadius ?? Self.sheetCornerRadius
+        if content.layer.cornerRadius != radius { content.layer.cornerRadius = radius }
+        let showsGrabber = sheet?.prefersGrabberVisible ?? false
+        if showsGrabber != (grabber.superview != nil) {
+            if showsGrabber { addSubview(grabber) } else { grabber.removeFromSuperview() }
+        }
+        if showsGrabber {
+            grabber.frame = CGRect(x: ((bounds.width - Self.grabberSize.width) / 2).rounded(), y: top + Self.grabberInset,
+                                   width: Self.grabberSize.width, height: Self.grabberSize.height)
+        }
+        let tops = restingTops, largest = tops.last ?? top, lowest = tops.first ?? top
+        // Dimmed above the largest undimmed detent, fading out below the smallest.
+        let dims = sheet?.dims(atTop: top, in: self) ?? true
+        let fade = top <= lowest ? 1 : max(0, (bounds.height - top) / max(1, bounds.height - lowest))
+        dimming.alpha = dims ? fade : 0
+        // The screen behind shrinks as the sheet reaches its largest detent.
+        let below = tops.dropLast().last ?? bounds.height
+        let f = min(1, max(0, (top - largest) / max(1, below - largest)))
+        scaleBehind(f)
+    }
+
+    /// The window's root screen behind a page sheet: scaled by `behindScale` at f = 0, whole at 1.
+    private func scaleBehind(_ f: CGFloat) {
+        guard let root = behind else { return }
+        let half = bounds.height / 2
+        let scale = 1 - (1 - (half - safeAreaInsets.top) / half) * (1 - f)
+        root.transform = scale >= 1 ? .identity : CGAffineTransform(scaleX: scale, y: scale)
+        let radius = scale >= 1 ? 0 : Self.sheetCornerRadius
+        if root.layer.cornerRadius != radius {
+            root.layer.cornerRadius = radius
+            root.layer.masksToBounds = radius > 0
+        }
+    }
+
+    /// The view a page sheet shrinks: the window's root screen, when the sheet is presented from
+    /// it (not over another sheet).
+    private var behind: UIView? {
+        guard kind == .pageSheet, let presenter = presented?.presentingViewController, presenter.presentingViewController == nil,
+              let window, let root = window.rootViewController, presenter.coveredController === root else { return nil }
+        return root.viewIfLoaded
+    }
+
+    /// The detent changed in code: the sheet goes there (animated inside `animateChanges`).
+    func moveSheet(animated: Bool) {
+        guard kind == .pageSheet, content != nil, presented?.presentation.phase == PresentationState.Phase.none else { return }
+        let top = sheet?.selectedTop(in: self) ?? contentFrame.minY
+        guard animated, UIView.areAnimationsEnabled else { return placeSheet(top: top) }
+        UIView.animate(springDuration: Self.duration, bounce: 0, animations: { self.placeSheet(top: top) })
+    }
+
     func show(_ view: UIView) {
         content = view
         view.frame = contentFrame
         if kind == .pageSheet {
-            view.layer.cornerRadius = Self.sheetCornerRadius
+            view.layer.cornerRadius = sheet?.preferredCornerRadius ?? Self.sheetCornerRadius
             view.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
             view.layer.masksToBounds = true
         }
@@ -238,6 +363,7 @@ final class PresentationContainer: UIView {
         let alert = kind == .alert
         let scaled = CGAffineTransform(scaleX: Self.alertStartScale, y: Self.alertStartScale)
         func place(_ visible: Bool) {
+            if kind == .pageSheet { return placeSheet(top: visible ? shown.minY : bounds.height) }
             dimming.alpha = visible ? 1 : 0
             if alert {
                 content.alpha = visible ? 1 : 0
@@ -247,22 +373,161 @@ final class PresentationContainer: UIView {
         }
         guard animated else {
             place(coming)
+            if !coming { scaleBehind(1) }
             return completion()
         }
         UIView.performWithoutAnimation {
-            place(!coming)
+            if !(kind == .pageSheet && !coming) { place(!coming) }   // a sheet leaves from where it is
             if alert && coming { content.transform = scaled }
         }
         let duration = alert || kind == .actionSheet ? UIAlertController.transitionDuration : Self.duration
         UIView.animate(springDuration: duration, bounce: 0, animations: {
             place(coming)
             if alert && coming { content.transform = .identity }
-        }, completion: { _ in completion() })
+        }, completion: { _ in
+            if !coming { self.scaleBehind(1) }
+            completion()
+        })
     }
+
+    /// The sheet at rest (not moved by a finger or an animation), after a rotation or a detent change.
+    var sheetIsDragged: Bool { sheetPan?.isDragging ?? false }
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        guard let content, content.layer.animationKeys()?.isEmpty ?? true else { return }
-        if kind == .alert || content.frame.minY < bounds.height, content.frame != contentFrame { content.frame = contentFrame }
+        guard let content, content.layer.animationKeys()?.isEmpty ?? true, !sheetIsDragged,
+              presented?.presentation.phase == PresentationState.Phase.none else { return }
+        if kind == .pageSheet { return placeSheet(top: contentFrame.minY) }
+        if content.frame != contentFrame { content.frame = contentFrame }
+    }
+}
+
+/// A page sheet's drag (UIKit's `_UISheetInteraction`): a vertical pan on the sheet moves it
+/// between its detents (rubber-banding past the largest) and down off the screen. A scroll view
+/// in the sheet keeps the drags it can scroll: one scrolled from its top, one dragged up when
+/// the sheet is at its largest. On release the sheet goes to the resting place nearest to where
+/// its speed would carry it (0.099 s of it), "dismissed" below the screen being one unless
+/// `isModalInPresentation` or the delegate refuse it (then it springs back and the delegate hears
+/// `presentationControllerDidAttemptToDismiss`). Pulled below its smallest detent, the sheet
+/// begins its dismissal (`viewWillDisappear`, `presentationControllerWillDismiss`); brought back,
+/// it appears again (`viewWillAppear`, `viewDidAppear`).
+@MainActor
+final class SheetPan: UIGestureRecognizerDelegate {
+    /// UIKit's projection: a deceleration rate of 0.99 per ms carries a speed v (pt/s) v × 0.099 pt further.
+    static let projection: CGFloat = 0.099
+    let recognizer = UIPanGestureRecognizer()
+    private weak var container: PresentationContainer?
+    private var startTop: CGFloat = 0
+    private var allowed = true
+    private var dismissal: Dismissal?
+    private(set) var isDragging = false
+
+    init(container: PresentationContainer) {
+        self.container = container
+        recognizer.maximumNumberOfTouches = 1
+        recognizer.name = "sheet"
+        recognizer.delegate = self
+        recognizer.addTarget { [weak self] _ in self?.changed() }
+    }
+
+    private var presented: UIViewController? { container?.presented }
+
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+        guard let container, let view = presented?.viewIfLoaded else { return false }
+        return view.frame.contains(touch.location(in: container))
+    }
+
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard let container, let presented, presented.presentation.phase == .none else { return false }
+        let moved = recognizer.translation(in: container)
+        guard abs(moved.y) > abs(moved.x) else { return false }
+        let atLargest = (presented.viewIfLoaded?.frame.minY ?? 0) <= (container.restingTops.last ?? 0) + 0.5
+        for touch in recognizer.trackedTouches {
+            var next = touch.view
+            while let view = next, view !== container {
+                if let scroll = view as? UIScrollView, scroll.isScrollEnabled, scroll.scrollsVertically {
+                    let atTop = scroll.contentOffset.y <= -scroll.adjustedContentInset.top + 0.5
+                    if moved.y > 0 ? !atTop : atLargest { return false }
+                }
+                next = view.superview
+            }
+        }
+        return true
+    }
+
+    /// Pans inside the sheet wait for the sheet's to fail.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy other: UIGestureRecognizer) -> Bool {
+        guard other is UIPanGestureRecognizer, let view = other.view, let content = presented?.viewIfLoaded else { return false }
+        return view.isDescendant(of: content)
+    }
+
+    private func changed() {
+        guard let container, let presented, let sheet = container.sheet else { return }
+        let tops = container.restingTops
+        let largest = tops.last ?? 0, lowest = tops.first ?? largest
+        switch recognizer.state {
+        case .began:
+            isDragging = true
+            startTop = presented.view.frame.minY
+            allowed = !presented.isModalInPresentation && (sheet.delegate?.presentationControllerShouldDismiss(sheet) ?? true)
+        case .changed:
+            var top = startTop + recognizer.translation(in: container).y
+            if top < largest { top = largest - Self.rubberBand(largest - top, dimension: container.bounds.height) }
+            if top > lowest, !allowed { top = lowest + Self.rubberBand(top - lowest, dimension: container.bounds.height) }
+            if top > lowest + 0.5, allowed, dismissal == nil { beginDismissal(sheet) }
+            UIView.performWithoutAnimation { container.placeSheet(top: top) }
+        case .ended, .cancelled:
+            isDragging = false
+            let top = presented.view.frame.minY
+            let projected = recognizer.state == .ended ? top + recognizer.velocity(in: container).y * Self.projection : top
+            var places = sheet.restingTops(in: container).map { (Optional($0.identifier), $0.top) }
+            if allowed { places.append((nil, container.bounds.height)) }
+            let target = places.min { abs($0.1 - projected) < abs($1.1 - projected) } ?? (sheet.selectedDetentIdentifier, lowest)
+            if !allowed, top > lowest + 0.5 { sheet.delegate?.presentationControllerDidAttemptToDismiss(sheet) }
+            settle(at: target.1, identifier: target.0, dismissing: target.0 == nil && allowed)
+        default:
+            break
+        }
+    }
+
+    /// The delegate hears that the sheet will be dismissed, then the sheet that it will disappear.
+    private func beginDismissal(_ sheet: UISheetPresentationController) {
+        guard let presented, presented.presentingViewController != nil, presented.presentation.phase == .none else { return }
+        sheet.delegate?.presentationControllerWillDismiss(sheet)
+        dismissal = presented.beginDismissal(animated: true)
+    }
+
+    /// Springs the sheet to `top`: a detent (its identifier selected), or off the screen.
+    private func settle(at top: CGFloat, identifier: UISheetPresentationController.Detent.Identifier?, dismissing: Bool) {
+        guard let container, let sheet = container.sheet else { return }
+        if dismissing, dismissal == nil { beginDismissal(sheet) }
+        let dismissal = self.dismissal
+        self.dismissal = nil
+        let finish = { [weak sheet] in
+            guard let sheet else { return }
+            if dismissing {
+                dismissal?.finish()
+                sheet.delegate?.presentationControllerDidDismiss(sheet)
+                return
+            }
+            dismissal?.cancel()
+            if let identifier, identifier != (sheet.selectedDetentIdentifier ?? sheet.restingTops(in: container).first?.identifier) {
+                sheet.selectingByDrag = true
+                sheet.selectedDetentIdentifier = identifier
+                sheet.selectingByDrag = false
+                (sheet.delegate as? UISheetPresentationControllerDelegate)?.sheetPresentationControllerDidChangeSelectedDetentIdentifier(sheet)
+            }
+        }
+        guard UIView.areAnimationsEnabled else {
+            container.placeSheet(top: top)
+            return finish()
+        }
+        UIView.animate(springDuration: PresentationContainer.duration, bounce: 0, animations: { container.placeSheet(top: top) },
+                       completion: { _ in finish() })
+    }
+
+    /// UIKit's rubber band: `(1 − 1 / (x × 0.55 / d + 1)) × d` for `x` points past the edge.
+    static func rubberBand(_ x: CGFloat, dimension d: CGFloat) -> CGFloat {
+        (1 - 1 / (x * 0.55 / max(d, 1) + 1)) * d
     }
 }

@@ -26,8 +26,8 @@ extension UINavigationControllerDelegate {
 /// `B.didMove(toParent:)`; popping, `B.willMove(toParent: nil)`, `B.viewWillDisappear`,
 /// `A.viewWillAppear`, `B.viewDidDisappear`, `A.viewDidAppear`, `B.didMove(toParent: nil)`.
 ///
-/// Not yet in uisim: the interactive pop (the edge swipe), the toolbar, hiding the bar on swipe or
-/// scroll, the dimming of the screen underneath during a transition.
+/// The edge swipe pops interactively (`interactivePopGestureRecognizer`). Not yet in uisim:
+/// hiding the bar on swipe or scroll, the dimming of the screen underneath during a transition.
 @MainActor
 open class UINavigationController: UIViewController {
     /// How long a push or a pop takes.
