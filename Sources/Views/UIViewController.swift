@@ -199,6 +199,20 @@ open class UIViewController: UIResponder {
     /// Whether the controller is being removed from its parent (popped).
     public internal(set) var isMovingFromParent = false
 
+    /// The items a navigation controller's toolbar shows while this controller is on top.
+    open var toolbarItems: [UIBarButtonItem]? {
+        get { storedToolbarItems }
+        set { setToolbarItems(newValue, animated: false) }
+    }
+    var storedToolbarItems: [UIBarButtonItem]?
+    /// The transition this controller is in (`transitionCoordinator`).
+    weak var activeCoordinator: TransitionCoordinator?
+
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        storedToolbarItems = toolbarItems
+        navigationController?.viewIfLoaded?.setNeedsLayout()
+    }
+
     /// Space the controller adds to its view's safe area on each edge (UIKit's).
     open var additionalSafeAreaInsets = UIEdgeInsets.zero {
         didSet { if additionalSafeAreaInsets != oldValue { safeAreaDidChange() } }
@@ -262,32 +276,23 @@ open class UIViewController: UIResponder {
     }
 }
 
-/// What a view controller learns about a size change, as UIKit's; uisim's transitions are not
-/// animated, so the blocks run at once: `animation` during the change, `completion` after.
-@MainActor
-public protocol UIViewControllerTransitionCoordinator: AnyObject {
-    /// Runs `animation` alongside the change and `completion` once it is done.
-    @discardableResult
-    func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
-                 completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
-}
-
-/// The state of a transition, as UIKit's (never animated, never cancelled in uisim).
-@MainActor
-public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
-    var isAnimated: Bool { get }
-    var isCancelled: Bool { get }
-    var transitionDuration: TimeInterval { get }
-}
-
 /// The coordinator of a window's resize: the window calls every view controller's
 /// `viewWillTransition(to:with:)`, changes its size, then runs the blocks they gave.
-final class ResizeCoordinator: UIViewControllerTransitionCoordinator, UIViewControllerTransitionCoordinatorContext {
+/// (Not animated: the blocks run at once.)
+final class ResizeCoordinator: UIViewControllerTransitionCoordinator {
     private var alongside: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var completions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     var isAnimated: Bool { false }
+    var isInteractive: Bool { false }
     var isCancelled: Bool { false }
     var transitionDuration: TimeInterval { 0 }
+    var percentComplete: CGFloat { 1 }
+    let containerView: UIView
+
+    init(window: UIWindow) { containerView = window }
+
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { nil }
+    func view(forKey key: UITransitionContextViewKey) -> UIView? { nil }
 
     func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
                  completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {

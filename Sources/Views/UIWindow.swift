@@ -114,7 +114,7 @@ open class UIWindow: UIView {
     /// controller hears of it first (`viewWillTransition(to:with:)`).
     private func resize(to size: CGSize, _ change: () -> Void) {
         guard size != super.bounds.size, let rootViewController else { return change() }
-        let coordinator = ResizeCoordinator()
+        let coordinator = ResizeCoordinator(window: self)
         rootViewController.viewWillTransition(to: size, with: coordinator)
         coordinator.perform(change)
     }

@@ -126,6 +126,56 @@ import Testing
         #expect(tapped == 1)
     }
 
+    /// The toolbar, shown: 44 pt on the home indicator's 34 (y = 844 − 34 − 44 = 766), the top
+    /// screen's items 16 pt in from the edges, a flexible space pushing Compose to the trailing
+    /// margin; the screen's safe area ends at the toolbar's top (78 from the bottom). Inside a tab
+    /// bar controller it sits on the tab bar (y = 844 − 83 − 44 = 717).
+    @Test func theToolbarShowsTheTopScreensItemsOverTheHomeIndicator() {
+        let (window, navigation, root, _) = make()
+        #expect(navigation.isToolbarHidden && navigation.toolbar.isHidden)
+        let edit = UIBarButtonItem(title: "Edit"), compose = UIBarButtonItem(systemItem: .compose)
+        root.toolbarItems = [edit, .flexibleSpace(), compose]
+        navigation.setToolbarHidden(false, animated: false)
+        _ = window.layoutPass()
+        #expect(navigation.toolbar.frame == CGRect(x: 0, y: 766, width: 390, height: 44) && !navigation.toolbar.isHidden)
+        #expect(root.view.safeAreaInsets == UIEdgeInsets(top: 91, left: 0, bottom: 78, right: 0))
+        let buttons = navigation.toolbar.subviews.compactMap { $0 as? UIButton }
+        #expect(buttons.map { $0.title(for: .normal) } == ["Edit", "compose"])
+        #expect(buttons.first?.frame.minX == 16 && buttons.last?.frame.maxX == 374)
+
+        let inTabs = UINavigationController(rootViewController: UIViewController())
+        inTabs.isToolbarHidden = false
+        let tabs = UITabBarController()
+        tabs.viewControllers = [inTabs]
+        window.rootViewController = tabs
+        _ = window.layoutPass()
+        #expect(inTabs.toolbar.frame.minY == 717)
+    }
+
+    /// Without animation a transition still has a coordinator while its callbacks run: the
+    /// alongside block runs at once, the completion before `viewDidAppear`; none after.
+    @Test func aPushHasATransitionCoordinator() {
+        let (window, navigation, _, log) = make()
+        final class Coordinated: UIViewController {
+            var log: NavigationLog?
+            override func viewWillAppear(_ animated: Bool) {
+                let coordinator = transitionCoordinator
+                log?.lines.append("willAppear coordinator \(coordinator != nil), to is self \(coordinator?.viewController(forKey: .to) === self)")
+                coordinator?.animate(alongsideTransition: { _ in self.log?.lines.append("alongside") },
+                                     completion: { context in self.log?.lines.append("completion cancelled \(context.isCancelled)") })
+            }
+            override func viewDidAppear(_ animated: Bool) { log?.lines.append("didAppear") }
+        }
+        let pushed = Coordinated()
+        pushed.log = log
+        log.lines = []
+        navigation.pushViewController(pushed, animated: false)
+        #expect(log.lines.filter { !$0.hasPrefix("A.") } == ["willAppear coordinator true, to is self true", "alongside",
+                                                            "completion cancelled false", "didAppear"], "\(log.lines)")
+        #expect(pushed.transitionCoordinator == nil && navigation.transitionCoordinator == nil)
+        withExtendedLifetime(window) {}
+    }
+
     /// A table view controller subclass, as UIKit code writes one (`override func tableView…`):
     /// its table is its view, fed by its overrides; a row selected before a push is deselected
     /// when the list appears again (`clearsSelectionOnViewWillAppear`).

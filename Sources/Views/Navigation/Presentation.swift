@@ -84,10 +84,14 @@ extension UIViewController {
         presented.presentation.container = container
         window.addSubview(container)
         let under = kind == .fullScreen ? coveredController : nil
+        let animates = animated && UIView.areAnimationsEnabled
+        let coordinator = TransitionCoordinator(from: self, to: presented, container: container, animated: animates, interactive: false,
+                                                duration: kind == .alert || kind == .actionSheet ? UIAlertController.transitionDuration : PresentationContainer.duration)
         under?.beginAppearanceTransition(false, animated: animated)
         presented.beginAppearanceTransition(true, animated: animated)
         container.show(presented.view)
         let finish = {
+            coordinator.complete(cancelled: false)
             under?.viewIfLoaded?.isHidden = true   // a full-screen presentation covers it: not drawn, not composited
             under?.endAppearanceTransition()
             presented.endAppearanceTransition()
@@ -95,7 +99,7 @@ extension UIViewController {
             mark.finish()
             completion?()
         }
-        container.transition(in: true, animated: animated && UIView.areAnimationsEnabled, completion: finish)
+        container.transition(in: true, animated: animates, alongside: coordinator.runAlongside, completion: finish)
     }
 
     /// Dismisses what this controller presented (or, when it presented nothing, itself): it
@@ -106,7 +110,8 @@ extension UIViewController {
             completion?()
             return
         }
-        dismissal.container.transition(in: false, animated: animated && UIView.areAnimationsEnabled) {
+        dismissal.container.transition(in: false, animated: animated && UIView.areAnimationsEnabled,
+                                       alongside: dismissal.coordinator.runAlongside) {
             dismissal.finish()
             completion?()
         }
@@ -121,9 +126,11 @@ extension UIViewController {
         let mark = TransitionMark(.dismiss, showing: self, on: container.window)
         let under = container.kind == .fullScreen ? presenter.coveredController : nil
         under?.viewIfLoaded?.isHidden = false
+        let coordinator = TransitionCoordinator(from: self, to: presenter, container: container, animated: animated && UIView.areAnimationsEnabled,
+                                                interactive: false, duration: PresentationContainer.duration)
         beginAppearanceTransition(false, animated: animated)
         under?.beginAppearanceTransition(true, animated: animated)
-        return Dismissal(presented: self, presenter: presenter, container: container, under: under, mark: mark)
+        return Dismissal(presented: self, presenter: presenter, container: container, under: under, mark: mark, coordinator: coordinator)
     }
 
     var presentation: PresentationState {
@@ -140,8 +147,10 @@ struct Dismissal {
     let container: PresentationContainer
     let under: UIViewController?
     let mark: TransitionMark
+    let coordinator: TransitionCoordinator
 
     func finish() {
+        coordinator.complete(cancelled: false)
         container.removeFromSuperview()
         presented.endAppearanceTransition()
         under?.endAppearanceTransition()
@@ -156,6 +165,7 @@ struct Dismissal {
     /// The sheet stays: it hears that it will appear and did, as UIKit says after a cancelled
     /// swipe; the screen underneath that it disappears again.
     func cancel() {
+        coordinator.complete(cancelled: true)
         under?.beginAppearanceTransition(false, animated: true)
         under?.viewIfLoaded?.isHidden = true
         under?.endAppearanceTransition()
@@ -357,7 +367,7 @@ final class PresentationContainer: UIView {
     /// and fades out (UIKit's 0.404 s overdamped spring, uisim's critically damped); an action
     /// sheet slides up from below in the same time; a page sheet or a full-screen presentation
     /// slides up in 0.5 s; the dimming fades with it.
-    func transition(in coming: Bool, animated: Bool, completion: @escaping () -> Void) {
+    func transition(in coming: Bool, animated: Bool, alongside: (() -> Void)? = nil, completion: @escaping () -> Void) {
         guard let content else { return completion() }
         let shown = contentFrame, hidden = shown.offsetBy(dx: 0, dy: bounds.height - shown.minY)
         let alert = kind == .alert
@@ -374,6 +384,7 @@ final class PresentationContainer: UIView {
         guard animated else {
             place(coming)
             if !coming { scaleBehind(1) }
+            alongside?()
             return completion()
         }
         UIView.performWithoutAnimation {
@@ -384,6 +395,7 @@ final class PresentationContainer: UIView {
         UIView.animate(springDuration: duration, bounce: 0, animations: {
             place(coming)
             if alert && coming { content.transform = .identity }
+            alongside?()
         }, completion: { _ in
             if !coming { self.scaleBehind(1) }
             completion()

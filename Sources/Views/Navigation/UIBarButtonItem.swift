@@ -14,8 +14,14 @@ open class UIBarItem {
     public init() {}
 
     /// The bar showing the item, told when it changes.
-    weak var bar: UINavigationBar?
+    weak var bar: BarItemsHost?
     func changed() { bar?.itemsDidChange() }
+}
+
+/// A bar that shows bar items (a navigation bar, a toolbar): remade when one changes.
+@MainActor
+protocol BarItemsHost: AnyObject {
+    func itemsDidChange()
 }
 
 /// A button in a navigation bar or a toolbar (UIKit's `UIBarButtonItem`). uisim has no

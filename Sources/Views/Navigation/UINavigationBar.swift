@@ -36,7 +36,7 @@ open class UINavigationItem {
 
     init() {}
 
-    weak var bar: UINavigationBar?
+    weak var bar: BarItemsHost?
 }
 
 /// A navigation bar's look (UIKit's `UINavigationBarAppearance`, its basics): the background
@@ -82,7 +82,7 @@ open class UINavigationBarAppearance {
 /// it. Its background reaches up under the status bar. Buttons are system buttons (UIButton) a
 /// trace can tap: the back button pops.
 @MainActor
-open class UINavigationBar: UIView {
+open class UINavigationBar: UIView, BarItemsHost {
     /// A bar's height (UIKit's on iPhone) and what a large title adds.
     public static let standardHeight: CGFloat = 44
     public static let largeTitleHeight: CGFloat = 52

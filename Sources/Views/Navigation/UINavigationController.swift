@@ -42,6 +42,15 @@ open class UINavigationController: UIViewController {
     public let navigationBar = UINavigationBar(frame: .zero)
     /// Whether the bar is hidden (then the screens' safe area starts at the window's).
     public private(set) var isNavigationBarHidden = false
+    /// The toolbar, above the home indicator, showing the top screen's `toolbarItems` (hidden by
+    /// default, as in UIKit).
+    public let toolbar = UIToolbar(frame: .zero)
+    /// Whether the toolbar is hidden (default true).
+    public var isToolbarHidden: Bool {
+        get { toolbarHidden }
+        set { setToolbarHidden(newValue, animated: false) }
+    }
+    private var toolbarHidden = true
     /// The edge swipe that pops the top screen under the finger: a `UIScreenEdgePanGestureRecognizer`
     /// on the left edge of the controller's view. Disable it (`isEnabled`) as in UIKit; it does not
     /// begin on the root screen, during a transition, or when the top screen replaced its back
@@ -76,6 +85,8 @@ open class UINavigationController: UIViewController {
         let container = ContainerView(frame: UIScreen.main.bounds)
         container.layout = { [weak self] in self?.layoutContainer() }
         container.addSubview(navigationBar)
+        toolbar.isHidden = true
+        container.addSubview(toolbar)
         container.addGestureRecognizer(interactivePop.recognizer)
         view = container
     }
@@ -95,8 +106,17 @@ open class UINavigationController: UIViewController {
         if navigationBar.frame != barFrame { navigationBar.frame = barFrame }
         navigationBar.isHidden = isNavigationBarHidden
         let covered = isNavigationBarHidden ? 0 : barFrame.maxY
+        // The toolbar on the safe area's bottom (the home indicator's, or the tab bar's top).
+        let toolbarFrame = CGRect(x: 0, y: view.bounds.height - (view.superview == nil ? 0 : view.safeAreaInsets.bottom) - UIToolbar.standardHeight,
+                                  width: view.bounds.width, height: UIToolbar.standardHeight)
+        if toolbar.frame != toolbarFrame { toolbar.frame = toolbarFrame }
+        toolbar.isHidden = toolbarHidden
+        if toolbar.items.map({ $0.map(ObjectIdentifier.init) }) != topViewController?.toolbarItems.map({ $0.map(ObjectIdentifier.init) }) {
+            toolbar.setItems(topViewController?.toolbarItems, animated: false)
+        }
+        let coveredBelow = toolbarHidden ? 0 : view.bounds.height - toolbarFrame.minY
         for child in viewControllers where child.isViewLoaded {
-            child.barInsets = UIEdgeInsets(top: covered, left: 0, bottom: 0, right: 0)
+            child.barInsets = UIEdgeInsets(top: covered, left: 0, bottom: coveredBelow, right: 0)
             if child.view.superview === view, current == nil {
                 let frame = view.bounds
                 if child.view.frame != frame { child.view.frame = frame }
@@ -209,6 +229,13 @@ open class UINavigationController: UIViewController {
     /// UIKit's `viewControllers` setter: `setViewControllers(_:animated: false)`.
     public func setViewControllers(_ controllers: [UIViewController]) { setViewControllers(controllers, animated: false) }
 
+    /// Hides or shows the toolbar (the screens' safe area follows).
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        guard hidden != toolbarHidden else { return }
+        toolbarHidden = hidden
+        viewIfLoaded?.setNeedsLayout()
+    }
+
     /// Hides or shows the bar (the screens' safe area follows).
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
         guard hidden != isNavigationBarHidden else { return }
@@ -225,6 +252,7 @@ open class UINavigationController: UIViewController {
         let completion: () -> Void
         let cancellation: (() -> Void)?
         var mark: TransitionMark?
+        var coordinator: TransitionCoordinator?
         /// How far the transition has gone, 0…1 (an interactive one follows the finger).
         var progress: CGFloat = 0
 
@@ -260,11 +288,15 @@ open class UINavigationController: UIViewController {
             return
         }
         to.loadViewIfNeeded()   // viewDidLoad comes first, as in UIKit
-        from?.beginAppearanceTransition(false, animated: animated)
-        to.beginAppearanceTransition(true, animated: animated)
         let transition = Transition(from: from, to: to, pushing: pushing, animated: animated, bounds: view.bounds,
                                     completion: completion, cancellation: cancellation)
         transition.mark = TransitionMark(pushing ? .push : interactive ? .interactivePop : .pop, showing: to, on: window)
+        let coordinator = TransitionCoordinator(from: from, to: to, container: view, animated: animated && (UIView.areAnimationsEnabled || interactive),
+                                                interactive: interactive, duration: Self.transitionDuration)
+        activeCoordinator = coordinator
+        transition.coordinator = coordinator
+        from?.beginAppearanceTransition(false, animated: animated)
+        to.beginAppearanceTransition(true, animated: animated)
         let toView = to.view!
         toView.frame = transition.bounds
         if pushing {
@@ -283,7 +315,10 @@ open class UINavigationController: UIViewController {
         }
         guard !interactive else { return }
         UIView.animate(springDuration: Self.transitionDuration, bounce: 0, initialSpringVelocity: 0, delay: 0, options: [],
-                       animations: { self.place(transition, at: 1) },
+                       animations: {
+                           self.place(transition, at: 1)
+                           coordinator.runAlongside()
+                       },
                        completion: { [weak self] _ in self?.end(transition) })
     }
 
@@ -302,6 +337,7 @@ open class UINavigationController: UIViewController {
     /// The transition's end: the outgoing view leaves, the appearance callbacks end.
     private func end(_ transition: Transition) {
         if current === transition { current = nil }
+        finishCoordinator(transition, cancelled: false)
         let bounds = transition.bounds, from = transition.from, to = transition.to
         if let fromView = from?.viewIfLoaded, fromView.superview === view {
             fromView.removeFromSuperview()
@@ -321,6 +357,7 @@ open class UINavigationController: UIViewController {
     /// `viewDidDisappear`); the stack as it was.
     private func cancel(_ transition: Transition) {
         if current === transition { current = nil }
+        finishCoordinator(transition, cancelled: true)
         let bounds = transition.bounds, from = transition.from, to = transition.to
         to.beginAppearanceTransition(false, animated: transition.animated)
         to.view.removeFromSuperview()
@@ -331,6 +368,13 @@ open class UINavigationController: UIViewController {
         from?.endAppearanceTransition()
         transition.cancellation?()
         transition.mark?.cancel()
+    }
+
+    /// The transition's coordinator runs its completions; the controllers let go of it.
+    private func finishCoordinator(_ transition: Transition, cancelled: Bool) {
+        transition.coordinator?.complete(cancelled: cancelled)
+        if activeCoordinator === transition.coordinator { activeCoordinator = nil }
+        transition.coordinator = nil
     }
 
     /// Whether a push or a pop is under way (a new one waits for it: uisim ignores it, with a
@@ -351,6 +395,7 @@ open class UINavigationController: UIViewController {
     func updateInteractivePop(_ progress: CGFloat) {
         guard let current else { return }
         UIView.performWithoutAnimation { place(current, at: min(1, max(0, progress))) }
+        current.coordinator?.percentComplete = current.progress
     }
 
     /// The finger lifted: the pop finishes or is cancelled, the views sliding the rest of the way
@@ -367,7 +412,10 @@ open class UINavigationController: UIViewController {
             return done()
         }
         UIView.animate(withDuration: Self.transitionDuration * Double(left), delay: 0, options: [.curveEaseInOut],
-                       animations: { self.place(transition, at: finishing ? 1 : 0) },
+                       animations: {
+                           self.place(transition, at: finishing ? 1 : 0)
+                           if finishing { transition.coordinator?.runAlongside() }
+                       },
                        completion: { _ in done() })
     }
 
