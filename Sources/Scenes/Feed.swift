@@ -97,6 +97,10 @@ final class FeedViewController: UIViewController, UITableViewDataSource, UITable
         table.backgroundColor = FeedRow.background
         table.rowHeight = Self.rowHeight
         table.alwaysBounceVertical = true
+        // Full-bleed from the window's top, as this scene has been measured since before uisim
+        // adjusted insets for the safe area (the advice's figures and the schema-3 fixtures):
+        // UIKit's default (.automatic) would start the content 47 pt down, under the status bar.
+        table.contentInsetAdjustmentBehavior = .never
         table.register(FeedCell.self, forCellReuseIdentifier: Self.reuseIdentifier)
         table.dataSource = self
         table.delegate = self

@@ -68,6 +68,10 @@ final class GridViewController: UIViewController, UICollectionViewDelegate, UICo
     override func loadView() {
         let collection = UICollectionView(frame: UIScreen.main.bounds, collectionViewLayout: Self.layout())
         collection.alwaysBounceVertical = true
+        // Full-bleed from the window's top, as this scene has been measured since before uisim
+        // adjusted insets for the safe area (the advice's figures and the schema-3 fixtures):
+        // UIKit's default (.automatic) would start the content 47 pt down, under the status bar.
+        collection.contentInsetAdjustmentBehavior = .never
         collection.delegate = self
         if style.prefetches { collection.prefetchDataSource = self }
         let featured = UICollectionView.CellRegistration<FeaturedCell, Int> { cell, _, index in cell.configure(index) }

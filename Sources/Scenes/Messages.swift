@@ -46,6 +46,10 @@ final class MessagesViewController: UIViewController, UITableViewDataSource, UIT
         let table = UITableView(frame: UIScreen.main.bounds, style: .plain)
         table.estimatedRowHeight = 0   // no estimates: the table asks every row's height when it loads
         table.alwaysBounceVertical = true
+        // Full-bleed from the window's top, as this scene has been measured since before uisim
+        // adjusted insets for the safe area (the advice's figures and the schema-3 fixtures):
+        // UIKit's default (.automatic) would start the content 47 pt down, under the status bar.
+        table.contentInsetAdjustmentBehavior = .never
         table.register(MessageCell.self, forCellReuseIdentifier: "Message")
         table.dataSource = self
         table.delegate = self

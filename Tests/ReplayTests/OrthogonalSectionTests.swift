@@ -41,6 +41,7 @@ import Traces
     func make(_ behavior: UICollectionLayoutSectionOrthogonalScrollingBehavior = .continuous) -> (UIWindow, UICollectionView, Source) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let collection = UICollectionView(frame: window.bounds, collectionViewLayout: Self.layout(behavior))
+        collection.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         collection.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
         let source = Source()
         collection.dataSource = source

@@ -19,6 +19,7 @@ import Traces
     func scroller() -> (UIWindow, UIScrollView, Recorder) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let scroll = UIScrollView(frame: window.bounds)
+        scroll.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         scroll.contentSize = CGSize(width: 390, height: 4000)
         let recorder = Recorder()
         scroll.delegate = recorder
@@ -112,6 +113,7 @@ import Traces
     @Test func aTouchStopsTheDecelerationAndDoesNotReachTheContent() throws {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let scroll = UIScrollView(frame: window.bounds)
+        scroll.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         scroll.contentSize = CGSize(width: 390, height: 20000)
         window.addSubview(scroll)
         let log = EventLog()

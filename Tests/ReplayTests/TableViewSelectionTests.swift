@@ -28,6 +28,7 @@ import Traces
     func table() -> (UIWindow, UITableView, Rows) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let table = UITableView(frame: window.bounds, style: .plain)
+        table.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         table.rowHeight = 88
         table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
         let rows = Rows()

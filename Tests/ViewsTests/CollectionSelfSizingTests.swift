@@ -69,6 +69,7 @@ import Testing
     func make(_ layout: UICollectionViewLayout, _ source: UICollectionViewDataSource, height: CGFloat = 600) -> (UIWindow, UICollectionView) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: height), collectionViewLayout: layout)
+        collection.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         collection.register(BoxCell.self, forCellWithReuseIdentifier: "box")
         collection.register(TagCell.self, forCellWithReuseIdentifier: "tag")
         collection.dataSource = source
@@ -120,6 +121,7 @@ import Testing
         window.makeKeyAndVisible()
         _ = window.commitPhase(stopwatch: ManualStopwatch())
         let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 600), collectionViewLayout: Self.list())
+        collection.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         collection.register(BoxCell.self, forCellWithReuseIdentifier: "box")
         let boxes = Boxes((0..<20).map { $0 % 2 == 0 ? 60 : 30 })
         collection.dataSource = boxes
@@ -203,6 +205,7 @@ import Testing
         let source = Source()
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 600), collectionViewLayout: Self.list())
+        collection.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         collection.register(Fixed.self, forCellWithReuseIdentifier: "fixed")
         collection.dataSource = source
         window.addSubview(collection)

@@ -27,6 +27,7 @@ import Testing
     func make(_ layout: UICollectionViewLayout, _ items: Items, width: CGFloat = 320) -> (UIWindow, UICollectionView) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: width, height: 600), collectionViewLayout: layout)
+        collection.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         collection.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
         for kind in ["header", UICollectionView.elementKindSectionHeader] {
             collection.register(UICollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: "h")

@@ -45,6 +45,7 @@ import Testing
     @Test func solvingInsideLayoutIsTheConstraintsPhase() {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let table = UITableView(frame: window.bounds, style: .plain)
+        table.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         let rows = Rows()
         table.register(BoxCell.self, forCellReuseIdentifier: "box")
         table.rowHeight = UITableView.automaticDimension

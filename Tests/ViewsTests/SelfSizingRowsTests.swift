@@ -73,6 +73,7 @@ import Testing
     func table(_ source: Source, separators: Bool = false) -> (UIWindow, UITableView) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let table = UITableView(frame: window.bounds, style: .plain)
+        table.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         table.register(BoxCell.self, forCellReuseIdentifier: "box")
         table.register(FramedCell.self, forCellReuseIdentifier: "framed")
         table.register(UITableViewCell.self, forCellReuseIdentifier: "plain")
@@ -245,6 +246,7 @@ import Testing
         source.identifier = "framed"
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let table = UITableView(frame: window.bounds, style: .plain)
+        table.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         table.register(FramedCell.self, forCellReuseIdentifier: "framed")
         table.register(UITableViewCell.self, forCellReuseIdentifier: "plain")
         table.estimatedRowHeight = 60

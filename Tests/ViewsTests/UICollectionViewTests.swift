@@ -56,6 +56,7 @@ import Testing
     func make(_ source: Source, layout: UICollectionViewFlowLayout, size: CGSize = CGSize(width: 320, height: 480)) -> (UIWindow, UICollectionView) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let collection = UICollectionView(frame: CGRect(origin: .zero, size: size), collectionViewLayout: layout)
+        collection.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         collection.register(Cell.self, forCellWithReuseIdentifier: "cell")
         collection.register(Header.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader, withReuseIdentifier: "header")
         collection.register(Header.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter, withReuseIdentifier: "header")
@@ -272,6 +273,7 @@ import Testing
         let prefetcher = Prefetcher()
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        collection.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         collection.register(Cell.self, forCellWithReuseIdentifier: "cell")
         collection.dataSource = source
         collection.prefetchDataSource = prefetcher

@@ -58,6 +58,7 @@ import Testing
     func table(_ source: Source, rowHeight: CGFloat = 88) -> (UIWindow, UITableView) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         let table = UITableView(frame: window.bounds, style: .plain)
+        table.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         table.register(CountingCell.self, forCellReuseIdentifier: "row")
         table.rowHeight = rowHeight
         table.dataSource = source
@@ -121,6 +122,7 @@ import Testing
         let lazy = Source(rows: [100])
         lazy.heights = { _ in 100 }
         let other = UITableView(frame: window.bounds, style: .plain)
+        other.contentInsetAdjustmentBehavior = .never   // the content from the window's top, as these numbers have it
         other.register(CountingCell.self, forCellReuseIdentifier: "row")
         other.estimatedRowHeight = 44
         other.dataSource = lazy

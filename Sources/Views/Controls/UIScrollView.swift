@@ -15,6 +15,8 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
     /// An animated `setContentOffset`/`scrollRectToVisible` (or a table's `scrollToRow`) ended.
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    /// The safe area's part of `adjustedContentInset` changed.
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
@@ -24,6 +26,7 @@ extension UIScrollViewDelegate {
     public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
 }
 
 /// A view that scrolls its content, as UIKit's `UIScrollView`: `contentOffset` is
@@ -45,11 +48,92 @@ open class UIScrollView: UIView {
 
     public weak var delegate: UIScrollViewDelegate?
     /// The size of the content, in points.
-    open var contentSize: CGSize = .zero
+    open var contentSize: CGSize = .zero {
+        didSet { if contentSize != oldValue, contentInsetAdjustmentBehavior == .scrollableAxes || contentInsetAdjustmentBehavior == .automatic { updateAdjustedContentInset() } }
+    }
     /// Extra scrollable space around the content.
-    open var contentInset: UIEdgeInsets = .zero
-    /// The insets scrolling uses (uisim does not add the safe area automatically).
-    public var adjustedContentInset: UIEdgeInsets { contentInset }
+    open var contentInset: UIEdgeInsets = .zero {
+        didSet { if contentInset != oldValue, contentInsetAdjustmentBehavior != .never { updateAdjustedContentInset() } }
+    }
+
+    /// Which edges of the safe area `adjustedContentInset` adds to `contentInset` (UIKit's
+    /// `UIScrollView.ContentInsetAdjustmentBehavior`).
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        /// As `.scrollableAxes`, and the top and bottom always for the view (or content scroll
+        /// view) of a controller in a navigation or tab bar controller.
+        case automatic
+        /// The edges of the axes the view scrolls along (its content larger than it, or
+        /// `alwaysBounce…`).
+        case scrollableAxes
+        /// None: the content's inset is `contentInset` alone.
+        case never
+        /// Every edge.
+        case always
+    }
+
+    /// Default `.automatic`, as in UIKit.
+    open var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic {
+        didSet { if contentInsetAdjustmentBehavior != oldValue { updateAdjustedContentInset() } }
+    }
+
+    /// The insets scrolling uses: `contentInset` plus the safe area on the edges
+    /// `contentInsetAdjustmentBehavior` adjusts (on an iPhone 14, a full-screen table starts 47 pt
+    /// down, under the status bar, and ends 34 pt above the bottom; under a navigation bar, 91).
+    public var adjustedContentInset: UIEdgeInsets {
+        let a = safeAreaAdjustment
+        return UIEdgeInsets(top: contentInset.top + a.top, left: contentInset.left + a.left,
+                            bottom: contentInset.bottom + a.bottom, right: contentInset.right + a.right)
+    }
+
+    /// The safe area's part of `adjustedContentInset`, worked out as the view is laid out.
+    private var safeAreaAdjustment = UIEdgeInsets.zero
+
+    /// Called when `adjustedContentInset` changes (UIKit's; the default does nothing).
+    open func adjustedContentInsetDidChange() {}
+
+    /// Works out the safe area's part of `adjustedContentInset` again. A scroll view resting at
+    /// its top (or leading edge) stays there, as UIKit's: its offset follows the new inset.
+    func updateAdjustedContentInset() {
+        let safe = superview == nil ? UIEdgeInsets.zero : safeAreaInsets
+        var vertical: Bool, horizontal: Bool
+        switch contentInsetAdjustmentBehavior {
+        case .never: (vertical, horizontal) = (false, false)
+        case .always: (vertical, horizontal) = (true, true)
+        case .scrollableAxes, .automatic:
+            vertical = alwaysBounceVertical || contentSize.height + contentInset.top + contentInset.bottom > bounds.height
+            horizontal = alwaysBounceHorizontal || contentSize.width + contentInset.left + contentInset.right > bounds.width
+            if contentInsetAdjustmentBehavior == .automatic, !vertical, isContentScrollViewOfContainedController { vertical = true }
+        }
+        let adjustment = UIEdgeInsets(top: vertical ? safe.top : 0, left: horizontal ? safe.left : 0,
+                                      bottom: vertical ? safe.bottom : 0, right: horizontal ? safe.right : 0)
+        guard adjustment != safeAreaAdjustment else { return }
+        let before = offsetRange.min
+        safeAreaAdjustment = adjustment
+        // Resting at the top (or the leading edge): stay there.
+        let after = offsetRange.min
+        var offset = contentOffset
+        if abs(offset.y - before.y) < 0.001 { offset.y = after.y }
+        if abs(offset.x - before.x) < 0.001 { offset.x = after.x }
+        if offset != contentOffset { contentOffset = offset }
+        adjustedContentInsetDidChange()
+        delegate?.scrollViewDidChangeAdjustedContentInset(self)
+    }
+
+    /// Whether the view is a controller's view inside a navigation or tab bar controller.
+    private var isContentScrollViewOfContainedController: Bool {
+        guard let controller = viewController else { return false }
+        return controller.navigationController != nil || controller.tabBarController != nil
+    }
+
+    open override func layoutSubviews() {
+        updateAdjustedContentInset()
+        super.layoutSubviews()
+    }
+
+    open override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        updateAdjustedContentInset()
+    }
     open var isScrollEnabled = true {
         didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
     }
