@@ -3,7 +3,7 @@ import Views
 /// The scenes that ship with uisim.
 public enum BuiltInScenes {
     /// Every built-in scene; the first is the default.
-    public static let all: [Scene] = [FeedScene.scene, ControlsScene.scene, ResizeScene.scene, MessagesScene.scene, GridScene.scene]
+    public static let all: [Scene] = [FeedScene.scene, ControlsScene.scene, ResizeScene.scene, MessagesScene.scene, GridScene.scene, NavigationScene.scene]
 
     /// The built-in scenes, by name.
     public static let catalog = try! SceneCatalog(all)   // the names are distinct: a test lists them

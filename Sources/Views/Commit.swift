@@ -48,6 +48,7 @@ public struct CommitReport: Sendable {
     /// whose commit has none is idle, not a frame.
     public var hasWork: Bool {
         layouts > 0 || display.layersDisplayed > 0 || !transaction.isEmpty || animation.running > 0 || animation.finished > 0
+            || !transitions.isEmpty   // a transition's end (its callbacks) is a frame's work, shown or not
     }
 
     /// Whether only the render server had work: animations advanced, and the app laid out, drew

@@ -239,9 +239,11 @@ extension CALayer {
     }
 
     /// Called by the animatable properties after a change: runs the change's action, if the
-    /// layer has been on screen (a layer never committed has no presentation to animate from).
+    /// layer has been on screen (a layer never committed has no presentation to animate from),
+    /// or if it is a view's layer changed in an animation block: UIKit's blocks animate from the
+    /// model value before the change, shown or not (a view added and moved in one turn slides).
     func propertyDidChange(_ property: LayerProperty, from old: AnimatableValue) {
-        guard wasRendered, !writingPresentation else { return }
+        guard wasRendered || actionsOnlyInBlocks, !writingPresentation else { return }
         // A view's layer animates only inside an animation block: the common case, a layout
         // moving views, stops here, before looking up the app (the hint is any thread's blocks).
         if actionsOnlyInBlocks && AnimationRegistry.blocksOpenAnywhere.load(ordering: .relaxed) == 0 { return }

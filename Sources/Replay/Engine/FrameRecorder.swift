@@ -48,6 +48,8 @@ final class FrameRecorder {
     /// What the event phases delivered since the last record (a turn between vsyncs that changed
     /// nothing hands its touches on to the next).
     private var delivered = EventReport()
+    /// What turns with nothing to show counted, for the next frame.
+    private var carried = Counts()
 
     init(replay: Replay, loop: EventRunLoop, source: DigitizerSource, stopwatch: Stopwatch) {
         self.replay = replay
@@ -188,6 +190,8 @@ final class FrameRecorder {
             link.isPaused = false
         }
         guard report.hasWork else {
+            // What the turn counted (a callback that changed nothing on screen) goes to the next frame.
+            carried.addPart(report.counts)
             // A turn between vsyncs (real-time input woke the loop) that changed nothing is not a
             // vsync: its touches wait for the next record instead of being lost.
             if ticked { recordIdle(1, from: loop.vsync.time(atOrBefore: turnClock), touches: takeTouches(forFrame: false).record) }
@@ -216,6 +220,10 @@ final class FrameRecorder {
         stages[.render] = micros(renderPrepare + renderExecute)
         stages[.frame] = stages[.app] + stages[.render]
         var counts = FrameRecord.Counts(report, pass.statistics)
+        if carried != Counts() {
+            counts.addPart(carried)
+            carried = Counts()
+        }
         counts[.hitTestedViews] = touches.viewsHitTested
         work.add(report, pass.statistics)
         var record = FrameRecord(frame: frames, mode: loop.currentMode?.rawValue ?? "", timeline: timeline,
