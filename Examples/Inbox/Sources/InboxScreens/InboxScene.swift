@@ -5,10 +5,10 @@ import UISim
 public enum InboxScene {
     public static let scene = Scene(
         name: "inbox",
-        summary: "The inbox: 200 messages in two sections of a table view, each row with a drawn avatar.",
+        summary: "The inbox: 200 messages in two sections of a table view, each row with a drawn avatar, in a navigation controller: a tap pushes the message, Compose presents a sheet.",
         variants: [.init(name: "opaque-avatars", summary: "avatars drawn opaque on the row's white (off: blended)")]
     ) { settings in
-        InboxViewController(messages: sampleMessages, opaqueAvatars: settings.isOn("opaque-avatars"))
+        UINavigationController(rootViewController: InboxViewController(messages: sampleMessages, opaqueAvatars: settings.isOn("opaque-avatars")))
     }
 
     /// 200 messages, the first 30 unread.

@@ -19,7 +19,8 @@ public struct Message: Sendable {
     }
 }
 
-/// The inbox: a table view of messages, each row with a custom-drawn avatar.
+/// The inbox: a table view of messages, each row with a custom-drawn avatar. In a navigation
+/// controller, a tap pushes the message's screen and Compose presents the compose sheet.
 public final class InboxViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
     public let messages: [Message]
     /// Whether the avatars are opaque (drawn on the row's white) or blended over it.
@@ -42,6 +43,21 @@ public final class InboxViewController: UIViewController, UITableViewDataSource,
         tableView.dataSource = self
         tableView.delegate = self
         view = tableView
+    }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Compose", primaryAction: UIAction { [weak self] _ in self?.compose() })
+    }
+
+    /// Presents the compose sheet at its medium detent, large a drag away.
+    func compose() {
+        let compose = ComposeViewController()
+        if let sheet = compose.sheetPresentationController {
+            sheet.detents = [.medium(), .large()]
+            sheet.prefersGrabberVisible = true
+        }
+        present(compose, animated: true)
     }
 
     public func numberOfSections(in tableView: UITableView) -> Int { 2 }
@@ -67,6 +83,8 @@ public final class InboxViewController: UIViewController, UITableViewDataSource,
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
         opened.append(indexPath.row)
         tableView.deselectRow(at: indexPath, animated: true)
+        let screen = MessageViewController(model: MessageViewModel(message: message(at: indexPath)))
+        navigationController?.pushViewController(screen, animated: true)
     }
 }
 

@@ -48,17 +48,14 @@ public final class MessageViewController: UIViewController {
     public override func loadView() {
         let view = UIView(frame: UIScreen.main.bounds)
         view.backgroundColor = .white
-        let sender = UILabel(frame: CGRect(x: 20, y: 80, width: 350, height: 24))
+        let sender = UILabel()
         sender.font = .boldSystemFont(ofSize: 17)
         sender.text = model.message.sender
-        view.addSubview(sender)
-        let subject = UILabel(frame: CGRect(x: 20, y: 108, width: 350, height: 24))
+        let subject = UILabel()
         subject.text = model.message.subject
-        view.addSubview(subject)
-        statusLabel = UILabel(frame: CGRect(x: 20, y: 140, width: 200, height: 24))
+        statusLabel = UILabel()
         statusLabel.textColor = .systemBlue
-        view.addSubview(statusLabel)
-        button = UIButton(frame: CGRect(x: 20, y: 200, width: 200, height: 44))
+        button = UIButton(frame: .zero)
         button.setTitleColor(.systemBlue, for: .normal)
         button.addAction(UIAction { [weak self] _ in
             guard let self else { return }
@@ -67,7 +64,20 @@ public final class MessageViewController: UIViewController {
                 statusLabel.text = model.statusText
             }
         }, for: .touchUpInside)
-        view.addSubview(button)
+        // Under the safe area's top (the status bar alone: y = 47 + 33 = 80 for the sender; under
+        // a navigation bar, 91 + 33).
+        let guide = view.safeAreaLayoutGuide
+        var constraints: [NSLayoutConstraint] = []
+        let placed: [(UIView, CGFloat, CGFloat, CGFloat)] = [(sender, 33, 350, 24), (subject, 61, 350, 24), (statusLabel!, 93, 200, 24),
+                                                             (button!, 153, 200, 44)]
+        for (label, top, width, height) in placed {
+            label.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(label)
+            constraints += [label.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
+                            label.topAnchor.constraint(equalTo: guide.topAnchor, constant: top),
+                            label.widthAnchor.constraint(equalToConstant: width), label.heightAnchor.constraint(equalToConstant: height)]
+        }
+        NSLayoutConstraint.activate(constraints)
         self.view = view
     }
 

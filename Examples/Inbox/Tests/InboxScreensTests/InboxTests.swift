@@ -38,13 +38,31 @@ import UISim
         #expect(opaque.counts.draws == blended.counts.draws)
     }
 
-    @Test func aTapOpensTheMessage() throws {
+    /// The tap at y = 430: the table starts under the navigation bar (47 + 44 = 91), its first
+    /// header 28 pt, rows of 72 pt from 119: row 4 (407–479). It pushes the message; the edge
+    /// swipe at 1.2 s pops it. Each is a transition of its own, spanned in the summary.
+    @Test func aTapPushesTheMessageAndAnEdgeSwipePopsIt() throws {
         let folder = outputs("tap")
         defer { try? FileManager.default.removeItem(at: folder) }
         let screen = InboxViewController(messages: InboxScene.sampleMessages)
-        let scene = Scene(name: "inbox-under-test", summary: "the inbox, kept for inspection") { _ in screen }
-        _ = try Replay.run(Self.traces.appendingPathComponent("open-message.trace"), scene: scene, snapshots: .none, outputs: folder)
-        // The tap at y = 330: under the 28 pt header, rows of 72 pt from y = 28: row 4 (316–388).
+        let navigation = UINavigationController(rootViewController: screen)
+        let scene = Scene(name: "inbox-under-test", summary: "the inbox, kept for inspection") { _ in navigation }
+        let summary = try Replay.run(Self.traces.appendingPathComponent("open-message.trace"), scene: scene, snapshots: .none, outputs: folder)
         #expect(screen.opened == [4])
+        #expect(summary.transitions?.map { "\($0.kind) \($0.screen) \($0.outcome)" } == [
+            "push MessageViewController finished", "interactive pop InboxViewController finished",
+        ])
+        #expect(navigation.viewControllers.count == 1)
+    }
+
+    /// Compose (the bar's trailing button, at x = 340) presents the sheet at its medium detent;
+    /// the swipe down at 1.5 s dismisses it.
+    @Test func composeIsASheetASwipeDismisses() throws {
+        let folder = outputs("compose")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summary = try Replay.run(Self.traces.appendingPathComponent("compose.trace"), scene: InboxScene.scene, snapshots: .none, outputs: folder)
+        #expect(summary.transitions?.map { "\($0.kind) \($0.screen) \($0.outcome)" } == [
+            "present ComposeViewController finished", "dismiss ComposeViewController finished",
+        ])
     }
 }

@@ -13,9 +13,10 @@ import UISim
 
     /// The first screen: a grouped header (17 + a 13 pt footnote line, 15.51, + 6 = 38.51 pt), three
     /// pinned rows of a sender and a subject (11 + 61/3 + 3 + 43/3 + 11 = 179/3 pt each), 17.5 below;
-    /// the second header; its first row, thread 3, from 273.53 pt. Three taps at y = 300 archive
-    /// threads 3, 4 and 5, each applied as a one-delete difference that brings one new row on
-    /// screen.
+    /// the second header; its first row, thread 3, from 273.53 pt. The list starts under the status
+    /// bar (its content inset adjusted by the safe area's 47 pt, as UIKit's), so three taps at
+    /// y = 347 (300 in the content) archive threads 3, 4 and 5, each applied as a one-delete
+    /// difference that brings one new row on screen.
     @Test func tapsArchiveThreadsByTheirDifference() throws {
         let screen = ThreadsViewController(threads: ThreadsScene.sampleThreads)
         let scene = Scene(name: "threads", summary: "kept for inspection") { _ in screen }
