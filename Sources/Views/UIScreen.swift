@@ -79,6 +79,9 @@ public final class UIScreen: UICoordinateSpace, @MainActor CustomStringConvertib
             pointSize: CGSize(width: 1024, height: 1366), scale: 2, maximumFramesPerSecond: 120,
             safeAreaInsets: UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
 
+        /// Phone or pad (UIKit's `UIUserInterfaceIdiom`), from the preset.
+        public var userInterfaceIdiom: UIUserInterfaceIdiom { identifier.hasPrefix("ipad") ? .pad : .phone }
+
         /// Every preset, phones first, smallest first.
         public static let all: [Model] = [
             .iPhoneSE3, .iPhone8Plus, .iPhone13Mini, .iPhone14, .iPhone15Pro, .iPhone15ProMax,
@@ -136,4 +139,15 @@ public final class UIScreen: UICoordinateSpace, @MainActor CustomStringConvertib
         "<UIScreen: \(model.name); bounds = (0 0; \(bounds.width.shortDescription) \(bounds.height.shortDescription));"
             + " scale = \(scale.shortDescription); \(maximumFramesPerSecond) Hz>"
     }
+}
+
+/// The kind of device (UIKit's `UIUserInterfaceIdiom`): bars are taller on an iPad (50 pt), sheets
+/// smaller.
+public enum UIUserInterfaceIdiom: Int, Sendable {
+    case unspecified = -1, phone, pad, tv, carPlay, mac = 5, vision
+}
+
+extension UIView {
+    /// The idiom of the screen the view shows on (the main screen's off a window).
+    var screenIdiom: UIUserInterfaceIdiom { (window?.screen ?? UIScreen.main).model.userInterfaceIdiom }
 }

@@ -199,6 +199,12 @@ open class UIViewController: UIResponder {
     /// Whether the controller is being removed from its parent (popped).
     public internal(set) var isMovingFromParent = false
 
+    /// The edges along which the view extends under its container's bars (default all: under
+    /// the translucent navigation bar, toolbar and tab bar, its safe area keeping clear of them).
+    open var edgesForExtendedLayout: UIRectEdge = .all { didSet { parent?.viewIfLoaded?.setNeedsLayout() } }
+    /// Whether the view extends under opaque bars too (default false).
+    open var extendedLayoutIncludesOpaqueBars = false { didSet { parent?.viewIfLoaded?.setNeedsLayout() } }
+
     /// The items a navigation controller's toolbar shows while this controller is on top.
     open var toolbarItems: [UIBarButtonItem]? {
         get { storedToolbarItems }

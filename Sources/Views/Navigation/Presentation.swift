@@ -49,9 +49,12 @@ extension UIViewController {
     }
 
     /// How the controller is shown when presented: an alert controller as an alert or an action
-    /// sheet, others by their style.
-    var presentationKind: PresentationKind {
+    /// sheet, others by their style (a form sheet on an iPad is a centred card).
+    var presentationKind: PresentationKind { presentationKind(idiom: UIScreen.main.model.userInterfaceIdiom) }
+
+    func presentationKind(idiom: UIUserInterfaceIdiom) -> PresentationKind {
         if let alert = self as? UIAlertController { return alert.preferredStyle == .alert ? .alert : .actionSheet }
+        if idiom == .pad, modalPresentationStyle == .formSheet { return .formSheet }
         switch effectivePresentationStyle {
         case .pageSheet: return .pageSheet
         case .overFullScreen: return .overFullScreen
@@ -78,7 +81,7 @@ extension UIViewController {
         presentation.presented = presented
         presented.presentation.presenting = self
         presented.presentation.phase = .presenting
-        let kind = presented.presentationKind
+        let kind = presented.presentationKind(idiom: window.screen.model.userInterfaceIdiom)
         presented.loadViewIfNeeded()
         let container = PresentationContainer(kind: kind, presented: presented, window: window)
         presented.presentation.container = container
@@ -205,7 +208,7 @@ struct PresentationState {
 }
 
 /// How a presentation shows its controller.
-enum PresentationKind { case pageSheet, fullScreen, overFullScreen, alert, actionSheet }
+enum PresentationKind { case pageSheet, formSheet, fullScreen, overFullScreen, alert, actionSheet }
 
 /// The view a presentation lives in, over the whole window (UIKit's `UITransitionView`): a
 /// dimming view under a page sheet, an alert or an action sheet; the presented view in a page
@@ -228,6 +231,8 @@ final class PresentationContainer: UIView {
     static let duration: TimeInterval = 0.5
     /// An alert's scale as it comes.
     static let alertStartScale: CGFloat = 1.2
+    /// A form sheet's size on an iPad (UIKit's default `preferredContentSize` for one).
+    static let formSheetSize = CGSize(width: 540, height: 620)
     /// The grabber's size and its distance from the sheet's top.
     static let grabberSize = CGSize(width: 36, height: 5), grabberInset: CGFloat = 5
 
@@ -237,7 +242,7 @@ final class PresentationContainer: UIView {
         super.init(frame: window.bounds)
         autoresizingMask = [.flexibleWidth, .flexibleHeight]
         let dimmed: CGFloat? = switch kind {
-        case .pageSheet: 0.4
+        case .pageSheet, .formSheet: 0.4
         case .alert, .actionSheet: 0.2   // UIKit's alert dimming, light mode
         case .fullScreen, .overFullScreen: nil
         }
@@ -271,6 +276,11 @@ final class PresentationContainer: UIView {
         switch kind {
         case .pageSheet:
             return sheetFrame(top: sheet?.selectedTop(in: self) ?? safeAreaInsets.top + Self.sheetGap)
+        case .formSheet:
+            // UIKit's form sheet: 540 × 620 pt, centred (smaller on a smaller window).
+            let size = CGSize(width: min(Self.formSheetSize.width, bounds.width), height: min(Self.formSheetSize.height, bounds.height))
+            return CGRect(x: ((bounds.width - size.width) / 2).rounded(), y: ((bounds.height - size.height) / 2).rounded(),
+                          width: size.width, height: size.height)
         case .alert:
             let size = (presented as? UIAlertController)?.alertSize() ?? .zero
             return CGRect(x: ((bounds.width - size.width) / 2).rounded(), y: ((bounds.height - size.height) / 2).rounded(),
@@ -358,6 +368,9 @@ final class PresentationContainer: UIView {
         if kind == .pageSheet {
             view.layer.cornerRadius = sheet?.preferredCornerRadius ?? Self.sheetCornerRadius
             view.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+            view.layer.masksToBounds = true
+        } else if kind == .formSheet {
+            view.layer.cornerRadius = Self.sheetCornerRadius
             view.layer.masksToBounds = true
         }
         addSubview(view)

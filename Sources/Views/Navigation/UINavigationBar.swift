@@ -85,6 +85,10 @@ open class UINavigationBarAppearance {
 open class UINavigationBar: UIView, BarItemsHost {
     /// A bar's height (UIKit's on iPhone) and what a large title adds.
     public static let standardHeight: CGFloat = 44
+    /// The bar's row on an iPad (since iOS 12).
+    public static let padHeight: CGFloat = 50
+    /// The row the buttons and the title sit in: 44 pt on a phone, 50 on an iPad.
+    var rowHeight: CGFloat { screenIdiom == .pad ? Self.padHeight : Self.standardHeight }
     public static let largeTitleHeight: CGFloat = 52
 
     public private(set) var items: [UINavigationItem]? = []
@@ -133,7 +137,7 @@ open class UINavigationBar: UIView, BarItemsHost {
     }
 
     /// The bar's height for its top item.
-    var barHeight: CGFloat { Self.standardHeight + (showsLargeTitle ? Self.largeTitleHeight : 0) }
+    var barHeight: CGFloat { rowHeight + (showsLargeTitle ? Self.largeTitleHeight : 0) }
 
     open func pushItem(_ item: UINavigationItem, animated: Bool) {
         items = (items ?? []) + [item]
@@ -219,7 +223,7 @@ open class UINavigationBar: UIView, BarItemsHost {
         let hairline = 1 / (window?.screen ?? UIScreen.main).scale
         shadow.frame = CGRect(x: 0, y: height, width: bounds.width, height: hairline)
         var leading: CGFloat = 16, trailing = bounds.width - 16
-        let row = Self.standardHeight
+        let row = rowHeight
         for view in buttons where view.tag == 1 || view === backButton {
             let size = view.sizeThatFits(CGSize(width: bounds.width, height: row))
             view.frame = CGRect(x: leading, y: (row - size.height) / 2, width: size.width, height: size.height)

@@ -107,8 +107,9 @@ open class UINavigationController: UIViewController {
         navigationBar.isHidden = isNavigationBarHidden
         let covered = isNavigationBarHidden ? 0 : barFrame.maxY
         // The toolbar on the safe area's bottom (the home indicator's, or the tab bar's top).
-        let toolbarFrame = CGRect(x: 0, y: view.bounds.height - (view.superview == nil ? 0 : view.safeAreaInsets.bottom) - UIToolbar.standardHeight,
-                                  width: view.bounds.width, height: UIToolbar.standardHeight)
+        let toolbarHeight = toolbar.barHeight
+        let toolbarFrame = CGRect(x: 0, y: view.bounds.height - (view.superview == nil ? 0 : view.safeAreaInsets.bottom) - toolbarHeight,
+                                  width: view.bounds.width, height: toolbarHeight)
         if toolbar.frame != toolbarFrame { toolbar.frame = toolbarFrame }
         toolbar.isHidden = toolbarHidden
         if toolbar.items.map({ $0.map(ObjectIdentifier.init) }) != topViewController?.toolbarItems.map({ $0.map(ObjectIdentifier.init) }) {
@@ -116,12 +117,29 @@ open class UINavigationController: UIViewController {
         }
         let coveredBelow = toolbarHidden ? 0 : view.bounds.height - toolbarFrame.minY
         for child in viewControllers where child.isViewLoaded {
-            child.barInsets = UIEdgeInsets(top: covered, left: 0, bottom: coveredBelow, right: 0)
-            if child.view.superview === view, current == nil {
-                let frame = view.bounds
-                if child.view.frame != frame { child.view.frame = frame }
-            }
+            let frame = contentFrame(for: child)
+            // What the bars cover of the child's view (none where its view stops at them).
+            child.barInsets = UIEdgeInsets(top: max(0, covered - (frame.minY - view.bounds.minY)), left: 0,
+                                           bottom: max(0, coveredBelow - (view.bounds.maxY - frame.maxY)), right: 0)
+            if child.view.superview === view, current == nil, child.view.frame != frame { child.view.frame = frame }
         }
+    }
+
+    /// Where `child`'s view sits: the whole view, under the bars, unless its
+    /// `edgesForExtendedLayout` leaves out an edge (or a bar is opaque and it does not
+    /// `extendedLayoutIncludesOpaqueBars`): then it stops at that bar, as in UIKit.
+    func contentFrame(for child: UIViewController) -> CGRect {
+        var frame = view.bounds
+        if !isNavigationBarHidden, !(child.edgesForExtendedLayout.contains(.top)
+                                    && (navigationBar.isTranslucent || child.extendedLayoutIncludesOpaqueBars)) {
+            let bottom = navigationBar.frame.maxY
+            frame.size.height -= bottom - frame.minY
+            frame.origin.y = bottom
+        }
+        if !toolbarHidden, !(child.edgesForExtendedLayout.contains(.bottom) && (toolbar.isTranslucent || child.extendedLayoutIncludesOpaqueBars)) {
+            frame.size.height = max(0, toolbar.frame.minY - frame.minY)
+        }
+        return frame
     }
 
     // MARK: Pushing and popping
@@ -298,7 +316,7 @@ open class UINavigationController: UIViewController {
         from?.beginAppearanceTransition(false, animated: animated)
         to.beginAppearanceTransition(true, animated: animated)
         let toView = to.view!
-        toView.frame = transition.bounds
+        toView.frame = contentFrame(for: to)
         if pushing {
             view.insertSubview(toView, belowSubview: navigationBar)
         } else if let fromView = from?.viewIfLoaded, fromView.superview === view {
@@ -326,25 +344,25 @@ open class UINavigationController: UIViewController {
     /// across the whole width, the outgoing one 30 % of it.
     private func place(_ transition: Transition, at progress: CGFloat) {
         transition.progress = progress
-        let bounds = transition.bounds, width = bounds.width
+        let width = transition.bounds.width
         let shift = (width * Self.parallax).rounded()
         let toX = transition.pushing ? width * (1 - progress) : -shift * (1 - progress)
         let fromX = transition.pushing ? -shift * progress : width * progress
-        transition.to.view.frame = bounds.offsetBy(dx: toX, dy: 0)
-        transition.from?.viewIfLoaded?.frame = bounds.offsetBy(dx: fromX, dy: 0)
+        transition.to.view.frame = contentFrame(for: transition.to).offsetBy(dx: toX, dy: 0)
+        if let from = transition.from, from.isViewLoaded { from.view.frame = contentFrame(for: from).offsetBy(dx: fromX, dy: 0) }
     }
 
     /// The transition's end: the outgoing view leaves, the appearance callbacks end.
     private func end(_ transition: Transition) {
         if current === transition { current = nil }
         finishCoordinator(transition, cancelled: false)
-        let bounds = transition.bounds, from = transition.from, to = transition.to
+        let from = transition.from, to = transition.to
         if let fromView = from?.viewIfLoaded, fromView.superview === view {
             fromView.removeFromSuperview()
-            fromView.frame = bounds
+            fromView.frame = contentFrame(for: from!)
         }
         from?.endAppearanceTransition()
-        to.view.frame = bounds
+        to.view.frame = contentFrame(for: to)
         to.endAppearanceTransition()
         transition.completion()
         transition.mark?.finish()
@@ -358,13 +376,13 @@ open class UINavigationController: UIViewController {
     private func cancel(_ transition: Transition) {
         if current === transition { current = nil }
         finishCoordinator(transition, cancelled: true)
-        let bounds = transition.bounds, from = transition.from, to = transition.to
+        let from = transition.from, to = transition.to
         to.beginAppearanceTransition(false, animated: transition.animated)
         to.view.removeFromSuperview()
-        to.view.frame = bounds
+        to.view.frame = contentFrame(for: to)
         to.endAppearanceTransition()
         from?.beginAppearanceTransition(true, animated: transition.animated)
-        from?.viewIfLoaded?.frame = bounds
+        if let from, from.isViewLoaded { from.view.frame = contentFrame(for: from) }
         from?.endAppearanceTransition()
         transition.cancellation?()
         transition.mark?.cancel()

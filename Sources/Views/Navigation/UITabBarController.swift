@@ -59,6 +59,10 @@ open class UITabBarItem: UIBarItem {
 @MainActor
 open class UITabBar: UIView {
     public static let standardHeight: CGFloat = 49
+    /// The bar's height above the safe area on an iPad (since iOS 12).
+    public static let padHeight: CGFloat = 50
+    /// The height above the safe area on the view's screen.
+    var rowHeight: CGFloat { screenIdiom == .pad ? Self.padHeight : Self.standardHeight }
 
     open var items: [UITabBarItem]? { didSet { itemsDidChange() } }
     open var selectedItem: UITabBarItem? { didSet { itemsDidChange() } }
@@ -121,7 +125,7 @@ open class UITabBar: UIView {
         let width = bounds.width / CGFloat(count)
         var badgeIndex = 0
         for (index, button) in buttons.enumerated() {
-            let frame = CGRect(x: CGFloat(index) * width, y: 0, width: width, height: Self.standardHeight)
+            let frame = CGRect(x: CGFloat(index) * width, y: 0, width: width, height: rowHeight)
             if button.frame != frame { button.frame = frame }
             if items?[index].badgeValue != nil, badgeIndex < badges.count {
                 let label = badges[badgeIndex]
@@ -242,14 +246,18 @@ open class UITabBarController: UIViewController {
     func layoutContainer() {
         guard isViewLoaded else { return }
         let bottom = view.superview == nil ? 0 : view.safeAreaInsetsIgnoringController.bottom
-        let height = UITabBar.standardHeight + bottom
+        let height = tabBar.rowHeight + bottom
         let frame = CGRect(x: 0, y: view.bounds.height - height, width: view.bounds.width, height: height)
         if tabBar.frame != frame { tabBar.frame = frame }
         let hidden = (selectedViewController as? UINavigationController)?.topViewController?.hidesBottomBarWhenPushed ?? false
         tabBar.isHidden = hidden
         if let child = selectedViewController, child.isViewLoaded {
-            child.barInsets = UIEdgeInsets(top: 0, left: 0, bottom: hidden ? 0 : height, right: 0)
-            if child.view.frame != view.bounds { child.view.frame = view.bounds }
+            // Under the bar, unless the child leaves out the bottom edge (or the bar is opaque).
+            let extends = hidden || (child.edgesForExtendedLayout.contains(.bottom) && (tabBar.isTranslucent || child.extendedLayoutIncludesOpaqueBars))
+            var childFrame = view.bounds
+            if !extends { childFrame.size.height = frame.minY - childFrame.minY }
+            child.barInsets = UIEdgeInsets(top: 0, left: 0, bottom: extends && !hidden ? height : 0, right: 0)
+            if child.view.frame != childFrame { child.view.frame = childFrame }
         }
     }
 }

@@ -10,8 +10,10 @@ import Layers
 /// `toolbarItems` when `isToolbarHidden` is false.
 @MainActor
 open class UIToolbar: UIView, BarItemsHost {
-    /// UIKit's toolbar height on an iPhone in portrait.
-    public static let standardHeight: CGFloat = 44
+    /// UIKit's toolbar height on an iPhone in portrait, and on an iPad.
+    public static let standardHeight: CGFloat = 44, padHeight: CGFloat = 50
+    /// The height on the view's screen.
+    var barHeight: CGFloat { screenIdiom == .pad ? Self.padHeight : Self.standardHeight }
     /// The items' margin from the edges, and the gap between items.
     static let margin: CGFloat = 16, spacing: CGFloat = 8
 
@@ -72,7 +74,7 @@ open class UIToolbar: UIView, BarItemsHost {
         background.frame = CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height + max(0, below))
         hairline.frame = CGRect(x: 0, y: -1 / (window?.screen ?? UIScreen.main).scale, width: bounds.width,
                                 height: 1 / (window?.screen ?? UIScreen.main).scale)
-        let row = Self.standardHeight
+        let row = barHeight
         let sizes = views.map { entry -> CGSize in
             if let view = entry.view { return view.sizeThatFits(CGSize(width: bounds.width, height: row)) }
             return CGSize(width: entry.item.systemItem == .fixedSpace ? entry.item.width : 0, height: 0)
@@ -96,5 +98,5 @@ open class UIToolbar: UIView, BarItemsHost {
         }
     }
 
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: Self.standardHeight) }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: barHeight) }
 }
