@@ -75,6 +75,30 @@ import Traces
         #expect(summary[.counter(.appearanceCallbacks)] == 20 && summary[.counter(.viewControllersLoaded)] == 4)
     }
 
+    /// Every output marks the transitions, as a CI user reads them: the Chrome trace has an async
+    /// slice per transition on the main thread ("push MessageController", begun and ended once),
+    /// the report a "Screen transitions" table, the terminal summary a line naming each.
+    @Test func everyOutputMarksTheTransitions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-navigation-outputs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try BuiltInScenes.named("navigation")
+        var job = try ReplayJob(trace: AdviceEffectsTests.traces.appendingPathComponent("navigation/push-pop.trace"), scene: scene,
+                                out: folder, snapshots: .none)
+        job.clock = .fixed
+        let summary = try job.run().summary
+        let trace = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("trace.json"))) as! [String: Any]
+        let slices = (trace["traceEvents"] as! [[String: Any]]).filter { $0["cat"] as? String == "transition" }
+        #expect(slices.map { "\($0["ph"]!) \($0["name"]!)" } == [
+            "b push MessageController", "e push MessageController", "b pop MailListController", "e pop MailListController",
+            "b push MessageController", "e push MessageController", "b interactive pop MailListController", "e interactive pop MailListController",
+        ])
+        #expect(Set(slices.map { $0["id"] as! Int }).count == 4)
+        let report = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(report.contains("<h2>Screen transitions</h2>") && report.contains("<code>MessageController</code>"))
+        let table = summary.table(report: "out/report.html")
+        #expect(table.contains("screen transitions                4: push MessageController: "), "\(table)")
+    }
+
     /// With `defer-body` the push's first frame lays out less text: the body comes once the push
     /// is over.
     @Test func deferringTheBodyLightensThePushsFirstFrame() throws {

@@ -41,6 +41,21 @@ extension Summary {
             }
             time("opportunities[\(index)].estimated_ms", o.estimatedMs)
         }
+        // A transition spans at least the frame that began it, never more frames than the
+        // summary has, and its hitches are some of those frames.
+        for (index, t) in (transitions ?? []).enumerated() {
+            let at = "transitions[\(index)]"
+            if t.frames < 1 || t.frames > frames { problems.append(FigureProblem("\(at).frames", "is \(t.frames): expected 1 to the summary's \(frames) frames")) }
+            time("\(at).start_s", t.startS)
+            time("\(at).duration_s", t.durationS)
+            time("\(at).hitch_time_ms", t.hitchTimeMs)
+            if t.hitches.total != t.hitches.commit + t.hitches.render || t.hitches.total > t.frames || min(t.hitches.commit, t.hitches.render) < 0 {
+                problems.append(FigureProblem("\(at).hitches", "are \(t.hitches.total) (\(t.hitches.commit) commit, \(t.hitches.render) render): expected commit + render, at most its frames"))
+            }
+            if !["finished", "cancelled", "unfinished"].contains(t.outcome) {
+                problems.append(FigureProblem("\(at).outcome", "is \"\(t.outcome)\": expected finished, cancelled or unfinished"))
+            }
+        }
         for (name, pairs) in (histograms ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard Stage(rawValue: name) != nil || SummaryBuilder.distributionNames.contains(name) else {
                 problems.append(FigureProblem("histograms_ns.\(name)", "is an unknown stage"))
