@@ -12,7 +12,7 @@ import Views
 /// list's Compose button presents a page sheet (medium and large detents, a grabber), its Filter
 /// button an action sheet. With `defer-body` the message's screen fills its body once the push is
 /// over (`viewDidAppear`) instead of before it (`viewDidLoad`): the push's first frame lays out
-/// and draws the header alone.
+/// and draws the header alone, and the body's work lands in the push's last frame.
 ///
 /// On an iPhone 14: row r is at y = 91 + 64 r (row 3 centred at 315), the back button and the
 /// Filter button at the bar's leading edge (38, 69), Compose at its trailing edge (339, 69), the
@@ -23,7 +23,7 @@ enum NavigationScene {
         summary: "A mail list in a navigation controller in a tab bar controller: a tap pushes a message, back or an edge swipe pops it; Compose presents a sheet, Filter and Delete alerts.",
         variants: [
             .init(name: "defer-body",
-                  summary: "the message's screen fills its long body after the push (viewDidAppear), not before it (viewDidLoad): the push's first frame does less"),
+                  summary: "the message's screen fills its long body after the push (viewDidAppear), not before it (viewDidLoad): the push's first frame does less, its last frame the rest"),
         ]
     ) { settings in
         let list = MailListController(defersBody: settings.isOn("defer-body"))

@@ -87,4 +87,30 @@ import Traces
                         "S.viewWillDisappear(true)", "S.viewDidDisappear(true)", "dismissed"], "\(log)")
         #expect(a.presentedViewController == nil && sheet.viewIfLoaded?.window == nil)
     }
+
+    /// `.crossDissolve`: the sheet stays at y = 57 and fades in (its opacity between 0 and 1 while
+    /// it comes), then fades out on dismissal and is whole again after.
+    @Test func aCrossDissolveFadesInsteadOfSliding() throws {
+        let a = Screen("A"), sheet = Screen("S")
+        sheet.modalTransitionStyle = .crossDissolve
+        a.onTap = { a.present(sheet, animated: true) }
+        sheet.onTap = { sheet.dismiss(animated: true) }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = a
+        window.makeKeyAndVisible()
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 195, y: 400), time: 0.1, duration: 0.08)
+        trace.tap(2, at: CGPoint(x: 195, y: 457), time: 1.5, duration: 0.08)
+        var opacities: [Float] = [], tops: Set<CGFloat> = []
+        let replay = Replay(window: window, clock: VirtualClock())
+        replay.afterFrame = { _, _ in
+            guard sheet.viewIfLoaded?.window != nil, let shown = sheet.view.layer.presentation() else { return }
+            opacities.append(shown.opacity)
+            tops.insert(shown.frame.minY)
+        }
+        _ = try replay.run(trace)
+        #expect(tops == [57], "\(tops)")
+        #expect(opacities.contains { $0 > 0.05 && $0 < 0.95 } && opacities.contains(1))
+        #expect(sheet.view.alpha == 1 && a.presentedViewController == nil)
+    }
 }

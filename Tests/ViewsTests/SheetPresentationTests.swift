@@ -12,14 +12,7 @@ import Testing
 /// (422 − 47) / 422 = 0.8886 at the large detent only.
 @MainActor
 @Suite struct SheetPresentationTests {
-    func window(_ root: UIViewController) -> UIWindow {
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        window.rootViewController = root
-        window.makeKeyAndVisible()
-        _ = window.layoutPass()
-        window.endAppearances()
-        return window
-    }
+    func window(_ root: UIViewController) -> UIWindow { PresentationTests().window(root) }
 
     static let mediumTop: CGFloat = 1165.0 / 3
     static let behindScale: CGFloat = (422 - 47) / 422.0

@@ -9,8 +9,9 @@ public enum UIModalPresentationStyle: Int, Sendable {
     case automatic = -2, none = -1, fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
 }
 
-/// How a presented view controller comes on screen (UIKit's `UIModalTransitionStyle`; uisim
-/// slides all of them up from the bottom: the cross-dissolve, the flip and the curl are not drawn).
+/// How a presented view controller comes on screen (UIKit's `UIModalTransitionStyle`): uisim
+/// slides it up from the bottom, or fades it in and out for `.crossDissolve` (in the
+/// presentation's time); the flip and the curl are drawn as the slide.
 public enum UIModalTransitionStyle: Int, Sendable { case coverVertical, flipHorizontal, crossDissolve, partialCurl }
 
 extension UIViewController {
@@ -384,11 +385,13 @@ final class PresentationContainer: UIView {
         guard let content else { return completion() }
         let shown = contentFrame, hidden = shown.offsetBy(dx: 0, dy: bounds.height - shown.minY)
         let alert = kind == .alert
+        // An alert fades (and grows); so does a controller presented with `.crossDissolve`.
+        let fades = alert || (kind != .actionSheet && presented?.modalTransitionStyle == .crossDissolve)
         let scaled = CGAffineTransform(scaleX: Self.alertStartScale, y: Self.alertStartScale)
         func place(_ visible: Bool) {
-            if kind == .pageSheet { return placeSheet(top: visible ? shown.minY : bounds.height) }
+            if kind == .pageSheet && !fades { return placeSheet(top: visible ? shown.minY : bounds.height) }
             dimming.alpha = visible ? 1 : 0
-            if alert {
+            if fades {
                 content.alpha = visible ? 1 : 0
             } else {
                 content.frame = visible ? shown : hidden
@@ -410,7 +413,10 @@ final class PresentationContainer: UIView {
             if alert && coming { content.transform = .identity }
             alongside?()
         }, completion: { _ in
-            if !coming { self.scaleBehind(1) }
+            if !coming {
+                self.scaleBehind(1)
+                if fades { UIView.performWithoutAnimation { content.alpha = 1 } }   // the view may be shown again
+            }
             completion()
         })
     }
