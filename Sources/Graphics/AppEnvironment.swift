@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,6 +35,23 @@ package final class AppEnvironment {
     /// What times the text engine's work (the replay's stopwatch during a commit phase; nil
     /// otherwise: text is then not timed).
     package var textClock: (() -> UInt64)?
+
+    /// What the app's drawing could not allocate since the last `takeAllocationFailure()` (memory
+    /// ran out): the replay stops with it, as with the compositor's.
+    private var allocationFailure: ResourceError?
+    /// A 1-pixel bitmap drawn into in place of one memory could not hold (made at once, while
+    /// memory allows: with the app).
+    package let standInBitmap = try! CairoImage(width: 1, height: 1)
+
+    package func noteAllocationFailure(_ failure: ResourceError) {
+        allocationFailure = allocationFailure ?? failure
+    }
+
+    /// The allocation that failed, if one did since the last call.
+    package func takeAllocationFailure() -> ResourceError? {
+        defer { allocationFailure = nil }
+        return allocationFailure
+    }
 
     /// The content-size category fonts of text styles are made at (Dynamic Type).
     package var contentSizeCategory = UIContentSizeCategory.large

@@ -87,7 +87,16 @@ public final class UIGraphicsImageRenderer {
     private func render(_ actions: (UIGraphicsImageRendererContext) -> Void) -> UIGraphicsImageRendererContext {
         let width = Int((bounds.width * format.scale).rounded(.up))
         let height = Int((bounds.height * format.scale).rounded(.up))
-        let bitmap = try! CairoImage(width: max(width, 0), height: max(height, 0))
+        let bitmap: CairoImage
+        do {
+            bitmap = try CairoImage(width: max(width, 0), height: max(height, 0))
+        } catch {
+            // Memory ran out (`ulimit -v`): the app draws into a 1-pixel stand-in, nothing
+            // crashes, and the replay stops with the error at the end of the frame.
+            AppEnvironment.current.noteAllocationFailure(
+                ResourceError("out of memory: cannot allocate an image renderer's bitmap (\(width)×\(height) pixels): \(error)"))
+            bitmap = AppEnvironment.current.standInBitmap
+        }
         if format.opaque {
             bitmap.fill(x: 0, y: 0, width: width, height: height, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
         }

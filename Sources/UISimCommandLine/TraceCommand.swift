@@ -126,7 +126,10 @@ struct SynthCommand: ParsableCommand {
         for (index, sample) in samples.enumerated() {
             // A signal stops a long synthesis (a drag of days) with no file written.
             if index % 4096 == 0, let signal = Interruption.signal { throw Interrupted(signal: signal, unwritten: "no trace written") }
-            try writer.write(jitter?.apply(sample) ?? sample)
+            var jittered = jitter?.apply(sample) ?? sample
+            // Jitter leaves an edge swipe's finger on the edge it came down on (13 pt: UIKit's region).
+            if gesture == .edgeSwipe, sample.phase == .down, sample.location.x <= 12 { jittered.location.x = min(max(jittered.location.x, 0), 12) }
+            try writer.write(jittered)
         }
         try writer.finish()
     }

@@ -133,4 +133,38 @@ import Traces
         #expect(navigation.topViewController === a)   // the stack changes as the pop begins, as UIKit's
         navigation.endInteractivePop(finishing: false)
     }
+
+    /// A push asked for while the finger drives a pop is refused, and said; the pop goes on.
+    @Test func aPushDuringAnInteractivePopIsRefused() throws {
+        try UIApplication.withNewApplication {
+            let (window, navigation, a, _, _) = make()
+            #expect(navigation.beginInteractivePop())
+            navigation.pushViewController(Screen("C"), animated: true)
+            #expect(navigation.viewControllers.count == 1 && navigation.topViewController === a)
+            #expect(UIApplication.shared.layoutIssues.contains { $0.contains("pushViewController during an interactive pop") })
+            navigation.endInteractivePop(finishing: false)
+            withExtendedLifetime(window) {}
+        }
+    }
+
+    /// In a tab bar controller, a screen that hides the tab bar: a cancelled swipe leaves it on top
+    /// with the tab bar hidden again (the swipe showed it under the list).
+    @Test func aCancelledSwipeHidesTheTabBarAgain() throws {
+        let a = Screen("A"), b = Screen("B")
+        b.hidesBottomBarWhenPushed = true
+        let navigation = UINavigationController(rootViewController: a)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [navigation]
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = tabs
+        window.makeKeyAndVisible()
+        _ = window.layoutPass()
+        navigation.pushViewController(b, animated: false)
+        _ = window.layoutPass()
+        #expect(tabs.tabBar.isHidden)
+        var trace = Trace()
+        trace.drag(1, from: CGPoint(x: 1, y: 420), to: CGPoint(x: 120, y: 420), time: 0.1, duration: 0.5, hold: 0.2)
+        try replay(window, trace)
+        #expect(navigation.topViewController === b && tabs.tabBar.isHidden && b.view.safeAreaInsets.bottom == 34)
+    }
 }

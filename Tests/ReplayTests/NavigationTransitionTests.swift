@@ -113,4 +113,31 @@ import Traces
         #expect(opacities.contains { $0 > 0.05 && $0 < 0.95 } && opacities.contains(1))
         #expect(sheet.view.alpha == 1 && a.presentedViewController == nil)
     }
+
+    /// The back button tapped 0.15 s into a push: the push ends at once where it was going, then
+    /// the pop slides; A is back on screen, whole, and every callback came in pairs.
+    @Test func backDuringAPushEndsThePushFirst() throws {
+        var log: [String] = []
+        let a = Screen("A"), b = Screen("B")
+        let navigation = UINavigationController(rootViewController: a)
+        a.onTap = { navigation.pushViewController(b, animated: true) }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        a.shared = { log.append($0) }
+        b.shared = { log.append($0) }
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 195, y: 400), time: 0.1, duration: 0.05)
+        trace.tap(2, at: CGPoint(x: 30, y: 69), time: 0.25, duration: 0.05)
+        _ = try Replay(window: window, clock: VirtualClock()).run(trace)
+        let afterA = Array(log.drop { !$0.hasPrefix("B.") })
+        #expect(afterA == [
+            "B.willMove(nav)", "B.viewDidLoad", "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
+            "A.viewDidDisappear(true)", "B.viewDidAppear(true)", "B.didMove(nav)",
+            "B.willMove(nil)", "B.viewWillDisappear(true)", "A.viewWillAppear(true)",
+            "B.viewDidDisappear(true)", "A.viewDidAppear(true)", "B.didMove(nil)",
+        ], "\(log)")
+        #expect(navigation.viewControllers.count == 1 && a.view.superview === navigation.view && a.view.frame == window.bounds)
+        #expect(b.viewIfLoaded?.superview == nil)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Layers
 import Replay
 import RunLoop
 import Testing
@@ -90,6 +91,36 @@ import Traces
         #expect(log == ["shouldDismiss", "detent large"], "\(log)")
         #expect(s.view.frame.minY == 57 && s.sheetPresentationController?.selectedDetentIdentifier == .large)
         #expect(abs(a.view.transform.a - SheetPresentationTestsScale.behind) < 1e-9)
+    }
+}
+
+extension SheetSwipeTests {
+    /// A finger that catches the sheet while it springs from medium to large (S's button at
+    /// y = 388⅓ + 380…420 asks for it at 1 s; the finger comes down 0.1 s later and moves 20 pt)
+    /// holds it where it is shown: from frame to frame the sheet never jumps (at most what the
+    /// spring or the finger moves in one frame), though the model was already at the large top.
+    @Test func aSheetCaughtWhileMovingDoesNotJump() throws {
+        let a = Screen("A"), s = Screen("S")
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = a
+        window.makeKeyAndVisible()
+        _ = window.layoutPass()
+        window.endAppearances()
+        let sheet = try #require(s.sheetPresentationController)
+        sheet.detents = [.medium(), .large()]
+        a.present(s, animated: false)
+        s.onTap = { sheet.animateChanges { sheet.selectedDetentIdentifier = .large } }
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 195, y: 788), time: 1.0, duration: 0.03)
+        trace.drag(2, from: CGPoint(x: 195, y: 700), to: CGPoint(x: 195, y: 720), time: 1.1, duration: 0.3, hold: 0.3)
+        var tops: [CGFloat] = []
+        let replay = Replay(window: window, clock: VirtualClock())
+        // In `afterFrame` the layers hold what the frame showed (the model comes back after).
+        replay.afterFrame = { _, _ in tops.append(s.view.frame.minY) }
+        _ = try replay.run(trace)
+        let jumps = zip(tops, tops.dropFirst()).map { abs($1 - $0) }
+        #expect((jumps.max() ?? 0) < 60, "\(tops)")
+        #expect(tops.contains { $0 > 57 + 1 && $0 < 388 - 1 })   // it was caught on its way
     }
 }
 

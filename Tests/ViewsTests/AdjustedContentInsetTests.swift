@@ -109,6 +109,9 @@ import Testing
         navigation.setNavigationBarHidden(true, animated: false)
         _ = window.layoutPass()
         #expect(rows.tableView.adjustedContentInset.top == 47 && rows.tableView.contentOffset.y == 500 && delegate.changes == 1)
+        // The adjusted inset changes with the content inset too, and that is said as well.
+        rows.tableView.contentInset.bottom = 20
+        #expect(delegate.changes == 2 && rows.tableView.adjustedContentInset.bottom == 54)
         navigation.pushViewController(other, animated: false)
         navigation.setNavigationBarHidden(false, animated: false)
         _ = window.layoutPass()

@@ -107,4 +107,16 @@ import Testing
             withExtendedLifetime(window) {}
         }
     }
+
+    /// Laying the alert out again makes no new views: its hairlines are the same ones.
+    @Test func layingOutAgainMakesNoNewViews() {
+        let alert = UIAlertController(title: "Delete draft?", message: nil, preferredStyle: .alert)
+        for title in ["One", "Two", "Three"] { alert.addAction(UIAlertAction(title: title, style: .default)) }
+        let (window, _, _) = present(alert)
+        defer { withExtendedLifetime(window) {} }
+        let before = alert.view.subviews[0].subviews.map(ObjectIdentifier.init)
+        alert.layoutCards()
+        alert.layoutCards()
+        #expect(alert.view.subviews[0].subviews.map(ObjectIdentifier.init) == before)
+    }
 }

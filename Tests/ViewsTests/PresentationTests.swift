@@ -60,4 +60,45 @@ import Testing
                 "\(log.lines)")
         #expect(!navigation.view.isHidden && a.presentedViewController == nil)
     }
+
+    /// As UIKit: a presentation asked for while the last one is still going is refused, and
+    /// said (present in the dismissal's completion instead); so is a dismissal while the
+    /// presentation is still coming. The controller going away keeps its presenter's reference
+    /// until it is gone, and the refused one is not left on screen.
+    @Test func overlappingPresentationsAreRefused() {
+        UIApplication.withNewApplication {
+            let log = NavigationLog()
+            let a = LoggingScreen("A", log: log), b = LoggingScreen("B", log: log), c = LoggingScreen("C", log: log)
+            let first = window(a)
+            defer { withExtendedLifetime(first) {} }
+            a.present(b, animated: false)
+            a.dismiss(animated: true)   // slides away on the run loop (none runs here)
+            a.present(c, animated: true)
+            #expect(c.viewIfLoaded == nil && a.presentedViewController === b && b.isBeingDismissed)
+            #expect(UIApplication.shared.layoutIssues.contains { $0.contains("Attempt to present LoggingScreen on LoggingScreen while a presentation is in progress") })
+
+            let d = LoggingScreen("D", log: log), e = LoggingScreen("E", log: log)
+            let other = window(d)
+            defer { withExtendedLifetime(other) {} }
+            d.present(e, animated: true)
+            d.dismiss(animated: true)
+            #expect(e.isBeingPresented && d.presentedViewController === e)
+            #expect(UIApplication.shared.layoutIssues.contains { $0.contains("while a presentation or dismiss is in progress") })
+        }
+    }
+
+    /// `dismiss` called on a screen inside a presented navigation controller dismisses the
+    /// navigation controller, as in UIKit; that screen's `presentingViewController` is its
+    /// container's.
+    @Test func aScreenInsideAPresentedContainerDismissesIt() {
+        let log = NavigationLog()
+        let a = LoggingScreen("A", log: log), inner = LoggingScreen("I", log: log)
+        let navigation = UINavigationController(rootViewController: inner)
+        let window = window(a)
+        defer { withExtendedLifetime(window) {} }
+        a.present(navigation, animated: false)
+        #expect(inner.presentingViewController === a)
+        inner.dismiss(animated: false)
+        #expect(a.presentedViewController == nil && navigation.viewIfLoaded?.window == nil)
+    }
 }

@@ -87,4 +87,25 @@ import Testing
         #expect(b.modalPresentationStyle == .fullScreen && b.presentingViewController == nil)
         withExtendedLifetime(window) {}
     }
+
+    /// A sheet whose only detent is medium does not shrink the screen behind (UIKit pushes it
+    /// back at the full-height detent only); undimmed, the clear space above it lets a touch
+    /// through to the screen behind.
+    @Test func onlyTheFullHeightDetentShrinksTheScreenBehind() throws {
+        let a = UIViewController(), b = UIViewController()
+        let window = window(a)
+        let sheet = try #require(b.sheetPresentationController)
+        sheet.detents = [.medium()]
+        sheet.largestUndimmedDetentIdentifier = .medium
+        a.view.layer.cornerRadius = 4
+        a.present(b, animated: false)
+        #expect(a.view.transform == .identity && a.view.layer.cornerRadius == 4)
+        #expect(window.hitTest(CGPoint(x: 195, y: 200), with: nil) === a.view)
+        #expect(window.hitTest(CGPoint(x: 195, y: 500), with: nil)?.isDescendant(of: b.view) == true)
+        sheet.detents = [.medium(), .large()]
+        sheet.selectedDetentIdentifier = .large
+        #expect(a.view.transform != .identity && a.view.layer.cornerRadius == 10)
+        b.dismiss(animated: false)
+        #expect(a.view.transform == .identity && a.view.layer.cornerRadius == 4)   // its own corners back
+    }
 }

@@ -43,6 +43,28 @@ import RunLoop
         }
     }
 
+    /// A view growing in an animation block: its bounds animate additively from the old size to
+    /// the new, the offset negative (−100 pt of height at the start); linear, so at a quarter of
+    /// the second the height is 100 + 100 / 4 = 125 and the view's top has moved a quarter of the
+    /// way up. (CGRect's `height` reads a negative size as positive: the offset must be read raw.)
+    @Test func aGrowingFrameAnimatesFromTheOldSize() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            view.frame = CGRect(x: 0, y: 200, width: 100, height: 100)
+            window.commit(at: 0.5)
+            clock.now = 1
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                view.frame = CGRect(x: 0, y: 100, width: 100, height: 200)
+            })
+            window.commit(at: 1)
+            clock.now = 1.25
+            let shown = view.layer.presentation()
+            #expect(abs((shown?.bounds.height ?? 0) - 125) < 1e-6 && abs((shown?.frame.minY ?? 0) - 175) < 1e-6,
+                    "\(String(describing: shown?.frame))")
+        }
+    }
+
     /// A view taken off the screen mid-animation: Core Animation drops the animation unfinished
     /// at the next frame, and the render server lets the layer go.
     @Test func aViewRemovedWhileAnimatingStopsAndIsLetGo() {

@@ -66,7 +66,10 @@ enum AnimatableValue: Equatable {
         case (.point(let a), .point(let b)): return .point(CGPoint(x: mix(a.x, b.x), y: mix(a.y, b.y)))
         case (.size(let a), .size(let b)): return .size(CGSize(width: mix(a.width, b.width), height: mix(a.height, b.height)))
         case (.rect(let a), .rect(let b)):
-            return .rect(CGRect(x: mix(a.minX, b.minX), y: mix(a.minY, b.minY), width: mix(a.width, b.width), height: mix(a.height, b.height)))
+            // The raw components: an additive offset's size may be negative (CGRect's `width`,
+            // `minX`… read it standardized, which would flip its sign).
+            return .rect(CGRect(x: mix(a.origin.x, b.origin.x), y: mix(a.origin.y, b.origin.y),
+                                width: mix(a.size.width, b.size.width), height: mix(a.size.height, b.size.height)))
         case (.transform(let a), .transform(let b)):
             return .transform(TransformParts(a).interpolated(to: TransformParts(b), t).transform)
         case (.color(let a), .color(let b)):
@@ -90,7 +93,8 @@ enum AnimatableValue: Equatable {
         case (.point(let a), .point(let b)): .point(CGPoint(x: a.x + b.x, y: a.y + b.y))
         case (.size(let a), .size(let b)): .size(CGSize(width: a.width + b.width, height: a.height + b.height))
         case (.rect(let a), .rect(let b)):
-            .rect(CGRect(x: a.minX + b.minX, y: a.minY + b.minY, width: a.width + b.width, height: a.height + b.height))
+            .rect(CGRect(x: a.origin.x + b.origin.x, y: a.origin.y + b.origin.y,
+                         width: a.size.width + b.size.width, height: a.size.height + b.size.height))
         case (.transform(let a), .transform(let b)): .transform(CATransform3DConcat(b, a))
         case (.color(let a), .color(let b)):
             .color(Self.color(a, b) { $0 + $1 })
@@ -105,7 +109,8 @@ enum AnimatableValue: Equatable {
         case (.point(let a), .point(let b)): .point(CGPoint(x: a.x - b.x, y: a.y - b.y))
         case (.size(let a), .size(let b)): .size(CGSize(width: a.width - b.width, height: a.height - b.height))
         case (.rect(let a), .rect(let b)):
-            .rect(CGRect(x: a.minX - b.minX, y: a.minY - b.minY, width: a.width - b.width, height: a.height - b.height))
+            .rect(CGRect(x: a.origin.x - b.origin.x, y: a.origin.y - b.origin.y,
+                         width: a.size.width - b.size.width, height: a.size.height - b.size.height))
         case (.color(let a), .color(let b)): .color(Self.color(a, b) { $0 - $1 })
         default: nil
         }
@@ -131,7 +136,8 @@ enum AnimatableValue: Equatable {
         case (.point(let a), .point(let b)): return Double(hypot(b.x - a.x, b.y - a.y))
         case (.size(let a), .size(let b)): return Double(hypot(b.width - a.width, b.height - a.height))
         case (.rect(let a), .rect(let b)):
-            let dx = b.minX - a.minX, dy = b.minY - a.minY, dw = b.width - a.width, dh = b.height - a.height
+            let dx = b.origin.x - a.origin.x, dy = b.origin.y - a.origin.y
+            let dw = b.size.width - a.size.width, dh = b.size.height - a.size.height
             return Double((dx * dx + dy * dy + dw * dw + dh * dh).squareRoot())
         default: return self == other ? 0 : 1
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Layers
 import RunLoop
 import Views
@@ -239,7 +240,7 @@ final class FrameRecorder {
         loop.clock.excludingWork { replay.afterFrame?(record, window) }
         window.restoreModelValues()
         // A bitmap memory could not hold (the measured frame buffer, a snapshot) stops the replay.
-        if let failure = window.compositor.takeAllocationFailure() {
+        if let failure = window.compositor.takeAllocationFailure() ?? AppEnvironment.current.takeAllocationFailure() {
             sinkError = sinkError ?? failure
             loop.stop()
         }

@@ -123,7 +123,7 @@ public final class Replay {
         case .measured: window.commit()
         case .estimated: _ = window.commitPhase(stopwatch: stopwatch)   // on screen; nothing to paint
         }
-        if let failure = window.compositor.takeAllocationFailure() { throw failure }
+        if let failure = window.compositor.takeAllocationFailure() ?? AppEnvironment.current.takeAllocationFailure() { throw failure }
         clock.restart()
         let loop = EventRunLoop(clock: clock)
         loop.refreshRate = window.screen.maximumFramesPerSecond

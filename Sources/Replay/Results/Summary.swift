@@ -374,17 +374,8 @@ public struct SummaryBuilder: Sendable {
         }
         if !frame.offscreen.isEmpty { ledger.add(frame.offscreen) }
         summary.frames += 1
-        if frame.hitchType != .none {
-            summary.hitches.total += 1
-            summary.hitchTimeMs.total += frame.hitch
-            if frame.hitchType == .commit {
-                summary.hitches.commit += 1
-                summary.hitchTimeMs.commit += frame.hitch
-            } else {
-                summary.hitches.render += 1
-                summary.hitchTimeMs.render += frame.hitch
-            }
-        }
+        summary.hitches.count(frame)
+        summary.hitchTimeMs.add(frame)
         for (index, stage) in Stage.allCases.enumerated() {
             _ = histograms[index].record(UInt64(min(max(0, frame.stages[stage] * 1000), 5e11).rounded()))
         }
@@ -423,11 +414,8 @@ public struct SummaryBuilder: Sendable {
         for index in openTransitions.indices {
             openTransitions[index].figures.frames += 1
             openTransitions[index].figures.durationS = frame.presented - openTransitions[index].figures.startS
-            if frame.hitchType != .none {
-                openTransitions[index].figures.hitches.total += 1
-                openTransitions[index].figures.hitches[frame.hitchType == .commit ? .commit : .render] += 1
-                openTransitions[index].figures.hitchTimeMs += frame.hitch
-            }
+            openTransitions[index].figures.hitches.count(frame)
+            openTransitions[index].figures.hitchTimeMs += frame.hitchType == .none ? 0 : frame.hitch
         }
         for event in frame.transitions where event.phase != .began {
             guard let index = openTransitions.firstIndex(where: { $0.id == event.id }) else { continue }
@@ -578,5 +566,23 @@ public struct SummaryBuilder: Sendable {
         s.histograms = stored
         s.renderEstimate = s.render == RenderMode.estimated.rawValue ? Summary.RenderEstimate(total: (s.stages.render.mean * Double(s.frames)).rounded()) : nil
         return s
+    }
+}
+
+extension ByHitchKind where Value == Int {
+    /// Counts `frame`'s hitch, if it has one: in all, and as a commit or a render hitch.
+    mutating func count(_ frame: FrameRecord) {
+        guard frame.hitchType != .none else { return }
+        total += 1
+        self[frame.hitchType == .commit ? .commit : .render] += 1
+    }
+}
+
+extension ByHitchKind where Value == Double {
+    /// Adds `frame`'s hitch time (0 without a hitch): in all, and to its kind.
+    mutating func add(_ frame: FrameRecord) {
+        guard frame.hitchType != .none else { return }
+        total += frame.hitch
+        self[frame.hitchType == .commit ? .commit : .render] += frame.hitch
     }
 }

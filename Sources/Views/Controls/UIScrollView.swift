@@ -15,7 +15,7 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
     /// An animated `setContentOffset`/`scrollRectToVisible` (or a table's `scrollToRow`) ended.
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
-    /// The safe area's part of `adjustedContentInset` changed.
+    /// `adjustedContentInset` changed (the content inset or the safe area's part of it).
     func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }
 
@@ -53,7 +53,14 @@ open class UIScrollView: UIView {
     }
     /// Extra scrollable space around the content.
     open var contentInset: UIEdgeInsets = .zero {
-        didSet { if contentInset != oldValue, contentInsetAdjustmentBehavior != .never { updateAdjustedContentInset() } }
+        didSet {
+            guard contentInset != oldValue else { return }
+            // The adjusted inset changed with it: said once, whether or not the safe area's part moved too.
+            if !updateAdjustedContentInset() {
+                adjustedContentInsetDidChange()
+                delegate?.scrollViewDidChangeAdjustedContentInset(self)
+            }
+        }
     }
 
     /// Which edges of the safe area `adjustedContentInset` adds to `contentInset` (UIKit's
@@ -93,7 +100,8 @@ open class UIScrollView: UIView {
 
     /// Works out the safe area's part of `adjustedContentInset` again. A scroll view resting at
     /// its top (or leading edge) stays there, as UIKit's: its offset follows the new inset.
-    func updateAdjustedContentInset() {
+    @discardableResult
+    func updateAdjustedContentInset() -> Bool {
         let safe = superview == nil ? UIEdgeInsets.zero : safeAreaInsets
         var vertical: Bool, horizontal: Bool
         switch contentInsetAdjustmentBehavior {
@@ -106,7 +114,7 @@ open class UIScrollView: UIView {
         }
         let adjustment = UIEdgeInsets(top: vertical ? safe.top : 0, left: horizontal ? safe.left : 0,
                                       bottom: vertical ? safe.bottom : 0, right: horizontal ? safe.right : 0)
-        guard adjustment != safeAreaAdjustment else { return }
+        guard adjustment != safeAreaAdjustment else { return false }
         let before = offsetRange.min
         safeAreaAdjustment = adjustment
         // Resting at the top (or the leading edge): stay there.
@@ -117,6 +125,7 @@ open class UIScrollView: UIView {
         if offset != contentOffset { contentOffset = offset }
         adjustedContentInsetDidChange()
         delegate?.scrollViewDidChangeAdjustedContentInset(self)
+        return true
     }
 
     /// Whether the view is a controller's view inside a navigation or tab bar controller.

@@ -32,8 +32,9 @@ extension UIViewController {
     }
     /// The controller this one presented (nil: none).
     public var presentedViewController: UIViewController? { presentation.presented }
-    /// The controller that presented this one.
-    public var presentingViewController: UIViewController? { presentation.presenting }
+    /// The controller that presented this one, or the one holding it (as UIKit answers for a
+    /// screen inside a presented navigation controller).
+    public var presentingViewController: UIViewController? { presentation.presenting ?? parent?.presentingViewController }
     /// Whether the controller is being presented (between the start and the end of its transition).
     public var isBeingPresented: Bool { presentation.phase == .presenting }
     /// Whether the controller is being dismissed.
@@ -69,9 +70,21 @@ extension UIViewController {
     /// from the bottom in 0.5 s (animated) on a critically damped spring. A full-screen
     /// presentation takes the screen underneath away (`viewWillDisappear`…`viewDidDisappear`); a
     /// sheet leaves it appeared, as since iOS 13. `completion` runs when it is on screen.
+    ///
+    /// As UIKit, it refuses (and says) a presentation while the one it would cover is still
+    /// coming or going (present in the dismissal's completion instead), and a controller that is
+    /// already presented.
     public func present(_ viewControllerToPresent: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
-        if let presented = presentedViewController, presented.presentation.phase != .dismissing {
+        if let presented = presentedViewController {
+            guard presented.presentation.phase == .none else {
+                viewIfLoaded?.reportLayoutIssue("Attempt to present \(type(of: viewControllerToPresent)) on \(type(of: self)) while a presentation is in progress (ignored)")
+                return
+            }
             return presented.present(viewControllerToPresent, animated: animated, completion: completion)
+        }
+        guard viewControllerToPresent.presentation.presenting == nil, viewControllerToPresent !== self else {
+            viewIfLoaded?.reportLayoutIssue("Application tried to present modally a view controller \(type(of: viewControllerToPresent)) that is already being presented (ignored)")
+            return
         }
         guard let window = viewIfLoaded?.window ?? parent?.viewIfLoaded?.window else {
             viewIfLoaded?.reportLayoutIssue("present(_:animated:): \(type(of: self))'s view is not in a window")
@@ -90,7 +103,7 @@ extension UIViewController {
         let under = kind == .fullScreen ? coveredController : nil
         let animates = animated && UIView.areAnimationsEnabled
         let coordinator = TransitionCoordinator(from: self, to: presented, container: container, animated: animates, interactive: false,
-                                                duration: kind == .alert || kind == .actionSheet ? UIAlertController.transitionDuration : PresentationContainer.duration)
+                                                duration: container.transitionDuration)
         under?.beginAppearanceTransition(false, animated: animated)
         presented.beginAppearanceTransition(true, animated: animated)
         container.show(presented.view)
@@ -99,7 +112,7 @@ extension UIViewController {
             under?.viewIfLoaded?.isHidden = true   // a full-screen presentation covers it: not drawn, not composited
             under?.endAppearanceTransition()
             presented.endAppearanceTransition()
-            presented.presentation.phase = .none
+            if presented.presentation.phase == .presenting { presented.presentation.phase = .none }
             mark.finish()
             completion?()
         }
@@ -108,9 +121,23 @@ extension UIViewController {
 
     /// Dismisses what this controller presented (or, when it presented nothing, itself): it
     /// slides down, the screen underneath comes back; `completion` runs after.
+    ///
+    /// Called on a controller inside a presented container (a navigation controller's screen),
+    /// the container's presentation is dismissed, as in UIKit. A dismissal while the presentation
+    /// is still coming, or already going, is refused and said.
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
-        let presented = presentedViewController ?? (presentingViewController != nil ? self : nil)
-        guard let presented, let dismissal = presented.beginDismissal(animated: animated) else {
+        var owner: UIViewController? = self
+        while let controller = owner, controller.presentation.presented == nil, controller.presentation.presenting == nil { owner = controller.parent }
+        guard let owner else {
+            completion?()
+            return
+        }
+        let presented = owner.presentation.presented ?? owner
+        guard presented.presentation.phase == .none else {
+            viewIfLoaded?.reportLayoutIssue("Attempt to dismiss from view controller \(type(of: owner)) while a presentation or dismiss is in progress (ignored)")
+            return
+        }
+        guard let dismissal = presented.beginDismissal(animated: animated) else {
             completion?()
             return
         }
@@ -123,15 +150,15 @@ extension UIViewController {
 
     /// Begins this presented controller's dismissal: what it presented goes first (without a
     /// show), then the appearance callbacks begin; nil when it is not presented.
-    func beginDismissal(animated: Bool) -> Dismissal? {
-        guard let presenter = presentingViewController, let container = presentation.container, presentation.phase != .dismissing else { return nil }
+    func beginDismissal(animated: Bool, interactive: Bool = false) -> Dismissal? {
+        guard let presenter = presentation.presenting, let container = presentation.container, presentation.phase == .none else { return nil }
         if let above = presentedViewController { above.dismiss(animated: false) }
         presentation.phase = .dismissing
         let mark = TransitionMark(.dismiss, showing: self, on: container.window)
         let under = container.kind == .fullScreen ? presenter.coveredController : nil
         under?.viewIfLoaded?.isHidden = false
         let coordinator = TransitionCoordinator(from: self, to: presenter, container: container, animated: animated && UIView.areAnimationsEnabled,
-                                                interactive: false, duration: PresentationContainer.duration)
+                                                interactive: interactive, duration: container.transitionDuration)
         beginAppearanceTransition(false, animated: animated)
         under?.beginAppearanceTransition(true, animated: animated)
         return Dismissal(presented: self, presenter: presenter, container: container, under: under, mark: mark, coordinator: coordinator)
@@ -158,7 +185,7 @@ struct Dismissal {
         container.removeFromSuperview()
         presented.endAppearanceTransition()
         under?.endAppearanceTransition()
-        presenter.presentation.presented = nil
+        if presenter.presentation.presented === presented { presenter.presentation.presented = nil }
         // The style, the transition and the presentation controller stay, as in UIKit.
         presented.presentation.presenting = nil
         presented.presentation.container = nil
@@ -232,6 +259,9 @@ final class PresentationContainer: UIView {
     static let duration: TimeInterval = 0.5
     /// An alert's scale as it comes.
     static let alertStartScale: CGFloat = 1.2
+    /// How long the presentation comes or goes: an alert's or an action sheet's 0.404 s, else 0.5 s.
+    var transitionDuration: TimeInterval { kind == .alert || kind == .actionSheet ? UIAlertController.transitionDuration : Self.duration }
+
     /// A form sheet's size on an iPad (UIKit's default `preferredContentSize` for one).
     static let formSheetSize = CGSize(width: 540, height: 620)
     /// The grabber's size and its distance from the sheet's top.
@@ -328,10 +358,15 @@ final class PresentationContainer: UIView {
         let dims = sheet?.dims(atTop: top, in: self) ?? true
         let fade = top <= lowest ? 1 : max(0, (bounds.height - top) / max(1, bounds.height - lowest))
         dimming.alpha = dims ? fade : 0
-        // The screen behind shrinks as the sheet reaches its largest detent.
-        let below = tops.dropLast().last ?? bounds.height
-        let f = min(1, max(0, (top - largest) / max(1, below - largest)))
-        scaleBehind(f)
+        // The screen behind shrinks as the sheet reaches a full-height detent (UIKit's large) that
+        // dims it; at any other it stays whole.
+        let fullHeight = safeAreaInsets.top + Self.sheetGap
+        if abs(largest - fullHeight) < 0.5, sheet?.dims(atTop: largest, in: self) ?? true {
+            let below = tops.dropLast().last ?? bounds.height
+            scaleBehind(min(1, max(0, (top - largest) / max(1, below - largest))))
+        } else {
+            scaleBehind(1)
+        }
     }
 
     /// The window's root screen behind a page sheet: scaled by `behindScale` at f = 0, whole at 1.
@@ -339,12 +374,30 @@ final class PresentationContainer: UIView {
         guard let root = behind else { return }
         let half = bounds.height / 2
         let scale = 1 - (1 - (half - safeAreaInsets.top) / half) * (1 - f)
-        root.transform = scale >= 1 ? .identity : CGAffineTransform(scaleX: scale, y: scale)
-        let radius = scale >= 1 ? 0 : Self.sheetCornerRadius
-        if root.layer.cornerRadius != radius {
-            root.layer.cornerRadius = radius
-            root.layer.masksToBounds = radius > 0
+        guard scale < 1 else {
+            // Whole again: the screen's own transform and corners back.
+            if let own = behindOwn {
+                root.transform = own.transform
+                root.layer.cornerRadius = own.radius
+                root.layer.masksToBounds = own.masks
+                behindOwn = nil
+            }
+            return
         }
+        if behindOwn == nil { behindOwn = (root.transform, root.layer.cornerRadius, root.layer.masksToBounds) }
+        root.transform = CGAffineTransform(scaleX: scale, y: scale)
+        if root.layer.cornerRadius != Self.sheetCornerRadius { root.layer.cornerRadius = Self.sheetCornerRadius }
+        if !root.layer.masksToBounds { root.layer.masksToBounds = true }
+    }
+
+    /// The screen behind's own transform and corners, while the sheet shrinks it.
+    private var behindOwn: (transform: CGAffineTransform, radius: CGFloat, masks: Bool)?
+
+    /// Touches on the clear space around an undimmed sheet reach the screen behind, as in UIKit.
+    override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        let hit = super.hitTest(point, with: event)
+        if kind == .pageSheet, hit === self || hit === dimming, dimming.alpha < 0.01 { return nil }
+        return hit
     }
 
     /// The view a page sheet shrinks: the window's root screen, when the sheet is presented from
@@ -353,6 +406,19 @@ final class PresentationContainer: UIView {
         guard kind == .pageSheet, let presenter = presented?.presentingViewController, presenter.presentingViewController == nil,
               let window, let root = window.rootViewController, presenter.coveredController === root else { return nil }
         return root.viewIfLoaded
+    }
+
+    /// Stops the sheet where it is shown (a finger caught it while it moved): its animations, the
+    /// dimming's, the grabber's and the screen behind's removed, the model where they were. Returns
+    /// the sheet's top.
+    func catchSheet() -> CGFloat {
+        guard let content else { return 0 }
+        let shown = content.layer.presentation()?.frame.minY ?? content.frame.minY
+        guard !(content.layer.animationKeys()?.isEmpty ?? true) else { return content.frame.minY }
+        let layers: [CALayer?] = [content.layer, dimming.layer, grabber.layer, behind?.layer]
+        for case let layer? in layers { layer.removeAllAnimations() }
+        UIView.performWithoutAnimation { placeSheet(top: shown) }
+        return shown
     }
 
     /// The detent changed in code: the sheet goes there (animated inside `animateChanges`).
@@ -399,7 +465,10 @@ final class PresentationContainer: UIView {
         }
         guard animated else {
             place(coming)
-            if !coming { scaleBehind(1) }
+            if !coming {
+                scaleBehind(1)
+                if fades { content.alpha = 1 }   // the view may be shown again
+            }
             alongside?()
             return completion()
         }
@@ -407,8 +476,7 @@ final class PresentationContainer: UIView {
             if !(kind == .pageSheet && !coming) { place(!coming) }   // a sheet leaves from where it is
             if alert && coming { content.transform = scaled }
         }
-        let duration = alert || kind == .actionSheet ? UIAlertController.transitionDuration : Self.duration
-        UIView.animate(springDuration: duration, bounce: 0, animations: {
+        UIView.animate(springDuration: transitionDuration, bounce: 0, animations: {
             place(coming)
             if alert && coming { content.transform = .identity }
             alongside?()
@@ -499,7 +567,7 @@ final class SheetPan: UIGestureRecognizerDelegate {
         switch recognizer.state {
         case .began:
             isDragging = true
-            startTop = presented.view.frame.minY
+            startTop = container.catchSheet()
             allowed = !presented.isModalInPresentation && (sheet.delegate?.presentationControllerShouldDismiss(sheet) ?? true)
         case .changed:
             var top = startTop + recognizer.translation(in: container).y
@@ -525,7 +593,7 @@ final class SheetPan: UIGestureRecognizerDelegate {
     private func beginDismissal(_ sheet: UISheetPresentationController) {
         guard let presented, presented.presentingViewController != nil, presented.presentation.phase == .none else { return }
         sheet.delegate?.presentationControllerWillDismiss(sheet)
-        dismissal = presented.beginDismissal(animated: true)
+        dismissal = presented.beginDismissal(animated: true, interactive: true)
     }
 
     /// Springs the sheet to `top`: a detent (its identifier selected), or off the screen.

@@ -64,6 +64,7 @@ final class TransitionCoordinator: UIViewControllerTransitionCoordinator {
     private var alongside: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var completions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var ran = false
+    private var completed = false
 
     init(from: UIViewController?, to: UIViewController?, container: UIView, animated: Bool, interactive: Bool, duration: TimeInterval) {
         self.from = from
@@ -85,6 +86,7 @@ final class TransitionCoordinator: UIViewControllerTransitionCoordinator {
 
     func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
                  completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        guard !completed else { return false }   // over: nothing is kept
         if let animation {
             if ran { animation(self) } else { alongside.append(animation) }
         }
@@ -102,6 +104,8 @@ final class TransitionCoordinator: UIViewControllerTransitionCoordinator {
 
     /// The transition ended (or was cancelled): the completion blocks run, the controllers let go.
     func complete(cancelled: Bool) {
+        guard !completed else { return }
+        completed = true
         isCancelled = cancelled
         percentComplete = cancelled ? 0 : 1
         if !cancelled && !ran { UIView.performWithoutAnimation { runAlongside() } }

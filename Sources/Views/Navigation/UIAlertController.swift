@@ -61,6 +61,7 @@ open class UIAlertController: UIViewController {
                 self.preferredAction = nil
                 viewIfLoaded?.reportLayoutIssue("UIAlertController: the preferred action \"\(preferredAction.title ?? "")\" is not one of its actions (ignored)")
             }
+            sideBySide = nil
         }
     }
 
@@ -96,6 +97,7 @@ open class UIAlertController: UIViewController {
             return
         }
         actions.append(action)
+        sideBySide = nil
         viewIfLoaded?.setNeedsLayout()
     }
 
@@ -189,8 +191,17 @@ open class UIAlertController: UIViewController {
         return bottom
     }
 
-    /// Whether two alert buttons go side by side: their titles fit in 135 pt less the margins.
+    /// Whether two alert buttons go side by side: their titles fit in 135 pt less the margins
+    /// (measured once for the actions and the emphasis they have).
     private var buttonsSideBySide: Bool {
+        if let sideBySide { return sideBySide }
+        let fits = measureSideBySide()
+        sideBySide = fits
+        return fits
+    }
+    private var sideBySide: Bool?
+
+    private func measureSideBySide() -> Bool {
         guard preferredStyle == .alert, actions.count == 2 else { return false }
         let room = Self.alertWidth / 2 - 2 * Self.actionMargin
         return actions.allSatisfy { action in
@@ -212,15 +223,24 @@ open class UIAlertController: UIViewController {
     func layoutCards() {
         guard isViewLoaded else { return }
         makeButtons()
-        for line in hairlines { line.removeFromSuperview() }
-        hairlines = []
         let scale = view.window?.screen.scale ?? UIScreen.main.scale
         let hairline = 1 / scale
+        // The hairlines of the last layout are reused, moved where this one wants them.
+        var used = 0
+        defer {
+            for line in hairlines[used...] { line.removeFromSuperview() }
+            hairlines.removeLast(hairlines.count - used)
+        }
         func line(_ frame: CGRect, in parent: UIView) {
-            let view = UIView(frame: frame)
-            view.backgroundColor = .separator
-            parent.addSubview(view)
-            hairlines.append(view)
+            if used == hairlines.count {
+                let view = UIView(frame: frame)
+                view.backgroundColor = .separator
+                hairlines.append(view)
+            }
+            let view = hairlines[used]
+            if view.superview !== parent { parent.addSubview(view) }
+            if view.frame != frame { view.frame = frame }
+            used += 1
         }
         if preferredStyle == .alert {
             let width = Self.alertWidth

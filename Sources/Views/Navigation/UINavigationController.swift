@@ -60,8 +60,11 @@ open class UINavigationController: UIViewController {
 
     /// The screen on top of the stack.
     public var topViewController: UIViewController? { viewControllers.last }
-    /// The screen shown (the top one; a presented one once presentation exists).
-    public var visibleViewController: UIViewController? { topViewController }
+    /// The screen shown: one presented over the top screen or over the navigation controller,
+    /// else the top one.
+    public var visibleViewController: UIViewController? {
+        topViewController?.presentedViewController ?? presentedViewController ?? topViewController
+    }
 
 
     public init(rootViewController: UIViewController) {
@@ -158,6 +161,7 @@ open class UINavigationController: UIViewController {
             reportIssue("pushing a view controller that is already in the stack (\(type(of: viewController)))")
             return
         }
+        guard settleCurrentTransition(for: "pushViewController") else { return }
         let from = topViewController
         push(viewController)
         show(viewController, over: from, pushing: true, animated: animated) { [weak self] in
@@ -191,6 +195,7 @@ open class UINavigationController: UIViewController {
     }
 
     private func pop(to target: UIViewController, animated: Bool, interactive: Bool = false) -> [UIViewController]? {
+        guard settleCurrentTransition(for: "a pop") else { return nil }
         guard let index = viewControllers.firstIndex(where: { $0 === target }), index < viewControllers.count - 1,
               let from = topViewController else { return nil }
         let stack = viewControllers
@@ -221,7 +226,7 @@ open class UINavigationController: UIViewController {
 
     /// Replaces the stack; the new top is shown as a push (or a pop, when it was in the stack).
     open func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
-        guard let newTop = controllers.last else { return }
+        guard let newTop = controllers.last, settleCurrentTransition(for: "setViewControllers") else { return }
         let from = topViewController
         let leaving = viewControllers.filter { old in !controllers.contains { $0 === old } }
         let arriving = controllers.filter { new in !viewControllers.contains { $0 === new } }
@@ -271,6 +276,11 @@ open class UINavigationController: UIViewController {
         let cancellation: (() -> Void)?
         var mark: TransitionMark?
         var coordinator: TransitionCoordinator?
+        /// Whether the finger drives it (an edge swipe's pop).
+        var interactive = false
+        /// Whether it has ended (finished or cancelled): its animation's completion, coming
+        /// after a newer transition finished it early, does nothing.
+        var ended = false
         /// How far the transition has gone, 0…1 (an interactive one follows the finger).
         var progress: CGFloat = 0
 
@@ -308,6 +318,7 @@ open class UINavigationController: UIViewController {
         to.loadViewIfNeeded()   // viewDidLoad comes first, as in UIKit
         let transition = Transition(from: from, to: to, pushing: pushing, animated: animated, bounds: view.bounds,
                                     completion: completion, cancellation: cancellation)
+        transition.interactive = interactive
         transition.mark = TransitionMark(pushing ? .push : interactive ? .interactivePop : .pop, showing: to, on: window)
         let coordinator = TransitionCoordinator(from: from, to: to, container: view, animated: animated && (UIView.areAnimationsEnabled || interactive),
                                                 interactive: interactive, duration: Self.transitionDuration)
@@ -354,6 +365,8 @@ open class UINavigationController: UIViewController {
 
     /// The transition's end: the outgoing view leaves, the appearance callbacks end.
     private func end(_ transition: Transition) {
+        guard !transition.ended else { return }
+        transition.ended = true
         if current === transition { current = nil }
         finishCoordinator(transition, cancelled: false)
         let from = transition.from, to = transition.to
@@ -374,6 +387,8 @@ open class UINavigationController: UIViewController {
     /// `viewDidAppear`), then the outgoing `viewWillAppear` and `viewDidAppear` (it never got
     /// `viewDidDisappear`); the stack as it was.
     private func cancel(_ transition: Transition) {
+        guard !transition.ended else { return }
+        transition.ended = true
         if current === transition { current = nil }
         finishCoordinator(transition, cancelled: true)
         let from = transition.from, to = transition.to
@@ -386,6 +401,9 @@ open class UINavigationController: UIViewController {
         from?.endAppearanceTransition()
         transition.cancellation?()
         transition.mark?.cancel()
+        // The screen back on top may hide the tab bar again; the bars follow it.
+        tabBarController?.viewIfLoaded?.setNeedsLayout()
+        view.setNeedsLayout()
     }
 
     /// The transition's coordinator runs its completions; the controllers let go of it.
@@ -395,9 +413,24 @@ open class UINavigationController: UIViewController {
         transition.coordinator = nil
     }
 
-    /// Whether a push or a pop is under way (a new one waits for it: uisim ignores it, with a
-    /// warning, as UIKit logs "Unbalanced calls").
+    /// Whether a push or a pop is under way.
     var isTransitioning: Bool { current != nil }
+
+    /// Makes way for a new push, pop or stack change: a transition still sliding ends at once
+    /// (its screens where it was taking them, its callbacks called), so the new one starts from
+    /// a settled stack (UIKit leaves overlapping transitions undefined and logs them). One the
+    /// finger drives cannot be cut short: the new one is refused, and said. Returns whether the
+    /// new one may go ahead.
+    private func settleCurrentTransition(for request: String) -> Bool {
+        guard let transition = current else { return true }
+        if transition.interactive {
+            reportIssue("\(request) during an interactive pop (ignored: the finger still drives the pop)")
+            return false
+        }
+        UIView.performWithoutAnimation { place(transition, at: 1) }
+        end(transition)
+        return true
+    }
 
     // MARK: The interactive pop
 
@@ -411,7 +444,7 @@ open class UINavigationController: UIViewController {
 
     /// Moves the interactive pop to `progress` (0…1) with the finger.
     func updateInteractivePop(_ progress: CGFloat) {
-        guard let current else { return }
+        guard let current, current.interactive else { return }
         UIView.performWithoutAnimation { place(current, at: min(1, max(0, progress))) }
         current.coordinator?.percentComplete = current.progress
     }
@@ -420,7 +453,7 @@ open class UINavigationController: UIViewController {
     /// (or back) in the part of the transition's duration left (UIKit's
     /// `UIPercentDrivenInteractiveTransition`: `(1 − percent) × duration`, ease-in-out).
     func endInteractivePop(finishing: Bool) {
-        guard let transition = current else { return }
+        guard let transition = current, transition.interactive else { return }
         let left = finishing ? 1 - transition.progress : transition.progress
         let done: () -> Void = { [weak self] in
             if finishing { self?.end(transition) } else { self?.cancel(transition) }

@@ -17,7 +17,12 @@ open class UIToolbar: UIView, BarItemsHost {
     /// The items' margin from the edges, and the gap between items.
     static let margin: CGFloat = 16, spacing: CGFloat = 8
 
-    open private(set) var items: [UIBarButtonItem]?
+    /// The items shown (setting it is `setItems(_:animated: false)`).
+    open var items: [UIBarButtonItem]? {
+        get { storedItems }
+        set { setItems(newValue, animated: false) }
+    }
+    private var storedItems: [UIBarButtonItem]?
     open var isTranslucent = true { didSet { itemsDidChange() } }
     open var barTintColor: UIColor? { didSet { itemsDidChange() } }
     /// The items' colour.
@@ -37,7 +42,7 @@ open class UIToolbar: UIView, BarItemsHost {
     }
 
     open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) {
-        self.items = items
+        storedItems = items
         for item in items ?? [] { item.bar = self }
         itemsDidChange()
     }

@@ -12,6 +12,10 @@ import Traces
 public final class ChromeTrace: FrameSink {
     private let file: AtomicFile
     private var first = true
+    /// Transitions begun and not yet ended (id → slice name), and the last frame's presentation
+    /// (µs): a replay that ends in the middle of one closes its slice there.
+    private var openTransitions: [Int: String] = [:]
+    private var lastPresented = 0.0
     /// The thread ids of the two threads.
     static let mainThread = 1, renderServer = 2, text = 3
 
@@ -122,14 +126,17 @@ public final class ChromeTrace: FrameSink {
         }
         // Each screen transition is an async slice on the main thread, from the app stage of the
         // frame that began it to the presentation of the one that ended it.
+        lastPresented = Self.micros(frame.presented)
         for transition in frame.transitions {
             let began = transition.phase == .began
+            let name = "\(transition.kind.rawValue) \(transition.name)"
+            if began { openTransitions[transition.id] = name } else { openTransitions[transition.id] = nil }
             try event { o in
                 if began { o("args") { o in o("frame", frame.frame) } }
                 if !began { o("args") { o in o("outcome", transition.phase.rawValue) } }
                 o("cat", "transition")
                 o("id", transition.id)
-                o("name", "\(transition.kind.rawValue) \(transition.name)")
+                o("name", name)
                 o("ph", began ? "b" : "e")
                 o("pid", 1)
                 o("tid", Self.mainThread)
@@ -187,6 +194,19 @@ public final class ChromeTrace: FrameSink {
 
     /// Closes the JSON and finishes the file, not yet moved into place (`file.moveIntoPlace()`).
     func finishWriting() throws {
+        for (id, name) in openTransitions.sorted(by: { $0.key < $1.key }) {
+            try event { o in
+                o("args") { o in o("outcome", "unfinished") }
+                o("cat", "transition")
+                o("id", id)
+                o("name", name)
+                o("ph", "e")
+                o("pid", 1)
+                o("tid", Self.mainThread)
+                o("ts", lastPresented)
+            }
+        }
+        openTransitions = [:]
         try file.append("\n]}\n")
         try file.finishWriting()
     }
