@@ -78,6 +78,8 @@ final class FeedRowCell: UITableViewCell {
             body.bottomAnchor.constraint(equalTo: content.bottomAnchor, constant: -12),
         ])
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 }
 
 /// A thousand rows whose bodies differ in font size (so rows differ in height).

@@ -83,6 +83,8 @@ final class SwitchCard: UIView {
         addSubview(label)
         addSubview(toggle)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 }
 
 /// A control drawn by hand: a shaded rounded card with a title, darker while highlighted
@@ -100,6 +102,8 @@ final class CardButton: UIControl {
         isOpaque = false
         contentMode = .redraw
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
@@ -132,6 +136,8 @@ final class TrackSlider: UIView {
         super.init(frame: frame)
         backgroundColor = .white
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     private func thumbRect(for value: CGFloat) -> CGRect {
         let d = bounds.height - 8

@@ -92,6 +92,8 @@ final class FeedViewController: UIViewController, UITableViewDataSource, UITable
         super.init(nibName: nil, bundle: nil)
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     override func loadView() {
         let table = UITableView(frame: UIScreen.main.bounds, style: .plain)
         table.backgroundColor = FeedRow.background
@@ -229,6 +231,8 @@ final class FeedCell: UITableViewCell {
         isOpaque = false
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     /// The row, made on first use.
     func row(_ style: FeedStyle) -> FeedRow {
         if let content { return content }
@@ -333,6 +337,8 @@ class FeedRow: UIView {
             content.addSubview(bar)
         }
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     static let selectionColor = UIColor(red: 0.82, green: 0.9, blue: 1, alpha: 1)
 
@@ -490,6 +496,8 @@ final class ComposedRow: FeedRow {
         for view in [avatar, titleLabel, subtitleLabel, chart] as [UIView] { content.addSubview(view) }
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     override func configure(index: Int, avatar image: UIImage, degraded: Bool) {
         super.configure(index: index, avatar: image, degraded: degraded)
         avatar.image = image
@@ -557,6 +565,8 @@ final class ChartView: UIView {
         backgroundColor = opaque ? .white : nil
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         FeedRow.drawChart(data, in: bounds.insetBy(dx: 2, dy: 2), degraded: degraded, context: context)
@@ -587,6 +597,8 @@ final class DrawnRow: FeedRow {
             content.insertSubview(canvas, at: 0)
         }
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func makeConstraints() -> [NSLayoutConstraint] {
         guard canvas !== card else { return super.makeConstraints() }

@@ -65,6 +65,8 @@ final class GridViewController: UIViewController, UICollectionViewDelegate, UICo
         super.init(nibName: nil, bundle: nil)
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     override func loadView() {
         let collection = UICollectionView(frame: UIScreen.main.bounds, collectionViewLayout: Self.layout())
         collection.alwaysBounceVertical = true
@@ -192,6 +194,8 @@ final class GridHeader: UICollectionReusableView {
         addSubview(label)
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     override func layoutSubviews() {
         super.layoutSubviews()
         label.frame = bounds.insetBy(dx: 16, dy: 8)
@@ -209,6 +213,8 @@ final class FeaturedCell: UICollectionViewCell {
         title.textColor = .white
         contentView.addSubview(title)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     func configure(_ index: Int) {
         contentView.backgroundColor = UIColor(hue: CGFloat(index % 10) / 10, saturation: 0.55, brightness: 0.85, alpha: 1)
@@ -243,6 +249,8 @@ final class CardCell: UICollectionViewCell {
         image.isOpaque = true   // the thumbnails rendered ahead are opaque and fill the view
         for view in [thumbnail, image, title, price] as [UIView] { contentView.addSubview(view) }
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     func configure(_ index: Int, style: GridStyle, degraded: Bool, thumbnail rendered: UIImage?) {
         if style.opaque {
@@ -307,6 +315,8 @@ final class ThumbnailView: UIView {
         super.init(frame: frame)
         isOpaque = true
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     var degraded = false {
         didSet { if degraded != oldValue { setNeedsDisplay() } }
     }

@@ -42,6 +42,8 @@ final class MessagesViewController: UIViewController, UITableViewDataSource, UIT
         loadPage()
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     override func loadView() {
         let table = UITableView(frame: UIScreen.main.bounds, style: .plain)
         table.estimatedRowHeight = 0   // no estimates: the table asks every row's height when it loads
@@ -117,6 +119,8 @@ final class MessageCell: UITableViewCell {
         message.numberOfLines = 0
         contentView.addSubview(message)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func layoutSubviews() {
         super.layoutSubviews()

@@ -57,6 +57,8 @@ final class MailListController: UITableViewController {
         title = "Mail"
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     override func viewDidLoad() {
         super.viewDidLoad()
         tableView.rowHeight = 64
@@ -118,6 +120,8 @@ final class MessageController: UIViewController {
         title = NavigationScene.subject(index)
         hidesBottomBarWhenPushed = true
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func loadView() {
         let view = UIView(frame: UIScreen.main.bounds)

@@ -55,6 +55,8 @@ final class ResizeBoard: UIView {
         placeCards()
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     private func apply(_ newScale: CGFloat) {
         scale = min(max(newScale, 0.3), 2)
         placeCards()
@@ -85,6 +87,8 @@ final class ResizeCard: UIView {
         super.init(frame: .zero)
         isOpaque = false
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }

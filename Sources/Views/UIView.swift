@@ -37,6 +37,15 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         self.init(frame: .zero)
     }
 
+    /// UIKit's initializer from an archive (a nib or a storyboard), required as in UIKit: a
+    /// subclass with an initializer of its own implements it, so the code builds against UIKit
+    /// too. uisim has no archives: it makes nothing (nil) and says so once per class, in the
+    /// replay's layout issues.
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     // MARK: Geometry (stored in the layer)
 
     /// The view's rectangle in its superview's coordinates: the axis-aligned bounding box of the
@@ -393,4 +402,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         if tag != 0 { text += "; tag = \(tag)" }
         return text + ">"
     }
+}
+
+/// Says once per class that uisim cannot make it from an archive (`init?(coder:)` returns nil).
+@MainActor
+func noArchives(_ type: Any.Type) {
+    UIApplication.shared.reportLayoutIssue("init(coder:): \(type) cannot be made from an archive (uisim has no nibs or storyboards): nil")
 }

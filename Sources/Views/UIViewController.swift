@@ -12,7 +12,7 @@ import Geometry
 /// UIKit's, after `viewDidLayoutSubviews`); `viewWillDisappear` and `viewDidDisappear` as it
 /// leaves. A container that shows its children itself (a navigation controller) drives their
 /// appearance with `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()`, in
-/// UIKit's order. uisim has no nibs, storyboards or presentation yet.
+/// UIKit's order. uisim has no nibs or storyboards (`init?(coder:)` makes nothing).
 open class UIViewController: UIResponder {
     private var storedView: UIView?
 
@@ -25,6 +25,15 @@ open class UIViewController: UIResponder {
     /// nil)`); uisim has no nibs, so both arguments are ignored.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init()
+    }
+
+    /// UIKit's initializer from an archive (a storyboard), required as in UIKit: a subclass with
+    /// an initializer of its own implements it, so the code builds against UIKit too. uisim has
+    /// no archives: it makes nothing (nil) and says so once per class, in the replay's layout
+    /// issues.
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
     }
 
     /// The view the controller manages, loaded (`loadView()`, `viewDidLoad()`) the first time it

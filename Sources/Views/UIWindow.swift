@@ -35,6 +35,11 @@ open class UIWindow: UIView {
         layer.contentsScale = screen.scale
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     /// Whether the window is the app's key window.
     public var isKeyWindow: Bool { UIApplication.shared.keyWindow === self }
 

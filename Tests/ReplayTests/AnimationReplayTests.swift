@@ -26,6 +26,8 @@ import Views
             box.backgroundColor = .blue
             addSubview(box)
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
         override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
             UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
                 self.box.center.x += 100
@@ -89,6 +91,8 @@ import Views
             scroll.delegate = self
             addSubview(scroll)
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
         override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
             scroll.setContentOffset(CGPoint(x: 0, y: 1800), animated: true)
         }

@@ -38,6 +38,8 @@ import Traces
             ])
         }
 
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
         override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { leading.constant = 60 }
         override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { label.text = "Inbox (3)" }
     }
@@ -124,6 +126,8 @@ import Traces
                 NSLayoutConstraint.activate([top, box.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
                                              box.widthAnchor.constraint(equalToConstant: 40), box.heightAnchor.constraint(equalToConstant: 40)])
             }
+
+            required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
             override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { top.isActive = false }
             override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
                 top = box.topAnchor.constraint(equalTo: topAnchor, constant: 120)

@@ -302,5 +302,7 @@ final class EndProbe: UIView {
         self.onEnd = onEnd
         super.init(frame: .zero)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { onEnd() }
 }

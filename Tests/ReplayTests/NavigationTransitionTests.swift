@@ -23,6 +23,8 @@ import Traces
             title = name
         }
 
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
         override func viewDidLoad() {
             view.backgroundColor = .white
             let button = UIButton(frame: CGRect(x: 95, y: 380, width: 200, height: 40))

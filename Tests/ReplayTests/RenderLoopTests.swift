@@ -128,6 +128,8 @@ import Traces
             self.stopwatch = stopwatch
             super.init(frame: frame)
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
         override func draw(_ rect: CGRect) {
             draws += 1
             UIColor.red.setFill()

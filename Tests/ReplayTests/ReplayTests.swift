@@ -115,6 +115,8 @@ import Views
             self.cost = cost
             super.init("v", frame: frame, log: log)
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
         override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
             super.touchesBegan(touches, with: event)
             stopwatch.advance(by: cost)

@@ -41,6 +41,8 @@ class RecordingView: UIView {
         super.init(frame: frame)
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     func record(_ what: String, _ touches: Set<UITouch>, _ event: UIEvent?) {
         log.add("\(name) \(what) \(touches.map(\.contact).sorted())")
         guard let event else { return }

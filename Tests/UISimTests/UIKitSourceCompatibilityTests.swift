@@ -12,6 +12,40 @@ import UISim
             autoresizingMask = [.flexibleLeftMargin, .flexibleBottomMargin]
             contentMode = .redraw
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    }
+
+    /// A screen as UIKit code writes it: its own initializer, so `init?(coder:)` is required (as
+    /// UIKit's compiler demands), and a view that calls `super.init(coder:)`.
+    final class UserViewController: UIViewController {
+        let userID: Int
+        init(userID: Int) {
+            self.userID = userID
+            super.init(nibName: nil, bundle: nil)
+        }
+        required init?(coder: NSCoder) {
+            userID = 0
+            super.init(coder: coder)
+        }
+    }
+
+    final class ArchivedView: UIView {
+        required init?(coder: NSCoder) { super.init(coder: coder) }
+        override init(frame: CGRect) { super.init(frame: frame) }
+    }
+
+    /// uisim has no archives: `init?(coder:)` makes nothing (nil) and says so once per class.
+    @MainActor @Test func initFromACoderIsNilAndSaidOnce() {
+        UIApplication.withNewApplication {
+            #expect(UserViewController(coder: NSCoder()) == nil)
+            #expect(ArchivedView(coder: NSCoder()) == nil && ArchivedView(coder: NSCoder()) == nil)
+            #expect(UILabel(coder: NSCoder()) == nil)
+            let said = UIApplication.shared.layoutIssues.filter { $0.hasPrefix("init(coder:)") }
+            #expect(said.count == 3, "\(said)")
+            #expect(said.contains { $0.contains("ArchivedView cannot be made from an archive (uisim has no nibs or storyboards)") })
+            #expect(UserViewController(userID: 7).userID == 7)
+        }
     }
 
     @Test func portedCodeReadsTheSame() {
@@ -133,6 +167,8 @@ import UISim
                 quote.trailingAnchor.constraint(equalTo: body.trailingAnchor),
             ])
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
         func configure(author name: String, text: String, quoted: String) {
             author.text = name

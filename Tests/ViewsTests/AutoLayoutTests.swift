@@ -15,6 +15,8 @@ import Testing
             super.init(frame: .zero)
             translatesAutoresizingMaskIntoConstraints = false
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
         override var intrinsicContentSize: CGSize { size }
     }
 

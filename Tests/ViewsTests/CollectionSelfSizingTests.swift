@@ -27,6 +27,8 @@ import Testing
                 height,
             ])
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     }
 
     /// A cell without constraints that says its size in `sizeThatFits(_:)` (UIKit's second way).

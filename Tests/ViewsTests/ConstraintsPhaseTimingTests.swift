@@ -30,6 +30,8 @@ import Testing
                 box.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
             ])
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     }
 
     final class Rows: UITableViewDataSource {

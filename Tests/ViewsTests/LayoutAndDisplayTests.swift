@@ -29,6 +29,8 @@ final class LoggingView: UIView {
         self.log = log
         super.init(frame: frame)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     override func layoutSubviews() {
         log.entries.append(name)
         onLayout?()

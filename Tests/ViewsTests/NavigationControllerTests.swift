@@ -22,6 +22,8 @@ import Testing
         title = name
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     override func viewDidLoad() { log.lines.append("\(name).viewDidLoad") }
     override func viewWillAppear(_ animated: Bool) { log.lines.append("\(name).viewWillAppear(\(animated))") }
     override func viewDidAppear(_ animated: Bool) { log.lines.append("\(name).viewDidAppear(\(animated))") }

@@ -35,6 +35,8 @@ import Testing
                 box.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
             ])
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     }
 
     /// A cell whose content view holds a view placed by its frame: no constraints give it a height.
@@ -43,6 +45,8 @@ import Testing
             super.init(style: style, reuseIdentifier: reuseIdentifier)
             contentView.addSubview(UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 30)))
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     }
 
     /// Rows whose boxes have the heights `boxes` gives; the delegate's height, when `heights`

@@ -29,6 +29,8 @@ import Testing
                 stack.trailingAnchor.constraint(equalTo: margins.trailingAnchor), stack.bottomAnchor.constraint(equalTo: margins.bottomAnchor),
             ])
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     }
 
     final class Mail: UITableViewDataSource {

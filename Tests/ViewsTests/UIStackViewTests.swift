@@ -22,6 +22,8 @@ import Testing
             size = CGSize(width: width, height: height)
             super.init(frame: .zero)
         }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
         override var intrinsicContentSize: CGSize { size }
     }
 

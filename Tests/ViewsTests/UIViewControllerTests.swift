@@ -17,6 +17,8 @@ import Testing
             super.init()
         }
 
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
         override func loadView() {
             log.add("\(name): loadView")
             view = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))

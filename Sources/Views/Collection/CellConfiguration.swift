@@ -250,6 +250,11 @@ open class UIListContentView: UIView, UIContentView {
         apply()
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     public var configuration: UIContentConfiguration {
         get { listConfiguration }
         set {

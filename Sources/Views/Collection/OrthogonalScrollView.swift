@@ -18,6 +18,11 @@ final class OrthogonalScrollView: UIScrollView {
         backgroundColor = nil
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     override var contentOffset: CGPoint {
         didSet {
             guard contentOffset != oldValue, let collectionView else { return }

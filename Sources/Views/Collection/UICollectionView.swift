@@ -123,6 +123,11 @@ open class UICollectionView: UIScrollView {
         hasOwnBackground = false
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     /// Whether the app set the background colour (a list layout's is shown otherwise).
     private var hasOwnBackground = false
     private var showingLayoutBackground = false

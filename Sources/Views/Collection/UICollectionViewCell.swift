@@ -27,6 +27,11 @@ open class UICollectionReusableView: UIView {
         self.init(frame: .zero)
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     /// Called before the collection view hands the view out again from its reuse queue: reset what
     /// the last item left (the default does nothing).
     open func prepareForReuse() {}
@@ -88,6 +93,11 @@ open class UICollectionViewCell: UICollectionReusableView {
         storedContentView.frame = bounds
         storedContentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(storedContentView)
+    }
+
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
     }
 
     // MARK: Configurations

@@ -197,6 +197,11 @@ open class UICollectionViewListCell: UICollectionViewCell {
         applyDefaultBackground()
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     open override var backgroundConfiguration: UIBackgroundConfiguration? {
         didSet { hasOwnBackground = true }
     }

@@ -35,6 +35,11 @@ open class UIButton: UIControl {
         systemSubviews = [imageView, titleLabel]
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     /// Sets the title shown in `state` (`.normal` is the fallback).
     public func setTitle(_ title: String?, for state: State) {
         titles[state.rawValue] = title

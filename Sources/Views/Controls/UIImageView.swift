@@ -33,6 +33,11 @@ open class UIImageView: UIView {
         isUserInteractionEnabled = false
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     /// The image's size.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         image?.size ?? .zero

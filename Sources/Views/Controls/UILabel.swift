@@ -115,6 +115,11 @@ open class UILabel: UIView {
         isUserInteractionEnabled = false
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     private func textDidChange() {
         setNeedsDisplay()
         invalidateIntrinsicContentSize()

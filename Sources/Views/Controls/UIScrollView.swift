@@ -193,6 +193,11 @@ open class UIScrollView: UIView {
         addGestureRecognizer(panGestureRecognizer)
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     // MARK: Offset
 
     /// Where the content's origin is scrolled to: the bounds origin.

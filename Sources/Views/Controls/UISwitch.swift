@@ -42,6 +42,11 @@ open class UISwitch: UIControl {
         contentMode = .redraw
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     open override var frame: CGRect {
         get { super.frame }
         set { super.frame = CGRect(origin: newValue.origin, size: Self.size) }

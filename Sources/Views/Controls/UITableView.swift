@@ -184,6 +184,11 @@ open class UITableView: UIScrollView {
         self.init(frame: frame, style: .plain)
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     // MARK: Registration and reuse
 
     private var registered: [String: UITableViewCell.Type] = [:]

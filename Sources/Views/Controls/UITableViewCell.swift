@@ -86,6 +86,11 @@ open class UITableViewCell: UIView {
         self.init(style: .default, reuseIdentifier: nil)
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     private var storedTextLabel: UILabel?, storedDetailLabel: UILabel?, storedImageView: UIImageView?
 
     /// The main label, made (in the content view) on first use.
@@ -261,6 +266,11 @@ open class UITableViewHeaderFooterView: UIView {
     /// What a table view calls to make a header of a registered class (as a cell's `init()`).
     public required convenience init() {
         self.init(reuseIdentifier: nil)
+    }
+
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
     }
 
     open override func layoutSubviews() {

@@ -77,6 +77,11 @@ open class UITextView: UIScrollView {
         systemSubviews = [canvas]
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     private var defaultAttributes: [NSAttributedString.Key: Any] {
         let style = NSMutableParagraphStyle()
         style.alignment = textAlignment
@@ -148,6 +153,11 @@ open class UITextView: UIScrollView {
             super.init(frame: frame)
             isOpaque = false
             isUserInteractionEnabled = false
+        }
+
+        public required init?(coder: NSCoder) {
+            noArchives(Self.self)
+            return nil
         }
 
         override func draw(_ rect: CGRect) {

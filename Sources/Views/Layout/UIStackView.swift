@@ -146,6 +146,11 @@ open class UIStackView: UIView {
         arrangementDidChange()
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     /// A stack view makes its layout with constraints (as in UIKit).
     open override class var requiresConstraintBasedLayout: Bool { true }
 

@@ -23,6 +23,11 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     /// The table: the controller's view.
     open var tableView: UITableView! {
         get { view as? UITableView }
@@ -76,6 +81,11 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     public init(collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
         super.init(nibName: nil, bundle: nil)
+    }
+
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
     }
 
     /// The collection view: the controller's view.

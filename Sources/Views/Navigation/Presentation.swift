@@ -297,6 +297,11 @@ final class PresentationContainer: UIView {
         }
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     /// The page sheet's presentation controller.
     var sheet: UISheetPresentationController? { presented?.presentationController as? UISheetPresentationController }
 

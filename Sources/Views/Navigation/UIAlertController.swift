@@ -89,6 +89,11 @@ open class UIAlertController: UIViewController {
         super.init(nibName: nil, bundle: nil)
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     /// Adds a button; an alert has at most one cancel action (a second is refused, as UIKit
     /// raises).
     open func addAction(_ action: UIAlertAction) {
@@ -305,6 +310,11 @@ final class AlertRootView: UIView {
     override init(frame: CGRect) {
         super.init(frame: frame)
         isOpaque = false
+    }
+
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
     }
 
     override func layoutSubviews() {

@@ -130,6 +130,11 @@ open class UINavigationBar: UIView, BarItemsHost {
         itemsDidChange()
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     /// Whether the top item shows a large title.
     var showsLargeTitle: Bool {
         guard prefersLargeTitles, let item = topItem else { return false }

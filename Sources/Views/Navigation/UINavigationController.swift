@@ -80,6 +80,11 @@ open class UINavigationController: UIViewController {
         setUp()
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     private func setUp() {
         navigationBar.backAction = { [weak self] in self?.popViewController(animated: true) }
     }

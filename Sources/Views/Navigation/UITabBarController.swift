@@ -86,6 +86,11 @@ open class UITabBar: UIView {
         addSubview(shadow)
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     func itemsDidChange() {
         for view in buttons as [UIView] + badges as [UIView] { view.removeFromSuperview() }
         buttons = []
@@ -176,6 +181,11 @@ open class UITabBarController: UIViewController {
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
         tabBar.tapped = { [weak self] index in self?.tapped(index) }
+    }
+
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
     }
 
     open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {

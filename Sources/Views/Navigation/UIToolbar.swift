@@ -41,6 +41,11 @@ open class UIToolbar: UIView, BarItemsHost {
         itemsDidChange()
     }
 
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
     open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) {
         storedItems = items
         for item in items ?? [] { item.bar = self }

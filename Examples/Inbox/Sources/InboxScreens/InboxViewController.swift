@@ -36,6 +36,8 @@ public final class InboxViewController: UIViewController, UITableViewDataSource,
         title = "Inbox"
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     public override func loadView() {
         tableView = UITableView(frame: UIScreen.main.bounds, style: .plain)
         tableView.rowHeight = 72
@@ -97,6 +99,8 @@ final class MessageCell: UITableViewCell {
         super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)
         contentView.addSubview(avatar)
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func prepareForReuse() {
         super.prepareForReuse()

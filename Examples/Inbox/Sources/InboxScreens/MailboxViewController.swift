@@ -32,6 +32,8 @@ public final class MailboxViewController: UIViewController, UITableViewDataSourc
         title = "Mailbox"
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     #if canImport(UIKit)
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not used") }
     #endif
@@ -119,6 +121,8 @@ final class MailboxCell: UITableViewCell {
             stack.bottomAnchor.constraint(equalTo: margins.bottomAnchor),
         ])
     }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     #if canImport(UIKit)
     required init?(coder: NSCoder) { fatalError("init(coder:) is not used") }

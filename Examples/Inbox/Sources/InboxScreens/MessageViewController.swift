@@ -45,6 +45,8 @@ public final class MessageViewController: UIViewController {
         title = model.message.subject
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     public override func loadView() {
         let view = UIView(frame: UIScreen.main.bounds)
         view.backgroundColor = .white

@@ -41,6 +41,8 @@ public final class ThreadsViewController: UIViewController, UICollectionViewDele
         title = "Threads"
     }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     #if canImport(UIKit)
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not used") }
     #endif
