@@ -53,6 +53,20 @@ package final class AppEnvironment {
         return allocationFailure
     }
 
+    /// Light or dark: the appearance the app runs in (`--appearance`), what dynamic colours resolve to
+    /// unless a view overrides it.
+    package var userInterfaceStyle = UIUserInterfaceStyle.light
+    /// Whether a view or a controller has overridden the appearance (then views resolve their
+    /// colours with their own traits; otherwise the app's do for all).
+    package var overridesStyle = false
+    /// The traits set as `UITraitCollection.current` (a view's while it draws), nil: the app's.
+    package var currentTraits: UITraitCollection?
+    /// The app's traits.
+    package var defaultTraits: UITraitCollection {
+        UITraitCollection(preferredContentSizeCategory: contentSizeCategory, displayScale: screenScale, userInterfaceStyle: userInterfaceStyle,
+                          layoutDirection: .leftToRight)
+    }
+
     /// The content-size category fonts of text styles are made at (Dynamic Type).
     package var contentSizeCategory = UIContentSizeCategory.large
     /// State of the layers above this one, one object per type: a handful (the application, the

@@ -1,13 +1,40 @@
 import Foundation
 
-/// An sRGB color, as UIKit's `UIColor`. uisim has no dynamic (light/dark) or pattern colors.
+/// An sRGB color, as UIKit's `UIColor`: fixed, or dynamic (`init(dynamicProvider:)`, the system
+/// colors), resolved for light or dark with `UITraitCollection.current` when its `cgColor` is
+/// taken (a view resolves its `backgroundColor` with its own traits, and draws under them).
+/// uisim has no pattern colors.
 public final class UIColor: Hashable, Sendable, CustomStringConvertible {
-    /// The Core Graphics color this one is backed by.
-    public let cgColor: CGColor
+    private let fixed: CGColor?
+    private let provider: (@Sendable (UITraitCollection) -> UIColor)?
+
+    /// The Core Graphics color: a dynamic color's resolved with `UITraitCollection.current`.
+    public var cgColor: CGColor { fixed ?? resolvedColor(with: .current).cgColor }
 
     public init(cgColor: CGColor) {
-        self.cgColor = cgColor
+        fixed = cgColor
+        provider = nil
     }
+
+    /// A color that depends on the traits it is resolved with (light or dark, mostly).
+    public init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) {
+        fixed = nil
+        provider = dynamicProvider
+    }
+
+    /// A color for each appearance: `dark` in dark mode, `light` otherwise.
+    package static func dynamic(light: UIColor, dark: UIColor) -> UIColor {
+        UIColor { $0.userInterfaceStyle == .dark ? dark : light }
+    }
+
+    /// The fixed color this one is under `traitCollection` (itself when fixed).
+    public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        guard let provider else { return self }
+        return provider(traitCollection).resolvedColor(with: traitCollection)
+    }
+
+    /// Whether the color depends on traits.
+    package var isDynamic: Bool { provider != nil }
 
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
@@ -50,7 +77,8 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
 
     /// The same color with another alpha.
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(cgColor: cgColor.copy(alpha: alpha))
+        guard let fixed else { return UIColor { self.resolvedColor(with: $0).withAlphaComponent(alpha) } }
+        return UIColor(cgColor: fixed.copy(alpha: alpha))
     }
 
     /// The color's alpha, in 0...1 (uisim addition; UIKit reads it through `cgColor.alpha`).
@@ -71,28 +99,57 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
     public static let clear = UIColor(white: 0, alpha: 0)
-    // The system colors of iOS 13 and later, in their light appearance (uisim has no dark mode).
-    public static let systemBlue = UIColor(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
-    public static let systemGreen = UIColor(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255, alpha: 1)
-    public static let systemRed = UIColor(red: 1, green: 59.0 / 255, blue: 48.0 / 255, alpha: 1)
-    public static let systemGray = UIColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255, alpha: 1)
-    public static let systemBackground = UIColor.white
-    public static let label = UIColor.black
-    public static let secondaryLabel = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.6)
-    public static let tertiaryLabel = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3)
-    public static let separator = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.29)
-    public static let opaqueSeparator = UIColor(red: 198.0 / 255, green: 198.0 / 255, blue: 200.0 / 255, alpha: 1)
-    public static let secondarySystemBackground = UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1)
-    public static let systemGroupedBackground = UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1)
-    public static let secondarySystemGroupedBackground = UIColor.white
-    public static let systemGray3 = UIColor(red: 199.0 / 255, green: 199.0 / 255, blue: 204.0 / 255, alpha: 1)
-    public static let systemGray4 = UIColor(red: 209.0 / 255, green: 209.0 / 255, blue: 214.0 / 255, alpha: 1)
-    public static let systemGray5 = UIColor(red: 229.0 / 255, green: 229.0 / 255, blue: 234.0 / 255, alpha: 1)
+    // The system colors of iOS 13 and later, light and dark, as Apple's Human Interface Guidelines
+    // list them (default contrast): dynamic, resolved with the traits they are drawn under.
+    public static let systemBlue = UIColor.dynamic(light: UIColor(red: 0.0 / 255, green: 122.0 / 255, blue: 255.0 / 255, alpha: 1.0), dark: UIColor(red: 10.0 / 255, green: 132.0 / 255, blue: 255.0 / 255, alpha: 1.0))
+    public static let systemGreen = UIColor.dynamic(light: UIColor(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255, alpha: 1.0), dark: UIColor(red: 48.0 / 255, green: 209.0 / 255, blue: 88.0 / 255, alpha: 1.0))
+    public static let systemRed = UIColor.dynamic(light: UIColor(red: 255.0 / 255, green: 59.0 / 255, blue: 48.0 / 255, alpha: 1.0), dark: UIColor(red: 255.0 / 255, green: 69.0 / 255, blue: 58.0 / 255, alpha: 1.0))
+    public static let systemOrange = UIColor.dynamic(light: UIColor(red: 255.0 / 255, green: 149.0 / 255, blue: 0.0 / 255, alpha: 1.0), dark: UIColor(red: 255.0 / 255, green: 159.0 / 255, blue: 10.0 / 255, alpha: 1.0))
+    public static let systemYellow = UIColor.dynamic(light: UIColor(red: 255.0 / 255, green: 204.0 / 255, blue: 0.0 / 255, alpha: 1.0), dark: UIColor(red: 255.0 / 255, green: 214.0 / 255, blue: 10.0 / 255, alpha: 1.0))
+    public static let systemPink = UIColor.dynamic(light: UIColor(red: 255.0 / 255, green: 45.0 / 255, blue: 85.0 / 255, alpha: 1.0), dark: UIColor(red: 255.0 / 255, green: 55.0 / 255, blue: 95.0 / 255, alpha: 1.0))
+    public static let systemPurple = UIColor.dynamic(light: UIColor(red: 175.0 / 255, green: 82.0 / 255, blue: 222.0 / 255, alpha: 1.0), dark: UIColor(red: 191.0 / 255, green: 90.0 / 255, blue: 242.0 / 255, alpha: 1.0))
+    public static let systemTeal = UIColor.dynamic(light: UIColor(red: 48.0 / 255, green: 176.0 / 255, blue: 199.0 / 255, alpha: 1.0), dark: UIColor(red: 64.0 / 255, green: 203.0 / 255, blue: 224.0 / 255, alpha: 1.0))
+    public static let systemIndigo = UIColor.dynamic(light: UIColor(red: 88.0 / 255, green: 86.0 / 255, blue: 214.0 / 255, alpha: 1.0), dark: UIColor(red: 94.0 / 255, green: 92.0 / 255, blue: 230.0 / 255, alpha: 1.0))
+    public static let systemGray = UIColor.dynamic(light: UIColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255, alpha: 1.0), dark: UIColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255, alpha: 1.0))
+    public static let systemGray2 = UIColor.dynamic(light: UIColor(red: 174.0 / 255, green: 174.0 / 255, blue: 178.0 / 255, alpha: 1.0), dark: UIColor(red: 99.0 / 255, green: 99.0 / 255, blue: 102.0 / 255, alpha: 1.0))
+    public static let systemGray3 = UIColor.dynamic(light: UIColor(red: 199.0 / 255, green: 199.0 / 255, blue: 204.0 / 255, alpha: 1.0), dark: UIColor(red: 72.0 / 255, green: 72.0 / 255, blue: 74.0 / 255, alpha: 1.0))
+    public static let systemGray4 = UIColor.dynamic(light: UIColor(red: 209.0 / 255, green: 209.0 / 255, blue: 214.0 / 255, alpha: 1.0), dark: UIColor(red: 58.0 / 255, green: 58.0 / 255, blue: 60.0 / 255, alpha: 1.0))
+    public static let systemGray5 = UIColor.dynamic(light: UIColor(red: 229.0 / 255, green: 229.0 / 255, blue: 234.0 / 255, alpha: 1.0), dark: UIColor(red: 44.0 / 255, green: 44.0 / 255, blue: 46.0 / 255, alpha: 1.0))
+    public static let systemGray6 = UIColor.dynamic(light: UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1.0), dark: UIColor(red: 28.0 / 255, green: 28.0 / 255, blue: 30.0 / 255, alpha: 1.0))
+    public static let systemBackground = UIColor.dynamic(light: UIColor(red: 255.0 / 255, green: 255.0 / 255, blue: 255.0 / 255, alpha: 1.0), dark: UIColor(red: 0.0 / 255, green: 0.0 / 255, blue: 0.0 / 255, alpha: 1.0))
+    public static let secondarySystemBackground = UIColor.dynamic(light: UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1.0), dark: UIColor(red: 28.0 / 255, green: 28.0 / 255, blue: 30.0 / 255, alpha: 1.0))
+    public static let tertiarySystemBackground = UIColor.dynamic(light: UIColor(red: 255.0 / 255, green: 255.0 / 255, blue: 255.0 / 255, alpha: 1.0), dark: UIColor(red: 44.0 / 255, green: 44.0 / 255, blue: 46.0 / 255, alpha: 1.0))
+    public static let systemGroupedBackground = UIColor.dynamic(light: UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1.0), dark: UIColor(red: 0.0 / 255, green: 0.0 / 255, blue: 0.0 / 255, alpha: 1.0))
+    public static let secondarySystemGroupedBackground = UIColor.dynamic(light: UIColor(red: 255.0 / 255, green: 255.0 / 255, blue: 255.0 / 255, alpha: 1.0), dark: UIColor(red: 28.0 / 255, green: 28.0 / 255, blue: 30.0 / 255, alpha: 1.0))
+    public static let tertiarySystemGroupedBackground = UIColor.dynamic(light: UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1.0), dark: UIColor(red: 44.0 / 255, green: 44.0 / 255, blue: 46.0 / 255, alpha: 1.0))
+    public static let label = UIColor.dynamic(light: UIColor(red: 0.0 / 255, green: 0.0 / 255, blue: 0.0 / 255, alpha: 1.0), dark: UIColor(red: 255.0 / 255, green: 255.0 / 255, blue: 255.0 / 255, alpha: 1.0))
+    public static let secondaryLabel = UIColor.dynamic(light: UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.6), dark: UIColor(red: 235.0 / 255, green: 235.0 / 255, blue: 245.0 / 255, alpha: 0.6))
+    public static let tertiaryLabel = UIColor.dynamic(light: UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3), dark: UIColor(red: 235.0 / 255, green: 235.0 / 255, blue: 245.0 / 255, alpha: 0.3))
+    public static let quaternaryLabel = UIColor.dynamic(light: UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.18), dark: UIColor(red: 235.0 / 255, green: 235.0 / 255, blue: 245.0 / 255, alpha: 0.16))
+    public static let placeholderText = UIColor.dynamic(light: UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3), dark: UIColor(red: 235.0 / 255, green: 235.0 / 255, blue: 245.0 / 255, alpha: 0.3))
+    public static let link = UIColor.dynamic(light: UIColor(red: 0.0 / 255, green: 122.0 / 255, blue: 255.0 / 255, alpha: 1.0), dark: UIColor(red: 9.0 / 255, green: 132.0 / 255, blue: 255.0 / 255, alpha: 1.0))
+    public static let separator = UIColor.dynamic(light: UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.29), dark: UIColor(red: 84.0 / 255, green: 84.0 / 255, blue: 88.0 / 255, alpha: 0.6))
+    public static let opaqueSeparator = UIColor.dynamic(light: UIColor(red: 198.0 / 255, green: 198.0 / 255, blue: 200.0 / 255, alpha: 1.0), dark: UIColor(red: 56.0 / 255, green: 56.0 / 255, blue: 58.0 / 255, alpha: 1.0))
+    public static let systemFill = UIColor.dynamic(light: UIColor(red: 120.0 / 255, green: 120.0 / 255, blue: 128.0 / 255, alpha: 0.2), dark: UIColor(red: 120.0 / 255, green: 120.0 / 255, blue: 128.0 / 255, alpha: 0.36))
+    public static let secondarySystemFill = UIColor.dynamic(light: UIColor(red: 120.0 / 255, green: 120.0 / 255, blue: 128.0 / 255, alpha: 0.16), dark: UIColor(red: 120.0 / 255, green: 120.0 / 255, blue: 128.0 / 255, alpha: 0.32))
+    public static let tertiarySystemFill = UIColor.dynamic(light: UIColor(red: 118.0 / 255, green: 118.0 / 255, blue: 128.0 / 255, alpha: 0.12), dark: UIColor(red: 118.0 / 255, green: 118.0 / 255, blue: 128.0 / 255, alpha: 0.24))
+    public static let quaternarySystemFill = UIColor.dynamic(light: UIColor(red: 116.0 / 255, green: 116.0 / 255, blue: 128.0 / 255, alpha: 0.08), dark: UIColor(red: 116.0 / 255, green: 116.0 / 255, blue: 128.0 / 255, alpha: 0.18))
 
-    public static func == (lhs: UIColor, rhs: UIColor) -> Bool { lhs.cgColor == rhs.cgColor }
-    public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
+    /// Fixed colors are equal when their components are; dynamic ones when they are the same
+    /// object or resolve alike in light and dark.
+    public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
+        if lhs === rhs { return true }
+        if let a = lhs.fixed, let b = rhs.fixed { return a == b }
+        guard lhs.isDynamic == rhs.isDynamic else { return false }
+        return UIUserInterfaceStyle.allCases.allSatisfy { style in
+            let traits = UITraitCollection(userInterfaceStyle: style)
+            return lhs.resolvedColor(with: traits).fixed == rhs.resolvedColor(with: traits).fixed
+        }
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(resolvedColor(with: UITraitCollection(userInterfaceStyle: .light)).fixed) }
 
     public var description: String {
+        guard fixed != nil else { return "<UIDynamicProviderColor: \(resolvedColor(with: UITraitCollection(userInterfaceStyle: .light))) / dark \(resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)))>" }
         let c = cgColor.components.map { String(format: "%g", Double($0)) }
         return "UIExtendedSRGBColorSpace \(c.joined(separator: " "))"
     }

@@ -338,6 +338,8 @@ open class CALayer: CustomStringConvertible {
 
     @exclusivity(unchecked)
     var store: BackingStore?
+    /// Whether the layer has drawn content of its own (a backing store).
+    package var hasDrawnContent: Bool { store != nil }
 
     /// Whether the layer has content (drawn or set), without copying it as `contents` does.
     package var hasContents: Bool { store != nil }

@@ -44,6 +44,7 @@ struct CompareCommand: @preconcurrency ParsableCommand {
             b: try sceneOptions.settings([variants[1]]).values, runs: runs, model: sceneOptions.device,
             out: URL(fileURLWithPath: out ?? "out/compare-\(url.deletingPathExtension().lastPathComponent)-\(sceneOptions.scene)"))
         experiment.contentSize = sceneOptions.contentSize
+        experiment.appearance = sceneOptions.appearance
         experiment.pendingInterruption = { Interruption.signal }
         var bar = ProgressBar(total: nil, enabled: !json)
         let comparison = try experiment.run { _ in bar.update(frame: 0, time: 0) }

@@ -129,6 +129,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         job.appTime = appTime
         job.render = render
         job.contentSize = sceneOptions.contentSize
+        job.appearance = sceneOptions.appearance
         job.hitchBands = hitchBands
         job.input = input.options()
         job.pendingInterruption = { Interruption.signal }
@@ -211,6 +212,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
 }
 
 extension SnapshotPolicy: ExpressibleByArgument {}
+extension Appearance: ExpressibleByArgument {}
 extension RenderMode: ExpressibleByArgument {}
 extension SnapshotResolution: ExpressibleByArgument {}
 extension HitchBands: ExpressibleByArgument {}

@@ -21,6 +21,10 @@ struct SceneOptions: ParsableArguments {
                                valueName: "category"))
     var contentSize: UIContentSizeCategory = .large
 
+    @Option(help: ArgumentHelp("Light or dark: what the app's dynamic colours (the system colours, UIColor(dynamicProvider:)) resolve to.",
+                               valueName: "light|dark"))
+    var appearance: Appearance = .light
+
     /// The scene named, or a usage error (exit 64) listing the scenes.
     func resolvedScene() throws -> Scene {
         do {

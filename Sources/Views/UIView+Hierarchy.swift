@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Layers
 
 extension UIView {
@@ -42,6 +43,8 @@ extension UIView {
             view.didChangeWindow(to: newWindow)
         }
         constraintsDidJoin(view)
+        // Under a view or a controller that overrides light or dark: the subtree's colours follow.
+        if AppEnvironment.current.overridesStyle { view.traitsMayHaveChanged() }
         setNeedsLayout()
         view.setNeedsLayout()
         view.didMoveToSuperview()

@@ -53,16 +53,67 @@ extension UIView {
 }
 
 extension UIView {
-    /// The view's traits: the app's content-size category and its screen's scale (UIKit's
-    /// `UITraitEnvironment`; the other traits come with appearance and size classes).
+    /// The view's traits (UIKit's `UITraitEnvironment`): the app's content-size category, its
+    /// screen's scale, light or dark (the nearest `overrideUserInterfaceStyle` among the view, its
+    /// view controller and their ancestors, else the app's appearance), the size classes of its
+    /// screen (a phone compact wide, regular tall in portrait and compact in landscape; an iPad
+    /// regular both ways), left to right.
     public var traitCollection: UITraitCollection {
-        UITraitCollection(preferredContentSizeCategory: AppEnvironment.current.contentSizeCategory,
-                          displayScale: (window?.screen ?? UIScreen.main).scale)
+        let app = AppEnvironment.current
+        let screen = window?.screen ?? UIScreen.main
+        let pad = screen.model.userInterfaceIdiom == .pad
+        let size = window?.bounds.size ?? screen.bounds.size
+        return UITraitCollection(preferredContentSizeCategory: app.contentSizeCategory, displayScale: screen.scale,
+                                 userInterfaceStyle: effectiveUserInterfaceStyle, horizontalSizeClass: pad ? .regular : .compact,
+                                 verticalSizeClass: pad || size.height >= size.width ? .regular : .compact, layoutDirection: .leftToRight)
+    }
+
+    /// Light or dark for this view: the nearest override up the hierarchy, else the app's.
+    var effectiveUserInterfaceStyle: UIUserInterfaceStyle {
+        var next: UIView? = self
+        while let view = next {
+            if view.storedStyleOverride != .unspecified { return view.storedStyleOverride }
+            if let controller = view.viewController, controller.overrideUserInterfaceStyle != .unspecified {
+                return controller.overrideUserInterfaceStyle
+            }
+            next = view.superview
+        }
+        return AppEnvironment.current.userInterfaceStyle
+    }
+
+    /// Light or dark for this view and its subviews, whatever the app's (UIKit's; default
+    /// `.unspecified`: inherited). Changing it re-resolves the subtree's dynamic colours.
+    public var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { storedStyleOverride }
+        set {
+            guard newValue != storedStyleOverride else { return }
+            storedStyleOverride = newValue
+            if newValue != .unspecified { AppEnvironment.current.overridesStyle = true }
+            traitsMayHaveChanged()
+        }
+    }
+
+    /// The subtree's traits may have changed (an override set, the view moved under another, the
+    /// app's appearance changed): each view whose appearance did change re-resolves its
+    /// background colour, redraws if it draws, and hears `traitCollectionDidChange(_:)` (its
+    /// view controller too), parents first.
+    func traitsMayHaveChanged() {
+        forEachInSubtree { view in
+            let style = view.effectiveUserInterfaceStyle
+            let previous = view.lastStyle
+            guard style != previous else { return }
+            view.lastStyle = style
+            let before = UITraitCollection(traitsFrom: [view.traitCollection, UITraitCollection(userInterfaceStyle: previous)])
+            if view.backgroundColor?.isDynamic == true { view.applyBackgroundColor() }
+            if view.layer.hasDrawnContent { view.setNeedsDisplay() }
+            view.traitCollectionDidChange(before)
+            view.viewController?.traitCollectionDidChange(before)
+        }
     }
 }
 
 extension UIViewController {
-    /// The traits of the controller's view (its screen's when the view is not loaded).
+    /// The traits of the controller's view (the app's when the view is not loaded).
     public var traitCollection: UITraitCollection {
         isViewLoaded ? view.traitCollection : .current
     }

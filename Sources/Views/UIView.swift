@@ -134,8 +134,20 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
 
     /// The view's background color; nil is transparent.
     open var backgroundColor: UIColor? {
-        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+        didSet { applyBackgroundColor() }
     }
+
+    /// The layer's background: the colour resolved with the view's traits (light or dark).
+    func applyBackgroundColor() {
+        guard let color = backgroundColor else { return layer.backgroundColor = nil }
+        layer.backgroundColor = color.isDynamic ? color.resolvedColor(with: UITraitCollection(userInterfaceStyle: effectiveUserInterfaceStyle)).cgColor
+            : color.cgColor
+    }
+
+    /// The view's light-or-dark override (`overrideUserInterfaceStyle`), and the appearance it
+    /// last resolved its colours for.
+    var storedStyleOverride = UIUserInterfaceStyle.unspecified
+    lazy var lastStyle: UIUserInterfaceStyle = AppEnvironment.current.userInterfaceStyle
 
     /// How the view's content is placed when its bounds change. Default `.scaleToFill`.
     open var contentMode: ContentMode = .scaleToFill {
@@ -237,6 +249,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     open func draw(_ rect: CGRect) {
         UIGraphicsGetCurrentContext()?.defaultDrawReached = true
     }
+
+    /// Called when the view's traits changed (light or dark; UIKit's `UITraitEnvironment`), with
+    /// the traits before. The default does nothing.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// The size the view would like within `size`; the default is its current size.
     open func sizeThatFits(_ size: CGSize) -> CGSize {
@@ -368,8 +384,12 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// Runs `draw(_:)` with `ctx` as the current context, for the dirty rectangle.
     public func draw(_ layer: CALayer, in ctx: CGContext) {
         UIGraphicsPushContext(ctx)
-        draw(ctx.boundingBoxOfClipPath.intersection(bounds))
-        UIGraphicsPopContext()
+        defer { UIGraphicsPopContext() }
+        // The view draws under its own traits: dynamic colours resolve light or dark for it.
+        guard AppEnvironment.current.overridesStyle else { return draw(ctx.boundingBoxOfClipPath.intersection(bounds)) }
+        UITraitCollection(userInterfaceStyle: effectiveUserInterfaceStyle).performAsCurrent {
+            draw(ctx.boundingBoxOfClipPath.intersection(bounds))
+        }
     }
 
     /// Runs `layoutSubviews()`, between the view controller's `viewWillLayoutSubviews()` and

@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Geometry
 
 /// An object that manages a view hierarchy, as UIKit's `UIViewController`: its `view` is loaded
@@ -207,6 +208,20 @@ open class UIViewController: UIResponder {
     public internal(set) var isMovingToParent = false
     /// Whether the controller is being removed from its parent (popped).
     public internal(set) var isMovingFromParent = false
+
+    /// Light or dark for this controller's view and the controllers it holds, whatever the app's
+    /// (UIKit's; default `.unspecified`: inherited). Changing it re-resolves the view's colours.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet {
+            guard overrideUserInterfaceStyle != oldValue else { return }
+            if overrideUserInterfaceStyle != .unspecified { AppEnvironment.current.overridesStyle = true }
+            viewIfLoaded?.traitsMayHaveChanged()
+        }
+    }
+
+    /// Called when the view's traits changed (light or dark), with the traits before. The default
+    /// does nothing.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// The edges along which the view extends under its container's bars (default all: under
     /// the translucent navigation bar, toolbar and tab bar, its safe area keeping clear of them).

@@ -73,6 +73,12 @@ import Testing
         let text = try cli.uisim(["check", "out", "--baseline", "baseline.json"], in: folder)
         #expect(text.status == 64 && text.stderr.contains("the baseline's content size is 'large', the result's 'accessibility-large'"),
                 "\(text.stderr)")
+        // So is dark mode: recorded in the summary, refused against a light baseline.
+        try replay(folder, ["--appearance", "dark"])
+        let dark = try cli.uisim(["check", "out", "--baseline", "baseline.json"], in: folder)
+        #expect(dark.status == 64 && dark.stderr.contains("the baseline's appearance is 'light', the result's 'dark'"), "\(dark.stderr)")
+        let summary = try String(contentsOf: folder.appendingPathComponent("out/summary.json"), encoding: .utf8)
+        #expect(summary.contains("\"appearance\" : \"dark\"") || summary.contains("\"appearance\":\"dark\""))
         let huge = try cli.uisim(["replay", "traces", "--content-size", "huge", "--quiet", "--out", "huge"], in: folder)
         #expect(huge.status == 64 && huge.stderr.contains("huge"))
         let clock = try cli.uisim(["replay", "traces", "--snapshots", "none", "--quiet", "--out", "out"], in: folder)

@@ -104,7 +104,7 @@ import UISim
 
         // The sweep: every option given -1 alone. Those of a number read it as their value; only
         // options of names, paths and choices say "Missing value" (where "-1" is no answer).
-        let words: Set<String> = ["--list", "--fit", "--input-device", "--scene", "--device", "--content-size", "--variant", "--out", "--clock", "--app-time",
+        let words: Set<String> = ["--list", "--fit", "--input-device", "--scene", "--device", "--content-size", "--appearance", "--variant", "--out", "--clock", "--app-time",
                                   "--render", "--hitch-bands", "--snapshots", "--snapshot-resolution", "--overlay", "--output",
                                   "--baseline", "--junit", "--traces"]
         var numbers = 0

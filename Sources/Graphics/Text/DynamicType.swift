@@ -111,43 +111,123 @@ extension UIFont {
     }
 }
 
-/// The traits text depends on, as UIKit's `UITraitCollection`: so far the content-size category
-/// (`UIFont.preferredFont(forTextStyle:compatibleWith:)`, `UIFontMetrics.scaledFont(for:compatibleWith:)`)
-/// and the display scale; the rest of UIKit's traits come with appearance and size classes.
-public final class UITraitCollection: Hashable, Sendable {
+/// Light or dark (UIKit's `UIUserInterfaceStyle`).
+public enum UIUserInterfaceStyle: Int, Sendable, CaseIterable {
+    case unspecified, light, dark
+}
+
+/// Compact or regular (UIKit's `UIUserInterfaceSizeClass`).
+public enum UIUserInterfaceSizeClass: Int, Sendable {
+    case unspecified, compact, regular
+}
+
+/// Left to right or right to left (UIKit's `UITraitEnvironmentLayoutDirection`).
+public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
+    case unspecified = -1, leftToRight, rightToLeft
+}
+
+/// A view's or a screen's traits, as UIKit's `UITraitCollection`: the content-size category,
+/// the display scale, light or dark (`userInterfaceStyle`), the size classes and the layout
+/// direction. A trait a collection does not say is `.unspecified` (0 for the scale).
+/// `UITraitCollection.current` is the traits code runs under: a view's while it draws and lays
+/// out, the app's otherwise; dynamic colours resolve with it.
+public final class UITraitCollection: Hashable, Sendable, CustomStringConvertible {
     public let preferredContentSizeCategory: UIContentSizeCategory
     public let displayScale: CGFloat
+    public let userInterfaceStyle: UIUserInterfaceStyle
+    public let horizontalSizeClass: UIUserInterfaceSizeClass
+    public let verticalSizeClass: UIUserInterfaceSizeClass
+    public let layoutDirection: UITraitEnvironmentLayoutDirection
+
+    package init(preferredContentSizeCategory: UIContentSizeCategory = .unspecified, displayScale: CGFloat = 0,
+                 userInterfaceStyle: UIUserInterfaceStyle = .unspecified, horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
+                 verticalSizeClass: UIUserInterfaceSizeClass = .unspecified, layoutDirection: UITraitEnvironmentLayoutDirection = .unspecified) {
+        self.preferredContentSizeCategory = preferredContentSizeCategory
+        self.displayScale = displayScale
+        self.userInterfaceStyle = userInterfaceStyle
+        self.horizontalSizeClass = horizontalSizeClass
+        self.verticalSizeClass = verticalSizeClass
+        self.layoutDirection = layoutDirection
+    }
 
     /// Traits that say only a content-size category.
-    public init(preferredContentSizeCategory: UIContentSizeCategory) {
-        self.preferredContentSizeCategory = preferredContentSizeCategory
-        displayScale = 0
+    public convenience init(preferredContentSizeCategory: UIContentSizeCategory) {
+        self.init(preferredContentSizeCategory: preferredContentSizeCategory, displayScale: 0)
     }
 
     /// Traits that say only a display scale.
-    public init(displayScale: CGFloat) {
-        preferredContentSizeCategory = .unspecified
-        self.displayScale = displayScale
+    public convenience init(displayScale: CGFloat) {
+        self.init(preferredContentSizeCategory: .unspecified, displayScale: displayScale)
     }
 
-    package init(preferredContentSizeCategory: UIContentSizeCategory, displayScale: CGFloat) {
-        self.preferredContentSizeCategory = preferredContentSizeCategory
-        self.displayScale = displayScale
+    /// Traits that say only light or dark.
+    public convenience init(userInterfaceStyle: UIUserInterfaceStyle) {
+        self.init(preferredContentSizeCategory: .unspecified, userInterfaceStyle: userInterfaceStyle)
     }
 
-    /// The app's traits: its content-size category and its main screen's scale.
+    /// Traits that say only a horizontal size class.
+    public convenience init(horizontalSizeClass: UIUserInterfaceSizeClass) {
+        self.init(preferredContentSizeCategory: .unspecified, horizontalSizeClass: horizontalSizeClass)
+    }
+
+    /// Traits that say only a vertical size class.
+    public convenience init(verticalSizeClass: UIUserInterfaceSizeClass) {
+        self.init(preferredContentSizeCategory: .unspecified, verticalSizeClass: verticalSizeClass)
+    }
+
+    /// The traits of `traitCollections` together, the later ones' specified traits winning.
+    public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
+        var category = UIContentSizeCategory.unspecified, scale: CGFloat = 0, style = UIUserInterfaceStyle.unspecified
+        var horizontal = UIUserInterfaceSizeClass.unspecified, vertical = UIUserInterfaceSizeClass.unspecified
+        var direction = UITraitEnvironmentLayoutDirection.unspecified
+        for t in traitCollections {
+            if t.preferredContentSizeCategory != .unspecified { category = t.preferredContentSizeCategory }
+            if t.displayScale != 0 { scale = t.displayScale }
+            if t.userInterfaceStyle != .unspecified { style = t.userInterfaceStyle }
+            if t.horizontalSizeClass != .unspecified { horizontal = t.horizontalSizeClass }
+            if t.verticalSizeClass != .unspecified { vertical = t.verticalSizeClass }
+            if t.layoutDirection != .unspecified { direction = t.layoutDirection }
+        }
+        self.init(preferredContentSizeCategory: category, displayScale: scale, userInterfaceStyle: style,
+                  horizontalSizeClass: horizontal, verticalSizeClass: vertical, layoutDirection: direction)
+    }
+
+    /// The traits code runs under: those a view draws or lays out with, else the app's (its
+    /// content-size category, its main screen's scale, its appearance, left to right). Setting it
+    /// sets it for the app until set again (UIKit's).
     public static var current: UITraitCollection {
+        get { AppEnvironment.current.currentTraits ?? AppEnvironment.current.defaultTraits }
+        set { AppEnvironment.current.currentTraits = newValue }
+    }
+
+    /// Runs `actions` with this as `UITraitCollection.current`.
+    public func performAsCurrent(_ actions: () throws -> Void) rethrows {
         let app = AppEnvironment.current
-        return UITraitCollection(preferredContentSizeCategory: app.contentSizeCategory, displayScale: app.screenScale)
+        let saved = app.currentTraits
+        app.currentTraits = self
+        defer { app.currentTraits = saved }
+        try actions()
+    }
+
+    /// Whether colours that depend on traits may look different under `other` (the appearance differs).
+    public func hasDifferentColorAppearance(comparedTo other: UITraitCollection?) -> Bool {
+        userInterfaceStyle != (other?.userInterfaceStyle ?? .unspecified)
     }
 
     public static func == (lhs: UITraitCollection, rhs: UITraitCollection) -> Bool {
         lhs.preferredContentSizeCategory == rhs.preferredContentSizeCategory && lhs.displayScale == rhs.displayScale
+            && lhs.userInterfaceStyle == rhs.userInterfaceStyle && lhs.horizontalSizeClass == rhs.horizontalSizeClass
+            && lhs.verticalSizeClass == rhs.verticalSizeClass && lhs.layoutDirection == rhs.layoutDirection
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(preferredContentSizeCategory)
         hasher.combine(displayScale)
+        hasher.combine(userInterfaceStyle)
+    }
+
+    public var description: String {
+        "<UITraitCollection: userInterfaceStyle = \(userInterfaceStyle), preferredContentSizeCategory = \(preferredContentSizeCategory.rawValue), displayScale = \(displayScale)>"
     }
 }
 

@@ -23,11 +23,13 @@ public struct Baseline: Codable, Equatable, Sendable {
     public var appTime: String?
     /// The user's text size the replays ran at; nil in baselines made before uisim said (large).
     public var contentSize: String?
+    /// Light or dark; nil in baselines made before uisim said (light).
+    public var appearance: String?
     public var traces: [TraceFigures]
 
     enum CodingKeys: String, CodingKey {
         case schema, scene, variant, device, clock, traces
-        case appTime = "app_time", contentSize = "content_size"
+        case appTime = "app_time", contentSize = "content_size", appearance
     }
 
     public init(summary s: Summary) {
@@ -37,6 +39,7 @@ public struct Baseline: Codable, Equatable, Sendable {
         clock = s.clock
         appTime = s.appTime
         contentSize = s.contentSize
+        appearance = s.appearance
         traces = s.figuresPerTrace
     }
 
@@ -46,7 +49,8 @@ public struct Baseline: Codable, Equatable, Sendable {
         [("scene", scene, summary.scene), ("variant", variant, summary.variant), ("device", device, summary.device),
          ("clock", clock ?? "unknown", summary.clock ?? "unknown"),
          ("app time", appTime ?? AppTime.wall.rawValue, summary.appTime ?? AppTime.wall.rawValue),
-         ("content size", contentSize ?? "large", summary.contentSize ?? "large")]
+         ("content size", contentSize ?? "large", summary.contentSize ?? "large"),
+         ("appearance", appearance ?? "light", summary.appearance ?? "light")]
             .filter { $0.1 != $0.2 }.map { (name: $0.0, baseline: $0.1, result: $0.2) }
     }
 

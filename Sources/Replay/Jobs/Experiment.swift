@@ -15,6 +15,7 @@ public struct Experiment {
     public var model: UIScreen.Model
     /// The user's text size both sides run at.
     public var contentSize = UIContentSizeCategory.large
+    public var appearance = Appearance.light
     public var out: URL
     /// A signal received: the experiment stops before its next run and throws `Interrupted`
     /// (half an experiment compares nothing).
@@ -62,6 +63,7 @@ public struct Experiment {
                                         snapshots: .none)
                 job.clock = .fixed
                 job.contentSize = contentSize
+                job.appearance = appearance
                 job.pendingInterruption = pendingInterruption
                 let result = try job.run()
                 if let signal = result.interruption { throw Interrupted(signal: signal) }

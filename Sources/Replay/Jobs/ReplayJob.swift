@@ -29,6 +29,8 @@ public struct ReplayJob: Sendable {
     public var hitchBands: HitchBands = .wwdc2020
     /// The user's text size the app runs at (`--content-size`): Dynamic Type's fonts follow it.
     public var contentSize = UIContentSizeCategory.large
+    /// Light or dark: what the app's dynamic colours resolve to (`--appearance`).
+    public var appearance = Appearance.light
     /// How a recording of another tool is read (its screen is set from `model`).
     public var input = TraceImportOptions()
     /// A signal its owner received before the replay started (the command line's handlers run
@@ -64,7 +66,8 @@ public struct ReplayJob: Sendable {
     /// with its number and time.
     @MainActor
     public func run(progress: ((Int, Double) -> Void)? = nil) throws -> Result {
-        try UIApplication.withNewApplication(screen: UIScreen(model: model), contentSizeCategory: contentSize) {
+        try UIApplication.withNewApplication(screen: UIScreen(model: model), contentSizeCategory: contentSize,
+                                             userInterfaceStyle: appearance.userInterfaceStyle) {
             try runInApplication(progress: progress)
         }
     }
@@ -86,6 +89,7 @@ public struct ReplayJob: Sendable {
         header.render = render.rawValue
         header.hitchBands = hitchBands
         header.contentSize = contentSize.optionName
+        header.appearance = appearance.rawValue
         header.warnings = window.hierarchyWarnings()
         let outputs = try ReplayOutputs(directory: out, header: header, snapshots: snapshots, overlays: overlays,
                                         resolution: snapshotResolution, renderMode: render)
@@ -183,4 +187,12 @@ public struct Interrupted: Error, Equatable {
         self.signal = signal
         self.unwritten = unwritten
     }
+}
+
+/// Light or dark: the appearance a replay runs the app in (`--appearance`), recorded in the
+/// summary and the baseline.
+public enum Appearance: String, CaseIterable, Sendable {
+    case light, dark
+
+    var userInterfaceStyle: UIUserInterfaceStyle { self == .dark ? .dark : .light }
 }

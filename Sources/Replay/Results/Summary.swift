@@ -157,6 +157,8 @@ public struct Summary: Codable, Equatable, Sendable {
     /// The user's text size the app ran at (`--content-size`: "large", "accessibility-medium"…);
     /// nil in summaries of uisim before it said (large).
     public var contentSize: String?
+    /// Light or dark (`--appearance`); nil in summaries of uisim before it said (light).
+    public var appearance: String?
     /// Whether the replay was interrupted before the end of the trace.
     public var interrupted = false
     public var touches = FrameRecord.Touches()
@@ -311,7 +313,7 @@ public struct Summary: Codable, Equatable, Sendable {
         case hierarchyWarnings = "hierarchy_warnings", renderEstimate = "render_estimate_us"
         case overrunMs = "overrun_ms", jankyFrames = "janky_frames", inputLatencyMs = "input_latency_ms"
         case replaySeconds = "replay_s", perTrace = "per_trace", layoutIssues = "layout_issues"
-        case contentSize = "content_size", transitions
+        case contentSize = "content_size", transitions, appearance
     }
 
     public init(trace: String, scene: String, variant: String, device: String, refreshRate: Int) {
@@ -440,6 +442,7 @@ public struct SummaryBuilder: Sendable {
             ("scene", \.scene), ("variant", \.variant), ("device", \.device), ("refresh rate", { "\($0.refreshRate) Hz" }),
             ("clock", { $0.clock ?? "unknown" }), ("app time", { $0.appTime ?? AppTime.wall.rawValue }), ("render", \.render),
             ("hitch bands", \.hitchBands.rawValue), ("content size", { $0.contentSize ?? "large" }),
+            ("appearance", { $0.appearance ?? "light" }),
         ]
         for (name, value) in settings {
             if let other = summaries.first(where: { value($0) != value(first) }) { return (name, value(first), value(other)) }
@@ -468,6 +471,7 @@ public struct SummaryBuilder: Sendable {
         header.render = agreed(summaries.map(\.render))
         header.hitchBands = first.hitchBands
         header.contentSize = agreed(summaries.map { $0.contentSize ?? "large" })
+        header.appearance = agreed(summaries.map { $0.appearance ?? "light" })
         header.replaySeconds = summaries.reduce(0.0) { $0 + ($1.replaySeconds ?? 0) }
         header.perTrace = summaries.flatMap(\.figuresPerTrace).sorted { $0.trace < $1.trace }
         var builder = SummaryBuilder(header)

@@ -24,9 +24,11 @@ open class UIApplication: UIResponder {
     /// ```
     public static func withNewApplication<Result>(screen: UIScreen = UIScreen(model: .iPhone14),
                                                   contentSizeCategory: UIContentSizeCategory = .large,
+                                                  userInterfaceStyle: UIUserInterfaceStyle = .light,
                                                   _ body: () throws -> Result) rethrows -> Result {
         let environment = AppEnvironment()
         environment.contentSizeCategory = contentSizeCategory
+        environment.userInterfaceStyle = userInterfaceStyle == .unspecified ? .light : userInterfaceStyle
         return try environment.makeCurrent {
             UIScreen.main = screen
             return try body()
