@@ -56,6 +56,9 @@ package final class AppEnvironment {
     /// Light or dark: the appearance the app runs in (`--appearance`), what dynamic colours resolve to
     /// unless a view overrides it.
     package var userInterfaceStyle = UIUserInterfaceStyle.light
+    /// Whether a view set its own tint or dimming (then a view moved under another hears
+    /// `tintColorDidChange()`).
+    package var customizesTint = false
     /// Whether a view or a controller has overridden the appearance (then views resolve their
     /// colours with their own traits; otherwise the app's do for all).
     package var overridesStyle = false

@@ -45,6 +45,7 @@ extension UIView {
         constraintsDidJoin(view)
         // Under a view or a controller that overrides light or dark: the subtree's colours follow.
         if AppEnvironment.current.overridesStyle { view.traitsMayHaveChanged() }
+        if AppEnvironment.current.customizesTint { view.tintMayHaveChanged() }
         setNeedsLayout()
         view.setNeedsLayout()
         view.didMoveToSuperview()

@@ -147,6 +147,12 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// The view's light-or-dark override (`overrideUserInterfaceStyle`), and the appearance it
     /// last resolved its colours for.
     var storedStyleOverride = UIUserInterfaceStyle.unspecified
+    /// The view's own tint and adjustment mode (nil: inherited, the common case).
+    var tintState: TintState?
+    struct TintState {
+        var color: UIColor?
+        var mode: TintAdjustmentMode
+    }
     lazy var lastStyle: UIUserInterfaceStyle = AppEnvironment.current.userInterfaceStyle
 
     /// How the view's content is placed when its bounds change. Default `.scaleToFill`.
@@ -248,6 +254,79 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// default draws nothing.
     open func draw(_ rect: CGRect) {
         UIGraphicsGetCurrentContext()?.defaultDrawReached = true
+    }
+
+    /// How a view's tint is adjusted (UIKit's `UIView.TintAdjustmentMode`).
+    public enum TintAdjustmentMode: Int, Sendable { case automatic, normal, dimmed }
+
+    /// The colour controls and templates take (UIKit's): the view's own, else its superview's,
+    /// else system blue; greyed while `tintAdjustmentMode` is dimmed (a presented alert or sheet
+    /// covers it). Setting it (nil: inherit again) tells the view and the subviews that inherit it
+    /// (`tintColorDidChange()`).
+    open var tintColor: UIColor! {
+        get {
+            var next: UIView? = self
+            var tint: UIColor = .systemBlue
+            while let view = next {
+                if let own = view.storedTint { tint = own; break }
+                next = view.superview
+            }
+            return effectiveTintAdjustmentMode == .dimmed ? Self.dimmed(tint) : tint
+        }
+        set {
+            storedTint = newValue
+            AppEnvironment.current.customizesTint = true
+            tintMayHaveChanged()
+        }
+    }
+
+    /// Whether the tint is dimmed: the view's own mode, else its superview's (`.automatic`
+    /// inherits; the top of the hierarchy is `.normal`). Changing it tells the subtree.
+    open var tintAdjustmentMode: TintAdjustmentMode {
+        get { effectiveTintAdjustmentMode }
+        set {
+            storedTintAdjustment = newValue
+            AppEnvironment.current.customizesTint = true
+            tintMayHaveChanged()
+        }
+    }
+
+    var effectiveTintAdjustmentMode: TintAdjustmentMode {
+        var next: UIView? = self
+        while let view = next {
+            if view.storedTintAdjustment != .automatic { return view.storedTintAdjustment }
+            next = view.superview
+        }
+        return .normal
+    }
+
+    /// Called when the view's tint changes (its own, an ancestor's it inherits, or its dimming).
+    /// The default does nothing; controls redraw with the new tint.
+    open func tintColorDidChange() {}
+
+    /// The subtree's tint may have changed: each view hears `tintColorDidChange()`, parents first
+    /// (UIKit calls it on the views that inherit; uisim on all of them, which is the same for the
+    /// views that did not set their own).
+    func tintMayHaveChanged() {
+        forEachInSubtree { view in view.tintColorDidChange() }
+    }
+
+    /// A dimmed tint: its grey (its luminance), as UIKit desaturates a tint under a modal.
+    static func dimmed(_ tint: UIColor) -> UIColor {
+        UIColor { traits in
+            let c = tint.resolvedColor(with: traits).cgColor.components
+            let grey = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+            return UIColor(white: grey, alpha: c[3])
+        }
+    }
+
+    var storedTint: UIColor? {
+        get { tintState?.color }
+        set { tintState = TintState(color: newValue, mode: tintState?.mode ?? .automatic) }
+    }
+    var storedTintAdjustment: TintAdjustmentMode {
+        get { tintState?.mode ?? .automatic }
+        set { tintState = TintState(color: tintState?.color, mode: newValue) }
     }
 
     /// Called when the view's traits changed (light or dark; UIKit's `UITraitEnvironment`), with

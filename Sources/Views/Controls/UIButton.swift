@@ -29,7 +29,7 @@ open class UIButton: UIControl {
         titleLabel.textAlignment = .center
         titleLabel.lineBreakMode = .byTruncatingMiddle   // UIKit's default for a button's title
         titleLabel.font = .systemFont(ofSize: 17)
-        titleLabel.textColor = .blue
+        titleLabel.textColor = .systemBlue
         addSubview(imageView)
         addSubview(titleLabel)
         systemSubviews = [imageView, titleLabel]
@@ -76,13 +76,19 @@ open class UIButton: UIControl {
         refresh()
     }
 
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        refresh()
+    }
+
     private func refresh() {
         let text = title(for: state)
         if titleLabel.text != text {
             titleLabel.text = text
             invalidateIntrinsicContentSize()
         }
-        titleLabel.textColor = colors[state.rawValue] ?? colors[State.normal.rawValue] ?? .blue
+        // A title without its own colour takes the tint, as a system button's does.
+        titleLabel.textColor = colors[state.rawValue] ?? colors[State.normal.rawValue] ?? tintColor
         titleLabel.alpha = isHighlighted ? 0.3 : isEnabled ? 1 : 0.5
     }
 

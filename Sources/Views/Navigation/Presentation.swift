@@ -100,6 +100,7 @@ extension UIViewController {
         let container = PresentationContainer(kind: kind, presented: presented, window: window)
         presented.presentation.container = container
         window.addSubview(container)
+        container.dimTintBehind()
         let under = kind == .fullScreen ? coveredController : nil
         let animates = animated && UIView.areAnimationsEnabled
         let coordinator = TransitionCoordinator(from: self, to: presented, container: container, animated: animates, interactive: false,
@@ -182,6 +183,7 @@ struct Dismissal {
 
     func finish() {
         coordinator.complete(cancelled: false)
+        container.restoreTintBehind()
         container.removeFromSuperview()
         presented.endAppearanceTransition()
         under?.endAppearanceTransition()
@@ -412,6 +414,24 @@ final class PresentationContainer: UIView {
               let window, let root = window.rootViewController, presenter.coveredController === root else { return nil }
         return root.viewIfLoaded
     }
+
+    /// The window's root screen under an alert, an action sheet or a sheet has its tint dimmed
+    /// (UIKit's `tintAdjustmentMode = .dimmed` on what the modal covers), until the dismissal.
+    func dimTintBehind() {
+        guard kind != .fullScreen, kind != .overFullScreen, let root = window?.rootViewController?.viewIfLoaded,
+              root.storedTintAdjustment != .dimmed else { return }
+        tintDimmed = (root, root.storedTintAdjustment)
+        root.tintAdjustmentMode = .dimmed
+    }
+
+    func restoreTintBehind() {
+        guard let (view, mode) = tintDimmed else { return }
+        tintDimmed = nil
+        view.tintAdjustmentMode = mode
+    }
+
+    /// The view whose tint a modal dimmed, and its mode before.
+    private var tintDimmed: (UIView, UIView.TintAdjustmentMode)?
 
     /// Stops the sheet where it is shown (a finger caught it while it moved): its animations, the
     /// dimming's, the grabber's and the screen behind's removed, the model where they were. Returns

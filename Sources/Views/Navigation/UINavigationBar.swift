@@ -100,12 +100,11 @@ open class UINavigationBar: UIView, BarItemsHost {
     open var standardAppearance = UINavigationBarAppearance() { didSet { itemsDidChange() } }
     open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { itemsDidChange() } }
     open var compactAppearance: UINavigationBarAppearance?
-    /// The bar's buttons' colour (system blue).
-    open var tintColor: UIColor! {
-        get { storedTint ?? .systemBlue }
-        set { storedTint = newValue; itemsDidChange() }
+    /// The bar's buttons take its tint (`tintColor`, inherited: system blue unless set).
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        itemsDidChange()
     }
-    private var storedTint: UIColor?
 
     /// Called back when the back button is tapped (the navigation controller pops).
     var backAction: (() -> Void)?

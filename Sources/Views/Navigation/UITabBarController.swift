@@ -66,7 +66,11 @@ open class UITabBar: UIView {
 
     open var items: [UITabBarItem]? { didSet { itemsDidChange() } }
     open var selectedItem: UITabBarItem? { didSet { itemsDidChange() } }
-    open var tintColor: UIColor! = .systemBlue { didSet { itemsDidChange() } }
+    /// The selected item takes the bar's tint (`tintColor`, inherited: system blue unless set).
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        itemsDidChange()
+    }
     open var unselectedItemTintColor: UIColor? { didSet { itemsDidChange() } }
     open var isTranslucent = true
 

@@ -93,11 +93,15 @@ public final class ChromeTrace: FrameSink {
         }
         // The event phase opens the turn; the commit phase closes it.
         if s[.event] > 0 { try span("event", category: "app", tid: Self.mainThread, start: appStart, duration: min(s[.event], appEnd - appStart)) }
-        var offset = appEnd - (s[.constraints] + s[.layout] + s[.display] + s[.prepare] + s[.commit])
+        // The phases end with the stage; their times (the thread's share of the turn, rounded to
+        // nanoseconds) may add up to a hair more than the stage's wall span: they start no earlier
+        // than the stage and end no later.
+        var offset = max(appStart, appEnd - (s[.constraints] + s[.layout] + s[.display] + s[.prepare] + s[.commit]))
         let commitStart = offset
         for stage in [Stage.constraints, .layout, .display, .prepare, .commit] where s[stage] > 0 {
-            try span(stage.rawValue, category: "commit", tid: Self.mainThread, start: offset, duration: s[stage])
-            offset += s[stage]
+            let duration = min(s[stage], max(0, appEnd - offset))
+            try span(stage.rawValue, category: "commit", tid: Self.mainThread, start: offset, duration: duration)
+            offset += duration
         }
         // Text's work is spread over the constraints, layout and display phases: its sum, on a
         // track of its own from the commit phase's start.
