@@ -119,6 +119,7 @@ public final class Replay {
         try Descriptors.ensureAvailable()
         UIFont.warmUp()
         if window.isHidden { window.makeKeyAndVisible() }
+        UIApplication.shared.postLaunchNotifications()   // the scene is on screen: launched and active
         switch renderMode {
         case .measured: window.commit()
         case .estimated: _ = window.commitPhase(stopwatch: stopwatch)   // on screen; nothing to paint
