@@ -57,7 +57,7 @@ open class UILabel: UIView {
     open var font = UIFont.systemFont(ofSize: 17) {
         didSet { if font != oldValue { textDidChange() } }
     }
-    open var textColor = UIColor.black {
+    open var textColor = UIColor.label {
         didSet { if textColor != oldValue { setNeedsDisplay() } }
     }
     open var textAlignment = NSTextAlignment.natural {

@@ -176,7 +176,7 @@ open class UITableView: UIScrollView {
     public init(frame: CGRect, style: Style) {
         self.style = style
         super.init(frame: frame)
-        backgroundColor = .white
+        backgroundColor = .systemBackground
         alwaysBounceVertical = true
     }
 

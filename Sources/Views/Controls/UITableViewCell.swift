@@ -68,7 +68,7 @@ open class UITableViewCell: UIView {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
-        backgroundColor = .white
+        backgroundColor = .systemBackground
         contentView.frame = bounds
         addSubview(contentView)
     }

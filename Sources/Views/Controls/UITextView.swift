@@ -58,7 +58,7 @@ open class UITextView: UIScrollView {
 
     /// The font of plain text (the system font at 12 pt unless set, as UIKit's).
     open var font: UIFont? = .systemFont(ofSize: 12) { didSet { textLayoutDidChange() } }
-    open var textColor: UIColor? = .black { didSet { canvas.setNeedsDisplay() } }
+    open var textColor: UIColor? = .label { didSet { canvas.setNeedsDisplay() } }
     open var textAlignment = NSTextAlignment.natural { didSet { textLayoutDidChange() } }
     /// Space between the view's edges and the text container: 8 pt above and below.
     open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) { didSet { textLayoutDidChange() } }
@@ -85,7 +85,7 @@ open class UITextView: UIScrollView {
     private var defaultAttributes: [NSAttributedString.Key: Any] {
         let style = NSMutableParagraphStyle()
         style.alignment = textAlignment
-        return [.font: font ?? .systemFont(ofSize: 12), .foregroundColor: textColor ?? .black, .paragraphStyle: style]
+        return [.font: font ?? .systemFont(ofSize: 12), .foregroundColor: textColor ?? .label, .paragraphStyle: style]
     }
 
     func textLayoutDidChange() {

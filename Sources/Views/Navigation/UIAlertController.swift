@@ -72,7 +72,7 @@ open class UIAlertController: UIViewController {
     /// How long presenting or dismissing takes: UIKit's 0.404 s overdamped spring (no bounce).
     static let transitionDuration: TimeInterval = 0.404
     /// The card's colour: the light tint of UIKit's blur material.
-    static let cardColor = UIColor(white: 0.97, alpha: 0.94)
+    static let cardColor = UIColor.barBackground
 
     private let titleLabel = UILabel(), messageLabel = UILabel()
     private let card = UIView(), cancelCard = UIView()

@@ -53,7 +53,7 @@ open class UINavigationBarAppearance {
     /// A translucent system background with a hairline under it (UIKit blurs; uisim shows the
     /// colour at 94 %).
     public func configureWithDefaultBackground() {
-        backgroundColor = UIColor(white: 0.97, alpha: 0.94)
+        backgroundColor = .barBackground
         shadowColor = .separator
     }
     public func configureWithOpaqueBackground() {

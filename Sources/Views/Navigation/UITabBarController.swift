@@ -84,7 +84,7 @@ open class UITabBar: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        background.backgroundColor = UIColor(white: 0.97, alpha: 0.94)
+        background.backgroundColor = .barBackground
         shadow.backgroundColor = .separator
         addSubview(background)
         addSubview(shadow)

@@ -72,7 +72,7 @@ open class UIToolbar: UIView, BarItemsHost {
             addSubview(view)
             return (item, view)
         }
-        background.backgroundColor = barTintColor ?? (isTranslucent ? UIColor(white: 0.97, alpha: 0.94) : .systemBackground)
+        background.backgroundColor = barTintColor ?? (isTranslucent ? .barBackground : .systemBackground)
         setNeedsLayout()
     }
 
