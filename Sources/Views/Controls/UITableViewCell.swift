@@ -110,7 +110,7 @@ open class UITableViewCell: UIView {
         if let storedDetailLabel { return storedDetailLabel }
         let label = UILabel()
         label.font = .systemFont(ofSize: style == .subtitle ? 12 : 17)
-        label.textColor = style == .subtitle ? .black : .gray
+        label.textColor = style == .subtitle ? .label : .secondaryLabel
         contentView.addSubview(label)
         storedDetailLabel = label
         setNeedsLayout()
@@ -145,7 +145,7 @@ open class UITableViewCell: UIView {
         get {
             if storedSelectedBackground == nil {
                 let view = UIView()
-                view.backgroundColor = UIColor(white: 0.82, alpha: 1)
+                view.backgroundColor = .systemGray4   // 0.82 white in light, #3A3A3C in dark
                 storedSelectedBackground = view
             }
             return storedSelectedBackground
