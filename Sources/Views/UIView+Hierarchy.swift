@@ -31,6 +31,8 @@ extension UIView {
         }
         let oldWindow = view.window
         let newWindow = window
+        // With tints set in the app, the view hears `tintColorDidChange()` if its tint changes by the move.
+        let tintBefore = AppEnvironment.current.customizesTint ? (view.tintColor, view.effectiveTintAdjustmentMode) : nil
         view.willMove(toSuperview: self)
         if oldWindow !== newWindow {
             view.willChangeWindow(from: oldWindow, to: newWindow)
@@ -45,7 +47,7 @@ extension UIView {
         constraintsDidJoin(view)
         // Under a view or a controller that overrides light or dark: the subtree's colours follow.
         if AppEnvironment.current.overridesStyle { view.traitsMayHaveChanged() }
-        if AppEnvironment.current.customizesTint { view.tintMayHaveChanged() }
+        if let (tint, mode) = tintBefore, tint != view.tintColor || mode != view.effectiveTintAdjustmentMode { view.tintMayHaveChanged() }
         setNeedsLayout()
         view.setNeedsLayout()
         view.didMoveToSuperview()
