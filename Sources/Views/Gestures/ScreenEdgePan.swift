@@ -12,6 +12,15 @@ public struct UIRectEdge: OptionSet, Sendable, Hashable {
     public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
 
+extension UIGestureRecognizer {
+    /// Whether this is a pan attached inside `container` (a scroll view's, say): what a
+    /// container's own drag (an edge swipe, a sheet's pan) makes wait for it to fail.
+    func isPan(inside container: UIView?) -> Bool {
+        guard self is UIPanGestureRecognizer, let view, let container else { return false }
+        return view.isDescendant(of: container)
+    }
+}
+
 /// A pan that starts at an edge of the screen (UIKit's `UIScreenEdgePanGestureRecognizer`): the
 /// touch must come down within 13 pt of one of `edges` of its window and move away from that
 /// edge, more across than along it, past 15 pt; otherwise it fails (UIKit's

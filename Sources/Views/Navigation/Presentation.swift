@@ -581,8 +581,7 @@ final class SheetPan: UIGestureRecognizerDelegate {
 
     /// Pans inside the sheet wait for the sheet's to fail.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy other: UIGestureRecognizer) -> Bool {
-        guard other is UIPanGestureRecognizer, let view = other.view, let content = presented?.viewIfLoaded else { return false }
-        return view.isDescendant(of: content)
+        other.isPan(inside: presented?.viewIfLoaded)
     }
 
     private func changed() {

@@ -98,3 +98,24 @@ open class UIBarButtonItem: UIBarItem {
         return item
     }
 }
+
+extension UIBarButtonItem {
+    /// The view a bar shows for the item: its custom view, or a button titled in `tint`
+    /// (semibold for `.done`), enabled as the item is, running its primary action when tapped.
+    func barView(tint: UIColor) -> UIView {
+        if let customView { return customView }
+        let button = Self.barButton(title: title ?? "", done: style == .done, tint: tint)
+        button.isEnabled = isEnabled
+        if let primaryAction { button.addAction(primaryAction, for: .touchUpInside) }
+        return button
+    }
+
+    /// A bar's button: its title 17 pt in `tint`, semibold when `done`.
+    static func barButton(title: String, done: Bool, tint: UIColor) -> UIButton {
+        let button = UIButton(frame: .zero)
+        button.setTitle(title, for: .normal)
+        button.setTitleColor(tint, for: .normal)
+        button.titleLabel.font = .systemFont(ofSize: 17, weight: done ? .semibold : .regular)
+        return button
+    }
+}

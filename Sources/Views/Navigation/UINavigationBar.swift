@@ -178,7 +178,8 @@ open class UINavigationBar: UIView, BarItemsHost {
                 for bar in left { buttons.append(view(for: bar, leading: true)) }
             } else if let back = backItem, !item.hidesBackButton {
                 let title = back.backBarButtonItem?.title ?? back.backButtonTitle ?? back.title ?? "Back"
-                let button = self.button(title: "‹ " + title, bold: false)
+                let button = UIBarButtonItem.barButton(title: "‹ " + title, done: false, tint: tintColor)
+                addSubview(button)
                 button.addAction(UIAction { [weak self] _ in self?.backAction?() }, for: .touchUpInside)
                 buttons.append(button)
                 backButton = button
@@ -194,26 +195,10 @@ open class UINavigationBar: UIView, BarItemsHost {
     }
 
     private func view(for item: UIBarButtonItem, leading: Bool) -> UIView {
-        let view: UIView
-        if let custom = item.customView {
-            view = custom
-        } else {
-            let button = self.button(title: item.title ?? "", bold: item.style == .done)
-            button.isEnabled = item.isEnabled
-            if let action = item.primaryAction { button.addAction(action, for: .touchUpInside) }
-            view = button
-        }
+        let view = item.barView(tint: tintColor)
+        addSubview(view)
         view.tag = leading ? 1 : 2
         return view
-    }
-
-    private func button(title: String, bold: Bool) -> UIButton {
-        let button = UIButton(frame: .zero)
-        button.setTitle(title, for: .normal)
-        button.setTitleColor(tintColor, for: .normal)
-        button.titleLabel.font = .systemFont(ofSize: 17, weight: bold ? .semibold : .regular)
-        addSubview(button)
-        return button
     }
 
     /// Buttons 16 pt in from the edges (8 apart), the title centred in what is left, a large

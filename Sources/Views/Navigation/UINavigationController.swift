@@ -532,8 +532,7 @@ private final class InteractivePop: UIGestureRecognizerDelegate {
 
     /// Pans inside the stack's screens (scroll views) wait for the edge swipe to fail, as UIKit's.
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldBeRequiredToFailBy other: UIGestureRecognizer) -> Bool {
-        guard other is UIPanGestureRecognizer, let view = other.view, let container = navigationController?.viewIfLoaded else { return false }
-        return view.isDescendant(of: container)
+        other.isPan(inside: navigationController?.viewIfLoaded)
     }
 }
 

@@ -25,8 +25,6 @@ open class UIToolbar: UIView, BarItemsHost {
     private var storedItems: [UIBarButtonItem]?
     open var isTranslucent = true { didSet { itemsDidChange() } }
     open var barTintColor: UIColor? { didSet { itemsDidChange() } }
-    /// The items' colour.
-    open var itemTintColor: UIColor = .systemBlue { didSet { itemsDidChange() } }
 
     private let background = UIView()
     private let hairline = UIView()
@@ -57,18 +55,7 @@ open class UIToolbar: UIView, BarItemsHost {
         for (_, view) in views { view?.removeFromSuperview() }
         views = (items ?? []).map { item in
             if item.systemItem == .flexibleSpace || item.systemItem == .fixedSpace { return (item, nil) }
-            let view: UIView
-            if let custom = item.customView {
-                view = custom
-            } else {
-                let button = UIButton(frame: .zero)
-                button.setTitle(item.title ?? "", for: .normal)
-                button.setTitleColor(itemTintColor, for: .normal)
-                button.titleLabel.font = .systemFont(ofSize: 17, weight: item.style == .done ? .semibold : .regular)
-                button.isEnabled = item.isEnabled
-                if let action = item.primaryAction { button.addAction(action, for: .touchUpInside) }
-                view = button
-            }
+            let view = item.barView(tint: tintColor)
             addSubview(view)
             return (item, view)
         }
@@ -109,4 +96,10 @@ open class UIToolbar: UIView, BarItemsHost {
     }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: barHeight) }
+
+    /// The items take the bar's tint (`tintColor`, inherited: system blue unless set).
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        itemsDidChange()
+    }
 }
