@@ -79,6 +79,8 @@ import Testing
         #expect(dark.status == 64 && dark.stderr.contains("the baseline's appearance is 'light', the result's 'dark'"), "\(dark.stderr)")
         let summary = try String(contentsOf: folder.appendingPathComponent("out/summary.json"), encoding: .utf8)
         #expect(summary.contains("\"appearance\" : \"dark\"") || summary.contains("\"appearance\":\"dark\""))
+        let purple = try cli.uisim(["replay", "traces", "--appearance", "purple", "--quiet", "--out", "purple"], in: folder)
+        #expect(purple.status == 64 && purple.stderr.contains("purple") && purple.stderr.contains("--appearance"), "\(purple.stderr)")
         let huge = try cli.uisim(["replay", "traces", "--content-size", "huge", "--quiet", "--out", "huge"], in: folder)
         #expect(huge.status == 64 && huge.stderr.contains("huge"))
         let clock = try cli.uisim(["replay", "traces", "--snapshots", "none", "--quiet", "--out", "out"], in: folder)
