@@ -100,6 +100,6 @@ open class UIToolbar: UIView, BarItemsHost {
     /// The items take the bar's tint (`tintColor`, inherited: system blue unless set).
     open override func tintColorDidChange() {
         super.tintColorDidChange()
-        itemsDidChange()
+        if items?.isEmpty == false { itemsDidChange() }   // no item, nothing takes the tint
     }
 }
