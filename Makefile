@@ -3,8 +3,9 @@
 
 SWIFT ?= swift
 # Text: Pango (with HarfBuzz and fontconfig) and its faces: Inter for the system font's glyphs,
-# Droid Sans Fallback for CJK, Noto Color Emoji for emoji.
-APT_PACKAGES := libevent-dev libcairo2-dev zlib1g-dev pkg-config libpango1.0-dev fonts-inter fonts-droid-fallback fonts-noto-color-emoji
+# Droid Sans Fallback for CJK, Noto Color Emoji for emoji. Images: PNG through cairo's libpng,
+# JPEG through libjpeg-turbo's TurboJPEG API.
+APT_PACKAGES := libevent-dev libcairo2-dev zlib1g-dev pkg-config libpango1.0-dev libturbojpeg0-dev fonts-inter fonts-droid-fallback fonts-noto-color-emoji
 FONT_FILES := /usr/share/fonts/opentype/inter/Inter-Regular.otf /usr/share/fonts/opentype/inter/InterDisplay-Regular.otf \
 	/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 
@@ -14,8 +15,8 @@ OUT ?= out/wetab-taps-feed
 .PHONY: deps build release run test examples report-check fuzz bench bench-check bench-thresholds clean
 
 deps:
-	@if pkg-config --exists libevent cairo zlib pangocairo 2>/dev/null && ls $(FONT_FILES) >/dev/null 2>&1; then \
-		echo "deps: libevent, cairo, zlib and pango found by pkg-config, the fonts installed"; \
+	@if pkg-config --exists libevent cairo zlib pangocairo libturbojpeg 2>/dev/null && ls $(FONT_FILES) >/dev/null 2>&1; then \
+		echo "deps: libevent, cairo, zlib, pango and libturbojpeg found by pkg-config, the fonts installed"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
 		export DEBIAN_FRONTEND=noninteractive; \

@@ -29,7 +29,7 @@ let package = Package(
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift file (RunLoop/EventBase.swift, Graphics/Cairo.swift,
-        // Graphics/Text/Pango.swift, Graphics/PNG.swift).
+        // Graphics/Text/Pango.swift, Graphics/PNG.swift, Graphics/Images/JPEG.swift).
         .systemLibrary(
             name: "CLibevent", path: "Sources/CLibevent", pkgConfig: "libevent",
             providers: [.apt(["libevent-dev"])]),
@@ -42,10 +42,13 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
 
         .target(name: "Geometry"),
         .target(name: "Constraints"),
-        .target(name: "Graphics", dependencies: ["Geometry", "CCairo", "CPango", "CZlib"]),
+        .target(name: "Graphics", dependencies: ["Geometry", "CCairo", "CPango", "CZlib", "CTurboJPEG"]),
         .target(name: "CSignalRelay"),
         .target(name: "CMainQueue"),
         .target(name: "RunLoop", dependencies: ["Geometry", "CLibevent", "CSignalRelay", "CMainQueue"]),

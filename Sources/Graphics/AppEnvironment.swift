@@ -18,6 +18,8 @@ import Darwin
 package final class AppEnvironment {
     /// Pixels per point of new image renderers: the main screen's scale.
     package var screenScale: CGFloat = 3
+    /// Phone or pad: the main screen's device (asset catalogs pick their images by it).
+    package var idiom = UIUserInterfaceIdiom.phone
     /// The contexts UIKit's drawing functions draw into, innermost last.
     var contexts: [CGContext] = []
     /// The app's text engine (Pango's fonts, the layout cache and its counts), made when text is
@@ -51,6 +53,22 @@ package final class AppEnvironment {
     package func takeAllocationFailure() -> ResourceError? {
         defer { allocationFailure = nil }
         return allocationFailure
+    }
+
+    /// Images decoded so far (`CGImage.decode()`), and their pixels.
+    package var imageStatistics = ImageStatistics()
+    package struct ImageStatistics: Equatable, Sendable {
+        package var decodes = 0, pixels = 0
+    }
+
+    /// What the app logged to the console as UIKit would (Auto Layout's messages, an archive
+    /// asked for, a missing symbol), in order, each message once: `UIApplication.layoutIssues`,
+    /// the summary's `layout_issues`.
+    package private(set) var issues: [String] = []
+
+    package func reportIssue(_ message: String) {
+        guard !issues.contains(message) else { return }
+        issues.append(message)
     }
 
     /// Light or dark: the appearance the app runs in (`--appearance`), what dynamic colours resolve to

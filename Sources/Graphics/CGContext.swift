@@ -389,6 +389,31 @@ public final class CGContext {
         drawingOperations += 1
     }
 
+    /// Draws the part `source` (in the image's pixels) of `image` upright into `rect`: as it is,
+    /// or, with `tint`, as a mask of its alpha filled with that colour (a template image).
+    package func drawImagePart(_ image: CGImage, source: CGRect, in rect: CGRect, tint: CGColor?) {
+        guard source.width > 0, source.height > 0, rect.width != 0, rect.height != 0 else { return }
+        let r = rect.standardized
+        cairo.save()
+        cairo.translate(Double(r.minX), Double(r.minY))
+        cairo.scale(Double(r.width / source.width), Double(r.height / source.height))
+        cairo.newPath()
+        cairo.rectangle(0, 0, Double(source.width), Double(source.height))
+        cairo.clip()
+        applyBlendMode()
+        if let tint {
+            let c = tint.components
+            cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]) * Double(state.alpha))
+            cairo.mask(image.storage, x: -Double(source.minX), y: -Double(source.minY))
+        } else {
+            cairo.setSource(image.storage, x: -Double(source.minX), y: -Double(source.minY), filter: state.interpolation.filter)
+            cairo.paint(alpha: Double(state.alpha))
+        }
+        cairo.restore()
+        path = CGMutablePath()
+        drawingOperations += 1
+    }
+
     public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
         let pattern = CairoGradient(linearFrom: Double(start.x), Double(start.y), to: Double(end.x), Double(end.y))
         paintGradient(gradient, pattern: pattern, options: options)

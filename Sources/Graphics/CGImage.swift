@@ -3,23 +3,73 @@ import Geometry
 
 #if !canImport(CoreGraphics)
 /// A bitmap image, as Core Graphics' `CGImage`: premultiplied ARGB pixels, immutable.
+///
+/// An image made from a PNG or a JPEG (`UIImage(data:)`, `UIImage(named:)`…) knows its size from
+/// the file's header and is decoded the first time its pixels are needed, as ImageIO's images
+/// are: when Core Animation prepares a layer showing it for the render server (the commit's
+/// prepare phase), or when it is drawn. It is decoded once; each decode is counted (the frame's
+/// `images_decoded` and `decoded_pixels`).
 public final class CGImage {
-    package let storage: CairoImage
+    private var bitmap: CairoImage?
+    private let encoded: EncodedImage?
+    public let width: Int
+    public let height: Int
 
     package init(copying image: CairoImage) throws {
-        storage = try CairoImage(width: image.width, height: image.height)
-        storage.copy(from: image)
+        let copy = try CairoImage(width: image.width, height: image.height)
+        copy.copy(from: image)
+        bitmap = copy
+        encoded = nil
+        width = image.width
+        height = image.height
     }
 
     package init(adopting image: CairoImage) {
-        storage = image
+        bitmap = image
+        encoded = nil
+        width = image.width
+        height = image.height
     }
 
-    public var width: Int { storage.width }
-    public var height: Int { storage.height }
+    /// An image of `source`'s pixels, decoded when first needed.
+    package init(encoded source: EncodedImage) {
+        encoded = source
+        width = source.width
+        height = source.height
+    }
+
+    /// The pixels, decoded now if they were not yet.
+    package var storage: CairoImage {
+        if let bitmap { return bitmap }
+        decode()
+        return bitmap!
+    }
+
+    /// Whether the pixels are decoded (an image made from pixels always is).
+    package var isDecoded: Bool { bitmap != nil }
+
+    /// Decodes the pixels if they are not yet, counting the decode in the current app. A file
+    /// whose header read but whose data does not decode shows transparent pixels; memory that
+    /// cannot hold the bitmap stops the replay (as a backing store's does).
+    package func decode() {
+        guard bitmap == nil, let encoded else { return }
+        let app = AppEnvironment.current
+        do {
+            bitmap = try encoded.decode()
+        } catch let failure as ResourceError {
+            app.noteAllocationFailure(failure)
+            bitmap = app.standInBitmap
+        } catch {
+            app.reportIssue("image: \(encoded.name) cannot be decoded (\(error)): shown transparent")
+            bitmap = (try? CairoImage(width: width, height: height)) ?? app.standInBitmap
+        }
+        app.imageStatistics.decodes += 1
+        app.imageStatistics.pixels += width * height
+    }
+
     public var bitsPerPixel: Int { 32 }
     public var bitsPerComponent: Int { 8 }
-    public var bytesPerRow: Int { storage.stride }
+    public var bytesPerRow: Int { isDecoded ? storage.stride : width * 4 }
 
     /// The premultiplied ARGB value of a pixel (`0xAARRGGBB`), a uisim addition for tests.
     public func pixel(x: Int, y: Int) -> UInt32 { storage.pixel(x: x, y: y) }
@@ -28,48 +78,3 @@ public final class CGImage {
     public func pngData() throws -> Data { try storage.pngData() }
 }
 #endif
-
-/// An image with a scale, as UIKit's `UIImage`: `size` is in points (pixels ÷ scale).
-public final class UIImage {
-    /// The bitmap.
-    public let cgImage: CGImage?
-    /// Pixels per point.
-    public let scale: CGFloat
-
-    public init(cgImage: CGImage, scale: CGFloat = 1) {
-        self.cgImage = cgImage
-        self.scale = scale
-    }
-
-    /// An image decoded from PNG bytes, or nil when they are not a PNG.
-    public convenience init?(data: Data, scale: CGFloat = 1) {
-        guard let bitmap = try? CairoImage(pngData: data) else { return nil }
-        self.init(cgImage: CGImage(adopting: bitmap), scale: scale)
-    }
-
-    /// An image read from a PNG file, or nil.
-    public convenience init?(contentsOfFile path: String) {
-        guard let bitmap = try? CairoImage(contentsOfPNG: path) else { return nil }
-        self.init(cgImage: CGImage(adopting: bitmap), scale: 1)
-    }
-
-    /// Size in points.
-    public var size: CGSize {
-        guard let cgImage else { return .zero }
-        return CGSize(width: CGFloat(cgImage.width) / scale, height: CGFloat(cgImage.height) / scale)
-    }
-
-    /// The image as PNG bytes.
-    public func pngData() -> Data? { try? cgImage?.pngData() }
-
-    /// Draws the image upright, scaled to fill `rect`, in the current context.
-    public func draw(in rect: CGRect) {
-        guard let context = UIGraphicsGetCurrentContext(), let cgImage else { return }
-        context.drawImage(cgImage, in: rect, flipped: false)
-    }
-
-    /// Draws the image upright at its size with its top-left corner at `point`.
-    public func draw(at point: CGPoint) {
-        draw(in: CGRect(origin: point, size: size))
-    }
-}

@@ -27,6 +27,24 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
         UIColor { $0.userInterfaceStyle == .dark ? dark : light }
     }
 
+    /// The colour named `name` in the main bundle's asset catalogs (a colour set), or nil.
+    public convenience init?(named name: String) {
+        self.init(named: name, in: nil, compatibleWith: nil)
+    }
+
+    /// The colour named `name` in `bundle`'s asset catalogs (the main bundle when nil): a colour
+    /// set with a dark variant is dynamic, resolved for light or dark where it is used.
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        guard let color = AssetCatalog.color(named: name, in: bundle ?? .main) else { return nil }
+        if let traitCollection, traitCollection.userInterfaceStyle != .unspecified {
+            self.init(cgColor: color.resolvedColor(with: traitCollection).cgColor)
+        } else if color.isDynamic {
+            self.init(dynamicProvider: { color.resolvedColor(with: $0) })
+        } else {
+            self.init(cgColor: color.cgColor)
+        }
+    }
+
     /// The fixed color this one is under `traitCollection` (itself when fixed).
     public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
         guard let provider else { return self }

@@ -5,7 +5,10 @@ import Graphics
 /// A layer's content bitmap: drawn by `display()` (`bounds.size × contentsScale` pixels,
 /// premultiplied ARGB), or an image set as `contents`.
 final class BackingStore {
-    let bitmap: CairoImage
+    /// The pixels: a drawn store's own, or the image's (decoded when first asked for: the
+    /// commit's prepare phase decodes the images of layers on screen before they are composited).
+    var bitmap: CairoImage { drawnBitmap ?? sharedImage!.storage }
+    private let drawnBitmap: CairoImage?
     /// Pixels per point of the content.
     let scale: CGFloat
     /// Whether the layer drew it (as opposed to an image set as `contents`).
@@ -18,7 +21,8 @@ final class BackingStore {
     private let owner: LayerAppState?
 
     init(pixelWidth: Int, pixelHeight: Int, scale: CGFloat) throws {
-        bitmap = try CairoImage(width: pixelWidth, height: pixelHeight)
+        let bitmap = try CairoImage(width: pixelWidth, height: pixelHeight)
+        drawnBitmap = bitmap
         self.scale = scale
         isDrawn = true
         sharedImage = nil
@@ -28,7 +32,7 @@ final class BackingStore {
     }
 
     init(image: CGImage, scale: CGFloat) {
-        bitmap = image.storage
+        drawnBitmap = nil
         self.scale = scale
         isDrawn = false
         sharedImage = image
@@ -36,11 +40,14 @@ final class BackingStore {
     }
 
     deinit {
-        owner?.backingStoreBytes -= bitmap.stride * bitmap.height
+        if let drawnBitmap { owner?.backingStoreBytes -= drawnBitmap.stride * drawnBitmap.height }
     }
 
-    var pixelWidth: Int { bitmap.width }
-    var pixelHeight: Int { bitmap.height }
+    var pixelWidth: Int { drawnBitmap?.width ?? sharedImage!.width }
+    var pixelHeight: Int { drawnBitmap?.height ?? sharedImage!.height }
+
+    /// The image set as contents, if the store is one (nil for a drawn store).
+    var setImage: CGImage? { sharedImage }
 
     /// The content as an image (a copy for drawn stores, which keep changing).
     var image: CGImage? {
@@ -59,6 +66,13 @@ final class LayerAppState {
     /// `displayIfNeeded()` called by the app, is done, not counted).
     var runningPass: DisplayStatistics?
     var backingStoreBytes = 0
+    /// Layers given an image not yet decoded as contents: the commit's prepare phase decodes
+    /// those on screen (the others wait until they are).
+    var undecoded: [WeakLayer] = []
+
+    struct WeakLayer {
+        weak var layer: CALayer?
+    }
 }
 
 extension AppEnvironment {

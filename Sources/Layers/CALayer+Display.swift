@@ -155,3 +155,25 @@ extension CALayer {
     /// views that draw.
     public var pendingDirtyRect: CGRect { dirtyRect.intersection(bounds) }
 }
+
+extension CALayer {
+    /// The commit's prepare phase, as Core Animation's: the images set as contents of layers
+    /// shown under `root` (in the tree, none of them hidden) that are not decoded yet are decoded,
+    /// each once, before the transaction goes to the render server. Layers off screen keep
+    /// theirs for a later commit.
+    package static func prepareImages(under root: CALayer) {
+        let state = AppEnvironment.current.layers
+        guard !state.undecoded.isEmpty else { return }
+        state.undecoded.removeAll { entry in
+            guard let layer = entry.layer, let image = layer.store?.setImage, !image.isDecoded else { return true }
+            var shown: CALayer? = layer
+            while let current = shown, current !== root {
+                if current.isHidden { return false }
+                shown = current.superlayer
+            }
+            guard shown === root, !root.isHidden else { return false }
+            image.decode()
+            return true
+        }
+    }
+}

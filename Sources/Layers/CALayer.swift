@@ -295,7 +295,7 @@ open class CALayer: CustomStringConvertible {
     }
 
     /// The unit square: the whole of the contents.
-    static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 
     /// The part of `store` that `contentsRect` shows: in the store's pixels, and its size in
     /// points.
@@ -331,9 +331,25 @@ open class CALayer: CustomStringConvertible {
         get { store?.image }
         set {
             store = newValue.map { BackingStore(image: $0, scale: contentsScale) }
+            if let newValue, !newValue.isDecoded { AppEnvironment.current.layers.undecoded.append(.init(layer: self)) }
             contentDamage = bounds
             appearanceDidChange()
         }
+    }
+
+    /// The part of the contents that stretches when they are resized, in the unit square of the
+    /// contents (default the whole, (0, 0, 1, 1)): what lies outside it (the corners, the edges)
+    /// keeps its size, as a nine-part image (`UIImage.resizableImage(withCapInsets:)` in an image
+    /// view sets it).
+    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { if contentsCenter != oldValue { appearanceDidChange() } }
+    }
+
+    /// A colour the contents are a mask for: the render server fills their alpha with it (a
+    /// template image in an image view, tinted by its `tintColor`; Core Animation does it with a
+    /// filter on the layer, not a redraw).
+    package var contentsTintColor: CGColor? {
+        didSet { if contentsTintColor != oldValue { contentDamage = bounds; appearanceDidChange() } }
     }
 
     @exclusivity(unchecked)
@@ -537,13 +553,5 @@ open class CALayer: CustomStringConvertible {
         let label = name.map { " '\($0)'" } ?? ""
         return "<\(type(of: self))\(label); frame = (\(f.minX.shortDescription) \(f.minY.shortDescription);"
             + " \(f.width.shortDescription) \(f.height.shortDescription))>"
-    }
-}
-
-extension CGFloat {
-    /// The number with no trailing ".0", as UIKit's descriptions print geometry.
-    package var shortDescription: String {
-        let d = Double(self)
-        return d == d.rounded() && Swift.abs(d) < 1e15 ? String(Int(d)) : String(d)
     }
 }

@@ -233,21 +233,42 @@ extension Compositor {
             let source = part.pixels
             if source.width > 0, source.height > 0 {
                 let placed = Self.contentsRect(of: part.pointSize, in: b, gravity: layer.contentsGravity)
-                cairo.translate(Double(placed.minX), Double(placed.minY))
-                cairo.scale(Double(placed.width / source.width), Double(placed.height / source.height))
-                cairo.setSource(store.bitmap, x: -Double(source.minX), y: -Double(source.minY), filter: filter)
                 // An opaque store (its background drawn in) is copied; any other content is blended.
-                cairo.setOperator(storeHasBackground && entry.copies && rects.count == 1 ? .source : .over)
-                let image = CGRect(x: -source.minX, y: -source.minY, width: CGFloat(store.pixelWidth), height: CGFloat(store.pixelHeight))
-                let shown = image.intersection(CGRect(origin: .zero, size: source.size))
-                if !shown.isNull {
-                    cairo.rectangle(Double(shown.minX), Double(shown.minY), Double(shown.width), Double(shown.height))
+                let op: CairoContext.Operator = storeHasBackground && entry.copies && rects.count == 1 ? .source : .over
+                let bounded = CGRect(x: 0, y: 0, width: CGFloat(store.pixelWidth), height: CGFloat(store.pixelHeight))
+                for slice in Self.slices(source, into: placed, center: layer.contentsCenter, scale: store.scale) {
+                    let shown = slice.source.intersection(bounded)
+                    guard !shown.isNull, shown.width > 0, shown.height > 0 else { continue }
+                    cairo.save()
+                    cairo.translate(Double(slice.destination.minX), Double(slice.destination.minY))
+                    cairo.scale(Double(slice.destination.width / slice.source.width), Double(slice.destination.height / slice.source.height))
+                    cairo.setOperator(op)
+                    cairo.rectangle(Double(shown.minX - slice.source.minX), Double(shown.minY - slice.source.minY),
+                                    Double(shown.width), Double(shown.height))
                     cairo.clip()
-                    cairo.paint(alpha: entry.directOpacity)
+                    if let tint = layer.contentsTintColor {
+                        let c = tint.components
+                        cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]) * entry.directOpacity)
+                        cairo.mask(store.bitmap, x: -Double(slice.source.minX), y: -Double(slice.source.minY))
+                    } else {
+                        cairo.setSource(store.bitmap, x: -Double(slice.source.minX), y: -Double(slice.source.minY), filter: filter)
+                        cairo.paint(alpha: entry.directOpacity)
+                    }
+                    cairo.restore()
                 }
             }
         }
         cairo.restore()
+    }
+
+    /// The parts of `source` (the contents' pixels shown) and where each goes in `placed`: the
+    /// whole when `center` is the unit square, else the nine parts around it (`NinePart`).
+    static func slices(_ source: CGRect, into placed: CGRect, center: CGRect, scale: CGFloat) -> [(source: CGRect, destination: CGRect)] {
+        guard center != CALayer.unitRect else { return [(source, placed)] }
+        let c = center.standardized
+        let caps = UIEdgeInsets(top: source.height * max(0, c.minY), left: source.width * max(0, c.minX),
+                                bottom: source.height * max(0, 1 - c.maxY), right: source.width * max(0, 1 - c.maxX))
+        return NinePart.slices(source, into: placed, caps: caps, scale: scale)
     }
 
     /// Where contents of `size` (points) go in `bounds` by `gravity`.

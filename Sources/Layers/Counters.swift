@@ -42,6 +42,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case transitionsBegun = "transitions_begun", transitionsFinished = "transitions_finished"
     case transitionsCancelled = "transitions_cancelled", viewControllersLoaded = "view_controllers_loaded"
     case appearanceCallbacks = "appearance_callbacks"
+    case imagesDecoded = "images_decoded", decodedPixels = "decoded_pixels"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -104,6 +105,8 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .transitionsCancelled: "screen transitions cancelled (interactive pops let go)"
         case .viewControllersLoaded: "view controllers' views loaded (loadView and viewDidLoad)"
         case .appearanceCallbacks: "appearance callbacks (viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear)"
+        case .imagesDecoded: "images decoded (PNG, JPEG; once each, when first shown or drawn)"
+        case .decodedPixels: "pixels of the images decoded"
         }
     }
 

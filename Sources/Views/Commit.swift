@@ -16,7 +16,7 @@ public struct CommitStatistics: Equatable, Sendable {
 }
 
 /// The app's commit phase of one frame on one window, as Apple splits it: layout, display
-/// (`draw(_:)`), prepare (image decoding and conversion: uisim decodes no images, so it is empty)
+/// (`draw(_:)`), prepare (the images shown for the first time decoded: `CALayer.prepareImages`)
 /// and commit (the changed layers packaged for the render server). Times in seconds, measured.
 public struct CommitReport: Sendable {
     public var layouts = 0
@@ -111,6 +111,7 @@ extension UIWindow {
         report.animation = presentAnimations(at: animations.frameTime())
         let presented = stopwatch.nanoseconds()
         report.animationNanoseconds = presented &- displayed
+        CALayer.prepareImages(under: layer)
         let prepared = stopwatch.nanoseconds()
         report.transaction = compositor.commitTransaction()
         let committed = stopwatch.nanoseconds()
@@ -127,6 +128,12 @@ extension UIWindow {
             report.counts[.glyphsDrawn] += text.glyphsDrawn - before.glyphsDrawn
         }
         textStatisticsAtCommit = text
+        let images = app.imageStatistics
+        if let before = imageStatisticsAtCommit, countsSinceCommit != nil {
+            report.counts[.imagesDecoded] += images.decodes - before.decodes
+            report.counts[.decodedPixels] += images.pixels - before.pixels
+        }
+        imageStatisticsAtCommit = images
         if countsSinceCommit != nil {
             report.counts[.animationsAdded] += animations.added
             report.counts[.animationsRunning] += report.animation.running
@@ -167,6 +174,7 @@ extension UIWindow {
         stats.display = displayPass()
         let animations = AnimationRegistry.current
         _ = presentAnimations(at: time)
+        CALayer.prepareImages(under: layer)
         stats.render = renderPass()
         stats.backingStoreBytes = CALayer.backingStoreBytesAlive
         restoreModelValues()

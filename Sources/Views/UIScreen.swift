@@ -109,6 +109,7 @@ public final class UIScreen: UICoordinateSpace, @MainActor CustomStringConvertib
         set {
             UIApplication.shared.screen = newValue
             AppEnvironment.current.screenScale = newValue.scale
+            AppEnvironment.current.idiom = newValue.model.userInterfaceIdiom
         }
     }
 
@@ -139,12 +140,6 @@ public final class UIScreen: UICoordinateSpace, @MainActor CustomStringConvertib
         "<UIScreen: \(model.name); bounds = (0 0; \(bounds.width.shortDescription) \(bounds.height.shortDescription));"
             + " scale = \(scale.shortDescription); \(maximumFramesPerSecond) Hz>"
     }
-}
-
-/// The kind of device (UIKit's `UIUserInterfaceIdiom`): bars are taller on an iPad (50 pt), sheets
-/// smaller.
-public enum UIUserInterfaceIdiom: Int, Sendable {
-    case unspecified = -1, phone, pad, tv, carPlay, mac = 5, vision
 }
 
 extension UIView {

@@ -98,6 +98,9 @@ extension UIView {
     /// background colour, redraws if it draws, and hears `traitCollectionDidChange(_:)` (its
     /// view controller too), parents first.
     func traitsMayHaveChanged() {
+        // (Views of uisim's own that show colours or images without drawing them re-resolve them
+        // in `appearanceStyleDidChange()`, which app code cannot forget to call as it may
+        // `super.traitCollectionDidChange(_:)`.)
         forEachInSubtree { view in
             let style = view.effectiveUserInterfaceStyle
             let previous = view.lastStyle
@@ -106,6 +109,7 @@ extension UIView {
             let before = UITraitCollection(traitsFrom: [view.traitCollection, UITraitCollection(userInterfaceStyle: previous)])
             if view.backgroundColor?.isDynamic == true { view.applyBackgroundColor() }
             if view.layer.hasDrawnContent { view.setNeedsDisplay() }
+            view.appearanceStyleDidChange()
             view.traitCollectionDidChange(before)
             view.viewController?.traitCollectionDidChange(before)
         }

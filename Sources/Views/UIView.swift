@@ -304,6 +304,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// The default does nothing; controls redraw with the new tint.
     open func tintColorDidChange() {}
 
+    /// The view's appearance (light or dark) changed: uisim's views that resolve colours or images
+    /// themselves (an image view's template tint, an asset's dark image) do it again.
+    func appearanceStyleDidChange() {}
+
     /// The subtree's tint may have changed: each view hears `tintColorDidChange()`, parents first
     /// (UIKit calls it on the views that inherit; uisim on all of them, which is the same for the
     /// views that did not set their own).

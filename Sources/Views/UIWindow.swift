@@ -68,6 +68,8 @@ open class UIWindow: UIView {
     var lastTransitionID = 0
     /// The app's text counts at the last commit: each frame counts the text work since.
     var textStatisticsAtCommit: TextSystem.Statistics?
+    /// The app's image decodes at the last commit (the frame's are the difference).
+    var imageStatisticsAtCommit: AppEnvironment.ImageStatistics?
 
     /// While the commit phase lays out: its stopwatch, and the time the layout engine spent
     /// solving inside layout (a table configuring and measuring cells in `layoutSubviews`), which

@@ -117,6 +117,12 @@ public enum UIUserInterfaceStyle: Int, Sendable, CaseIterable {
 }
 
 /// Compact or regular (UIKit's `UIUserInterfaceSizeClass`).
+/// The kind of device (UIKit's `UIUserInterfaceIdiom`): bars are taller on an iPad (50 pt), sheets
+/// smaller, and asset catalogs pick their images by it.
+public enum UIUserInterfaceIdiom: Int, Sendable {
+    case unspecified = -1, phone, pad, tv, carPlay, mac = 5, vision
+}
+
 public enum UIUserInterfaceSizeClass: Int, Sendable {
     case unspecified, compact, regular
 }

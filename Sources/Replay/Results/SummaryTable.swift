@@ -33,6 +33,8 @@ extension Summary {
                 "\(counts[.textLayouts]) laid out, \(counts[.textLayoutCacheHits]) from the cache, "
                 + "\(counts[.textMeasurements]) measured by the app, \(counts[.glyphsDrawn]) glyphs drawn"),
             st[.text].max == 0 ? nil : row("  text p50 / p95 / p99", percentiles(st[.text]) + " (inside the commit phase)"),
+            counts[.imagesDecoded] == 0 ? nil : row("images decoded", "\(counts[.imagesDecoded]) (\(counts[.decodedPixels]) px); "
+                + "prepare p50 / p95 / p99 " + percentiles(st[.prepare])),
             row("pixels composited", "\(counts.compositedPixels), of them \(counts.blendedPixels) blended"),
             row("pixels hidden, not composited", "\(counts.occludedPixels) (under opaque layers)"),
             row("offscreen passes", "\(counts.offscreenPasses) (\(counts[.offscreenPixels]) px)"
@@ -44,7 +46,7 @@ extension Summary {
             row("hierarchy warnings", warnings.isEmpty ? "none" : "\(warnings.count)"),
             transitions.map { row("screen transitions", "\($0.count): " + $0.prefix(3).map(\.sentence).joined(separator: "; ")
                 + ($0.count > 3 ? "; … (all in summary.json's transitions)" : "")) },
-            layoutIssues.map { row("layout issues", "\($0.count) (Auto Layout's messages in summary.json's layout_issues)") },
+            layoutIssues.map { row("layout issues", "\($0.count) (UIKit's console messages, Auto Layout's and others, in summary.json's layout_issues)") },
             row(report.hasSuffix(".json") ? "summary" : "report", report),
         ].compactMap { $0 }.joined(separator: "\n") + opportunities.prefix(3).map { "\n  opportunity: \($0.sentence)\n    remedy: \($0.remedy)" }.joined()
             + warnings.prefix(5).map { "\n  warning: \($0)" }.joined()

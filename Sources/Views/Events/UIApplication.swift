@@ -9,7 +9,8 @@ open class UIApplication: UIResponder {
     /// The app: the one current on this thread (a replay's own app while it runs, otherwise the
     /// thread's default app).
     public static var shared: UIApplication {
-        AppEnvironment.current.state(UIApplication.self) { UIApplication() }
+        let environment = AppEnvironment.current
+        return environment.state(UIApplication.self) { UIApplication(environment: environment) }
     }
 
     /// Runs `body` in a new app of its own, on `screen`: while it runs, `UIApplication.shared`,
@@ -44,11 +45,10 @@ open class UIApplication: UIResponder {
 
     /// What Auto Layout logged, as UIKit logs it to the console (unsatisfiable constraints, a
     /// constraint without a common ancestor), in order, each message once.
-    public private(set) var layoutIssues: [String] = []
+    public var layoutIssues: [String] { environment.issues }
 
     func reportLayoutIssue(_ message: String) {
-        guard !layoutIssues.contains(message) else { return }
-        layoutIssues.append(message)
+        environment.reportIssue(message)
     }
     /// Routes the app's touches to gesture recognizers and views.
     let gestureEnvironment = GestureEnvironment()
@@ -60,7 +60,12 @@ open class UIApplication: UIResponder {
 
     private var windowStorage: [WeakWindow] = []
 
-    private override init() {}
+    /// The app whose state this is (unowned: the environment holds the application).
+    private unowned let environment: AppEnvironment
+
+    private init(environment: AppEnvironment) {
+        self.environment = environment
+    }
 
     /// The app's visible windows, back to front in the order they were shown.
     public var windows: [UIWindow] {
