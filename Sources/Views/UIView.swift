@@ -242,6 +242,16 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// The view controller whose view this is, else the superview.
     open override var next: UIResponder? { viewController ?? superview }
 
+    override var responderWindow: UIWindow? { window }
+
+    /// Makes the first responder, if it is this view or inside it, resign (the keyboard goes
+    /// down). `force` is accepted as UIKit's; uisim asks the responder either way.
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool {
+        guard let responder = UIApplication.shared.firstResponder as? UIView, responder.isDescendant(of: self) else { return true }
+        return responder.resignFirstResponder()
+    }
+
     // MARK: Layout and drawing (overridable)
 
     /// Lays out the subviews; called by the layout pass for views marked with

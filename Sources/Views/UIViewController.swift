@@ -301,6 +301,8 @@ open class UIViewController: UIResponder {
     /// The view's superview (the window, for a root view controller), as UIKit's: a view
     /// controller's view passes touches it does not handle to the view controller, which passes
     /// them on to the view's superview.
+    override var responderWindow: UIWindow? { viewIfLoaded?.window }
+
     open override var next: UIResponder? {
         storedView?.superview
     }

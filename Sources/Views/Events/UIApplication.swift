@@ -50,6 +50,13 @@ open class UIApplication: UIResponder {
     func reportLayoutIssue(_ message: String) {
         environment.reportIssue(message)
     }
+    /// The responder keys go to (`becomeFirstResponder()`), if any.
+    weak var firstResponder: UIResponder?
+    /// Whether `becomeFirstResponder()` is asking the current first responder to resign.
+    var isMovingFirstResponder = false
+    /// The keyboard: up while a responder that takes text is the first responder.
+    private(set) lazy var keyboard = Keyboard()
+
     /// Routes the app's touches to gesture recognizers and views.
     let gestureEnvironment = GestureEnvironment()
 

@@ -10,6 +10,72 @@ open class UIResponder {
     /// The next responder in the chain, or nil at its end.
     open var next: UIResponder? { nil }
 
+    // MARK: The first responder
+
+    /// Whether the responder can take the keyboard's input (false by default; a text field and
+    /// an editable text view can).
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Whether the responder lets go of first-responder status when asked (true by default).
+    open var canResignFirstResponder: Bool { true }
+
+    /// Whether the responder is the app's first responder: the one keys go to.
+    open var isFirstResponder: Bool { UIApplication.shared.firstResponder === self }
+
+    /// Makes the responder the first responder: refused (false) when it cannot become one, is
+    /// not in a window, or the current one will not resign. A responder that takes text
+    /// (`UIKeyInput`) brings the keyboard up (`keyboardWillShowNotification`…).
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        let app = UIApplication.shared
+        if app.firstResponder === self { return true }
+        guard canBecomeFirstResponder, responderWindow != nil else { return false }
+        if let current = app.firstResponder {
+            // The keyboard stays up while focus moves from one text input to another.
+            app.isMovingFirstResponder = true
+            defer { app.isMovingFirstResponder = false }
+            guard current.canResignFirstResponder, current.resignFirstResponder(), app.firstResponder == nil else {
+                app.keyboard.firstResponderChanged(to: app.firstResponder)
+                return false
+            }
+        }
+        app.firstResponder = self
+        app.keyboard.firstResponderChanged(to: self)
+        return true
+    }
+
+    /// Gives up first-responder status (the keyboard goes down when nothing else takes text);
+    /// true when the responder was not the first responder.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        let app = UIApplication.shared
+        guard app.firstResponder === self else { return true }
+        app.firstResponder = nil
+        if !app.isMovingFirstResponder { app.keyboard.firstResponderChanged(to: nil) }
+        return true
+    }
+
+    /// The window the responder is in, if any (a view's, a view controller's view's).
+    var responderWindow: UIWindow? { nil }
+
+    // MARK: The keyboard's notifications (UIKit's names and user-info keys)
+
+    nonisolated public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
+    nonisolated public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
+    nonisolated public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
+    nonisolated public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
+    nonisolated public static let keyboardWillChangeFrameNotification = Notification.Name("UIKeyboardWillChangeFrameNotification")
+    nonisolated public static let keyboardDidChangeFrameNotification = Notification.Name("UIKeyboardDidChangeFrameNotification")
+    /// The keyboard's frame before and after, in screen coordinates (`NSValue`, `cgRectValue`).
+    nonisolated public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"
+    nonisolated public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
+    /// The animation's duration in seconds (`NSNumber`, a `Double`).
+    nonisolated public static let keyboardAnimationDurationUserInfoKey = "UIKeyboardAnimationDurationUserInfoKey"
+    /// The animation's curve (`NSNumber`, an `Int`: 7, UIKit's keyboard curve).
+    nonisolated public static let keyboardAnimationCurveUserInfoKey = "UIKeyboardAnimationCurveUserInfoKey"
+    /// Whether the keyboard belongs to this app (`NSNumber`, a `Bool`: always true here).
+    nonisolated public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
+
     /// Touches began in this responder (or were passed up to it).
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         next?.touchesBegan(touches, with: event)

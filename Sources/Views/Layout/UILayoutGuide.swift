@@ -14,7 +14,7 @@ open class UILayoutGuide: LayoutAnchors {
 
     /// What the system ties the guide to, for the guides UIKit makes.
     enum Kind {
-        case app, margins, safeArea, readableContent
+        case app, margins, safeArea, readableContent, keyboard
     }
 
     let kind: Kind

@@ -12,7 +12,7 @@ final class ConstraintState {
     var constraints: [NSLayoutConstraint] = []
     /// The app's guides (`addLayoutGuide(_:)`).
     var layoutGuides: [UILayoutGuide] = []
-    var marginsGuide: UILayoutGuide?, safeAreaGuide: UILayoutGuide?, readableGuide: UILayoutGuide?
+    var marginsGuide: UILayoutGuide?, safeAreaGuide: UILayoutGuide?, readableGuide: UILayoutGuide?, keyboardGuide: UILayoutGuide?
     var hugging: [UILayoutPriority?] = [nil, nil]
     var compression: [UILayoutPriority?] = [nil, nil]
     var semanticContentAttribute = UISemanticContentAttribute.unspecified
@@ -24,7 +24,7 @@ final class ConstraintState {
     var pendingUpdates: [UIView] = []
 
     /// The guides UIKit made for the view.
-    var systemGuides: [UILayoutGuide] { [marginsGuide, safeAreaGuide, readableGuide].compactMap { $0 } }
+    var systemGuides: [UILayoutGuide] { [marginsGuide, safeAreaGuide, readableGuide, keyboardGuide].compactMap { $0 } }
 }
 
 /// Whether a view's content reads left to right or right to left, as UIKit's
@@ -180,6 +180,17 @@ extension UIView: LayoutAnchors {
         systemGuide(\.readableGuide, kind: .readableContent, name: "UIViewReadableContentGuide")
     }
 
+    /// The part of the view the keyboard covers: from the keyboard's top (the safe area's bottom
+    /// while the keyboard is down) to the view's bottom (iOS 15's `keyboardLayoutGuide`).
+    public var keyboardLayoutGuide: UIKeyboardLayoutGuide {
+        if let guide = layoutState.keyboardGuide as? UIKeyboardLayoutGuide { return guide }
+        let guide = UIKeyboardLayoutGuide()
+        guide.owningView = self
+        layoutState.keyboardGuide = guide
+        UIApplication.shared.keyboard.track(guide)
+        return guide
+    }
+
     private func systemGuide(_ path: ReferenceWritableKeyPath<ConstraintState, UILayoutGuide?>, kind: UILayoutGuide.Kind,
                              name: String) -> UILayoutGuide {
         if let guide = layoutState[keyPath: path] { return guide }
@@ -194,7 +205,17 @@ extension UIView: LayoutAnchors {
         switch guide.kind {
         case .safeArea: safeAreaInsets
         case .margins, .readableContent, .app: layoutMargins
+        case .keyboard:
+            UIEdgeInsets(top: max(0, bounds.height - keyboardOverlap), left: 0, bottom: 0, right: 0)
         }
+    }
+
+    /// How much of the view's bottom the keyboard covers (the bottom safe area while it is down).
+    private var keyboardOverlap: CGFloat {
+        let keyboard = UIApplication.shared.keyboard
+        guard keyboard.isVisible, window != nil else { return safeAreaInsets.bottom }
+        let top = convert(CGPoint(x: 0, y: keyboard.frame.minY), from: nil).y
+        return max(safeAreaInsets.bottom, bounds.maxY - top)
     }
 
     func layoutFrame(of guide: UILayoutGuide) -> CGRect {
