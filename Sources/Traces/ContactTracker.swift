@@ -12,8 +12,10 @@ public struct ContactTracker: Sendable {
     public private(set) var maxSimultaneous = 0
     /// Contacts that went down so far (a reused id counts again).
     public private(set) var contacts = 0
-    /// Samples accepted so far.
+    /// Samples accepted so far (key samples too).
     public private(set) var samples = 0
+    /// Key samples accepted so far.
+    public private(set) var keys = 0
 
     public init() {}
 
@@ -37,6 +39,12 @@ public struct ContactTracker: Sendable {
         try Self.checkFinite("altitude", sample.altitude)
         try Self.checkFinite("azimuth", sample.azimuth)
         switch sample.phase {
+        case .key:
+            guard let text = sample.text, !text.isEmpty else { throw SampleProblem("a key sample types nothing") }
+            guard text.utf8.count <= TraceLimits.maxKeyText else {
+                throw SampleProblem("a key sample types \(text.utf8.count) bytes: at most \(TraceLimits.maxKeyText)")
+            }
+            keys += 1
         case .down:
             if down[sample.contact] != nil { throw SampleProblem("contact \(sample.contact) goes down while already down") }
             guard down.count < TraceLimits.maxSimultaneousContacts else {

@@ -6,7 +6,7 @@ public struct NativeTraceReader: TouchSampleStream {
     /// The first word of every native trace.
     public static let magic = "uisim-trace"
     /// The format version this reader writes and fully understands.
-    public static let version = (major: 1, minor: 0)
+    public static let version = (major: 1, minor: 1)
 
     public private(set) var screen: TraceScreen?
     public private(set) var warnings: [TraceWarning] = []
@@ -132,15 +132,19 @@ public struct NativeTraceReader: TouchSampleStream {
     }
 
     public mutating func next() throws -> TouchSample? {
-        let line: Substring
-        if let pending {
-            line = pending
-            self.pending = nil
-        } else {
-            guard let next = try nextMeaningfulLine() else { return nil }
-            line = next
+        var sample: TouchSample?
+        while sample == nil {
+            let line: Substring
+            if let pending {
+                line = pending
+                self.pending = nil
+            } else {
+                guard let next = try nextMeaningfulLine() else { return nil }
+                line = next
+            }
+            sample = try parseSample(line)
         }
-        let sample = try parseSample(line)
+        guard let sample else { return nil }
         do {
             try tracker.accept(sample)
         } catch {
@@ -149,10 +153,67 @@ public struct NativeTraceReader: TouchSampleStream {
         return sample
     }
 
-    private mutating func parseSample(_ line: Substring) throws -> TouchSample {
+    /// The text of a key line: a double-quoted string (escapes `\"`, `\\`, `\n` return, `\b`
+    /// delete, `\t`, `\uXXXX`) or one of the words `return`, `delete`, `tab`, `space`.
+    private func keyText(_ rest: Substring) throws -> String {
+        switch rest {
+        case "return": return "\n"
+        case "delete": return "\u{8}"
+        case "tab": return "\t"
+        case "space": return " "
+        default: break
+        }
+        guard rest.first == "\"" else {
+            throw error("bad key \(TraceEcho.quoted(rest)): expected text in double quotes, or return, delete, tab or space")
+        }
+        var text = String.UnicodeScalarView()
+        var scalars = rest.unicodeScalars.dropFirst()
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case "\"":
+                guard scalars.isEmpty else { throw error("text after the key's closing quote: \(TraceEcho.quoted(Substring(String(scalars))))") }
+                guard !text.isEmpty else { throw error("a key line types nothing: \"\"") }
+                return String(text)
+            case "\\":
+                guard let escaped = scalars.popFirst() else { break }
+                switch escaped {
+                case "\"", "\\", "/": text.append(escaped)
+                case "n": text.append("\n")
+                case "b": text.append("\u{8}")
+                case "t": text.append("\t")
+                case "u":
+                    let hex = String(String.UnicodeScalarView(scalars.prefix(4)))
+                    guard hex.count == 4, let value = UInt32(hex, radix: 16), let unicode = Unicode.Scalar(value) else {
+                        throw error("bad escape \\u\(TraceEcho.capped(Substring(hex))): expected four hexadecimal digits of a character")
+                    }
+                    text.append(unicode)
+                    scalars = scalars.dropFirst(4)
+                default:
+                    throw error("bad escape \\\(escaped) in a key's text: expected \\\", \\\\, \\n, \\b, \\t or \\uXXXX")
+                }
+            default:
+                text.append(scalar)
+            }
+        }
+        throw error("a key's text has no closing quote (write # as \\u0023: it starts a comment)")
+    }
+
+    private mutating func parseSample(_ line: Substring) throws -> TouchSample? {
         let words = TraceText.fields(line)
         if Double(words[0]) == nil, words[0].first?.isLetter == true {
             throw error("header line \(TraceEcho.quoted(words[0])) after the first sample")
+        }
+        if words.count >= 2, words[1] == "key" {
+            guard let time = TraceNumber.decimal(words[0]) else {
+                throw error("bad time \(TraceEcho.quoted(words[0])): expected seconds, a decimal number such as 0.25")
+            }
+            let rest = TraceText.trimmed(line[words[1].endIndex...])
+            return TouchSample.key(time: time, text: try keyText(rest))
+        }
+        if words.count >= 2, Int(words[1]) == nil, words[1].first?.isLetter == true, fileVersion.minor > Self.version.minor {
+            // A kind of line a newer minor version added (as 1.1 added `key`): skipped.
+            warnings.append(error("unknown line kind \(TraceEcho.quoted(words[1])) from version \(fileVersion.major).\(fileVersion.minor) skipped"))
+            return nil
         }
         guard words.count >= 3 else {
             throw error("expected 'TIME CONTACT PHASE [X Y] [KEY=VALUE…]', found \(TraceEcho.quoted(line))")
@@ -165,6 +226,9 @@ public struct NativeTraceReader: TouchSampleStream {
         }
         guard let phase = TouchSample.Phase(rawValue: String(words[2])) else {
             throw error("bad phase \(TraceEcho.quoted(words[2])): expected down, move, up or cancel")
+        }
+        guard phase != .key else {
+            throw error("a key line has no contact: 'TIME key \"TEXT\"'")
         }
         var rest = words.dropFirst(3)
         var location: CGPoint

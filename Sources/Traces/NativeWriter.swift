@@ -18,6 +18,7 @@ public enum NativeTraceWriter {
 
     /// One sample as a line, with its terminator.
     public static func line(for sample: TouchSample) -> String {
+        if sample.phase == .key { return "\(TraceNumber.format(sample.time)) key \(quoted(sample.text ?? ""))\n" }
         var text = "\(TraceNumber.format(sample.time)) \(sample.contact) \(sample.phase.rawValue)"
             + " \(TraceNumber.format(sample.location.x)) \(TraceNumber.format(sample.location.y))"
         for (key, value) in [("force", sample.force), ("radius", sample.majorRadius),
@@ -25,6 +26,30 @@ public enum NativeTraceWriter {
             if let value { text += " \(key)=\(TraceNumber.format(value))" }
         }
         return text + "\n"
+    }
+
+    /// Typed text as a key line writes it: in double quotes, with `\"`, `\\`, `\n` (return),
+    /// `\b` (delete), `\t`, and `\uXXXX` for other control characters and for `#` (which would
+    /// otherwise start a comment for a reader of version 1.0).
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\u{8}": out += "\\b"
+            case "\t": out += "\\t"
+            case "#": out += "\\u0023"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += String(format: "\\u%04X", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 
     /// A whole trace as text.
@@ -81,6 +106,7 @@ public struct TraceCut {
             switch sample.phase {
             case .down, .move: down[sample.contact] = sample.location
             case .up, .cancel: down[sample.contact] = nil
+            case .key: break   // typed before the cut: gone with it
             }
             return []
         }

@@ -16,6 +16,14 @@ extension Trace {
         tap(contact + 1, at: point, time: time + 0.2)
     }
 
+    /// `text` typed one character every `interval` seconds from `time` (0.2 s: five keys a
+    /// second, a steady typist): a key sample each, `"\n"` the return key, `"\u{8}"` delete.
+    public mutating func type(_ text: String, time: TimeInterval, interval: TimeInterval = 0.2) {
+        for (index, character) in text.enumerated() {
+            append(.key(time: time + Double(index) * interval, text: String(character)))
+        }
+    }
+
     /// A finger held still for `duration` (0.8 s: past UIKit's 0.5 s long press).
     public mutating func longPress(_ contact: Int, at point: CGPoint, time: TimeInterval, duration: TimeInterval = 0.8) {
         tap(contact, at: point, time: time, duration: duration)
@@ -133,6 +141,8 @@ public struct Jitter {
             last[sample.contact] = sample.location
         case .up, .cancel:
             sample.location = last[sample.contact] ?? sample.location
+        case .key:
+            return sample
         }
         if sample.phase == .up || sample.phase == .cancel { last[sample.contact] = nil }
         return sample

@@ -12,6 +12,9 @@ public struct TouchSample: Hashable, Sendable {
         case up
         /// The system took the contact away (the touch is cancelled, not ended).
         case cancel
+        /// Keys were typed (format 1.1): `text` says which; the sample has no contact or
+        /// position (`contact` 0, `location` zero), and goes to the app's first responder.
+        case key
     }
 
     /// Seconds from the start of the trace.
@@ -29,6 +32,9 @@ public struct TouchSample: Hashable, Sendable {
     public var altitude: Double?
     /// Pencil azimuth in radians in the screen plane; nil for fingers.
     public var azimuth: Double?
+    /// What a `key` sample typed: text, `"\n"` for the return key, `"\u{8}"` for delete
+    /// (backspace); nil for touches.
+    public var text: String?
 
     public init(time: TimeInterval, contact: Int, phase: Phase, location: CGPoint, force: Double? = nil,
                 majorRadius: Double? = nil, altitude: Double? = nil, azimuth: Double? = nil) {
@@ -41,6 +47,16 @@ public struct TouchSample: Hashable, Sendable {
         self.altitude = altitude
         self.azimuth = azimuth
     }
+
+    /// Keys typed at `time`: `text` as the keyboard sends it (`"\n"` return, `"\u{8}"` delete).
+    public static func key(time: TimeInterval, text: String) -> TouchSample {
+        var sample = TouchSample(time: time, contact: 0, phase: .key, location: .zero)
+        sample.text = text
+        return sample
+    }
+
+    /// Whether the sample is keys typed, not a touch.
+    public var isKey: Bool { phase == .key }
 
     /// Whether the sample comes from a pencil (it has an altitude).
     public var isPencil: Bool { altitude != nil }

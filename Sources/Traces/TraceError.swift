@@ -39,6 +39,8 @@ public enum TraceLimits {
     /// The largest file read whole rather than streamed: WebDriver actions JSON, and each device
     /// description of a libinput recording (its events are streamed).
     public static let maxWholeFileBytes = 16 * 1024 * 1024
+    /// The text one key sample types, in UTF-8 bytes.
+    public static let maxKeyText = 1024
     /// The longest device description of a libinput recording (read through YAML, not streamed).
     public static let maxDescriptionBytes = 1024 * 1024
     /// The deepest nesting of JSON arrays and objects accepted.

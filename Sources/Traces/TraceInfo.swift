@@ -18,9 +18,11 @@ public struct TraceInfo: Codable, Equatable, Sendable {
     /// Contacts the recording leaves down at its end (a replay cancels them), whether the reader
     /// cancelled them already (recordings of other tools) or the trace just ends (uisim's own).
     public var unfinished: Int
+    /// Key samples (keys typed, format 1.1), counted among `samples`.
+    public var keys: Int
 
     enum CodingKeys: String, CodingKey {
-        case format, samples, contacts, unfinished
+        case format, samples, contacts, unfinished, keys
         case maxSimultaneous = "max_simultaneous", duration = "duration_s", rate = "rate_hz"
     }
 
@@ -31,6 +33,7 @@ public struct TraceInfo: Codable, Equatable, Sendable {
         var intervals = IntervalMedian()
         while let sample = try stream.next() {
             try? tracker.accept(sample)
+            if sample.isKey { continue }
             if sample.phase == .move, let previous = lastTime[sample.contact], sample.time > previous {
                 intervals.add(sample.time - previous)
             }
@@ -43,6 +46,7 @@ public struct TraceInfo: Codable, Equatable, Sendable {
         duration = tracker.lastTime ?? 0
         rate = intervals.median.map { 1 / $0 } ?? 0
         unfinished = tracker.down.count + stream.contactsCancelledAtEnd
+        keys = tracker.keys
     }
 }
 

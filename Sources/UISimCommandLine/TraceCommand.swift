@@ -14,10 +14,10 @@ struct SynthCommand: ParsableCommand {
         commandName: "synth", abstract: "Write a synthesized gesture as a uisim trace.")
 
     enum Gesture: String, ExpressibleByArgument, CaseIterable {
-        case tap, doubleTap = "double-tap", longPress = "long-press", drag, fling, edgeSwipe = "edge-swipe", pinch, rotate
+        case tap, doubleTap = "double-tap", longPress = "long-press", drag, fling, edgeSwipe = "edge-swipe", pinch, rotate, type
     }
 
-    @Argument(help: "The gesture: tap, double-tap, long-press, drag, fling, edge-swipe (a drag from the screen's left edge: a navigation controller's back swipe), pinch or rotate.")
+    @Argument(help: "The gesture: tap, double-tap, long-press, drag, fling, edge-swipe (a drag from the screen's left edge: a navigation controller's back swipe), pinch, rotate, or type (a tap at --from to focus a text field, then --text typed).")
     var gesture: Gesture
 
     // Numbers are read `.unconditional`ly, as every option of a number is: ArgumentParser would
@@ -59,6 +59,13 @@ struct SynthCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The seed of --jitter, a whole number from 0.")
     var seed: UInt64 = 1
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Type: the text typed after the tap, a key every --interval seconds; \\n is the return key, \\b delete.",
+                               valueName: "text"))
+    var text: String?
+
+    @Option(parsing: .unconditional, help: "Type: seconds between two keys (0.2: five a second).")
+    var interval: Double = 0.2
+
     @Option(name: .shortAndLong, help: "The trace file to write.")
     var output: String
 
@@ -72,6 +79,13 @@ struct SynthCommand: ParsableCommand {
         guard jitter >= 0, jitter <= far else { throw ValidationError("--jitter must be between 0 and \(Int(far)) points") }
         guard degrees.isFinite, abs(degrees) <= 3600 else { throw ValidationError("--degrees must be a number of degrees within ±3600 (ten turns)") }
         try requireOutputPath(output, "-o")
+        if gesture == .type {
+            guard let text, !text.isEmpty else { throw ValidationError("type needs --text, the text to type (\\n for return, \\b for delete)") }
+            guard interval > 0, interval <= 60 else { throw ValidationError("--interval must be more than 0 and at most 60 seconds") }
+            guard start + 0.05 + interval * Double(typedText.count) <= week else { throw ValidationError("--text typed at --interval ends past \(Int(week)) seconds (a week)") }
+        } else if text != nil {
+            throw ValidationError("--text is for type: \(gesture.rawValue) types nothing")
+        }
         let (d0, d1) = try distances()
         // Every position the gesture reaches (a finger half the distance out, then jittered) stays within the limits.
         let reach = Double(jitter) + Double(gesture == .pinch || gesture == .rotate ? max(d0, d1) / 2 : 0)
@@ -98,12 +112,37 @@ struct SynthCommand: ParsableCommand {
         return (CGFloat(a), CGFloat(b))
     }
 
+    /// `--text` with its escapes read: `\n` the return key, `\b` delete, `\\` a backslash.
+    private var typedText: String {
+        var out = "", escaping = false
+        for character in text ?? "" {
+            if escaping {
+                switch character {
+                case "n": out.append("\n")
+                case "b": out.append("\u{8}")
+                case "t": out.append("\t")
+                default: out.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                out.append(character)
+            }
+        }
+        return escaping ? out + "\\" : out
+    }
+
     func run() throws {
         // The samples are made one at a time as they are written: a drag of days is never in memory.
         let a = try point(fromText, "from"), b = try point(toText, "to")
         var taps = Trace(screen: .default)
         let samples: AnySequence<TouchSample>
         switch gesture {
+        case .type:
+            taps.tap(1, at: a, time: start)
+            taps.type(typedText, time: start + 0.05 + interval, interval: interval)
+            samples = AnySequence(taps.samples)
         case .tap, .doubleTap, .longPress:
             switch gesture {
             case .tap: taps.tap(1, at: a, time: start, duration: duration)
@@ -165,7 +204,7 @@ struct InfoCommand: ParsableCommand {
         if let screen {
             print("screen            \(Int(screen.size.width))×\(Int(screen.size.height)) pt @\(screen.scale)x, \(screen.refreshRate) Hz\(screen.deviceName.map { " (\($0))" } ?? "")")
         }
-        print("samples           \(info.samples)")
+        print("samples           \(info.samples)\(info.keys > 0 ? ", of them \(info.keys) keys typed" : "")")
         print("contacts          \(info.contacts), at most \(info.maxSimultaneous) at once")
         print("duration          \(String(format: "%.3f", info.duration)) s")
         print("sample rate       \(String(format: "%.0f", info.rate)) Hz (median)")

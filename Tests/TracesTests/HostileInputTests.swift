@@ -197,7 +197,7 @@ import Testing
         Case(name: "webdriver: pressure above 1", ext: "json", content: text("[" + pointer("f", #"{"type": "pointerDown", "pressure": 3}"#) + "]"),
              expected: "F:1: bad pressure: expected a number from 0 to 1"),
         Case(name: "webdriver: no pointer", ext: "json", content: text(#"{"actions": [{"type": "none", "id": "n", "actions": [{"type": "pause", "duration": 10}]}]}"#),
-             expected: "F:1: no pointer input source: nothing touches the screen"),
+             expected: "F:1: no pointer input source and no key typed: nothing touches the screen"),
         Case(name: "webdriver: broken surrogate pair", ext: "json", content: text(#"["\ud800\u0041"]"#),
              expected: "F:1: bad JSON: bad surrogate pair in a string"),
         Case(name: "webdriver: a 17 MB file", ext: "json", content: { Array("[".utf8) + Array(repeating: UInt8(ascii: " "), count: 17 * 1024 * 1024) + Array("]".utf8) },

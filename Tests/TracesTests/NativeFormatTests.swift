@@ -37,7 +37,7 @@ import Testing
         var read: [TouchSample] = []
         while let sample = try reader.next() { read.append(sample) }
         #expect(read == trace.samples)
-        #expect(reader.format == "uisim-trace 1.0" && reader.warnings.isEmpty)
+        #expect(reader.format == "uisim-trace 1.1" && reader.warnings.isEmpty)
         #expect(text.contains("screen 393x852 scale=3 refresh=120\ndevice iPhone 15 Pro\n"))
         #expect(text.contains("\n0 1 down 150.25 0.1 force=1.5 radius=12\n"))
     }

@@ -17,7 +17,7 @@ import Testing
         #expect(info.format == "evemu 1.1" && info.samples == 42 && info.contacts == 11 && info.maxSimultaneous == 1)
         #expect(abs(info.duration - 4.637766) < 1e-9 && abs(info.rate - 200) < 0.5 && info.unfinished == 0)
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(info)) as! [String: Any]
-        #expect(Set(json.keys) == ["format", "samples", "contacts", "max_simultaneous", "duration_s", "rate_hz", "unfinished"])
+        #expect(Set(json.keys) == ["format", "samples", "contacts", "max_simultaneous", "duration_s", "rate_hz", "unfinished", "keys"])
     }
 
     /// `trace info` reports what the recording holds: two fingers still down at its end count as

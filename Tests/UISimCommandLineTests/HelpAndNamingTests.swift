@@ -116,7 +116,7 @@ import UISim
                 if !missing { numbers += 1 }
             }
         }
-        #expect(numbers == 16)   // synth's 10, cut's 2, --runs twice, --time-tolerance, --shard
+        #expect(numbers == 18)   // synth's 12 (--text takes "-1" as the text to type), cut's 2, --runs twice, --time-tolerance, --shard
     }
 
     /// `uisim replay -` reads standard input; its outputs go to out/stdin-<scene>, not out/--feed.

@@ -71,9 +71,9 @@ import Testing
         let p = folder.appendingPathComponent("p").path
         try check(kind, at: p, run: ["baseline", "out", "-o", p], in: folder, expecting: "\"traces\"")
         try check(kind, at: p, run: ["check", "out", "--baseline", "baseline.json", "--junit", p], in: folder, expecting: "<testsuites")
-        try check(kind, at: p, run: ["trace", "synth", "drag", "-o", p], in: folder, expecting: "uisim-trace 1.0")
-        try check(kind, at: p, run: ["trace", "convert", "tap.trace", "-o", p], in: folder, expecting: "uisim-trace 1.0")
-        try check(kind, at: p, run: ["trace", "cut", "tap.trace", "--from", "0", "--to", "1", "-o", p], in: folder, expecting: "uisim-trace 1.0")
+        try check(kind, at: p, run: ["trace", "synth", "drag", "-o", p], in: folder, expecting: "uisim-trace 1.1")
+        try check(kind, at: p, run: ["trace", "convert", "tap.trace", "-o", p], in: folder, expecting: "uisim-trace 1.1")
+        try check(kind, at: p, run: ["trace", "cut", "tap.trace", "--from", "0", "--to", "1", "-o", p], in: folder, expecting: "uisim-trace 1.1")
     }
 
     @Test(arguments: Kind.allCases)

@@ -247,6 +247,12 @@ struct ScreenMapping {
         case .move: .move
         case .up: .up
         case .cancel: .cancel
+        case .key: .key
+        }
+        if phase == .key {
+            var key = HardwareTouchSample(time: sample.time, contact: 0, phase: .key, location: .zero)
+            key.text = sample.text
+            return key
         }
         return HardwareTouchSample(
             time: sample.time, contact: sample.contact, phase: phase,

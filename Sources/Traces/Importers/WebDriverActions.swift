@@ -13,6 +13,10 @@ import Foundation
 /// (`origin` `viewport`, the default) or offsets from the pointer (`pointer`); element origins need
 /// a live app and are an error. `pressure` (0…1) becomes `force` (0.5 is 1.0, an average touch),
 /// `width` and `height` the contact's radius. Pointers still down at the end are cancelled.
+/// A `key` source's `keyDown` types its `value` at the start of its tick (a key sample, as
+/// Appium's `sendKeys` sends them): WebDriver's Backspace (U+E003) is delete, Return and Enter
+/// (U+E006, U+E007) the return key, Tab (U+E004) and Space (U+E00D) themselves; other special
+/// keys (modifiers, arrows) are skipped with a warning. `keyUp` only waits.
 ///
 /// The document is read whole (at most `TraceLimits.maxWholeFileBytes`); samples are made as they
 /// are asked for, so a long gesture takes no memory.
@@ -63,7 +67,7 @@ public struct WebDriverActionsReader: TouchSampleStream {
     }
 
     private struct Action {
-        enum Kind { case down, up, cancel, move, pause, ignored }
+        enum Kind { case down, up, cancel, move, pause, key, ignored }
         var kind: Kind
         var line: Int
         /// Milliseconds; nil when not given (a move then lasts its tick).
@@ -72,6 +76,8 @@ public struct WebDriverActionsReader: TouchSampleStream {
         var relative = false
         var force: Double?
         var radius: Double?
+        /// What a `keyDown` types.
+        var text: String?
     }
 
     /// A move under way, stepped by count: its k-th sample of n comes k sample intervals after its
@@ -167,7 +173,9 @@ public struct WebDriverActionsReader: TouchSampleStream {
             idLines[source.id] = node.line
             sources.append(source)
         }
-        guard contacts > 0 else { throw TraceError(file: name, line: root.line, "no pointer input source: nothing touches the screen") }
+        guard contacts > 0 || sources.contains(where: { $0.actions.contains { $0.kind == .key } }) else {
+            throw TraceError(file: name, line: root.line, "no pointer input source and no key typed: nothing touches the screen")
+        }
         tickCount = sources.map(\.actions.count).max() ?? 0
         try arrangeTicks(file: name)
     }
@@ -268,7 +276,23 @@ public struct WebDriverActionsReader: TouchSampleStream {
                 action.kind = .up
             case ("pointer", "pointerCancel"):
                 action.kind = .cancel
-            case ("key", "keyDown"), ("key", "keyUp"), ("wheel", "scroll"):
+            case ("key", "keyDown"):
+                guard let value = item["value"]?.string, value.unicodeScalars.count == 1, let scalar = value.unicodeScalars.first else {
+                    throw fail("keyDown needs a \"value\": one character or WebDriver key code", item)
+                }
+                switch scalar.value {
+                case 0xE003: action.text = "\u{8}"
+                case 0xE006, 0xE007: action.text = "\n"
+                case 0xE004: action.text = "\t"
+                case 0xE00D: action.text = " "
+                case 0xE000...0xF8FF:
+                    log.add(line: item.line, "key \(String(format: "U+%04X", scalar.value)) types nothing (a modifier or a navigation key): skipped")
+                default: action.text = value
+                }
+                if action.text != nil { action.kind = .key }
+            case ("key", "keyUp"):
+                break   // the key was typed at its keyDown
+            case ("wheel", "scroll"):
                 if !warnedIgnored {
                     log.add(line: item.line, "\(type) actions have no touch equivalent: \(TraceEcho.quoted(id)) only waits")
                     warnedIgnored = true
@@ -366,6 +390,14 @@ public struct WebDriverActionsReader: TouchSampleStream {
                     sources[i].position = to
                     if sources[i].isDown { try emit(i, .move, at: tickStart / 1000, line: action.line) }
                 }
+            case .key:
+                let sample = TouchSample.key(time: tickStart / 1000, text: action.text ?? "")
+                do {
+                    try tracker.accept(sample)
+                } catch {
+                    throw TraceError(file: file, line: action.line, error.message)
+                }
+                queue.append(sample)
             case .pause, .ignored:
                 break
             }

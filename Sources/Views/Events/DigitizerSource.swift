@@ -133,8 +133,13 @@ public final class DigitizerSource: LoopSource {
                                                  location: touch.location(in: nil).applying(touch.window!.transformToScreenCoordinates)))
             }
         }
+        // Keys go to the first responder after the vsync's touches (a tap that focuses a field,
+        // then typing), each as the keyboard sends it.
+        let keys = batch.filter { $0.phase == .key }
+        if !keys.isEmpty { batch.removeAll { $0.phase == .key } }
         let (event, report) = packager.package(batch)
         if let event { UIApplication.shared.sendEvent(event) }
+        for key in keys { UIApplication.shared.typeKeys(key.text ?? "") }
         return report
     }
 

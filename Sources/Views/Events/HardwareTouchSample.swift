@@ -5,6 +5,8 @@ import Foundation
 public struct HardwareTouchSample: Hashable, Sendable {
     public enum Phase: Sendable {
         case down, move, up, cancel
+        /// Keys typed (`text`): no contact, no position; they go to the first responder.
+        case key
     }
 
     /// Seconds on the run loop's timeline.
@@ -19,6 +21,8 @@ public struct HardwareTouchSample: Hashable, Sendable {
     /// A pencil's altitude (nil for a finger) and azimuth, in radians.
     public var altitude: Double?
     public var azimuth: Double?
+    /// What a key sample typed (`"\n"` return, `"\u{8}"` delete).
+    public var text: String?
 
     public init(time: TimeInterval, contact: Int, phase: Phase, location: CGPoint, force: Double? = nil,
                 majorRadius: Double? = nil, altitude: Double? = nil, azimuth: Double? = nil) {

@@ -57,6 +57,24 @@ open class UIApplication: UIResponder {
     /// The keyboard: up while a responder that takes text is the first responder.
     private(set) lazy var keyboard = Keyboard()
 
+    /// Keys from a trace reach the first responder as the keyboard sends them: one `insertText`
+    /// per character, `"\n"` as the return key's `insertText("\n")`, `"\u{8}"` as
+    /// `deleteBackward()`. With no first responder that takes text, they are dropped, said once
+    /// in the console messages.
+    func typeKeys(_ text: String) {
+        guard let input = firstResponder as? UIKeyInput else {
+            reportLayoutIssue("keys typed with no first responder that takes text (a text field to tap first?): dropped")
+            return
+        }
+        for character in text {
+            if character == "\u{8}" {
+                input.deleteBackward()
+            } else {
+                input.insertText(String(character))
+            }
+        }
+    }
+
     /// Routes the app's touches to gesture recognizers and views.
     let gestureEnvironment = GestureEnvironment()
 

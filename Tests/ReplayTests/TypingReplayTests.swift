@@ -1,0 +1,41 @@
+import Foundation
+import Geometry
+import Graphics
+import Layers
+import Replay
+import RunLoop
+import Testing
+import Traces
+@testable import Views
+
+/// A trace types into a text field as a user does: a tap focuses it (the keyboard comes up), the
+/// keys reach it one character at a time through `UIKeyInput`, each redrawing the field; return
+/// ends editing. Keys with nothing to take them are dropped and said once.
+@MainActor
+@Suite struct TypingReplayTests {
+    @Test func aTracedTapAndKeysFillATextField() throws {
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let field = UITextField(frame: CGRect(x: 20, y: 300, width: 350, height: 34))
+            field.borderStyle = .roundedRect
+            field.placeholder = "To:"
+            var changes = 0, returns = 0
+            field.addAction(UIAction { _ in changes += 1 }, for: .editingChanged)
+            field.addAction(UIAction { _ in returns += 1 }, for: .editingDidEndOnExit)
+            window.addSubview(field)
+            window.makeKeyAndVisible()
+            // What `uisim trace synth type --from 195,317 --text 'Hey\bllo\n'` writes.
+            var trace = Trace(screen: .default)
+            trace.type("keys before the tap", time: 0.05, interval: 0.001)
+            trace.tap(1, at: CGPoint(x: 195, y: 317), time: 0.1)
+            trace.type("Hey\u{8}llo\n", time: 0.35, interval: 0.2)
+            var drawsWhileTyping = 0
+            let replay = Replay(window: window, clock: VirtualClock())
+            replay.afterFrame = { record, _ in if record.vsync > 0.3 { drawsWhileTyping += record.counts.draws } }
+            _ = try replay.run(trace)
+            #expect(field.text == "Hello" && changes == 7 && returns == 1 && !field.isFirstResponder)
+            #expect(drawsWhileTyping >= 7)   // the field redrew for each change
+            #expect(UIApplication.shared.layoutIssues.filter { $0.hasPrefix("keys typed with no first responder") }.count == 1)
+        }
+    }
+}
