@@ -53,6 +53,29 @@ import Testing
         #expect(log.lines.isEmpty, "\(log.lines)")
     }
 
+    /// Two text fields under the header: 80 + 2 × 28 + 16 = 152 before the 44 pt buttons, 196 tall
+    /// in all, at y = (844 − 196) / 2 = 324; fields 238 pt wide, 16 pt in. The first takes the
+    /// keyboard once the alert has appeared; an action sheet takes no field.
+    @Test func textFieldsGoUnderTheMessage() throws {
+        let alert = UIAlertController(title: "Rename", message: "Enter a new name.", preferredStyle: .alert)
+        alert.addTextField { $0.placeholder = "Name" }
+        alert.addTextField { $0.isSecureTextEntry = true }
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        let (window, _, _) = present(alert)
+        defer { withExtendedLifetime(window) {} }
+        let fields = try #require(alert.textFields)
+        #expect(fields.count == 2 && fields[0].placeholder == "Name" && fields[1].isSecureTextEntry)
+        #expect(alert.view.frame == CGRect(x: 60, y: 324, width: 270, height: 196))
+        #expect(frameInWindow(fields[0]) == CGRect(x: 76, y: 404, width: 238, height: 28))
+        #expect(frameInWindow(fields[1]) == CGRect(x: 76, y: 432, width: 238, height: 28))
+        window.endAppearances()
+        #expect(fields[0].isFirstResponder)
+        let sheet = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+        sheet.addTextField()
+        #expect(sheet.textFields == nil)
+    }
+
     /// Three actions are stacked, the cancel one last: 80 + 3 × 44 = 212 tall, at y = 316; a
     /// preferred action takes the emphasis from Cancel.
     @Test func threeActionsAreStackedWithCancelLast() {

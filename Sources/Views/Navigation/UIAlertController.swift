@@ -106,6 +106,40 @@ open class UIAlertController: UIViewController {
         viewIfLoaded?.setNeedsLayout()
     }
 
+    /// The alert's text fields, in the order added (`addTextField(configurationHandler:)`).
+    public private(set) var textFields: [UITextField]?
+
+    /// Adds a text field under the message (alerts only: an action sheet refuses, as UIKit
+    /// raises), configured by `configurationHandler`. Fields are 13 pt, stacked in a bordered
+    /// box 16 pt in from the card's sides, 28 pt each (uisim's measure: UIKit's is not
+    /// published); the first becomes the first responder when the alert has appeared, bringing
+    /// the keyboard up, and the alert resigns it when dismissed.
+    open func addTextField(configurationHandler: ((UITextField) -> Void)? = nil) {
+        guard preferredStyle == .alert else {
+            UIApplication.shared.reportLayoutIssue("UIAlertController: text fields can only be added to an alert controller of style .alert")
+            return
+        }
+        let field = UITextField(frame: .zero)
+        field.font = .systemFont(ofSize: 13)
+        field.backgroundColor = .systemBackground
+        configurationHandler?(field)
+        textFields = (textFields ?? []) + [field]
+        if isViewLoaded { card.addSubview(field) }
+        viewIfLoaded?.setNeedsLayout()
+    }
+
+    static let fieldHeight: CGFloat = 28, fieldInset: CGFloat = 16
+
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        textFields?.first?.becomeFirstResponder()
+    }
+
+    open override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        for field in textFields ?? [] where field.isFirstResponder { field.resignFirstResponder() }
+    }
+
     /// The action whose title is semibold: the preferred one, else the cancel action.
     var emphasizedAction: UIAlertAction? { preferredAction ?? actions.first { $0.style == .cancel } }
 
@@ -124,6 +158,7 @@ open class UIAlertController: UIViewController {
             label.textAlignment = .center
             card.addSubview(label)
         }
+        for field in textFields ?? [] { card.addSubview(field) }
         view = root
     }
 
@@ -249,7 +284,17 @@ open class UIAlertController: UIViewController {
         }
         if preferredStyle == .alert {
             let width = Self.alertWidth
-            let header = layoutHeader(width: width)
+            var header = layoutHeader(width: width)
+            if let fields = textFields, !fields.isEmpty {
+                // The fields under the message, a hairline between two, 16 pt before the buttons.
+                var y = header == 0 ? Self.fieldInset : header
+                for (index, field) in fields.enumerated() {
+                    if index > 0 { line(CGRect(x: Self.fieldInset, y: y, width: width - 2 * Self.fieldInset, height: hairline), in: card) }
+                    field.frame = CGRect(x: Self.fieldInset, y: y, width: width - 2 * Self.fieldInset, height: Self.fieldHeight)
+                    y += Self.fieldHeight
+                }
+                header = y + Self.fieldInset
+            }
             var y = header
             if buttonsSideBySide {
                 let half = width / 2
