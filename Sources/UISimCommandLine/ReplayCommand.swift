@@ -67,6 +67,9 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
     @Option(help: "Overlays on snapshots, comma-separated: \(DebugOverlays.names.map(\.name).joined(separator: ", ")), or none.")
     var overlay: String = "blended"
 
+    @Flag(help: "Audit accessibility on the screens the trace passes through (the first, each one a transition brings, the last): interactive views with no label or that VoiceOver cannot reach, hit targets under 44 × 44 pt, text under 4.5:1 contrast. Writes audit.json.")
+    var audit = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -107,6 +110,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
                 print(String(decoding: try JSONEncoder.sorted.encode(result.summary), as: UTF8.self))
             } else if !quiet {
                 print(result.summary.table(report: result.outputs.reportURL.path))
+                if let findings = result.audit { printAudit(findings, file: result.outputs.auditURL.path) }
             }
             if let signal = result.interruption { Interruption.record(signal) }
             if result.interrupted || Interruption.signal != nil {
@@ -133,6 +137,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         job.hitchBands = hitchBands
         job.input = input.options()
         job.pendingInterruption = { Interruption.signal }
+        job.audit = audit
         return job
     }
 
@@ -183,7 +188,10 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
             didReplay: { result in
                 progress.finish()
                 if !quiet { for warning in result.warnings { report("warning: \(warning)") } }
-                if !quiet && !json { print(result.summary.oneLine) }
+                if !quiet && !json {
+                    print(result.summary.oneLine)
+                    if let findings = result.audit { print("  accessibility audit: \(findings.count) findings (\(result.outputs.auditURL.path))") }
+                }
             },
             didFail: { error in
                 progress.finish()
@@ -200,6 +208,13 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
             throw Interruption.exitCode ?? Exit.interrupted
         }
         if !result.failures.isEmpty { throw Exit.badData }
+    }
+
+    /// The audit's findings: how many, where they are written, and the first ten.
+    private func printAudit(_ findings: [AccessibilityFinding], file: String) {
+        print("accessibility audit: \(findings.isEmpty ? "no finding" : "\(findings.count) finding\(findings.count == 1 ? "" : "s")") (\(file))")
+        for finding in findings.prefix(10) { print("  \(finding.sentence)") }
+        if findings.count > 10 { print("  … \(findings.count - 10) more in \(file)") }
     }
 
     /// The trace's length, read once ahead for the progress bar.

@@ -314,6 +314,61 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// The default does nothing; controls redraw with the new tint.
     open func tintColorDidChange() {}
 
+    // MARK: Accessibility (UIKit's `UIAccessibility` properties; Accessibility/UIAccessibility.swift)
+
+    var accessibility = AccessibilityStorage()
+
+    /// Whether assistive technologies treat the view as one element (default: false for a plain
+    /// view; true for labels, buttons and UIKit's other controls, text fields and table cells).
+    open var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? defaultIsAccessibilityElement }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// What VoiceOver says the element is (default: a label's text, a button's title, a cell's
+    /// labels' texts; nil for a plain view).
+    open var accessibilityLabel: String? {
+        get { accessibility.label ?? defaultAccessibilityLabel }
+        set { accessibility.label = .some(newValue) }
+    }
+
+    open var accessibilityHint: String?
+
+    /// The element's value (default: a switch's "1" or "0", a slider's percentage, a text field's text).
+    open var accessibilityValue: String? {
+        get { accessibility.value ?? defaultAccessibilityValue }
+        set { accessibility.value = .some(newValue) }
+    }
+
+    /// What kind of element it is (default: `.button` for buttons and switches, `.staticText` for
+    /// labels, `.adjustable` for sliders, `.image` for image views; `.notEnabled` when disabled).
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibility.traits ?? defaultAccessibilityTraits }
+        set { accessibility.traits = newValue }
+    }
+
+    /// A name for UI tests (XCUITest's `identifier`), never spoken.
+    open var accessibilityIdentifier: String?
+    /// The elements inside the view, in reading order (a container's), if set.
+    open var accessibilityElements: [Any]?
+    /// Whether the view's subviews are hidden from assistive technologies.
+    open var accessibilityElementsHidden = false
+    /// Whether VoiceOver ignores the view's siblings (a modal view).
+    open var accessibilityViewIsModal = false
+    open var shouldGroupAccessibilityChildren = false
+
+    /// The element's rectangle on the screen (default: the view's).
+    open var accessibilityFrame: CGRect {
+        get { accessibility.frame ?? screenFrame }
+        set { accessibility.frame = newValue }
+    }
+
+    /// The class's defaults, which uisim's views override.
+    var defaultIsAccessibilityElement: Bool { false }
+    var defaultAccessibilityLabel: String? { nil }
+    var defaultAccessibilityValue: String? { nil }
+    var defaultAccessibilityTraits: UIAccessibilityTraits { .none }
+
     /// The view's appearance (light or dark) changed: uisim's views that resolve colours or images
     /// themselves (an image view's template tint, an asset's dark image) do it again.
     func appearanceStyleDidChange() {}

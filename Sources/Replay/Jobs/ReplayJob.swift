@@ -31,6 +31,9 @@ public struct ReplayJob: Sendable {
     public var contentSize = UIContentSizeCategory.large
     /// Light or dark: what the app's dynamic colours resolve to (`--appearance`).
     public var appearance = Appearance.light
+    /// Whether to audit accessibility (`AccessibilityAudit`) on the first frame, after each
+    /// screen transition and at the end, into audit.json and the result's `audit`.
+    public var audit = false
     /// How a recording of another tool is read (its screen is set from `model`).
     public var input = TraceImportOptions()
     /// A signal its owner received before the replay started (the command line's handlers run
@@ -59,6 +62,8 @@ public struct ReplayJob: Sendable {
         public var interrupted: Bool { interruption != nil }
         /// What the trace's reader and the snapshots had to say, one line each.
         public var warnings: [String]
+        /// The accessibility audit's findings, each once, when the job audited.
+        public var audit: [AccessibilityFinding]?
     }
 
     /// Runs the replay in an app of its own on `model`'s screen (nothing another replay did
@@ -99,8 +104,18 @@ public struct ReplayJob: Sendable {
         replay.sinks = [outputs]
         replay.stopsOnInterrupt = true
         replay.pendingInterruption = pendingInterruption
-        replay.afterFrame = { frame, window in
+        var findings: [AccessibilityFinding] = []
+        var audited = false
+        func auditScreen(_ window: UIWindow) {
+            for finding in AccessibilityAudit.run(on: window) where !findings.contains(finding) { findings.append(finding) }
+        }
+        replay.afterFrame = { [audit] frame, window in
             outputs.afterFrame(frame, window: window)
+            // The screens the trace passes through: the first, and each a transition brings.
+            if audit, !audited || !frame.transitions.isEmpty {
+                audited = true
+                auditScreen(window)
+            }
             progress?(frame.frame, frame.vsync)
         }
         let started = ContinuousClock.now
@@ -109,6 +124,10 @@ public struct ReplayJob: Sendable {
             result = try replay.run(&stream)
             outputs.replaySeconds = (ContinuousClock.now - started).seconds
             outputs.layoutIssues = UIApplication.shared.layoutIssues
+            if audit {
+                auditScreen(window)
+                outputs.audit = findings
+            }
             // A signal its owner caught after the loop stopped counts too: the outputs say so.
             interruption = result.interruption ?? pendingInterruption?()
             summary = try outputs.finish(interrupted: interruption != nil)
@@ -123,7 +142,7 @@ public struct ReplayJob: Sendable {
         if result.unsettled {
             warnings.append("the app was still busy \(Int(replay.settleLimit)) s after the trace's last sample (a display link or timer of its own that never stops?): the replay ended there")
         }
-        return Result(summary: summary, outputs: outputs, interruption: interruption, warnings: warnings)
+        return Result(summary: summary, outputs: outputs, interruption: interruption, warnings: warnings, audit: audit ? findings : nil)
     }
 }
 

@@ -51,6 +51,10 @@ public final class ReplayOutputs: FrameSink {
     public var replaySeconds: Double?
     /// What Auto Layout reported during the replay (`UIApplication.layoutIssues`), for the summary.
     public var layoutIssues: [String] = []
+    /// What the accessibility audit found (`--audit`), written to audit.json; nil: no audit (an
+    /// audit.json an earlier replay left is removed, so the folder never shows a stale one).
+    public var audit: [AccessibilityFinding]?
+    public var auditURL: URL { directory.appendingPathComponent("audit.json") }
 
     public var framesURL: URL { directory.appendingPathComponent("frames.jsonl") }
     public var summaryURL: URL { directory.appendingPathComponent("summary.json") }
@@ -190,6 +194,13 @@ public final class ReplayOutputs: FrameSink {
             set.append(file)
         }
         try write(StableJSON.encode(summary, pretty: true) + Data("\n".utf8), to: summaryURL)
+        if let audit {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            try write(try encoder.encode(["findings": audit]) + Data("\n".utf8), to: auditURL)
+        } else if (try? auditURL.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            try? FileManager.default.removeItem(at: auditURL)
+        }
         var snapshots: [HTMLReport.Snapshot] = []
         if !worst.isEmpty { try makeSnapshotsFolder() }
         for (index, entry) in worst.enumerated() {

@@ -40,6 +40,11 @@ open class UIButton: UIControl {
         return nil
     }
 
+    override var defaultIsAccessibilityElement: Bool { true }
+    /// The title, else the image's name (as UIKit reads an asset's name).
+    override var defaultAccessibilityLabel: String? { titleLabel.text.flatMap { $0.isEmpty ? nil : $0 } ?? imageView.image?.name }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { isEnabled ? .button : [.button, .notEnabled] }
+
     /// Sets the title shown in `state` (`.normal` is the fallback).
     public func setTitle(_ title: String?, for state: State) {
         titles[state.rawValue] = title

@@ -50,6 +50,10 @@ open class UIDatePicker: UIControl {
         return nil
     }
 
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? { texts.joined(separator: ", ") }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .button }
+
     open func setDate(_ date: Date, animated: Bool) {
         var clamped = date
         if let minimumDate, clamped < minimumDate { clamped = minimumDate }

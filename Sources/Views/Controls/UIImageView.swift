@@ -55,6 +55,10 @@ open class UIImageView: UIView {
         return nil
     }
 
+    /// An image view is not an element unless made one; its label is the image's name.
+    override var defaultAccessibilityLabel: String? { image?.name }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .image }
+
     /// The image's size.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         image?.size ?? .zero

@@ -120,6 +120,10 @@ open class UILabel: UIView {
         return nil
     }
 
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? { text }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .staticText }
+
     private func textDidChange() {
         setNeedsDisplay()
         invalidateIntrinsicContentSize()

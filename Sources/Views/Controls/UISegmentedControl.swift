@@ -79,6 +79,10 @@ open class UISegmentedControl: UIControl {
         return nil
     }
 
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? { titleForSegment(at: selectedSegmentIndex) }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { isEnabled ? .adjustable : [.adjustable, .notEnabled] }
+
     // MARK: Segments
 
     open var numberOfSegments: Int { segments.count }

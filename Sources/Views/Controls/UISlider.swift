@@ -59,6 +59,10 @@ open class UISlider: UIControl {
         return nil
     }
 
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? { "\(Int((fraction * 100).rounded()))%" }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { isEnabled ? .adjustable : [.adjustable, .notEnabled] }
+
     open func setValue(_ value: Float, animated: Bool) {
         let clamped = min(max(value, minimumValue), maximumValue)
         guard clamped != storedValue else { return }

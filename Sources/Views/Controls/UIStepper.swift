@@ -62,6 +62,10 @@ open class UIStepper: UIControl {
         return nil
     }
 
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? { storedValue == storedValue.rounded() ? String(Int(storedValue)) : String(storedValue) }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { isEnabled ? .adjustable : [.adjustable, .notEnabled] }
+
     open override var intrinsicContentSize: CGSize { Self.size }
     open override func sizeThatFits(_ size: CGSize) -> CGSize { Self.size }
 
@@ -196,6 +200,10 @@ open class UIPageControl: UIControl {
         noArchives(Self.self)
         return nil
     }
+
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? { "page \(currentPage + 1) of \(numberOfPages)" }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .adjustable }
 
     private func updateVisibility() {
         if hidesForSinglePage { isHidden = numberOfPages <= 1 }

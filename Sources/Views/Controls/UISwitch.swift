@@ -47,6 +47,10 @@ open class UISwitch: UIControl {
         return nil
     }
 
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityValue: String? { on ? "1" : "0" }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { isEnabled ? .button : [.button, .notEnabled] }
+
     open override var frame: CGRect {
         get { super.frame }
         set { super.frame = CGRect(origin: newValue.origin, size: Self.size) }

@@ -91,6 +91,16 @@ open class UITableViewCell: UIView {
         return nil
     }
 
+    /// A cell is one element, saying its labels' texts.
+    override var defaultIsAccessibilityElement: Bool { true }
+    override var defaultAccessibilityLabel: String? {
+        var texts: [String] = []
+        forEachInSubtree { view in
+            if let label = view as? UILabel, !label.isHidden, let text = label.text, !text.isEmpty { texts.append(text) }
+        }
+        return texts.isEmpty ? nil : texts.joined(separator: ", ")
+    }
+
     private var storedTextLabel: UILabel?, storedDetailLabel: UILabel?, storedImageView: UIImageView?
 
     /// The main label, made (in the content view) on first use.

@@ -174,6 +174,12 @@ open class UITextField: UIControl, UIKeyInput {
         return nil
     }
 
+    override var defaultIsAccessibilityElement: Bool { true }
+    /// The placeholder (what UIKit reads for a field without a label of its own).
+    override var defaultAccessibilityLabel: String? { attributedPlaceholder?.string }
+    override var defaultAccessibilityValue: String? { isSecureTextEntry ? String(repeating: "•", count: storedText.count) : storedText }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { isEnabled ? .none : .notEnabled }
+
     // MARK: Text
 
     private var textAttributes: [NSAttributedString.Key: Any] {

@@ -50,6 +50,9 @@ open class UIApplication: UIResponder {
     func reportLayoutIssue(_ message: String) {
         environment.reportIssue(message)
     }
+    /// What the app posted with `UIAccessibility.post(notification:argument:)`.
+    var accessibilityPosts: [(UIAccessibility.Notification, String?)] = []
+
     /// The responder keys go to (`becomeFirstResponder()`), if any.
     weak var firstResponder: UIResponder?
     /// Whether `becomeFirstResponder()` is asking the current first responder to resign.
