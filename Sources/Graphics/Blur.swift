@@ -35,6 +35,54 @@ extension CairoImage {
         }
     }
 
+    /// Blurs every channel of the bitmap (premultiplied: colour and alpha blur alike) by a
+    /// Gaussian of standard deviation `sigma` pixels, the same three box blurs as `blurAlpha`;
+    /// outside the bitmap counts as its edge's pixels repeated (a backdrop's edge does not darken).
+    package func blurColors(sigma: Double) {
+        let w = width, h = height
+        guard w > 0, h > 0, sigma > 0.01 else { return }
+        var channels = [Int32](repeating: 0, count: w * h * 4)
+        let radii = Self.boxRadii(sigma: sigma, passes: 3)
+        let margin = radii.reduce(0, +)
+        channels.withUnsafeMutableBufferPointer { c in
+            withPixels { base, stride in
+                for y in 0..<h {
+                    let row = base.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<w {
+                        let p = row[x]
+                        for k in 0..<4 { c[(k * h + y) * w + x] = Int32((p >> (UInt32(k) * 8)) & 0xFF) << 8 }
+                    }
+                }
+            }
+            // Lines padded by the blur's reach with the edge value, blurred, cut back.
+            let longest = max(w, h) + 2 * margin
+            let line = UnsafeMutablePointer<Int32>.allocate(capacity: longest)
+            let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: longest)
+            defer { line.deallocate(); scratch.deallocate() }
+            func blurLine(start: Int, step: Int, count: Int) {
+                let n = count + 2 * margin
+                for i in 0..<n { line[i] = c[start + min(max(i - margin, 0), count - 1) * step] }
+                for radius in radii where radius > 0 { Self.boxBlur(line, start: 0, step: 1, count: n, radius: radius, scratch: scratch) }
+                for i in 0..<count { c[start + i * step] = line[i + margin] }
+            }
+            for k in 0..<4 {
+                let plane = k * w * h
+                for y in 0..<h { blurLine(start: plane + y * w, step: 1, count: w) }
+                for x in 0..<w { blurLine(start: plane + x, step: w, count: h) }
+            }
+            withPixels { base, stride in
+                for y in 0..<h {
+                    let row = base.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<w {
+                        var p: UInt32 = 0
+                        for k in 0..<4 { p |= UInt32(min(255, max(0, (c[(k * h + y) * w + x] + 128) >> 8))) << (UInt32(k) * 8) }
+                        row[x] = p
+                    }
+                }
+            }
+        }
+    }
+
     /// The radii of `passes` box blurs whose succession has the variance of a Gaussian of
     /// `sigma`: boxes of two odd widths, wl and wl + 2 (Kovesi).
     package static func boxRadii(sigma: Double, passes n: Int) -> [Int] {

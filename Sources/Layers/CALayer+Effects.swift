@@ -116,6 +116,7 @@ extension CALayer {
     /// or a path.
     var paintsContent: Bool {
         (backgroundColor?.alpha ?? 0) > 0 || store != nil || (self as? CAShapeLayer)?.drawsPath == true
+            || (self as? CAGradientLayer)?.drawsGradient == true
     }
 
     /// Whether the layer paints pixels of its own: its content or a border.

@@ -345,6 +345,14 @@ open class CALayer: CustomStringConvertible {
         didSet { if contentsCenter != oldValue { appearanceDidChange() } }
     }
 
+    /// A blur of what lies beneath the layer, its standard deviation in points (0: none): the
+    /// render server captures the pixels under the layer's bounds, blurs them offscreen and paints
+    /// them beneath the layer's own pixels, every frame something under it changes
+    /// (`UIVisualEffectView`'s backdrop; Core Animation's `CABackdropLayer` with a Gaussian blur).
+    package var backdropBlurRadius: CGFloat = 0 {
+        didSet { if backdropBlurRadius != oldValue { contentDamage = bounds; appearanceDidChange() } }
+    }
+
     /// A colour the contents are a mask for: the render server fills their alpha with it (a
     /// template image in an image view, tinted by its `tintColor`; Core Animation does it with a
     /// filter on the layer, not a redraw).

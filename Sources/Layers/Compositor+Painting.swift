@@ -65,6 +65,7 @@ extension Compositor {
                 case .content: paint(entry, with: cairo, filter: filter)
                 case .shadow: paintShadow(entry, with: cairo, filter: filter)
                 case .border: paintBorder(entry, with: cairo)
+                case .backdrop: paintBackdrop(entry, with: cairo)
                 case .cached:
                     // The cached bitmap holds what painting the subtree gives.
                     paintSubtree(entry.layer, transform: entry.transform, region: entry.region,
@@ -212,6 +213,14 @@ extension Compositor {
             Self.addOutline(of: layer, to: cairo)
             cairo.fill()
         }
+        if let gradient = layer as? CAGradientLayer, gradient.drawsGradient {
+            cairo.save()
+            Self.addOutline(of: layer, to: cairo)
+            cairo.clip()
+            cairo.setOperator(.over)
+            Self.paintGradient(gradient, in: b, with: cairo, opacity: entry.directOpacity)
+            cairo.restore()
+        }
         if let shape = layer as? CAShapeLayer, shape.drawsPath, let path = shape.path {
             if let fill = shape.fillColor, fill.alpha > 0 {
                 let c = fill.components
@@ -269,6 +278,88 @@ extension Compositor {
         let caps = UIEdgeInsets(top: source.height * max(0, c.minY), left: source.width * max(0, c.minX),
                                 bottom: source.height * max(0, 1 - c.maxY), right: source.width * max(0, 1 - c.maxX))
         return NinePart.slices(source, into: placed, caps: caps, scale: scale)
+    }
+
+    /// Paints a gradient layer's gradient over `b` (the clip is set): axial along start → end,
+    /// radial from start out to the ellipse through end, conic round start from end's direction
+    /// (in 360 wedges of the colour at their middle: cairo has no conic pattern).
+    static func paintGradient(_ layer: CAGradientLayer, in b: CGRect, with cairo: CairoContext, opacity: Double) {
+        let stops = layer.stops.sorted { $0.location < $1.location }
+        func point(_ p: CGPoint) -> CGPoint { CGPoint(x: b.minX + p.x * b.width, y: b.minY + p.y * b.height) }
+        let start = point(layer.startPoint), end = point(layer.endPoint)
+        func fill(_ gradient: CairoGradient) {
+            for stop in stops {
+                let c = stop.color.components
+                gradient.addStop(at: stop.location, Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]))
+            }
+            gradient.setExtends(true)
+            cairo.setSource(gradient)
+            cairo.paint(alpha: opacity)
+        }
+        switch layer.type {
+        case .radial:
+            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            let (sx, sy) = (rx > 0 ? rx : ry, ry > 0 ? ry : rx)
+            guard sx > 0, sy > 0 else { return }
+            cairo.save()
+            cairo.translate(Double(start.x), Double(start.y))
+            cairo.scale(Double(sx), Double(sy))
+            fill(CairoGradient(radialFrom: 0, 0, 0, to: 0, 0, 1))
+            cairo.restore()
+        case .conic:
+            let a0 = atan2(Double(end.y - start.y), Double(end.x - start.x))
+            let r = Double(hypot(b.width, b.height)) * 2
+            func color(at t: Double) -> [CGFloat] {
+                guard let first = stops.first else { return [0, 0, 0, 0] }
+                if t <= first.location { return first.color.components }
+                for (a, z) in zip(stops, stops.dropFirst()) where t <= z.location {
+                    let f = z.location > a.location ? CGFloat((t - a.location) / (z.location - a.location)) : 1
+                    return zip(a.color.components, z.color.components).map { $0 + ($1 - $0) * f }
+                }
+                return stops.last!.color.components
+            }
+            let wedges = 360
+            for i in 0..<wedges {
+                let t0 = Double(i) / Double(wedges), t1 = Double(i + 1) / Double(wedges)
+                let c = color(at: (t0 + t1) / 2)
+                cairo.setSourceRGBA(Double(c[0]), Double(c[1]), Double(c[2]), Double(c[3]) * opacity)
+                cairo.moveTo(Double(start.x), Double(start.y))
+                // A hair wider than its angle, so neighbouring wedges leave no seam.
+                for t in [t0 - 0.0005, t1 + 0.0005] {
+                    let a = a0 + 2 * .pi * t
+                    cairo.lineTo(Double(start.x) + r * cos(a), Double(start.y) + r * sin(a))
+                }
+                cairo.closePath()
+                cairo.fill()
+            }
+        default:
+            fill(CairoGradient(linearFrom: Double(start.x), Double(start.y), to: Double(end.x), Double(end.y)))
+        }
+    }
+
+    /// Paints what lies beneath a backdrop layer, blurred: the painted pixels under its box (and
+    /// three standard deviations around, so the edges blur with what is beyond them) copied,
+    /// blurred, and painted back inside the layer's (rounded) bounds. It reads the bitmap being
+    /// painted: inside an offscreen group, what the group holds is not seen (uisim's limit).
+    func paintBackdrop(_ entry: PaintPlan.Entry, with cairo: CairoContext) {
+        let layer = entry.layer, image = cairo.image
+        let sigma = Double(layer.backdropBlurRadius) * Double(abs(entry.transform.a))
+        let reach = Int((3 * sigma).rounded(.up))
+        let area = PixelRect(x: entry.box.x - reach, y: entry.box.y - reach, width: entry.box.width + 2 * reach, height: entry.box.height + 2 * reach)
+            .intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+        guard area.width > 0, area.height > 0, let copy = try? CairoImage(width: area.width, height: area.height) else { return }
+        copy.copy(from: image, x: -area.x, y: -area.y)
+        copy.blurColors(sigma: sigma)
+        cairo.save()
+        Self.clip(cairo, to: entry.region.rects)
+        cairo.setMatrix(entry.transform.cairoMatrix)
+        Self.addOutline(of: layer, to: cairo)
+        cairo.setMatrix(CGAffineTransform.identity.cairoMatrix)
+        cairo.clip()
+        cairo.setSource(copy, x: Double(area.x), y: Double(area.y))
+        cairo.setOperator(.over)
+        cairo.paint(alpha: entry.directOpacity)
+        cairo.restore()
     }
 
     /// Where contents of `size` (points) go in `bounds` by `gravity`.

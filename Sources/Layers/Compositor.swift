@@ -147,12 +147,25 @@ public final class Compositor {
         defer { lastPlanSize = (plan.entries.count, plan.steps.count) }
         if let time { rasterCache.now = time }
         rasterCache.expire()
-        if !transaction.damage.isEmpty {
-            plan.collect(root, transform: rootTransform, clip: screen, limit: transaction.damage.bounds, cache: rasterCache)
-            plan.resolveOcclusion(within: transaction.damage, stats: &stats)
+        var damage = transaction.damage
+        if !damage.isEmpty {
+            plan.collect(root, transform: rootTransform, clip: screen, limit: damage.bounds, cache: rasterCache)
+            // A change under a backdrop blur spreads through it: its whole box is recomposited
+            // (the plan made again for the larger region; only when a blur is touched).
+            var grown = false
+            for entry in plan.entries where entry.kind == .backdrop && damage.intersection(entry.box).area > 0
+                && damage.intersection(entry.box).area < entry.box.area {
+                damage.formUnion(entry.box)
+                grown = true
+            }
+            if grown {
+                plan = PaintPlan()
+                plan.collect(root, transform: rootTransform, clip: screen, limit: damage.bounds, cache: rasterCache)
+            }
+            plan.resolveOcclusion(within: damage, stats: &stats)
             Self.count(plan, into: &stats)
         }
-        return RenderPass(plan: plan, damage: transaction.damage, statistics: stats)
+        return RenderPass(plan: plan, damage: damage, statistics: stats)
     }
 
     /// The render server's execution: paints `pass` into the frame buffer.

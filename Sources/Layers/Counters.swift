@@ -43,6 +43,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case transitionsCancelled = "transitions_cancelled", viewControllersLoaded = "view_controllers_loaded"
     case appearanceCallbacks = "appearance_callbacks"
     case imagesDecoded = "images_decoded", decodedPixels = "decoded_pixels"
+    case blurPasses = "blur_passes", blurPixels = "blur_pixels"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -107,6 +108,8 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .appearanceCallbacks: "appearance callbacks (viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear)"
         case .imagesDecoded: "images decoded (PNG, JPEG; once each, when first shown or drawn)"
         case .decodedPixels: "pixels of the images decoded"
+        case .blurPasses: "offscreen passes: backdrop blurs"
+        case .blurPixels: "offscreen pixels: backdrop blurs"
         }
     }
 
@@ -118,6 +121,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .cornerClip: (.cornerClipPasses, .cornerClipPixels)
         case .groupOpacity: (.groupOpacityPasses, .groupOpacityPixels)
         case .rasterization: (.rasterMisses, .rasterMissPixels)
+        case .blur: (.blurPasses, .blurPixels)
         }
     }
 

@@ -17,6 +17,9 @@ public enum OffscreenCause: String, CaseIterable, Codable, Sendable {
     case groupOpacity = "group_opacity"
     /// A `shouldRasterize` layer whose cached bitmap was missing or stale.
     case rasterization
+    /// A backdrop blur (`UIVisualEffectView` with a `UIBlurEffect`): what lies under the view is
+    /// captured, blurred offscreen and composited back, every frame anything under it changes.
+    case blur
 
     /// What causes it, for people.
     public var label: String {
@@ -26,6 +29,7 @@ public enum OffscreenCause: String, CaseIterable, Codable, Sendable {
         case .cornerClip: "rounded corners clipping sublayers (masksToBounds + cornerRadius)"
         case .groupOpacity: "group opacity (opacity < 1 over sublayers)"
         case .rasterization: "rasterization cache miss"
+        case .blur: "backdrop blur (UIVisualEffectView)"
         }
     }
 
@@ -37,6 +41,7 @@ public enum OffscreenCause: String, CaseIterable, Codable, Sendable {
         case .cornerClip: "round the background with cornerRadius alone, or give the content its own rounded corners"
         case .groupOpacity: "set the alpha on the leaves, or allowsGroupOpacity = false"
         case .rasterization: "turn shouldRasterize off where the content changes while on screen"
+        case .blur: "blur sparingly: over content that scrolls, an opaque bar costs none of it (or blur a still image once)"
         }
     }
 }

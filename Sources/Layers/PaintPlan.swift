@@ -23,6 +23,8 @@ struct PaintPlan {
         case border
         /// A rasterized subtree, composited from the cache.
         case cached
+        /// What lies beneath the layer, blurred (`backdropBlurRadius`).
+        case backdrop
     }
 
     struct Entry {
@@ -147,6 +149,13 @@ struct PaintPlan {
         }
         let entryOpacity = grouped ? 1 : ownOpacity
 
+        // A backdrop blur, beneath everything the layer paints: an offscreen pass over its bounds.
+        if layer.backdropBlurRadius > 0 && boundsBox.intersects(limit) {
+            entries.append(Entry(layer: layer, kind: .backdrop, transform: t, box: boundsBox, directOpacity: entryOpacity))
+            steps.append(.entry(entries.count - 1))
+            passes.append(Pass(cause: .blur, layer: layer, box: boundsBox, extent: .box(boundsBox), first: entries.count, end: entries.count))
+        }
+
         // The shadow, beneath the layer: from its path, or from the subtree's alpha (offscreen).
         if layer.castsShadow && layer !== skipped {
             let box = PixelRect(covering: layer.shadowExtent.applying(t)).intersection(clip)
@@ -251,8 +260,8 @@ struct PaintPlan {
             case .box(let box): passes[index].pixels = damage.intersection(box).area
             case .whole(let box): passes[index].pixels = box.area
             }
-            // A shadow's result is its own entry; every other pass composites what it rendered.
-            passes[index].composited = passes[index].cause == .shadow ? 0 : members.area
+            // A shadow's and a blur's result is their own entry; every other pass composites what it rendered.
+            passes[index].composited = passes[index].cause == .shadow || passes[index].cause == .blur ? 0 : members.area
         }
     }
 

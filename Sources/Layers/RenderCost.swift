@@ -46,6 +46,9 @@ public struct RenderCostModel: Hashable, Sendable {
     public static func bytesPerOffscreenPixel(_ cause: OffscreenCause) -> Double {
         switch cause {
         case .shadow: 24
+        // The backdrop read and written offscreen (8 B), blurred in two directions (each pixel
+        // read and written twice more: 16 B), tinted and saturated (8 B), read back (4 B).
+        case .blur: 36
         case .mask: 16
         case .cornerClip, .groupOpacity, .rasterization: 8
         }
@@ -53,7 +56,7 @@ public struct RenderCostModel: Hashable, Sendable {
 
     /// Render targets a pass of `cause` sets up.
     public static func renderTargets(_ cause: OffscreenCause) -> Double {
-        cause == .mask ? 2 : 1
+        cause == .mask || cause == .blur ? 2 : 1
     }
 
     /// The estimated cost, in seconds, of `count` offscreen passes of `cause` (set-up and pixels).

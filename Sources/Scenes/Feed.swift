@@ -32,6 +32,9 @@ enum FeedScene {
             .init(name: "pulse-on-tap", summary: "a tapped card pulses for a second, growing 6 % and back (UIView.animate: the render server runs it)"),
             .init(name: "display-link-animation",
                   summary: "with pulse-on-tap (implied): the pulse is driven from the main thread, a display link setting the card's transform every frame"),
+            .init(name: "header", summary: "a 91 pt title bar over the top of the list, opaque white (the rows scroll under it)"),
+            .init(name: "blurred-header",
+                  summary: "with header (implied): the bar blurs the rows scrolling under it (UIVisualEffectView, .systemMaterial: an offscreen pass each frame they move)"),
         ]
     ) { settings in
         FeedViewController(style: FeedStyle(settings))
@@ -55,6 +58,10 @@ struct FeedStyle {
     let pulsesOnTap: Bool
     /// A tapped card's pulse is driven by a display link on the main thread.
     let displayLinkAnimation: Bool
+    /// A title bar over the top of the list (implied by `blurredHeader`).
+    let header: Bool
+    /// The bar blurs what scrolls under it instead of being opaque.
+    let blurredHeader: Bool
 
     init(_ settings: Scene.Settings) {
         opaque = settings.isOn("opaque")
@@ -68,6 +75,8 @@ struct FeedStyle {
         autoLayout = constraintChurn || settings.isOn("auto-layout")
         displayLinkAnimation = settings.isOn("display-link-animation")
         pulsesOnTap = displayLinkAnimation || settings.isOn("pulse-on-tap")
+        blurredHeader = settings.isOn("blurred-header")
+        header = blurredHeader || settings.isOn("header")
     }
 }
 
@@ -107,8 +116,32 @@ final class FeedViewController: UIViewController, UITableViewDataSource, UITable
         table.dataSource = self
         table.delegate = self
         tableView = table
-        view = table
+        guard style.header else {
+            view = table
+            return
+        }
+        // A bar as tall as a navigation bar under the status bar (47 + 44 pt on an iPhone 14);
+        // the rows start below it and scroll under it.
+        let container = UIView(frame: UIScreen.main.bounds)
+        container.addSubview(table)
+        let bar = UIVisualEffectView(effect: style.blurredHeader ? UIBlurEffect(style: .systemMaterial) : nil)
+        bar.frame = CGRect(x: 0, y: 0, width: container.bounds.width, height: Self.headerHeight)
+        bar.autoresizingMask = [.flexibleWidth]
+        if !style.blurredHeader { bar.backgroundColor = .white }
+        let title = UILabel(frame: CGRect(x: 0, y: 47, width: bar.bounds.width, height: 44))
+        title.text = "Feed"
+        title.font = .systemFont(ofSize: 17, weight: .semibold)
+        title.textAlignment = .center
+        title.autoresizingMask = [.flexibleWidth]
+        bar.contentView.addSubview(title)
+        container.addSubview(bar)
+        table.contentInset.top = Self.headerHeight
+        table.contentOffset.y = -Self.headerHeight
+        view = container
     }
+
+    /// The header's height: the status bar's and a navigation bar's.
+    static let headerHeight: CGFloat = 91
 
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { Self.rowCount }
 

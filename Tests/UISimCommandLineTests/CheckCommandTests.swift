@@ -64,8 +64,8 @@ import Testing
         let variant = try cli.uisim(["check", "out", "--baseline", "baseline.json"], in: folder)
         #expect(variant.status == 64)
         let settings = { (opaque: String) in
-            "auto-layout=off constraint-churn=off corner-clip=off degrade-while-scrolling=off display-link-animation=off live-content=off opaque=\(opaque)"
-                + " pulse-on-tap=off rasterize=off shadow-path=off system-views=on"
+            "auto-layout=off blurred-header=off constraint-churn=off corner-clip=off degrade-while-scrolling=off display-link-animation=off"
+                + " header=off live-content=off opaque=\(opaque) pulse-on-tap=off rasterize=off shadow-path=off system-views=on"
         }
         #expect(variant.stderr.contains("the baseline's variant is '\(settings("off"))', the result's '\(settings("on"))'"))
         // Another text size (Dynamic Type) is another setting; a size uisim does not know is a usage error.

@@ -56,7 +56,7 @@ import UISim
         #expect(busy.contains("text                              2 laid out, 5 from the cache, 0 measured by the app, 40 glyphs drawn"))
     }
 
-    /// `advice` on short stand-ins for its traces: fourteen verdicts with their numbers, whether each
+    /// `advice` on short stand-ins for its traces: fifteen verdicts with their numbers, whether each
     /// advice held, and advice.html as a table of them. The render phase's three (6–8) hold even
     /// on a short fling: counts of offscreen passes fall, and rasterizing content that changes
     /// every frame costs more than not.
@@ -72,12 +72,12 @@ import UISim
         let advice = try cli.uisim(["advice", "--runs", "1", "--traces", "t", "--out", "a"], in: folder)
         #expect(advice.status == 0, "\(advice.stderr)")
         let verdicts = advice.stdout.split(separator: "\n").filter { $0.first?.isNumber == true }
-        #expect(verdicts.count == 14)
+        #expect(verdicts.count == 15)
         #expect(verdicts.allSatisfy { $0.hasSuffix("— held") || $0.hasSuffix("— did not hold") })
         #expect(verdicts[1].contains("2. content mode instead of redraw: draws ") && verdicts[1].hasSuffix("— held"))
         let html = try String(contentsOf: folder.appendingPathComponent("a/advice.html"), encoding: .utf8)
         #expect(html.contains("1 interleaved run of each variant"))
-        #expect(html.components(separatedBy: "<tr><td>").count - 1 == 14)
+        #expect(html.components(separatedBy: "<tr><td>").count - 1 == 15)
         #expect(verdicts[5].hasPrefix("6. a shadowPath instead of a shadow cast from the alpha: shadow offscreen passes ")
                 && verdicts[5].contains(" → 0,") && verdicts[5].hasSuffix("— held"))
         #expect(verdicts[6].hasPrefix("7. rounded corners without masks or clipping: mask passes ") && verdicts[6].hasSuffix("— held"))

@@ -173,10 +173,10 @@ import UISim
         let advice = try cli.uisim(["advice", "--runs", "1"], in: empty)
         #expect(advice.status == 0, "\(advice.stderr)")
         let verdicts = advice.stdout.split(separator: "\n").filter { $0.first?.isNumber == true }
-        #expect(verdicts.count == 14 && verdicts.allSatisfy { $0.hasSuffix("— held") }, "\(advice.stdout)")
+        #expect(verdicts.count == 15 && verdicts.allSatisfy { $0.hasSuffix("— held") }, "\(advice.stdout)")
         #expect(advice.stdout.hasSuffix("/out/advice/advice.html\n"))
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: empty.appendingPathComponent("out/advice/advice.json"))) as? [String: Any]
-        #expect((report?["experiments"] as? [Any])?.count == 14)
+        #expect((report?["experiments"] as? [Any])?.count == 15)
 
         let missing = try cli.uisim(["advice", "--runs", "1", "--traces", "nowhere"], in: empty)
         #expect(missing.status == 64)

@@ -186,7 +186,7 @@ public enum Advice {
         return same + "; " + engine + "; " + times
     }
 
-    /// The fourteen experiments, in order.
+    /// The fifteen experiments, in order.
     static let definitions: [Definition] = [
         Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
                    followedIsOn: true, held: { fell($0, .counter(.drawnPixels)) }) { c in
@@ -262,6 +262,15 @@ public enum Advice {
                    held: opaqueHeld, verdict: opaqueVerdict),
         Definition(title: "degraded drawing while scrolling a collection view", scene: "grid", trace: "fling.trace",
                    variant: "degrade-while-scrolling", followedIsOn: true, held: degradedHeld, verdict: degradedVerdict),
+        Definition(title: "blur is expensive: use it sparingly while scrolling", scene: "feed", trace: "fling.trace",
+                   variant: "blurred-header", followedIsOn: false,
+                   // Held when the blur's passes go and the render stage falls with them.
+                   held: { c in c[.counter(.blurPasses)].map { $0.a > 0 && $0.b == 0 } == true && faster(c, renderMean) },
+                   verdict: { c in
+                       "blur passes \(change(c, .counter(.blurPasses))), blurred pixels \(percent(c, .counter(.blurPixels))),"
+                           + " pixels hidden under the opaque bar \(change(c, .counter(.occludedPixels))),"
+                           + " render stage \(times(c, renderMean)) (estimated), render hitches \(change(c, .hitches(.render)))"
+                   }, base: ["header": true]),
     ]
 
     @Sendable static func opaqueHeld(_ c: Comparison) -> Bool { fell(c, .counter(.blendedPixels)) && faster(c, renderMean) }
