@@ -44,6 +44,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case appearanceCallbacks = "appearance_callbacks"
     case imagesDecoded = "images_decoded", decodedPixels = "decoded_pixels"
     case blurPasses = "blur_passes", blurPixels = "blur_pixels"
+    case traitChanges = "trait_changes"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -110,6 +111,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .decodedPixels: "pixels of the images decoded"
         case .blurPasses: "offscreen passes: backdrop blurs"
         case .blurPixels: "offscreen pixels: backdrop blurs"
+        case .traitChanges: "views told their traits changed (traitCollectionDidChange: light and dark)"
         }
     }
 

@@ -45,6 +45,8 @@ public struct ContactTracker: Sendable {
                 throw SampleProblem("a key sample types \(text.utf8.count) bytes: at most \(TraceLimits.maxKeyText)")
             }
             keys += 1
+        case .appearance:
+            guard sample.text == "light" || sample.text == "dark" else { throw SampleProblem("an appearance is light or dark") }
         case .down:
             if down[sample.contact] != nil { throw SampleProblem("contact \(sample.contact) goes down while already down") }
             guard down.count < TraceLimits.maxSimultaneousContacts else {

@@ -210,6 +210,15 @@ public struct NativeTraceReader: TouchSampleStream {
             let rest = TraceText.trimmed(line[words[1].endIndex...])
             return TouchSample.key(time: time, text: try keyText(rest))
         }
+        if words.count >= 2, words[1] == "appearance" {
+            guard let time = TraceNumber.decimal(words[0]) else {
+                throw error("bad time \(TraceEcho.quoted(words[0])): expected seconds, a decimal number such as 0.25")
+            }
+            guard words.count == 3, words[2] == "light" || words[2] == "dark" else {
+                throw error("bad appearance: expected 'TIME appearance light' or 'TIME appearance dark'")
+            }
+            return TouchSample.appearance(time: time, style: String(words[2]))
+        }
         if words.count >= 2, Int(words[1]) == nil, words[1].first?.isLetter == true, fileVersion.minor > Self.version.minor {
             // A kind of line a newer minor version added (as 1.1 added `key`): skipped.
             warnings.append(error("unknown line kind \(TraceEcho.quoted(words[1])) from version \(fileVersion.major).\(fileVersion.minor) skipped"))
@@ -227,8 +236,8 @@ public struct NativeTraceReader: TouchSampleStream {
         guard let phase = TouchSample.Phase(rawValue: String(words[2])) else {
             throw error("bad phase \(TraceEcho.quoted(words[2])): expected down, move, up or cancel")
         }
-        guard phase != .key else {
-            throw error("a key line has no contact: 'TIME key \"TEXT\"'")
+        guard phase != .key && phase != .appearance else {
+            throw error(phase == .key ? "a key line has no contact: 'TIME key \"TEXT\"'" : "an appearance line has no contact: 'TIME appearance dark'")
         }
         var rest = words.dropFirst(3)
         var location: CGPoint

@@ -19,6 +19,7 @@ public enum NativeTraceWriter {
     /// One sample as a line, with its terminator.
     public static func line(for sample: TouchSample) -> String {
         if sample.phase == .key { return "\(TraceNumber.format(sample.time)) key \(quoted(sample.text ?? ""))\n" }
+        if sample.phase == .appearance { return "\(TraceNumber.format(sample.time)) appearance \(sample.text ?? "light")\n" }
         var text = "\(TraceNumber.format(sample.time)) \(sample.contact) \(sample.phase.rawValue)"
             + " \(TraceNumber.format(sample.location.x)) \(TraceNumber.format(sample.location.y))"
         for (key, value) in [("force", sample.force), ("radius", sample.majorRadius),
@@ -106,7 +107,7 @@ public struct TraceCut {
             switch sample.phase {
             case .down, .move: down[sample.contact] = sample.location
             case .up, .cancel: down[sample.contact] = nil
-            case .key: break   // typed before the cut: gone with it
+            case .key, .appearance: break   // before the cut: gone with it
             }
             return []
         }

@@ -141,7 +141,7 @@ public struct Jitter {
             last[sample.contact] = sample.location
         case .up, .cancel:
             sample.location = last[sample.contact] ?? sample.location
-        case .key:
+        case .key, .appearance:
             return sample
         }
         if sample.phase == .up || sample.phase == .cancel { last[sample.contact] = nil }

@@ -15,6 +15,9 @@ public struct TouchSample: Hashable, Sendable {
         /// Keys were typed (format 1.1): `text` says which; the sample has no contact or
         /// position (`contact` 0, `location` zero), and goes to the app's first responder.
         case key
+        /// The system's appearance changed (format 1.1): `text` is "light" or "dark"; no contact
+        /// or position. The app's dynamic colours resolve again, as when the user switches.
+        case appearance
     }
 
     /// Seconds from the start of the trace.
@@ -55,8 +58,18 @@ public struct TouchSample: Hashable, Sendable {
         return sample
     }
 
+    /// The appearance switched to `style` ("light" or "dark") at `time`.
+    public static func appearance(time: TimeInterval, style: String) -> TouchSample {
+        var sample = TouchSample(time: time, contact: 0, phase: .appearance, location: .zero)
+        sample.text = style
+        return sample
+    }
+
     /// Whether the sample is keys typed, not a touch.
     public var isKey: Bool { phase == .key }
+
+    /// Whether the sample is no touch (keys, an appearance change): it has no contact.
+    public var isSystemEvent: Bool { phase == .key || phase == .appearance }
 
     /// Whether the sample comes from a pencil (it has an altitude).
     public var isPencil: Bool { altitude != nil }

@@ -33,7 +33,7 @@ public struct TraceInfo: Codable, Equatable, Sendable {
         var intervals = IntervalMedian()
         while let sample = try stream.next() {
             try? tracker.accept(sample)
-            if sample.isKey { continue }
+            if sample.isSystemEvent { continue }
             if sample.phase == .move, let previous = lastTime[sample.contact], sample.time > previous {
                 intervals.add(sample.time - previous)
             }

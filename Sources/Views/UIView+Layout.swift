@@ -110,8 +110,13 @@ extension UIView {
             if view.backgroundColor?.isDynamic == true { view.applyBackgroundColor() }
             if view.layer.hasDrawnContent { view.setNeedsDisplay() }
             view.appearanceStyleDidChange()
+            view.count(.traitChanges)
             view.traitCollectionDidChange(before)
             view.viewController?.traitCollectionDidChange(before)
+            for registration in view.traitRegistrations where registration.followsAppearance { registration.handler(view, before) }
+            if let controller = view.viewController {
+                for registration in controller.traitRegistrations where registration.followsAppearance { registration.handler(controller, before) }
+            }
         }
     }
 }

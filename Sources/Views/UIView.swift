@@ -317,6 +317,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     // MARK: Accessibility (UIKit's `UIAccessibility` properties; Accessibility/UIAccessibility.swift)
 
     var accessibility = AccessibilityStorage()
+    /// `registerForTraitChanges(_:handler:)`'s registrations.
+    var traitRegistrations: [UITraitChangeRegistration] = []
 
     /// Whether assistive technologies treat the view as one element (default: false for a plain
     /// view; true for labels, buttons and UIKit's other controls, text fields and table cells).

@@ -303,6 +303,9 @@ open class UIViewController: UIResponder {
     /// them on to the view's superview.
     override var responderWindow: UIWindow? { viewIfLoaded?.window }
 
+    /// `registerForTraitChanges(_:handler:)`'s registrations.
+    var traitRegistrations: [UITraitChangeRegistration] = []
+
     open override var next: UIResponder? {
         storedView?.superview
     }

@@ -50,6 +50,18 @@ import Testing
         #expect(problem == message)
     }
 
+    /// `TIME appearance light|dark` lines (1.1): written and read back; anything else is an error.
+    @Test func appearanceLinesRoundTrip() throws {
+        var trace = Trace()
+        trace.append(.appearance(time: 0.5, style: "dark"))
+        let text = NativeTraceWriter.text(for: trace)
+        #expect(text.hasSuffix("\n0.5 appearance dark\n"))
+        var reader = try NativeTraceReader(text: text)
+        #expect(try reader.next() == trace.samples[0])
+        var bad = try NativeTraceReader(text: "uisim-trace 1.1\n0 appearance dim\n")
+        #expect(throws: TraceError.self) { try bad.next() }
+    }
+
     /// A file of a newer minor version may bring kinds of line this reader does not know: skipped,
     /// each with a warning at its line; a file of this version may not.
     @Test func aNewerMinorsUnknownLinesAreSkipped() throws {

@@ -248,9 +248,10 @@ struct ScreenMapping {
         case .up: .up
         case .cancel: .cancel
         case .key: .key
+        case .appearance: .appearance
         }
-        if phase == .key {
-            var key = HardwareTouchSample(time: sample.time, contact: 0, phase: .key, location: .zero)
+        if phase == .key || phase == .appearance {
+            var key = HardwareTouchSample(time: sample.time, contact: 0, phase: phase, location: .zero)
             key.text = sample.text
             return key
         }

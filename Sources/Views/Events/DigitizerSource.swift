@@ -135,11 +135,17 @@ public final class DigitizerSource: LoopSource {
         }
         // Keys go to the first responder after the vsync's touches (a tap that focuses a field,
         // then typing), each as the keyboard sends it.
-        let keys = batch.filter { $0.phase == .key }
-        if !keys.isEmpty { batch.removeAll { $0.phase == .key } }
+        let system = batch.filter { $0.phase == .key || $0.phase == .appearance }
+        if !system.isEmpty { batch.removeAll { $0.phase == .key || $0.phase == .appearance } }
         let (event, report) = packager.package(batch)
         if let event { UIApplication.shared.sendEvent(event) }
-        for key in keys { UIApplication.shared.typeKeys(key.text ?? "") }
+        for sample in system {
+            if sample.phase == .key {
+                UIApplication.shared.typeKeys(sample.text ?? "")
+            } else {
+                UIApplication.shared.switchAppearance(to: sample.text == "dark" ? .dark : .light)
+            }
+        }
         return report
     }
 

@@ -7,6 +7,8 @@ public struct HardwareTouchSample: Hashable, Sendable {
         case down, move, up, cancel
         /// Keys typed (`text`): no contact, no position; they go to the first responder.
         case key
+        /// The system's appearance switched (`text`: "light" or "dark").
+        case appearance
     }
 
     /// Seconds on the run loop's timeline.

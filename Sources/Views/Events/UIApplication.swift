@@ -78,6 +78,18 @@ open class UIApplication: UIResponder {
         }
     }
 
+    /// The system's appearance switched (a trace's `appearance` line, as a user switches in
+    /// Control Center): every window's views resolve their colours again under the new traits,
+    /// redraw what draws, and hear `traitCollectionDidChange(_:)` (counted: `trait_changes`).
+    func switchAppearance(to style: UIUserInterfaceStyle) {
+        let app = AppEnvironment.current
+        guard app.userInterfaceStyle != style else { return }
+        // Each view's last style is taken lazily: take it under the old appearance first.
+        for window in windowStorage.compactMap(\.window) { window.forEachInSubtree { _ = $0.lastStyle } }
+        app.userInterfaceStyle = style
+        for window in windowStorage.compactMap(\.window) { window.traitsMayHaveChanged() }
+    }
+
     /// Routes the app's touches to gesture recognizers and views.
     let gestureEnvironment = GestureEnvironment()
 
