@@ -17,6 +17,11 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
     /// `adjustedContentInset` changed (the content inset or the safe area's part of it).
     func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
+    /// The view a pinch zooms (nil: the scroll view does not zoom).
+    func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
+    func scrollViewDidZoom(_ scrollView: UIScrollView)
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
 }
 
 extension UIScrollViewDelegate {
@@ -27,6 +32,10 @@ extension UIScrollViewDelegate {
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
     public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
 }
 
 /// A view that scrolls its content, as UIKit's `UIScrollView`: `contentOffset` is
@@ -175,6 +184,23 @@ open class UIScrollView: UIView {
     public private(set) var isDragging = false
     /// Whether the content moves on after the finger lifted.
     public private(set) var isDecelerating = false
+
+    // Zooming (UIScrollView+Zoom.swift).
+    /// The smallest and largest scale a pinch may zoom the delegate's `viewForZooming(in:)` to;
+    /// the scroll view zooms only when the largest is above the smallest (both 1 by default).
+    open var minimumZoomScale: CGFloat = 1 { didSet { updateZoomRecognizer() } }
+    open var maximumZoomScale: CGFloat = 1 { didSet { updateZoomRecognizer() } }
+    /// Whether a pinch may pass the limits, the scale springing back when the fingers lift.
+    open var bouncesZoom = true
+    /// The recognizer that zooms, once the scroll view can zoom (nil before).
+    public internal(set) var pinchGestureRecognizer: UIPinchGestureRecognizer?
+    var storedZoomScale: CGFloat = 1
+    var zoomStartScale: CGFloat = 1
+    /// Whether a pinch is zooming the content, and whether the scale is springing back.
+    public internal(set) var isZooming = false
+    public internal(set) var isZoomBouncing = false
+    var zoomAnimation: CADisplayLink?
+    let zoomPinchDelegate = ZoomPinchDelegate()
 
     private var dragStartOffset = CGPoint.zero
     private var velocity = CGPoint.zero
@@ -347,7 +373,8 @@ open class UIScrollView: UIView {
             delegate?.scrollViewWillBeginDragging(self)
             follow(pan.translation(in: self))
         case .changed:
-            follow(pan.translation(in: self))
+            // While two fingers zoom, the pinch keeps the content under them: no pan of its own.
+            if !isZooming { follow(pan.translation(in: self)) }
         case .ended, .cancelled:
             isDragging = false
             let v = pan.velocity(in: self)
@@ -552,7 +579,7 @@ final class DelayedTouchesRecognizer: UIGestureRecognizer, UIGestureRecognizerDe
 
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                            shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool {
-        other === self
+        other === self || (other === scrollView?.pinchGestureRecognizer && other !== nil)
     }
 }
 
