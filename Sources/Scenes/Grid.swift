@@ -74,6 +74,9 @@ final class GridViewController: UIViewController, UICollectionViewDelegate, UICo
         // adjusted insets for the safe area (the advice's figures and the schema-3 fixtures):
         // UIKit's default (.automatic) would start the content 47 pt down, under the status bar.
         collection.contentInsetAdjustmentBehavior = .never
+        // And no scroll indicators (UIKit shows them): their bar would change the published figures.
+        collection.showsVerticalScrollIndicator = false
+        collection.showsHorizontalScrollIndicator = false
         collection.delegate = self
         if style.prefetches { collection.prefetchDataSource = self }
         let featured = UICollectionView.CellRegistration<FeaturedCell, Int> { cell, _, index in cell.configure(index) }

@@ -52,6 +52,9 @@ final class MessagesViewController: UIViewController, UITableViewDataSource, UIT
         // adjusted insets for the safe area (the advice's figures and the schema-3 fixtures):
         // UIKit's default (.automatic) would start the content 47 pt down, under the status bar.
         table.contentInsetAdjustmentBehavior = .never
+        // And no scroll indicators (UIKit shows them): their bar would change the published figures.
+        table.showsVerticalScrollIndicator = false
+        table.showsHorizontalScrollIndicator = false
         table.register(MessageCell.self, forCellReuseIdentifier: "Message")
         table.dataSource = self
         table.delegate = self

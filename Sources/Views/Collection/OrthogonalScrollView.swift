@@ -14,6 +14,9 @@ final class OrthogonalScrollView: UIScrollView {
     init(section: Int) {
         self.section = section
         super.init(frame: .zero)
+        // UIKit's orthogonal sections scroll without indicators.
+        showsHorizontalScrollIndicator = false
+        showsVerticalScrollIndicator = false
         alwaysBounceHorizontal = true
         backgroundColor = nil
     }

@@ -97,7 +97,7 @@ open class UIScrollView: UIView {
     /// down, under the status bar, and ends 34 pt above the bottom; under a navigation bar, 91).
     public var adjustedContentInset: UIEdgeInsets {
         let a = safeAreaAdjustment
-        return UIEdgeInsets(top: contentInset.top + a.top, left: contentInset.left + a.left,
+        return UIEdgeInsets(top: contentInset.top + a.top + refreshInset, left: contentInset.left + a.left,
                             bottom: contentInset.bottom + a.bottom, right: contentInset.right + a.right)
     }
 
@@ -146,6 +146,38 @@ open class UIScrollView: UIView {
     open override func layoutSubviews() {
         updateAdjustedContentInset()
         super.layoutSubviews()
+        layoutScrollIndicators()
+        refreshControl?.layoutInScrollView()
+    }
+
+    // Scroll indicators (UIScrollView+Indicators.swift).
+    /// Whether the bar showing where the content is scrolled to appears while it scrolls.
+    open var showsVerticalScrollIndicator = true { didSet { layoutScrollIndicators() } }
+    open var showsHorizontalScrollIndicator = true { didSet { layoutScrollIndicators() } }
+    /// The indicators' colour (UIKit's `UIScrollView.IndicatorStyle`).
+    open var indicatorStyle = IndicatorStyle.default { didSet { indicators?.restyle(indicatorStyle) } }
+    open var verticalScrollIndicatorInsets = UIEdgeInsets.zero { didSet { layoutScrollIndicators() } }
+    open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero { didSet { layoutScrollIndicators() } }
+    /// Whether the indicators keep out of the safe area's insets (true, as UIKit's).
+    open var automaticallyAdjustsScrollIndicatorInsets = true { didSet { layoutScrollIndicators() } }
+    var indicators: ScrollIndicators?
+
+    // The refresh control (UIRefreshControl.swift).
+    /// A control above the content that a pull past its threshold starts refreshing.
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            guard refreshControl !== oldValue else { return }
+            oldValue?.detach()
+            refreshControl?.attach(to: self)
+        }
+    }
+    /// The refresh control's height, added to the top inset while it refreshes.
+    var refreshInset: CGFloat = 0 {
+        didSet {
+            guard refreshInset != oldValue else { return }
+            adjustedContentInsetDidChange()
+            delegate?.scrollViewDidChangeAdjustedContentInset(self)
+        }
     }
 
     open override func safeAreaInsetsDidChange() {
@@ -233,6 +265,7 @@ open class UIScrollView: UIView {
             guard newValue != bounds.origin else { return }
             bounds.origin = newValue
             setNeedsLayout()
+            refreshControl?.scrollViewDidScroll()
             delegate?.scrollViewDidScroll(self)
         }
     }
@@ -370,6 +403,7 @@ open class UIScrollView: UIView {
             isDragging = true
             dragStartOffset = contentOffset
             enterTrackingMode()
+            showScrollIndicators()
             delegate?.scrollViewWillBeginDragging(self)
             follow(pan.translation(in: self))
         case .changed:
@@ -526,6 +560,8 @@ open class UIScrollView: UIView {
     }
 
     private func leaveTrackingMode() {
+        scheduleHidingScrollIndicators()
+        refreshControl?.scrollingEnded()
         guard let loop = trackingLoop else { return }
         if loop.currentMode == .tracking { loop.popMode() }
         trackingLoop = nil
