@@ -115,6 +115,9 @@ final class FeedViewController: UIViewController, UITableViewDataSource, UITable
         // And no scroll indicators (UIKit shows them): their bar would change the published figures.
         table.showsVerticalScrollIndicator = false
         table.showsHorizontalScrollIndicator = false
+        // Nor separators, drawn since: the published figures were measured without their hairlines
+        // (the style stays .singleLine, so self-sizing rows keep the line's height as before).
+        table.separatorColor = nil
         table.register(FeedCell.self, forCellReuseIdentifier: Self.reuseIdentifier)
         table.dataSource = self
         table.delegate = self

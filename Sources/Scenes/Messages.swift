@@ -55,6 +55,9 @@ final class MessagesViewController: UIViewController, UITableViewDataSource, UIT
         // And no scroll indicators (UIKit shows them): their bar would change the published figures.
         table.showsVerticalScrollIndicator = false
         table.showsHorizontalScrollIndicator = false
+        // Nor separators, drawn since: the published figures were measured without their hairlines
+        // (the style stays .singleLine, so self-sizing rows keep the line's height as before).
+        table.separatorColor = nil
         table.register(MessageCell.self, forCellReuseIdentifier: "Message")
         table.dataSource = self
         table.delegate = self

@@ -15,11 +15,14 @@ public protocol UITableViewDataSource: AnyObject {
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
     /// The title of a section's header (default none: no header).
     func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+    /// The title of a section's footer (default none: no footer).
+    func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
 }
 
 extension UITableViewDataSource {
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
 }
 
 /// What a table view tells and asks about its rows' geometry, display and selection, as UIKit's;
@@ -34,6 +37,10 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
     /// A section's header view (default nil: a `UITableViewHeaderFooterView` with the data source's title).
     func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
+    /// A section footer's height (default: the style's, see `UITableView`).
+    func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
+    /// A section's footer view (default nil: a `UITableViewHeaderFooterView` with the data source's title).
+    func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
     func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
     func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath)
     /// Whether a finger on the row highlights it (default true).
@@ -48,6 +55,8 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
     public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { UITableView.automaticDimension }
     public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
+    public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? { nil }
     public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
@@ -90,9 +99,11 @@ public struct CellStatistics: Equatable, Sendable {
 ///
 /// Where uisim differs: `rowHeight` is 44 and `estimatedRowHeight` 0 by default (UIKit's are both
 /// `automaticDimension` since iOS 11): set both for self-sizing rows, as the Auto Layout Guide
-/// does. Separators are not drawn (a self-sizing row still keeps their line's height, and its
-/// content view stops above it; a fixed-height row's content view fills the row). No editing,
-/// section footers or grouped style. Cells off screen stay subviews, hidden, in their reuse queue.
+/// does. Separators are hairlines each cell shows at its bottom (a self-sizing row keeps their
+/// line's height, and its content view stops above it; a fixed-height row's content view fills
+/// the row, the line over its last pixel). Section footers, the grouped and inset grouped styles
+/// and cells' accessories are UIKit's (see the init and `UITableViewCell`). No editing, no swipe
+/// actions. Cells off screen stay subviews, hidden, in their reuse queue.
 open class UITableView: UIScrollView {
     /// "Use the default": the value the delegate's height methods return to take the table's; as
     /// `rowHeight` (or a row's height) in a table that estimates heights, "size the row from its
@@ -164,19 +175,44 @@ open class UITableView: UIScrollView {
         setNeedsLayout()
     }
 
-    /// The height of a section header with a title, unless the delegate says otherwise (default 28).
+    /// The height of a section header with a title, unless the delegate says otherwise (default
+    /// 28 in a plain table; in a grouped one, `automaticDimension`: the style's, below).
     open var sectionHeaderHeight: CGFloat = 28
+    /// The height of a section footer with a title (plain: 28; grouped: the style's).
+    open var sectionFooterHeight: CGFloat = 28
+
+    /// The separators' colour (`.separator`), nil for none.
+    open var separatorColor: UIColor? = .separator {
+        didSet { setNeedsLayout() }
+    }
+
+    /// Where separators start and end: 16 pt from the leading edge (20 on the wide phones, whose
+    /// margins are 20), as UIKit's layout margins.
+    open var separatorInset: UIEdgeInsets {
+        get { storedSeparatorInset ?? UIEdgeInsets(top: 0, left: Self.sideMargin(for: window?.screen ?? UIScreen.main), bottom: 0, right: 0) }
+        set { storedSeparatorInset = newValue; setNeedsLayout() }
+    }
+    private var storedSeparatorInset: UIEdgeInsets?
+
+    /// UIKit's cell margins: 16 pt, 20 on screens 414 pt wide and more.
+    static func sideMargin(for screen: UIScreen) -> CGFloat { screen.bounds.width >= 414 ? 20 : 16 }
+
+    /// Whether the style lays sections out as groups (grouped, inset grouped).
+    var isGrouped: Bool { style != .plain }
 
     /// Whether tapping rows selects them (default true).
     open var allowsSelection = true
     /// Whether several rows can be selected at once (default false).
     open var allowsMultipleSelection = false
 
-    /// A table view with `style` (uisim lays out every style as plain).
+    /// A table view with `style`: plain (headers float over their section), grouped (sections
+    /// apart on `.systemGroupedBackground`, their headers and footers scrolling with them), or
+    /// inset grouped (the same, each section's rows a card 16 pt in from the sides, 20 on the wide
+    /// phones, with corners of radius 10).
     public init(frame: CGRect, style: Style) {
         self.style = style
         super.init(frame: frame)
-        backgroundColor = .systemBackground
+        backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
         alwaysBounceVertical = true
     }
 
@@ -264,7 +300,7 @@ open class UITableView: UIScrollView {
         count(.snapshotChanges, by: changes)
     }
     /// Each section's header height and its rows' heights (estimates until asked, with an estimate).
-    private var sections: [(header: CGFloat, rows: [CGFloat])] = []
+    private var sections: [(header: CGFloat, rows: [CGFloat], footer: CGFloat)] = []
     /// Rows whose real height has been asked (with an estimated row height).
     private var measured: Set<IndexPath> = []
     /// The measured rows whose height came from their cell's constraints.
@@ -280,6 +316,7 @@ open class UITableView: UIScrollView {
     /// Cells configured to be measured in this layout pass, not shown yet.
     private var prepared: [IndexPath: UITableViewCell] = [:]
     private var headers: [Int: UIView] = [:]
+    private var footers: [Int: UIView] = [:]
     private var selected: [IndexPath] = []
 
     /// Reloads every row: visible cells go back to their queues, heights and counts are asked
@@ -291,6 +328,8 @@ open class UITableView: UIScrollView {
         visible = [:]
         for (_, header) in headers.sorted(by: { $0.key < $1.key }) { enqueue(header) }
         headers = [:]
+        for (_, footer) in footers.sorted(by: { $0.key < $1.key }) { enqueue(footer) }
+        footers = [:]
         needsReload = true
         setNeedsLayout()
     }
@@ -465,14 +504,39 @@ open class UITableView: UIScrollView {
             if header < 0 {
                 let hasHeader = dataSource.tableView(self, titleForHeaderInSection: section) != nil
                     || delegate?.tableView(self, viewForHeaderInSection: section) != nil
-                header = hasHeader ? sectionHeaderHeight : 0
+                header = defaultHeaderHeight(section: section, hasHeader: hasHeader)
+            }
+            var footer = delegate?.tableView(self, heightForFooterInSection: section) ?? Self.automaticDimension
+            if footer < 0 {
+                let hasFooter = dataSource.tableView(self, titleForFooterInSection: section) != nil
+                    || delegate?.tableView(self, viewForFooterInSection: section) != nil
+                footer = defaultFooterHeight(hasFooter: hasFooter)
             }
             let heights = (0..<rows).map { row in
                 estimates ? estimate : fixedHeight(at: IndexPath(row: row, section: section))
             }
-            return (header, heights)
+            return (header, heights, footer)
         }
         updateGeometry()
+    }
+
+    /// A section header's height when the delegate gives none. Plain: `sectionHeaderHeight` with a
+    /// header, else none. Grouped (UIKit's `UITableConstants`): a titled header's footnote line
+    /// (16 pt) with 32 pt above it in the first section and 17 in the others and 6 below (54 and
+    /// 39 pt); without a header, 35 pt above the first section and 17.5 between the others.
+    private func defaultHeaderHeight(section: Int, hasHeader: Bool) -> CGFloat {
+        guard isGrouped else { return hasHeader ? sectionHeaderHeight : 0 }
+        if hasHeader { return sectionHeaderHeight != 28 && sectionHeaderHeight >= 0 ? sectionHeaderHeight : (section == 0 ? 32 : 17) + 16 + 6 }
+        return section == 0 ? 35 : 17.5
+    }
+
+    /// A section footer's height when the delegate gives none. Plain: `sectionFooterHeight` with a
+    /// footer, else none. Grouped: a titled footer's footnote line with 6 pt above and 12 below
+    /// (34 pt); without a footer, 17.5.
+    private func defaultFooterHeight(hasFooter: Bool) -> CGFloat {
+        guard isGrouped else { return hasFooter ? sectionFooterHeight : 0 }
+        if hasFooter { return sectionFooterHeight != 28 && sectionFooterHeight >= 0 ? sectionFooterHeight : 6 + 16 + 12 }
+        return 17.5
     }
 
     /// The delegate's height for a row, else the table's `rowHeight`: `automaticDimension` (below
@@ -504,6 +568,7 @@ open class UITableView: UIScrollView {
                 y += height
             }
             rowTops.append(tops)
+            y += section.footer
         }
         sectionsEnd = y
         contentSize = CGSize(width: bounds.width, height: y + tableFooterHeight)
@@ -519,9 +584,13 @@ open class UITableView: UIScrollView {
     /// The rectangle of a row, in the table's (content) coordinates.
     public func rectForRow(at indexPath: IndexPath) -> CGRect {
         loadIfNeeded()
-        return CGRect(x: 0, y: rowTops[indexPath.section][indexPath.row], width: bounds.width,
+        let inset = rowInset
+        return CGRect(x: inset, y: rowTops[indexPath.section][indexPath.row], width: bounds.width - 2 * inset,
                       height: sections[indexPath.section].rows[indexPath.row])
     }
+
+    /// How far rows sit in from the sides: inset grouped sections are cards within the margins.
+    private var rowInset: CGFloat { style == .insetGrouped ? Self.sideMargin(for: window?.screen ?? UIScreen.main) : 0 }
 
     /// The row at `point` (content coordinates), if any.
     public func indexPathForRow(at point: CGPoint) -> IndexPath? {
@@ -602,18 +671,21 @@ open class UITableView: UIScrollView {
         let onScreen = rowsOnScreen()
         enqueueCells(notIn: onScreen)
         let separator = separatorHeight
+        let inset = rowInset
         for indexPath in onScreen {
-            let frame = CGRect(x: 0, y: rowTops[indexPath.section][indexPath.row], width: bounds.width,
+            let frame = CGRect(x: inset, y: rowTops[indexPath.section][indexPath.row], width: bounds.width - 2 * inset,
                                height: sections[indexPath.section].rows[indexPath.row])
             let reserve = selfSized.contains(indexPath) ? separator : 0
             if let cell = visible[indexPath] {
                 cell.separatorReserve = reserve
                 if cell.frame != frame { cell.frame = frame }
+                styleCell(cell, at: indexPath)
                 continue
             }
             let cell = prepared.removeValue(forKey: indexPath) ?? configuredCell(at: indexPath, dataSource)
             cell.separatorReserve = reserve
             cell.frame = frame
+            styleCell(cell, at: indexPath)
             cell.isSelected = selected.contains(indexPath)
             if cell.superview !== self { insertSubview(cell, at: 0) }
             cell.isHidden = false
@@ -669,6 +741,25 @@ open class UITableView: UIScrollView {
             updateGeometry()
             if top < bounds.minY { shiftContentOffset(by: CGPoint(x: 0, y: real - old)) }
         }
+    }
+
+    /// What the table gives a cell it shows: its separator (none under the last row of a grouped
+    /// section, whose card ends there), and in a grouped table the grouped cell background and, inset
+    /// grouped, the card's rounded corners on the first and last rows.
+    private func styleCell(_ cell: UITableViewCell, at indexPath: IndexPath) {
+        let last = indexPath.row == sections[indexPath.section].rows.count - 1
+        cell.tableSeparatorInset = separatorInset
+        cell.separatorColor = separatorStyle == .none || (isGrouped && last) ? nil : separatorColor
+        guard isGrouped else { return }
+        if cell.backgroundColor == .systemBackground { cell.backgroundColor = .secondarySystemGroupedBackground }
+        guard style == .insetGrouped else { return }
+        var corners: CACornerMask = []
+        if indexPath.row == 0 { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
+        if last { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
+        cell.layer.maskedCorners = corners.isEmpty ? [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] : corners
+        // The background is rounded, the content not clipped (no offscreen pass: UIKit rounds the
+        // cell's background, not its content).
+        cell.layer.cornerRadius = corners.isEmpty ? 0 : 10
     }
 
     /// The separator line's height, 1 pixel, when rows show one; else 0.
@@ -738,39 +829,74 @@ open class UITableView: UIScrollView {
         }
     }
 
-    /// Places the headers of the sections on screen; a header stays at the top of the bounds
-    /// while its section scrolls under it, until the section's end pushes it up (plain style).
+    /// Places the headers and footers of the sections on screen. In a plain table a header stays
+    /// at the top of the bounds while its section scrolls under it, until the section's end
+    /// pushes it up; in a grouped one headers and footers scroll with their sections. Without a
+    /// view or a title from the delegate and data source, a section's space stays empty.
     private func layoutHeaders() {
         let top = bounds.minY, bottom = bounds.maxY
         for section in sections.indices {
-            let height = sections[section].header
             let start = sectionTops[section]
             let end = section + 1 < sectionTops.count ? sectionTops[section + 1] : sectionsEnd
-            guard height > 0, end > top, start < bottom else {
-                if let header = headers.removeValue(forKey: section) { enqueue(header) }
-                continue
+            // The header.
+            let height = sections[section].header
+            if height > 0, end > top, start < bottom,
+               let header = headers[section] ?? supplementary(section, footer: false) {
+                show(header, in: &headers, section: section)
+                let y = isGrouped ? start : min(max(start, top), end - height)
+                let frame = CGRect(x: 0, y: y, width: bounds.width, height: height)
+                if header.frame != frame { header.frame = frame }
+            } else if let header = headers.removeValue(forKey: section) {
+                enqueue(header)
             }
-            let header: UIView
-            if let shown = headers[section] {
-                header = shown
-            } else if let own = tableDelegate?.tableView(self, viewForHeaderInSection: section) {
-                header = own
-            } else {
-                let made = dequeueReusableHeaderFooterView(withIdentifier: Self.titleHeader)
-                    ?? UITableViewHeaderFooterView(reuseIdentifier: Self.titleHeader)
-                made.textLabel?.text = dataSource?.tableView(self, titleForHeaderInSection: section)
-                header = made
+            // The footer, under the rows.
+            let footerHeight = sections[section].footer
+            let footerTop = end - footerHeight
+            if footerHeight > 0, end > top, footerTop < bottom,
+               let footer = footers[section] ?? supplementary(section, footer: true) {
+                show(footer, in: &footers, section: section)
+                let frame = CGRect(x: 0, y: footerTop, width: bounds.width, height: footerHeight)
+                if footer.frame != frame { footer.frame = frame }
+            } else if let footer = footers.removeValue(forKey: section) {
+                enqueue(footer)
             }
-            if headers[section] == nil {
-                headers[section] = header
-                header.isHidden = false
-                if header.superview !== self { addSubview(header) } else { bringSubviewToFront(header) }
-            }
-            let y = min(max(start, top), end - height)
-            let frame = CGRect(x: 0, y: y, width: bounds.width, height: height)
-            if header.frame != frame { header.frame = frame }
         }
     }
+
+    /// A section's header or footer: the delegate's view, else one with the data source's title
+    /// (nil when it has neither). A grouped table's are footnote text in `.secondaryLabel` on its
+    /// background, a header's in capitals; a plain table's a bold label on grey.
+    private func supplementary(_ section: Int, footer: Bool) -> UIView? {
+        if let own = footer ? tableDelegate?.tableView(self, viewForFooterInSection: section) : tableDelegate?.tableView(self, viewForHeaderInSection: section) {
+            return own
+        }
+        guard let title = footer ? dataSource?.tableView(self, titleForFooterInSection: section) : dataSource?.tableView(self, titleForHeaderInSection: section) else {
+            return nil
+        }
+        let identifier = footer ? Self.titleFooter : Self.titleHeader
+        let made = dequeueReusableHeaderFooterView(withIdentifier: identifier) ?? UITableViewHeaderFooterView(reuseIdentifier: identifier)
+        if isGrouped {
+            made.backgroundColor = nil
+            made.isOpaque = false
+            made.textLabel?.font = .systemFont(ofSize: 13)
+            made.textLabel?.textColor = .secondaryLabel
+            made.textLabel?.text = footer ? title : title.uppercased()
+            made.textInsets = footer ? UIEdgeInsets(top: 6, left: 16 + rowInset, bottom: 12, right: 16 + rowInset)
+                : UIEdgeInsets(top: section == 0 ? 32 : 17, left: 16 + rowInset, bottom: 6, right: 16 + rowInset)
+        } else {
+            made.textLabel?.text = title
+        }
+        return made
+    }
+
+    private func show(_ view: UIView, in shown: inout [Int: UIView], section: Int) {
+        guard shown[section] == nil else { return }
+        shown[section] = view
+        view.isHidden = false
+        if view.superview !== self { addSubview(view) } else { bringSubviewToFront(view) }
+    }
+
+    private static let titleFooter = "uisim.title-footer"
 
     private static let titleHeader = "uisim.title-header"
 

@@ -38,8 +38,11 @@ extension IndexPath {
 /// (`textLabel`, `detailTextLabel` and `imageView` made on first use, in it), a highlight while a
 /// finger is on the row and a selection after it lifts (`selectedBackgroundView`, shown behind the
 /// content), and `prepareForReuse()` before the table view hands the cell out again.
-/// uisim has no accessory views or editing controls, and draws no separators (a self-sizing row's
-/// content view stops above the line's place, as UIKit's).
+/// An accessory (`accessoryType`: disclosure chevron 8 × 13 pt in `.tertiaryLabel`, checkmark
+/// 14 × 13 and detail button 22 × 22 in the tint; or an `accessoryView` of its own) sits 16 pt from
+/// the trailing edge, centred, and the content view ends where it begins; the table gives each
+/// cell its separator, a hairline (1 pixel) at its bottom from `separatorInset.left`.
+/// uisim has no editing controls.
 open class UITableViewCell: UIView {
     /// The system layouts of a cell's labels and image.
     public enum CellStyle: Int, Sendable {
@@ -54,6 +57,61 @@ open class UITableViewCell: UIView {
     /// The line between rows (`UITableView.separatorStyle`).
     public enum SeparatorStyle: Int, Sendable {
         case none, singleLine, singleLineEtched
+    }
+
+    /// The standard accessory (UIKit's `UITableViewCell.AccessoryType`).
+    public enum AccessoryType: Int, Sendable {
+        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+    }
+
+    /// The standard accessory at the trailing edge (none by default).
+    open var accessoryType = AccessoryType.none {
+        didSet { if accessoryType != oldValue { updateAccessory() } }
+    }
+
+    /// A view of the app's in the accessory's place (it wins over `accessoryType`).
+    open var accessoryView: UIView? {
+        didSet {
+            guard accessoryView !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            updateAccessory()
+        }
+    }
+
+    /// Kept as set (uisim has no editing mode).
+    open var editingAccessoryType = AccessoryType.none
+    open var editingAccessoryView: UIView?
+
+    /// Where this cell's separator starts and ends (nil: the table's `separatorInset`).
+    open var separatorInset: UIEdgeInsets {
+        get { storedSeparatorInset ?? tableSeparatorInset }
+        set { storedSeparatorInset = newValue; setNeedsLayout() }
+    }
+    private var storedSeparatorInset: UIEdgeInsets?
+    /// The table's separator inset, set by the table as it lays the cell out.
+    var tableSeparatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
+    /// The separator's colour, or nil for none (the table decides: its style, the last row of a
+    /// grouped section).
+    var separatorColor: UIColor? {
+        didSet { if separatorColor != oldValue { setNeedsLayout() } }
+    }
+    private let separatorView = UIView()
+    private var standardAccessory: StandardAccessoryView?
+
+    /// The accessory shown: the app's view, else the standard one's.
+    private var shownAccessory: UIView? { accessoryView ?? (accessoryType == .none ? nil : standardAccessory) }
+
+    private func updateAccessory() {
+        if accessoryView == nil, accessoryType != .none {
+            let view = standardAccessory ?? StandardAccessoryView()
+            view.kind = accessoryType
+            standardAccessory = view
+            if view.superview !== self { addSubview(view) }
+        } else {
+            standardAccessory?.removeFromSuperview()
+        }
+        if let accessoryView, accessoryView.superview !== self { addSubview(accessoryView) }
+        setNeedsLayout()
     }
 
     public let style: CellStyle
@@ -230,7 +288,24 @@ open class UITableViewCell: UIView {
     }
 
     open override func layoutSubviews() {
-        contentView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - separatorReserve))
+        // The accessory 16 pt from the trailing edge, centred; the content view ends where it begins.
+        var contentWidth = bounds.width
+        if let accessory = shownAccessory {
+            let size = accessory is StandardAccessoryView ? accessory.intrinsicContentSize : accessory.frame.size
+            accessory.frame = CGRect(x: bounds.width - 16 - size.width, y: ((bounds.height - separatorReserve - size.height) / 2).rounded(),
+                                     width: size.width, height: size.height)
+            contentWidth = accessory.frame.minX
+        }
+        if let color = separatorColor {
+            let hairline = 1 / (window?.screen ?? UIScreen.main).scale
+            let inset = separatorInset
+            separatorView.backgroundColor = color
+            separatorView.frame = CGRect(x: inset.left, y: bounds.height - hairline, width: max(0, bounds.width - inset.left - inset.right), height: hairline)
+            if separatorView.superview !== self { addSubview(separatorView) }
+        } else if separatorView.superview != nil {
+            separatorView.removeFromSuperview()
+        }
+        contentView.frame = CGRect(x: 0, y: 0, width: contentWidth, height: max(0, bounds.height - separatorReserve))
         backgroundView?.frame = bounds
         if let background = storedSelectedBackground, background.superview === self { background.frame = bounds }
         let inset: CGFloat = 16
@@ -240,7 +315,7 @@ open class UITableViewCell: UIView {
             image.frame = CGRect(x: inset, y: (bounds.height - side) / 2, width: side, height: side)
             x = image.frame.maxX + 12
         }
-        let width = max(0, bounds.width - x - inset)
+        let width = max(0, contentView.bounds.width - x - inset)
         switch style {
         case .subtitle:
             storedTextLabel?.frame = CGRect(x: x, y: bounds.height / 2 - 20, width: width, height: 21)
@@ -250,6 +325,78 @@ open class UITableViewCell: UIView {
             storedDetailLabel?.frame = CGRect(x: x + width / 2, y: (bounds.height - 21) / 2, width: width / 2, height: 21)
         case .default:
             storedTextLabel?.frame = CGRect(x: x, y: (bounds.height - 21) / 2, width: width, height: 21)
+        }
+    }
+}
+
+/// A standard accessory's glyph: the disclosure chevron in `.tertiaryLabel`, the checkmark and the
+/// detail (info) button in the tint.
+final class StandardAccessoryView: UIView {
+    var kind = UITableViewCell.AccessoryType.none {
+        didSet { if kind != oldValue { frame.size = intrinsicContentSize; setNeedsDisplay() } }
+    }
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+        contentMode = .redraw
+    }
+
+    required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
+    /// The chevron 8 × 13, the checkmark 14 × 13, the detail button 22 × 22, both 22 + 16 + 8.
+    override var intrinsicContentSize: CGSize {
+        switch kind {
+        case .disclosureIndicator: CGSize(width: 8, height: 13)
+        case .checkmark: CGSize(width: 14, height: 13)
+        case .detailButton: CGSize(width: 22, height: 22)
+        case .detailDisclosureButton: CGSize(width: 46, height: 22)
+        case .none: .zero
+        }
+    }
+
+    override func tintColorDidChange() {
+        super.tintColorDidChange()
+        setNeedsDisplay()
+    }
+
+    override func draw(_ rect: CGRect) {
+        func chevron(in r: CGRect) {
+            let path = UIBezierPath()
+            path.move(to: CGPoint(x: r.minX + 1.5, y: r.minY + 1.5))
+            path.addLine(to: CGPoint(x: r.maxX - 1.5, y: r.midY))
+            path.addLine(to: CGPoint(x: r.minX + 1.5, y: r.maxY - 1.5))
+            path.lineWidth = 2
+            UIColor.tertiaryLabel.setStroke()
+            path.stroke()
+        }
+        func info(in r: CGRect) {
+            tintColor.setStroke()
+            let circle = UIBezierPath(ovalIn: r.insetBy(dx: 1, dy: 1))
+            circle.lineWidth = 1.5
+            circle.stroke()
+            tintColor.setFill()
+            UIBezierPath(rect: CGRect(x: r.midX - 1, y: r.midY - 2, width: 2, height: 7)).fill()
+            UIBezierPath(ovalIn: CGRect(x: r.midX - 1.25, y: r.midY - 6, width: 2.5, height: 2.5)).fill()
+        }
+        switch kind {
+        case .disclosureIndicator: chevron(in: bounds)
+        case .checkmark:
+            let path = UIBezierPath()
+            path.move(to: CGPoint(x: 1, y: bounds.midY))
+            path.addLine(to: CGPoint(x: 5, y: bounds.maxY - 1.5))
+            path.addLine(to: CGPoint(x: bounds.maxX - 1, y: 1.5))
+            path.lineWidth = 2
+            tintColor.setStroke()
+            path.stroke()
+        case .detailButton: info(in: bounds)
+        case .detailDisclosureButton:
+            info(in: CGRect(x: 0, y: 0, width: 22, height: 22))
+            chevron(in: CGRect(x: 38, y: 4.5, width: 8, height: 13))
+        case .none: break
         }
     }
 }
@@ -283,8 +430,14 @@ open class UITableViewHeaderFooterView: UIView {
         return nil
     }
 
+    /// Where the title sits in the view (a plain table's: 16 pt from the sides, the full height;
+    /// a grouped table sets its own).
+    var textInsets = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 16) {
+        didSet { if textInsets != oldValue { setNeedsLayout() } }
+    }
+
     open override func layoutSubviews() {
         contentView.frame = bounds
-        textLabel?.frame = CGRect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
+        textLabel?.frame = bounds.inset(by: textInsets)
     }
 }
