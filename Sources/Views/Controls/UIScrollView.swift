@@ -352,6 +352,10 @@ open class UIScrollView: UIView {
     /// Whether a touch on content `view` may start there; default true.
     open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool { true }
 
+    /// Whether a sideways drag at `point` (content coordinates) is left to the content (a table's
+    /// row with swipe actions): the scroll view does not take it. Default false.
+    func leavesSidewaysDrag(at point: CGPoint) -> Bool { false }
+
     /// Whether a drag may take touches away from content `view`; default: not from controls.
     open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
 
@@ -367,6 +371,7 @@ open class UIScrollView: UIView {
         }
         let moved = panGestureRecognizer.translation(in: self)
         let sideways = abs(moved.x) > abs(moved.y)
+        if sideways, !scrollsHorizontally, leavesSidewaysDrag(at: panGestureRecognizer.location(in: self)) { return false }
         if !(sideways ? scrollsHorizontally : scrollsVertically) {
             for touch in panGestureRecognizer.trackedTouches {
                 var next = touch.view

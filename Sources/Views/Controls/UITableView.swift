@@ -49,6 +49,10 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+    /// The actions a swipe from the trailing edge reveals on a row (default none).
+    func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
+    /// The actions a swipe from the leading edge reveals on a row (default none).
+    func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
 }
 
 extension UITableViewDelegate {
@@ -63,6 +67,8 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
+    public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
 }
 
 /// How many cells table views made, reused and asked for: what a performance engineer reads
@@ -102,8 +108,8 @@ public struct CellStatistics: Equatable, Sendable {
 /// does. Separators are hairlines each cell shows at its bottom (a self-sizing row keeps their
 /// line's height, and its content view stops above it; a fixed-height row's content view fills
 /// the row, the line over its last pixel). Section footers, the grouped and inset grouped styles
-/// and cells' accessories are UIKit's (see the init and `UITableViewCell`). No editing, no swipe
-/// actions. Cells off screen stay subviews, hidden, in their reuse queue.
+/// and cells' accessories are UIKit's (see the init and `UITableViewCell`), and so are swipe
+/// actions (UITableView+SwipeActions.swift). No editing. Cells off screen stay subviews, hidden, in their reuse queue.
 open class UITableView: UIScrollView {
     /// "Use the default": the value the delegate's height methods return to take the table's; as
     /// `rowHeight` (or a row's height) in a table that estimates heights, "size the row from its
@@ -214,6 +220,7 @@ open class UITableView: UIScrollView {
         super.init(frame: frame)
         backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
         alwaysBounceVertical = true
+        _ = swipeRecognizer   // a row's swipe actions, when the delegate gives some
     }
 
     public convenience override init(frame: CGRect) {
@@ -317,6 +324,12 @@ open class UITableView: UIScrollView {
     private var prepared: [IndexPath: UITableViewCell] = [:]
     private var headers: [Int: UIView] = [:]
     private var footers: [Int: UIView] = [:]
+    /// The row whose swipe actions are showing or being dragged out (UITableView+SwipeActions.swift).
+    var swipe: SwipeState?
+    lazy var swipeRecognizer = makeSwipeRecognizer()
+
+    /// A sideways drag on a row with swipe actions moves the row, not the table.
+    override func leavesSidewaysDrag(at point: CGPoint) -> Bool { swipeLeavesSidewaysDrag(at: point) }
     private var selected: [IndexPath] = []
 
     /// Reloads every row: visible cells go back to their queues, heights and counts are asked
@@ -673,8 +686,9 @@ open class UITableView: UIScrollView {
         let separator = separatorHeight
         let inset = rowInset
         for indexPath in onScreen {
-            let frame = CGRect(x: inset, y: rowTops[indexPath.section][indexPath.row], width: bounds.width - 2 * inset,
+            var frame = CGRect(x: inset, y: rowTops[indexPath.section][indexPath.row], width: bounds.width - 2 * inset,
                                height: sections[indexPath.section].rows[indexPath.row])
+            if let swipe, swipe.indexPath == indexPath { frame.origin.x += swipe.trailing ? -swipe.offset : swipe.offset }
             let reserve = selfSized.contains(indexPath) ? separator : 0
             if let cell = visible[indexPath] {
                 cell.separatorReserve = reserve
@@ -692,6 +706,7 @@ open class UITableView: UIScrollView {
             visible[indexPath] = cell
             tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
         }
+        layoutSwipeActions()
         // A cell measured for a row that a measurement above then moved off screen goes back to
         // its queue, never shown.
         for (_, cell) in prepared.sorted(by: { $0.key < $1.key }) { requeue(cell) }
@@ -969,8 +984,13 @@ open class UITableView: UIScrollView {
         return (cell, indexPath)
     }
 
-    /// A finger came down on a row (the scroll view delays it 150 ms): the row highlights.
+    /// A finger came down on a row (the scroll view delays it 150 ms): the row highlights. With a
+    /// row's swipe actions showing, a touch elsewhere closes them and does nothing else.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if swipe != nil {
+            closeSwipeActions(animated: true)
+            return
+        }
         guard allowsSelection, touchedCell == nil, let (cell, indexPath) = cell(touchedBy: touches) else {
             return super.touchesBegan(touches, with: event)
         }

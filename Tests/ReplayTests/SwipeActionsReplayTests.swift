@@ -1,0 +1,86 @@
+import Foundation
+import Geometry
+import Graphics
+import Layers
+import Replay
+import RunLoop
+import Testing
+import Traces
+@testable import Views
+
+/// Swipe actions on a table's rows under traced swipes: a short swipe opens them (the row moved
+/// aside by the buttons' width, 74 pt at least each), a tap on a button performs its action, a
+/// full swipe performs the first; the table does not scroll meanwhile.
+@MainActor
+@Suite struct SwipeActionsReplayTests {
+    final class Mail: UITableViewDataSource, UITableViewDelegate {
+        var log: [String] = []
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 20 }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = "Message \(indexPath.row)"
+            return cell
+        }
+        func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+            let delete = UIContextualAction(style: .destructive, title: "Delete") { [unowned self] _, _, done in
+                self.log.append("delete \(indexPath.row)")
+                done(true)
+            }
+            let flag = UIContextualAction(style: .normal, title: "Flag") { [unowned self] _, _, done in
+                self.log.append("flag \(indexPath.row)")
+                done(true)
+            }
+            return UISwipeActionsConfiguration(actions: [delete, flag])
+        }
+    }
+
+    func run(_ build: (inout Trace) -> Void, check: (UITableView, Mail) -> Void) throws {
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let table = UITableView(frame: window.bounds, style: .plain)
+            table.contentInsetAdjustmentBehavior = .never
+            let mail = Mail()
+            table.dataSource = mail
+            table.delegate = mail
+            window.addSubview(table)
+            window.makeKeyAndVisible()
+            var trace = Trace()
+            build(&trace)
+            _ = try Replay(window: window, clock: VirtualClock()).run(trace)
+            check(table, mail)
+        }
+    }
+
+    /// Row 2 (y 88…132) swiped 100 pt left and held: past half of the two 74 pt buttons, the row
+    /// stays 148 pt aside; then a tap on Delete (the outer one, 390 − 74 … 390) performs it and
+    /// closes the row. The table never scrolled.
+    @Test func aSwipeOpensTheActionsAndATapPerformsOne() throws {
+        try run({ trace in
+            trace.drag(1, from: CGPoint(x: 300, y: 110), to: CGPoint(x: 200, y: 110), time: 0.1, duration: 0.3, hold: 0.1)
+            trace.tap(2, at: CGPoint(x: 360, y: 110), time: 1.2)
+        }, check: { table, mail in
+            #expect(mail.log == ["delete 2"] && table.contentOffset.y == 0 && table.swipe == nil)
+            #expect(table.cellForRow(at: IndexPath(row: 2, section: 0))?.frame.minX == 0)
+        })
+    }
+
+    @Test func aShortSwipeOpensAndStays() throws {
+        try run({ trace in
+            trace.drag(1, from: CGPoint(x: 300, y: 110), to: CGPoint(x: 200, y: 110), time: 0.1, duration: 0.3, hold: 0.1)
+        }, check: { table, mail in
+            #expect(table.swipe?.offset == 148 && table.cellForRow(at: IndexPath(row: 2, section: 0))?.frame.minX == -148)
+            let buttons = table.swipe?.view.buttons ?? []
+            #expect(buttons.map(\.frame) == [CGRect(x: 316, y: 0, width: 74, height: 44), CGRect(x: 242, y: 0, width: 74, height: 44)])
+            #expect(buttons.first?.backgroundColor == .systemRed && buttons.last?.backgroundColor == .systemGray3 && mail.log.isEmpty)
+        })
+    }
+
+    /// Past the row's width less 64 pt (a destructive first action: 326 pt), the first is performed.
+    @Test func aFullSwipePerformsTheFirstAction() throws {
+        try run({ trace in
+            trace.drag(1, from: CGPoint(x: 380, y: 110), to: CGPoint(x: 20, y: 110), time: 0.1, duration: 0.4, hold: 0.1)
+        }, check: { table, mail in
+            #expect(mail.log == ["delete 2"] && table.swipe == nil)
+        })
+    }
+}
