@@ -38,4 +38,31 @@ import Traces
             #expect(UIApplication.shared.layoutIssues.filter { $0.hasPrefix("keys typed with no first responder") }.count == 1)
         }
     }
+
+    final class Notes: UITextViewDelegate {
+        var changes = 0, began = 0
+        func textViewDidBeginEditing(_ textView: UITextView) { began += 1 }
+        func textViewDidChange(_ textView: UITextView) { changes += 1 }
+    }
+
+    /// An editable text view: a traced tap begins editing (the keyboard up), the keys go at the
+    /// end, the return key a new line, delete the last character; its delegate hears each change.
+    @Test func aTextViewIsEditedByTracedKeys() throws {
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let view = UITextView(frame: CGRect(x: 20, y: 100, width: 350, height: 200))
+            let notes = Notes()
+            view.delegate = notes
+            window.addSubview(view)
+            window.makeKeyAndVisible()
+            var trace = Trace(screen: .default)
+            trace.tap(1, at: CGPoint(x: 195, y: 200), time: 0.1)
+            trace.type("Hi\nthere\u{8}", time: 0.4, interval: 0.1)
+            _ = try Replay(window: window, clock: VirtualClock()).run(trace)
+            #expect(view.isFirstResponder && notes.began == 1 && UIApplication.shared.keyboard.isVisible)
+            #expect(view.text == "Hi\nther" && notes.changes == 9)
+            view.isEditable = false
+            #expect(!view.canBecomeFirstResponder)
+        }
+    }
 }

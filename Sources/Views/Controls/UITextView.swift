@@ -21,14 +21,41 @@ open class NSTextContainer {
     public init() {}
 }
 
-/// Text shown in a scroll view, as UIKit's `UITextView`, for display (uisim does not edit text):
-/// `text`, `attributedText`, `font`, `textColor`, `textAlignment`, `textContainerInset` (8 pt
-/// above and below by default) and `textContainer.lineFragmentPadding` (5 pt each side). With
-/// `isScrollEnabled` (the default) the text scrolls in the view's bounds; without, the view sizes
-/// itself to its text (its intrinsic size, at the width Auto Layout gives it), as a self-sizing
-/// cell's text view does. `isEditable` and `isSelectable` are kept, not acted on.
+/// What a text view asks and tells its delegate while it is edited, as UIKit's
+/// `UITextViewDelegate` (a scroll view delegate too: set it as the text view's `delegate`). Every
+/// method optional.
 @MainActor
-open class UITextView: UIScrollView {
+public protocol UITextViewDelegate: UIScrollViewDelegate {
+    func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
+    func textViewDidBeginEditing(_ textView: UITextView)
+    func textViewShouldEndEditing(_ textView: UITextView) -> Bool
+    func textViewDidEndEditing(_ textView: UITextView)
+    func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool
+    func textViewDidChange(_ textView: UITextView)
+    func textViewDidChangeSelection(_ textView: UITextView)
+}
+
+extension UITextViewDelegate {
+    public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool { true }
+    public func textViewDidBeginEditing(_ textView: UITextView) {}
+    public func textViewShouldEndEditing(_ textView: UITextView) -> Bool { true }
+    public func textViewDidEndEditing(_ textView: UITextView) {}
+    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool { true }
+    public func textViewDidChange(_ textView: UITextView) {}
+    public func textViewDidChangeSelection(_ textView: UITextView) {}
+}
+
+/// Text in a scroll view, as UIKit's `UITextView`: `text`, `attributedText`, `font`, `textColor`,
+/// `textAlignment`, `textContainerInset` (8 pt above and below by default) and
+/// `textContainer.lineFragmentPadding` (5 pt each side). With `isScrollEnabled` (the default) the
+/// text scrolls in the view's bounds; without, the view sizes itself to its text (its intrinsic
+/// size, at the width Auto Layout gives it), as a self-sizing cell's text view does. Editable (the
+/// default), a tap makes it the first responder (the keyboard comes up) and typed keys reach it
+/// through `UIKeyInput` — the return key a new line —, asking its `UITextViewDelegate` and
+/// telling it (`textViewDidChange`), posting `textDidChangeNotification`. Typing goes at the end
+/// (uisim has no selection or caret in a text view); `isSelectable` is kept as set.
+@MainActor
+open class UITextView: UIScrollView, UIKeyInput {
     /// The view that draws the text, as tall as the content.
     private let canvas = TextCanvas()
     public let textContainer = NSTextContainer()
@@ -68,6 +95,73 @@ open class UITextView: UIScrollView {
 
     /// The width Auto Layout last gave the view (its intrinsic height wraps at it).
     private var engineWidth: CGFloat?
+
+    nonisolated public static let textDidBeginEditingNotification = Notification.Name("UITextViewTextDidBeginEditingNotification")
+    nonisolated public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
+    nonisolated public static let textDidEndEditingNotification = Notification.Name("UITextViewTextDidEndEditingNotification")
+
+    /// The delegate, as a text view's (`delegate`, when it is one).
+    private var textDelegate: UITextViewDelegate? { delegate as? UITextViewDelegate }
+
+    // MARK: Editing
+
+    open override var canBecomeFirstResponder: Bool { isEditable }
+
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool {
+        guard !isFirstResponder else { return true }
+        guard isEditable, window != nil, textDelegate?.textViewShouldBeginEditing(self) ?? true, super.becomeFirstResponder() else { return false }
+        textDelegate?.textViewDidBeginEditing(self)
+        NotificationCenter.default.post(name: Self.textDidBeginEditingNotification, object: self)
+        return true
+    }
+
+    @discardableResult
+    open override func resignFirstResponder() -> Bool {
+        guard isFirstResponder else { return true }
+        guard textDelegate?.textViewShouldEndEditing(self) ?? true, super.resignFirstResponder() else { return false }
+        textDelegate?.textViewDidEndEditing(self)
+        NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
+        return true
+    }
+
+    /// A tap on an editable text view begins editing.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if isEditable, !isFirstResponder, let touch = touches.first, bounds.contains(touch.location(in: self)) {
+            becomeFirstResponder()
+            return
+        }
+        super.touchesEnded(touches, with: event)
+    }
+
+    public var hasText: Bool { !text.isEmpty }
+
+    /// Types `text` at the end ("\n", the return key, is a new line), if the delegate allows.
+    open func insertText(_ text: String) {
+        guard !text.isEmpty else { return }
+        replaceText(NSRange(location: (self.text as NSString).length, length: 0), with: text)
+    }
+
+    /// Deletes the last character (a whole grapheme).
+    open func deleteBackward() {
+        let current: String = text
+        guard let last = current.indices.last else { return }
+        replaceText(NSRange(last..<current.endIndex, in: current), with: "")
+    }
+
+    private func replaceText(_ range: NSRange, with string: String) {
+        guard textDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) ?? true else { return }
+        if storesPlainText {
+            text = (text as NSString).replacingCharacters(in: range, with: string)
+        } else {
+            let edited = NSMutableAttributedString(attributedString: attributedText)
+            edited.replaceCharacters(in: range, with: NSAttributedString(string: string, attributes: defaultAttributes))
+            attributedText = edited
+        }
+        textDelegate?.textViewDidChange(self)
+        NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
+        textDelegate?.textViewDidChangeSelection(self)
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
