@@ -43,7 +43,7 @@ import Traces
             _ = try replay.run(trace)
             let (frame, offset) = try #require(seen.last)
             #expect(frame.width == 3 && frame.height == 213 && frame.minX == 384, "\(frame) \(offset) \(seen.count)")
-            #expect(abs(frame.minY - (offset + 3 + 47 + (757 - 213) * offset / 2156)) < 1e-6)
+            #expect(abs(frame.minY - ((offset + 3 + 47 + (757 - 213) * offset / 2156) * 3).rounded() / 3) < 1e-9)   // on the @3x pixel grid
             #expect(scroll.indicators?.horizontal.isHidden == true)   // nothing to scroll sideways
             #expect(scroll.indicators?.isShown == false && scroll.indicators?.vertical.alpha == 0)
         }

@@ -84,6 +84,13 @@ extension UIScrollView {
                                                  width: length, height: Self.indicatorThickness)
         }
         indicators.horizontal.isHidden = !showsH
+        // On the pixel grid, as UIKit places its indicators (a bar between pixels would blur).
+        let scale = (window?.screen ?? UIScreen.main).scale
+        for view in [indicators.vertical, indicators.horizontal] where !view.isHidden {
+            let f = view.frame
+            let rounded = CGRect(x: (f.minX * scale).rounded() / scale, y: (f.minY * scale).rounded() / scale, width: f.width, height: (f.height * scale).rounded() / scale)
+            if rounded != f { view.frame = rounded }
+        }
         indicators.bringToFront(in: self)
     }
 
