@@ -63,8 +63,8 @@ public final class CGImage {
             app.reportIssue("image: \(encoded.name) cannot be decoded (\(error)): shown transparent")
             bitmap = (try? CairoImage(width: width, height: height)) ?? app.standInBitmap
         }
-        app.imageStatistics.decodes += 1
-        app.imageStatistics.pixels += width * height
+        app.imageStatistics.decodes &+= 1
+        app.imageStatistics.pixels &+= width * height
     }
 
     public var bitsPerPixel: Int { 32 }

@@ -165,7 +165,11 @@ extension CALayer {
         let state = AppEnvironment.current.layers
         guard !state.undecoded.isEmpty else { return }
         state.undecoded.removeAll { entry in
-            guard let layer = entry.layer, let image = layer.store?.setImage, !image.isDecoded else { return true }
+            guard let layer = entry.layer else { return true }
+            guard let image = layer.store?.setImage, !image.isDecoded else {
+                layer.queuedForDecode = false
+                return true
+            }
             var shown: CALayer? = layer
             while let current = shown, current !== root {
                 if current.isHidden { return false }
@@ -173,6 +177,7 @@ extension CALayer {
             }
             guard shown === root, !root.isHidden else { return false }
             image.decode()
+            layer.queuedForDecode = false
             return true
         }
     }

@@ -331,7 +331,10 @@ open class CALayer: CustomStringConvertible {
         get { store?.image }
         set {
             store = newValue.map { BackingStore(image: $0, scale: contentsScale) }
-            if let newValue, !newValue.isDecoded { AppEnvironment.current.layers.undecoded.append(.init(layer: self)) }
+            if let newValue, !newValue.isDecoded, !queuedForDecode {
+                queuedForDecode = true
+                AppEnvironment.current.layers.undecoded.append(.init(layer: self))
+            }
             contentDamage = bounds
             appearanceDidChange()
         }
@@ -362,6 +365,8 @@ open class CALayer: CustomStringConvertible {
 
     @exclusivity(unchecked)
     var store: BackingStore?
+    /// Whether the layer is in the app's list of layers whose image the commit is to decode.
+    var queuedForDecode = false
     /// Whether the layer has drawn content of its own (a backing store).
     package var hasDrawnContent: Bool { store != nil }
 

@@ -152,15 +152,21 @@ public final class Compositor {
             plan.collect(root, transform: rootTransform, clip: screen, limit: damage.bounds, cache: rasterCache)
             // A change under a backdrop blur spreads through it: its whole box is recomposited
             // (the plan made again for the larger region; only when a blur is touched).
-            var grown = false
-            for entry in plan.entries where entry.kind == .backdrop && damage.intersection(entry.box).area > 0
-                && damage.intersection(entry.box).area < entry.box.area {
-                damage.formUnion(entry.box)
-                grown = true
-            }
-            if grown {
-                plan = PaintPlan()
-                plan.collect(root, transform: rootTransform, clip: screen, limit: damage.bounds, cache: rasterCache)
+            // Until no blur is touched in part (a grown region may reach another: a few rounds at most).
+            var grown = true
+            while grown {
+                grown = false
+                for entry in plan.entries where entry.kind == .backdrop {
+                    let touched = damage.intersection(entry.box).area
+                    if touched > 0, touched < entry.box.area {
+                        damage.formUnion(entry.box)
+                        grown = true
+                    }
+                }
+                if grown {
+                    plan = PaintPlan()
+                    plan.collect(root, transform: rootTransform, clip: screen, limit: damage.bounds, cache: rasterCache)
+                }
             }
             plan.resolveOcclusion(within: damage, stats: &stats)
             Self.count(plan, into: &stats)

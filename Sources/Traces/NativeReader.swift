@@ -110,11 +110,24 @@ public struct NativeTraceReader: TouchSampleStream {
     /// minor version (it may add keys), an error otherwise.
     private mutating func unknown(_ what: String) throws {
         if fileVersion.minor > Self.version.minor {
-            warnings.append(error("unknown \(what) from version \(fileVersion.major).\(fileVersion.minor) skipped"))
+            warn(error("unknown \(what) from version \(fileVersion.major).\(fileVersion.minor) skipped"))
         } else {
             throw error("unknown \(what)")
         }
     }
+
+    /// Keeps a warning, at most `TraceLimits.maxWarnings` of them, then one saying how many more.
+    private mutating func warn(_ warning: TraceError) {
+        if warnings.count < TraceLimits.maxWarnings {
+            warnings.append(warning)
+        } else {
+            skippedWarnings += 1
+            let note = TraceError(file: lines.name, line: nil, "\(skippedWarnings) more warnings like these")
+            if warnings.count == TraceLimits.maxWarnings { warnings.append(note) } else { warnings[warnings.count - 1] = note }
+        }
+    }
+
+    private var skippedWarnings = 0
 
     private func keyValue(_ word: Substring) throws -> (Substring, Substring) {
         guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
@@ -221,7 +234,7 @@ public struct NativeTraceReader: TouchSampleStream {
         }
         if words.count >= 2, Int(words[1]) == nil, words[1].first?.isLetter == true, fileVersion.minor > Self.version.minor {
             // A kind of line a newer minor version added (as 1.1 added `key`): skipped.
-            warnings.append(error("unknown line kind \(TraceEcho.quoted(words[1])) from version \(fileVersion.major).\(fileVersion.minor) skipped"))
+            warn(error("unknown line kind \(TraceEcho.quoted(words[1])) from version \(fileVersion.major).\(fileVersion.minor) skipped"))
             return nil
         }
         guard words.count >= 3 else {

@@ -158,6 +158,13 @@ extension UIView {
     /// Tells the subtree (and its view controllers: they begin to disappear when they leave a
     /// visible window, to appear when they enter one) that it moves to `newWindow`.
     private func willChangeWindow(from oldWindow: UIWindow?, to newWindow: UIWindow?) {
+        // The first responder leaving its window resigns (UIKit's): asked first, then made to.
+        if oldWindow != nil, newWindow == nil, let responder = UIApplication.shared.firstResponder as? UIView,
+           responder === self || responder.isDescendant(of: self) {
+            if !responder.resignFirstResponder(), UIApplication.shared.firstResponder === responder {
+                UIApplication.shared.forceResign()
+            }
+        }
         let leaving = oldWindow.map { !$0.isHidden } ?? false, entering = newWindow.map { !$0.isHidden } ?? false
         forEachInSubtree { view in
             if leaving { view.viewController?.beginDisappearance() }
@@ -168,7 +175,8 @@ extension UIView {
 
     private func didChangeWindow(to newWindow: UIWindow?) {
         forEachInSubtree { view in
-            if let scale = newWindow?.screen.scale {
+            // (An image view's layer keeps its image's scale.)
+            if let scale = newWindow?.screen.scale, !(view is UIImageView) {
                 view.layer.contentsScale = scale
             }
             view.didMoveToWindow()

@@ -331,7 +331,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// labels' texts; nil for a plain view).
     open var accessibilityLabel: String? {
         get { accessibility.label ?? defaultAccessibilityLabel }
-        set { accessibility.label = .some(newValue) }
+        set { accessibility.label = newValue.map { .some($0) } }   // nil: the class's own again
     }
 
     open var accessibilityHint: String?

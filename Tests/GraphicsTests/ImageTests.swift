@@ -39,6 +39,12 @@ import Testing
     /// whose header reads but whose data is cut short shows transparent pixels, with a message.
     @Test func badBytesMakeNoImageAndACutPNGShowsNothing() throws {
         #expect(UIImage(data: Data("hello".utf8)) == nil)
+        // A header claiming 2 147 483 647 pixels a side is refused (no bitmap could hold it).
+        var huge = Self.png(1, 1, red: 0, green: 0, blue: 0)
+        huge.replaceSubrange(16..<24, with: [0x7F, 0xFF, 0xFF, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF])
+        #expect(UIImage(data: huge) == nil)
+        #expect(UIImage.SymbolConfiguration(pointSize: 20).withTraitCollection(UITraitCollection(userInterfaceStyle: .dark))
+                    .traitCollection?.userInterfaceStyle == .dark)
         #expect(UIImage(data: Data([0xFF, 0xD8, 0xFF, 0x00])) == nil)
         let app = AppEnvironment()
         try app.makeCurrent {

@@ -38,8 +38,10 @@ import Testing
             plain.accessibilityLabel = "Card"
             plain.isAccessibilityElement = true
             plain.accessibilityIdentifier = "card"
+            label.accessibilityLabel = "Mail"
+            #expect(label.accessibilityLabel == "Mail")
             label.accessibilityLabel = nil
-            #expect(plain.accessibilityLabel == "Card" && label.accessibilityLabel == nil)   // set to nil: nil, not the text
+            #expect(plain.accessibilityLabel == "Card" && label.accessibilityLabel == "Inbox")   // set to nil: the class's own again
             UIAccessibility.post(notification: .announcement, argument: "Sent")
             #expect(UIAccessibility.postedNotifications.map(\.argument) == ["Sent"] && !UIAccessibility.isVoiceOverRunning)
         }

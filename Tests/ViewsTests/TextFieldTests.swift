@@ -102,6 +102,27 @@ import Testing
         }
     }
 
+    /// The first responder removed from its window resigns (its delegate told), the keyboard goes
+    /// down, and the next field brings it up again.
+    @Test func aFirstResponderLeavingItsWindowResigns() throws {
+        try UIApplication.withNewApplication {
+            let keyboard = KeyboardLog()
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let field = UITextField(frame: CGRect(x: 20, y: 100, width: 350, height: 34)), other = UITextField(frame: CGRect(x: 20, y: 200, width: 350, height: 34))
+            let recorder = Recorder()
+            field.delegate = recorder
+            window.addSubview(field)
+            window.addSubview(other)
+            window.makeKeyAndVisible()
+            #expect(field.becomeFirstResponder())
+            field.removeFromSuperview()
+            #expect(!field.isFirstResponder && UIApplication.shared.firstResponder == nil && !UIApplication.shared.keyboard.isVisible)
+            #expect(recorder.log == ["shouldBegin", "didBegin", "didEnd"])
+            #expect(other.becomeFirstResponder() && keyboard.entries.filter { $0.hasPrefix("WillShow") }.count == 2)
+            keyboard.stop()
+        }
+    }
+
     /// A view pinned to `keyboardLayoutGuide.topAnchor` sits on the safe area's bottom (844 − 34)
     /// while the keyboard is down and on the keyboard's top (508) while it is up.
     @Test func theKeyboardLayoutGuideFollowsTheKeyboard() throws {

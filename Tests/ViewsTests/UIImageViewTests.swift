@@ -29,6 +29,7 @@ import Testing
             let a = UIImageView(image: image), b = UIImageView(image: image)
             #expect(a.frame.size == CGSize(width: 150, height: 100) && a.intrinsicContentSize == CGSize(width: 150, height: 100))
             window.addSubview(a)
+            #expect(a.layer.contentsScale == 2)   // the image's, not the screen's
             window.addSubview(b)
             #expect(image.cgImage?.isDecoded == false)
             let report = window.commitPhase(stopwatch: ManualStopwatch())

@@ -26,6 +26,9 @@ package struct EncodedImage: Sendable {
         } else {
             return nil
         }
+        // A bitmap cairo can hold (32 767 pixels a side): a header claiming more is refused, as an
+        // image ImageIO cannot make, rather than overflowing the size of its pixels.
+        guard width <= Self.maximumSide, height <= Self.maximumSide else { return nil }
     }
 
     /// The size in a PNG's IHDR chunk (the first after the 8-byte signature), read as PNG's
@@ -39,6 +42,9 @@ package struct EncodedImage: Sendable {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else { return nil }
         return (width, height)
     }
+
+    /// The largest side a bitmap may have (cairo's limit).
+    package static let maximumSide = 32_767
 
     /// The pixels, premultiplied ARGB. Memory that cannot hold them is a `ResourceError`.
     package func decode() throws -> CairoImage {

@@ -11,7 +11,7 @@ extension UIImage {
     /// What an image is made for (UIKit's `UIImage.Configuration`): traits, and for symbols the
     /// point size, weight and scale.
     open class Configuration: @unchecked Sendable {
-        public let traitCollection: UITraitCollection?
+        public fileprivate(set) var traitCollection: UITraitCollection?
 
         init(traitCollection: UITraitCollection?) {
             self.traitCollection = traitCollection
@@ -20,7 +20,7 @@ extension UIImage {
         /// The configuration with other traits.
         public func withTraitCollection(_ traitCollection: UITraitCollection?) -> Self {
             let copy = self.copy()
-            copy.traits = traitCollection
+            copy.traitCollection = traitCollection
             return copy as! Self
         }
 
@@ -29,16 +29,11 @@ extension UIImage {
             guard let other else { return self }
             let copy = self.copy()
             copy.merge(other)
-            if let traits = other.traitCollection { copy.traits = traits }
+            if let traits = other.traitCollection { copy.traitCollection = traits }
             return copy as! Self
         }
 
-        fileprivate var traits: UITraitCollection? {
-            get { traitCollection }
-            set { mutableTraits = newValue }
-        }
-        fileprivate var mutableTraits: UITraitCollection?
-        fileprivate func copy() -> Configuration { Configuration(traitCollection: mutableTraits ?? traitCollection) }
+        fileprivate func copy() -> Configuration { Configuration(traitCollection: traitCollection) }
         fileprivate func merge(_ other: Configuration) {}
     }
 
@@ -87,7 +82,7 @@ extension UIImage {
         public convenience init(font: UIFont, scale: SymbolScale) { self.init(pointSize: font.pointSize, textStyle: nil, weight: .unspecified, scale: scale) }
 
         fileprivate override func copy() -> Configuration {
-            SymbolConfiguration(pointSize: pointSize, textStyle: textStyle, weight: weight, scale: scale, traitCollection: mutableTraits ?? traitCollection)
+            SymbolConfiguration(pointSize: pointSize, textStyle: textStyle, weight: weight, scale: scale, traitCollection: traitCollection)
         }
 
         fileprivate override func merge(_ other: Configuration) {
@@ -165,7 +160,11 @@ final class SymbolPlaceholders {
     func image(side: CGFloat, scale: CGFloat) -> CGImage {
         let pixels = max(1, Int((side * scale).rounded()))
         if let image = made[side * scale] { return image }
-        let bitmap = (try? CairoImage(width: pixels, height: pixels)) ?? AppEnvironment.current.standInBitmap
+        guard let bitmap = try? CairoImage(width: pixels, height: pixels) else {
+            // Memory ran out: the shared stand-in, not drawn into (others use it).
+            AppEnvironment.current.noteAllocationFailure(ResourceError("out of memory: cannot allocate a symbol placeholder (\(pixels)×\(pixels) pixels)"))
+            return CGImage(adopting: AppEnvironment.current.standInBitmap)
+        }
         let cairo = CairoContext(image: bitmap)
         let p = Double(pixels), line = max(1, (p / 12).rounded())
         cairo.setSourceRGBA(0, 0, 0, 1)

@@ -24,7 +24,7 @@ public struct UIAccessibilityTraits: OptionSet, Hashable, Sendable {
     public static let allowsDirectInteraction = UIAccessibilityTraits(rawValue: 1 << 13)
     public static let causesPageTurn = UIAccessibilityTraits(rawValue: 1 << 14)
     public static let header = UIAccessibilityTraits(rawValue: 1 << 16)
-    public static let tabBar = UIAccessibilityTraits(rawValue: 1 << 17)
+    public static let tabBar = UIAccessibilityTraits(rawValue: 1 << 15)
 }
 
 /// UIKit's accessibility notifications and state (`UIAccessibility`): what the app posts is kept

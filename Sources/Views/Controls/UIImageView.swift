@@ -73,8 +73,9 @@ open class UIImageView: UIView {
     /// Puts the shown image in the layer: its pixels, its scale, its cap insets, its tint.
     private func showImage() {
         let shown = shownImage
-        layer.contents = shown?.cgImage
+        // The scale first: the layer's store takes it with the contents.
         if let shown { layer.contentsScale = shown.scale }
+        if layer.contents !== shown?.cgImage || shown == nil { layer.contents = shown?.cgImage }
         if let shown, shown.isResizable, shown.size.width > 0, shown.size.height > 0 {
             let size = shown.size, caps = shown.capInsets
             layer.contentsCenter = CGRect(x: caps.left / size.width, y: caps.top / size.height,

@@ -151,7 +151,7 @@ open class UIPickerView: UIView {
         let count = dataSource?.numberOfComponents(in: self) ?? 0
         columns = (0..<max(0, count)).map { component in
             let column = PickerColumn(picker: self, component: component)
-            column.rowHeight = delegate?.pickerView(self, rowHeightForComponent: component) ?? Self.rowHeight
+            column.rowHeight = max(1, delegate?.pickerView(self, rowHeightForComponent: component) ?? Self.rowHeight)
             addSubview(column)
             column.reload(rows: dataSource?.pickerView(self, numberOfRowsInComponent: component) ?? 0)
             return column
@@ -211,6 +211,8 @@ private final class PickerColumn: UIScrollView, UIScrollViewDelegate {
         contentInsetAdjustmentBehavior = .never
         decelerationRate = .fast
         alwaysBounceVertical = true
+        showsVerticalScrollIndicator = false   // a wheel has no indicator
+        showsHorizontalScrollIndicator = false
     }
 
     required init?(coder: NSCoder) {
@@ -229,7 +231,7 @@ private final class PickerColumn: UIScrollView, UIScrollViewDelegate {
     func reload(rows: Int) {
         let selected = selectedRow
         self.rows = max(0, rows)
-        for (_, view) in visibleRows { view.removeFromSuperview(); spare.append(view) }
+        for (_, view) in visibleRows.sorted(by: { $0.key < $1.key }) { view.removeFromSuperview(); spare.append(view) }
         visibleRows = [:]
         contentSize = CGSize(width: bounds.width, height: CGFloat(self.rows) * rowHeight)
         centre(on: min(selected, max(0, self.rows - 1)))
@@ -255,7 +257,7 @@ private final class PickerColumn: UIScrollView, UIScrollViewDelegate {
         let first = max(0, Int((contentOffset.y / rowHeight).rounded(.down)))
         let last = min(rows - 1, Int(((contentOffset.y + bounds.height) / rowHeight).rounded(.down)))
         let shown = first <= last ? Set(first...last) : []
-        for (row, view) in visibleRows where !shown.contains(row) {
+        for (row, view) in visibleRows.sorted(by: { $0.key < $1.key }) where !shown.contains(row) {
             view.removeFromSuperview()
             spare.append(view)
             visibleRows[row] = nil

@@ -49,11 +49,16 @@ open class UIRefreshControl: UIControl {
     func attach(to scrollView: UIScrollView) {
         self.scrollView = scrollView
         scrollView.insertSubview(self, at: 0)
+        if isRefreshing { scrollView.refreshInset = Self.height }   // refreshing before it was attached
         layoutInScrollView()
     }
 
     func detach() {
-        if isRefreshing { scrollView?.refreshInset = 0 }
+        if isRefreshing {
+            scrollView?.refreshInset = 0
+            isRefreshing = false
+            spinner.stopAnimating()
+        }
         removeFromSuperview()
         scrollView = nil
     }

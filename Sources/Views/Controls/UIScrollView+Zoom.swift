@@ -67,6 +67,12 @@ extension UIScrollView {
 
     private func handlePinch() {
         guard let pinch = pinchGestureRecognizer, let view = zoomingView else { return }
+        // The pan following the same fingers starts again from here: when a finger lifts, a
+        // one-finger drag goes on from where the zoom left the content, not from before it.
+        defer {
+            panGestureRecognizer.setTranslation(.zero, in: self)
+            dragStartOffset = contentOffset
+        }
         let location = pinch.location(in: self)
         let anchor = CGPoint(x: location.x - contentOffset.x, y: location.y - contentOffset.y)
         switch pinch.state {

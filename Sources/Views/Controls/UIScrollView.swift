@@ -234,7 +234,7 @@ open class UIScrollView: UIView {
     var zoomAnimation: CADisplayLink?
     let zoomPinchDelegate = ZoomPinchDelegate()
 
-    private var dragStartOffset = CGPoint.zero
+    var dragStartOffset = CGPoint.zero
     private var velocity = CGPoint.zero
     private var animation: CADisplayLink?
     private var lastStep: TimeInterval = 0
@@ -352,6 +352,9 @@ open class UIScrollView: UIView {
     /// Whether a touch on content `view` may start there; default true.
     open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool { true }
 
+    /// A drag of the content begins (a table closes a row's swipe actions). Default nothing.
+    func contentDragWillBegin() {}
+
     /// Whether a sideways drag at `point` (content coordinates) is left to the content (a table's
     /// row with swipe actions): the scroll view does not take it. Default false.
     func leavesSidewaysDrag(at point: CGPoint) -> Bool { false }
@@ -409,8 +412,9 @@ open class UIScrollView: UIView {
             dragStartOffset = contentOffset
             enterTrackingMode()
             showScrollIndicators()
+            contentDragWillBegin()
             delegate?.scrollViewWillBeginDragging(self)
-            follow(pan.translation(in: self))
+            if !isZooming { follow(pan.translation(in: self)) }
         case .changed:
             // While two fingers zoom, the pinch keeps the content under them: no pan of its own.
             if !isZooming { follow(pan.translation(in: self)) }

@@ -63,7 +63,9 @@ open class UIStepper: UIControl {
     }
 
     override var defaultIsAccessibilityElement: Bool { true }
-    override var defaultAccessibilityValue: String? { storedValue == storedValue.rounded() ? String(Int(storedValue)) : String(storedValue) }
+    override var defaultAccessibilityValue: String? {
+        storedValue == storedValue.rounded() && abs(storedValue) < 1e15 ? String(Int(storedValue)) : String(storedValue)
+    }
     override var defaultAccessibilityTraits: UIAccessibilityTraits { isEnabled ? .adjustable : [.adjustable, .notEnabled] }
 
     open override var intrinsicContentSize: CGSize { Self.size }

@@ -54,7 +54,7 @@ struct SwipeState {
 /// actions' buttons in the space it leaves — each as wide as its title with 6 pt a side, at least
 /// 74 pt and at most 120 (UIKit's `UISwipeActionVisualStyle`); past them the first one grows.
 /// Let go past half the buttons' width (or flicked faster than 500 pt/s), they stay open;
-/// otherwise the row goes back. Past a full swipe's point — 52.5 % of the row's width, or its
+/// otherwise the row goes back; a cancelled drag closes them. Past a full swipe's point — 52.5 % of the row's width, or its
 /// width less 64 pt for a destructive first action (UIKit's `UISwipeActionPullView`) — the first
 /// action is performed. A tap on a button performs its action; a touch elsewhere, or a scroll,
 /// closes them. Every movement is animated over 0.3 s.
@@ -111,8 +111,10 @@ extension UITableView {
             followSwipe()
         case .changed:
             followSwipe()
-        case .ended, .cancelled:
+        case .ended:
             releaseSwipe(velocity: recognizer.velocity(in: self).x)
+        case .cancelled:
+            closeSwipeActions(animated: true)   // taken away: nothing performed
         default:
             break
         }
@@ -148,9 +150,10 @@ extension UITableView {
 
     /// Moves the row aside by `offset` (0 closes the actions).
     func moveSwipe(to offset: CGFloat, animated: Bool) {
-        guard swipe != nil else { return }
+        guard let closing = swipe?.view else { return }
         let finish = { [weak self] in
-            guard let self, let state = self.swipe, state.offset == 0 else { return }
+            // Only the swipe this move was for (a new one may have begun meanwhile).
+            guard let self, let state = self.swipe, state.view === closing, state.offset == 0 else { return }
             state.view.removeFromSuperview()
             self.swipe = nil
         }
@@ -170,6 +173,13 @@ extension UITableView {
 
     func closeSwipeActions(animated: Bool) {
         moveSwipe(to: 0, animated: animated)
+    }
+
+    /// The rows changed under the swipe: its row is put back at once.
+    func dropSwipe() {
+        guard let state = swipe else { return }
+        state.view.removeFromSuperview()
+        swipe = nil
     }
 
     /// Runs an action's handler; the row closes when the handler says it is done.

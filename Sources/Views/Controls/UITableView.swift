@@ -328,6 +328,11 @@ open class UITableView: UIScrollView {
     var swipe: SwipeState?
     lazy var swipeRecognizer = makeSwipeRecognizer()
 
+    /// A scroll closes a row's swipe actions.
+    override func contentDragWillBegin() {
+        if swipe != nil { closeSwipeActions(animated: true) }
+    }
+
     /// A sideways drag on a row with swipe actions moves the row, not the table.
     override func leavesSidewaysDrag(at point: CGPoint) -> Bool { swipeLeavesSidewaysDrag(at: point) }
     private var selected: [IndexPath] = []
@@ -337,6 +342,7 @@ open class UITableView: UIScrollView {
     open func reloadData() {
         // In the rows' order, not the dictionary's (which differs from process to process): the
         // reuse queue's order decides which cell each row gets, and so what is laid out again.
+        dropSwipe()
         for (indexPath, cell) in visible.sorted(by: { $0.key < $1.key }) { enqueue(cell, at: indexPath) }
         visible = [:]
         for (_, header) in headers.sorted(by: { $0.key < $1.key }) { enqueue(header) }
@@ -402,6 +408,7 @@ open class UITableView: UIScrollView {
             if animation == .none { batch!.animation = .none }
             return
         }
+        if !(deletes.isEmpty && inserts.isEmpty) { dropSwipe() }
         guard !needsReload, let dataSource, !(deletes.isEmpty && inserts.isEmpty) else {
             AnimationRegistry.current.completeNextTurn(completion)
             return

@@ -11,6 +11,8 @@ public protocol UITextFieldDelegate: AnyObject {
     func textFieldDidBeginEditing(_ textField: UITextField)
     func textFieldShouldEndEditing(_ textField: UITextField) -> Bool
     func textFieldDidEndEditing(_ textField: UITextField)
+    /// Editing ended, and why (the default calls `textFieldDidEndEditing(_:)`).
+    func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason)
     func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool
     func textFieldDidChangeSelection(_ textField: UITextField)
     func textFieldShouldClear(_ textField: UITextField) -> Bool
@@ -22,6 +24,7 @@ extension UITextFieldDelegate {
     public func textFieldDidBeginEditing(_ textField: UITextField) {}
     public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool { true }
     public func textFieldDidEndEditing(_ textField: UITextField) {}
+    public func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason) { textFieldDidEndEditing(textField) }
     public func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool { true }
     public func textFieldDidChangeSelection(_ textField: UITextField) {}
     public func textFieldShouldClear(_ textField: UITextField) -> Bool { true }
@@ -198,6 +201,8 @@ open class UITextField: UIControl, UIKeyInput {
         if old !== new {
             old?.removeFromSuperview()
             if let new { addSubview(new) }
+            // The API's own views, not subviews an app slipped in (no hierarchy warning).
+            systemSubviews = [caret, clearButton] + [leftView, rightView].compactMap { $0 }
         }
         setNeedsLayout()
         invalidateIntrinsicContentSize()
@@ -247,14 +252,17 @@ open class UITextField: UIControl, UIKeyInput {
     open override func becomeFirstResponder() -> Bool {
         guard !isFirstResponder else { return true }
         guard window != nil, isEnabled, delegate?.textFieldShouldBeginEditing(self) ?? true else { return false }
-        guard super.becomeFirstResponder() else { return false }
+        return super.becomeFirstResponder()
+    }
+
+    /// Editing begins: the field says so before the keyboard comes up, as UIKit orders it.
+    override func didTakeFocus() {
         isEditing = true
-        if clearsOnBeginEditing, hasText { storedText = ""; textDidChange() }
+        if clearsOnBeginEditing, hasText { replace(NSRange(location: 0, length: (storedText as NSString).length), with: "") }
         setNeedsLayout()
         sendActions(for: .editingDidBegin)
         delegate?.textFieldDidBeginEditing(self)
         NotificationCenter.default.post(name: Self.textDidBeginEditingNotification, object: self)
-        return true
     }
 
     @discardableResult
@@ -265,7 +273,7 @@ open class UITextField: UIControl, UIKeyInput {
         isEditing = false
         setNeedsLayout()
         sendActions(for: .editingDidEnd)
-        delegate?.textFieldDidEndEditing(self)
+        delegate?.textFieldDidEndEditing(self, reason: .committed)
         NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
         return true
     }

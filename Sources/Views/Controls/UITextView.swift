@@ -110,10 +110,13 @@ open class UITextView: UIScrollView, UIKeyInput {
     @discardableResult
     open override func becomeFirstResponder() -> Bool {
         guard !isFirstResponder else { return true }
-        guard isEditable, window != nil, textDelegate?.textViewShouldBeginEditing(self) ?? true, super.becomeFirstResponder() else { return false }
+        guard isEditable, window != nil, textDelegate?.textViewShouldBeginEditing(self) ?? true else { return false }
+        return super.becomeFirstResponder()
+    }
+
+    override func didTakeFocus() {
         textDelegate?.textViewDidBeginEditing(self)
         NotificationCenter.default.post(name: Self.textDidBeginEditingNotification, object: self)
-        return true
     }
 
     @discardableResult

@@ -55,6 +55,13 @@ open class UIApplication: UIResponder {
 
     /// The responder keys go to (`becomeFirstResponder()`), if any.
     weak var firstResponder: UIResponder?
+    /// Takes first-responder status from whoever has it, asking no one (a first responder that
+    /// left its window and refused to resign): the keyboard goes down.
+    func forceResign() {
+        firstResponder = nil
+        keyboard.firstResponderChanged(to: nil)
+    }
+
     /// Whether `becomeFirstResponder()` is asking the current first responder to resign.
     var isMovingFirstResponder = false
     /// The keyboard: up while a responder that takes text is the first responder.

@@ -40,9 +40,14 @@ open class UIResponder {
             }
         }
         app.firstResponder = self
+        didTakeFocus()
         app.keyboard.firstResponderChanged(to: self)
         return true
     }
+
+    /// Called when the responder has become the first responder, before the keyboard is told
+    /// (UIKit calls `textFieldDidBeginEditing` before posting `keyboardWillShowNotification`).
+    func didTakeFocus() {}
 
     /// Gives up first-responder status (the keyboard goes down when nothing else takes text);
     /// true when the responder was not the first responder.

@@ -25,9 +25,12 @@ public final class UITraitChangeRegistration {
     let traits: [String]
     let handler: (AnyObject, UITraitCollection) -> Void
 
-    init(traits: [UITrait], handler: @escaping (AnyObject, UITraitCollection) -> Void) {
+    /// A registration calling `handler` with the view or controller it was made on (its type).
+    init<Target: AnyObject>(traits: [UITrait], handler: @escaping (Target, UITraitCollection) -> Void) {
         self.traits = traits.map { $0.name }
-        self.handler = handler
+        self.handler = { object, previous in
+            if let target = object as? Target { handler(target, previous) }
+        }
     }
 
     /// Whether a change of light and dark concerns it (the traits uisim changes while running).
@@ -43,9 +46,7 @@ extension UIView {
     @discardableResult
     public func registerForTraitChanges<Target: UIView>(_ traits: [UITrait], handler: @escaping (Target, UITraitCollection) -> Void)
         -> UITraitChangeRegistration {
-        let registration = UITraitChangeRegistration(traits: traits) { object, previous in
-            if let target = object as? Target { handler(target, previous) }
-        }
+        let registration = UITraitChangeRegistration(traits: traits, handler: handler)
         traitRegistrations.append(registration)
         return registration
     }
@@ -60,9 +61,7 @@ extension UIViewController {
     @discardableResult
     public func registerForTraitChanges<Target: UIViewController>(_ traits: [UITrait], handler: @escaping (Target, UITraitCollection) -> Void)
         -> UITraitChangeRegistration {
-        let registration = UITraitChangeRegistration(traits: traits) { object, previous in
-            if let target = object as? Target { handler(target, previous) }
-        }
+        let registration = UITraitChangeRegistration(traits: traits, handler: handler)
         traitRegistrations.append(registration)
         return registration
     }
