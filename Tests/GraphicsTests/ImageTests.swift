@@ -35,6 +35,21 @@ import Testing
         }
     }
 
+    /// A thumbnail of a 300 × 200 pixel image fitted in 60 × 60 pt is 60 × 40 pt at the screen's
+    /// scale (180 × 120 pixels, decoded); the original is decoded once on the way.
+    @Test func aThumbnailIsFittedAndDecoded() throws {
+        let app = AppEnvironment()
+        try app.makeCurrent {
+            let image = try #require(UIImage(data: Self.png(300, 200, red: 0, green: 0, blue: 1)))
+            let thumbnail = try #require(image.preparingThumbnail(of: CGSize(width: 60, height: 60)))
+            #expect(thumbnail.size == CGSize(width: 60, height: 40) && thumbnail.cgImage?.width == 180 && thumbnail.cgImage?.isDecoded == true)
+            #expect(app.imageStatistics.decodes == 1 && thumbnail.cgImage?.pixel(x: 90, y: 60) == 0xFF00_00FF)
+            var prepared: UIImage?
+            image.prepareForDisplay { prepared = $0 }
+            #expect(prepared?.cgImage?.isDecoded == true && app.imageStatistics.decodes == 1)
+        }
+    }
+
     /// Bytes that are neither PNG nor JPEG make no image, as `UIImage(data:)` returns nil; a PNG
     /// whose header reads but whose data is cut short shows transparent pixels, with a message.
     @Test func badBytesMakeNoImageAndACutPNGShowsNothing() throws {

@@ -75,6 +75,38 @@ import Traces
         })
     }
 
+    final class Details: UITableViewDataSource, UITableViewDelegate {
+        var log: [String] = []
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 5 }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+            cell.accessoryType = .detailButton
+            return cell
+        }
+        func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) { log.append("info \(indexPath.row)") }
+        func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { log.append("select \(indexPath.row)") }
+    }
+
+    /// A tap on a row's info button (22 pt, 16 pt from the edge: 352…374) tells the delegate and
+    /// selects nothing; a tap elsewhere on the row selects it.
+    @Test func theDetailButtonsTapIsTheDelegates() throws {
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let table = UITableView(frame: window.bounds, style: .plain)
+            table.contentInsetAdjustmentBehavior = .never
+            let details = Details()
+            table.dataSource = details
+            table.delegate = details
+            window.addSubview(table)
+            window.makeKeyAndVisible()
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 363, y: 66), time: 0.1)
+            trace.tap(2, at: CGPoint(x: 100, y: 110), time: 0.6)
+            _ = try Replay(window: window, clock: VirtualClock()).run(trace)
+            #expect(details.log == ["info 1", "select 2"] && table.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
+        }
+    }
+
     /// Past the row's width less 64 pt (a destructive first action: 326 pt), the first is performed.
     @Test func aFullSwipePerformsTheFirstAction() throws {
         try run({ trace in

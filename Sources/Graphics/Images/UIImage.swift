@@ -190,6 +190,32 @@ public final class UIImage: CustomStringConvertible {
         return self
     }
 
+    /// Decodes the image and hands it to `completionHandler` (UIKit does it on a queue of its own;
+    /// uisim at once, on the calling thread, so the decode is counted where it is asked for and the
+    /// image later shown costs nothing to prepare).
+    public func prepareForDisplay(completionHandler: @escaping (UIImage?) -> Void) {
+        completionHandler(preparingForDisplay())
+    }
+
+    /// A decoded copy at most `size` points (the image's aspect kept, at the main screen's scale),
+    /// as UIKit's `preparingThumbnail(of:)`: the image is decoded (counted) and drawn smaller; the
+    /// thumbnail's own pixels are ready to show.
+    public func preparingThumbnail(of size: CGSize) -> UIImage? {
+        guard let cgImage, size.width > 0, size.height > 0, self.size.width > 0, self.size.height > 0 else { return nil }
+        let fit = min(size.width / self.size.width, size.height / self.size.height)
+        let target = CGSize(width: (self.size.width * fit).rounded(), height: (self.size.height * fit).rounded())
+        cgImage.decode()
+        let format = UIGraphicsImageRendererFormat()
+        return UIGraphicsImageRenderer(size: target, format: format).image { _ in
+            self.draw(in: CGRect(origin: .zero, size: target))
+        }
+    }
+
+    /// `preparingThumbnail(of:)` handed to `completionHandler` (at once in uisim, as above).
+    public func prepareThumbnail(of size: CGSize, completionHandler: @escaping (UIImage?) -> Void) {
+        completionHandler(preparingThumbnail(of: size))
+    }
+
     /// The image as PNG bytes.
     public func pngData() -> Data? { try? cgImage?.pngData() }
 

@@ -49,6 +49,8 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+    /// The detail (info) button of a row's accessory was tapped (the row is not selected).
+    func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
     /// The actions a swipe from the trailing edge reveals on a row (default none).
     func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
     /// The actions a swipe from the leading edge reveals on a row (default none).
@@ -67,6 +69,7 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
     public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
 }
@@ -1011,6 +1014,11 @@ open class UITableView: UIScrollView {
         guard let (cell, indexPath) = touchedCell else { return super.touchesEnded(touches, with: event) }
         touchedCell = nil
         cell.setHighlighted(false, animated: false)
+        // On a detail accessory's info button: the delegate hears it, the row is not selected.
+        if let touch = touches.first, cell.detailButtonFrame?.contains(touch.location(in: cell)) == true {
+            tableDelegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
+            return
+        }
         let delegate = tableDelegate
         guard let target = delegate == nil ? indexPath : delegate!.tableView(self, willSelectRowAt: indexPath) else { return }
         if allowsMultipleSelection, selected.contains(target) {

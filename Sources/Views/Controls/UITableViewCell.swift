@@ -98,6 +98,15 @@ open class UITableViewCell: UIView {
     private let separatorView = UIView()
     private var standardAccessory: StandardAccessoryView?
 
+    /// Where a detail accessory's info button takes taps, in the cell: the button and a margin up
+    /// to the row's height (nil without one).
+    var detailButtonFrame: CGRect? {
+        guard accessoryView == nil, accessoryType == .detailButton || accessoryType == .detailDisclosureButton,
+              let view = standardAccessory else { return nil }
+        let button = CGRect(x: view.frame.minX, y: view.frame.minY, width: 22, height: 22)
+        return CGRect(x: button.minX - 11, y: 0, width: button.width + 22, height: bounds.height)
+    }
+
     /// The accessory shown: the app's view, else the standard one's.
     private var shownAccessory: UIView? { accessoryView ?? (accessoryType == .none ? nil : standardAccessory) }
 
