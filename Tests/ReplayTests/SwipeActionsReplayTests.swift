@@ -34,20 +34,22 @@ import Traces
         }
     }
 
-    func run(_ build: (inout Trace) -> Void, check: (UITableView, Mail) -> Void) throws {
+    /// Replays the trace `build` makes on a full-screen plain table whose data source and
+    /// delegate is `source`, then runs `check`.
+    func run<Source: UITableViewDataSource & UITableViewDelegate>(_ source: Source, _ build: (inout Trace) -> Void,
+                                                                  check: (UITableView, Source) -> Void) throws {
         try UIApplication.withNewApplication {
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
             let table = UITableView(frame: window.bounds, style: .plain)
             table.contentInsetAdjustmentBehavior = .never
-            let mail = Mail()
-            table.dataSource = mail
-            table.delegate = mail
+            table.dataSource = source
+            table.delegate = source
             window.addSubview(table)
             window.makeKeyAndVisible()
             var trace = Trace()
             build(&trace)
             _ = try Replay(window: window, clock: VirtualClock()).run(trace)
-            check(table, mail)
+            check(table, source)
         }
     }
 
@@ -55,7 +57,7 @@ import Traces
     /// stays 148 pt aside; then a tap on Delete (the outer one, 390 − 74 … 390) performs it and
     /// closes the row. The table never scrolled.
     @Test func aSwipeOpensTheActionsAndATapPerformsOne() throws {
-        try run({ trace in
+        try run(Mail(), { trace in
             trace.drag(1, from: CGPoint(x: 300, y: 110), to: CGPoint(x: 200, y: 110), time: 0.1, duration: 0.3, hold: 0.1)
             trace.tap(2, at: CGPoint(x: 360, y: 110), time: 1.2)
         }, check: { table, mail in
@@ -65,7 +67,7 @@ import Traces
     }
 
     @Test func aShortSwipeOpensAndStays() throws {
-        try run({ trace in
+        try run(Mail(), { trace in
             trace.drag(1, from: CGPoint(x: 300, y: 110), to: CGPoint(x: 200, y: 110), time: 0.1, duration: 0.3, hold: 0.1)
         }, check: { table, mail in
             #expect(table.swipe?.offset == 148 && table.cellForRow(at: IndexPath(row: 2, section: 0))?.frame.minX == -148)
@@ -90,26 +92,17 @@ import Traces
     /// A tap on a row's info button (22 pt, 16 pt from the edge: 352…374) tells the delegate and
     /// selects nothing; a tap elsewhere on the row selects it.
     @Test func theDetailButtonsTapIsTheDelegates() throws {
-        try UIApplication.withNewApplication {
-            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-            let table = UITableView(frame: window.bounds, style: .plain)
-            table.contentInsetAdjustmentBehavior = .never
-            let details = Details()
-            table.dataSource = details
-            table.delegate = details
-            window.addSubview(table)
-            window.makeKeyAndVisible()
-            var trace = Trace()
+        try run(Details(), { trace in
             trace.tap(1, at: CGPoint(x: 363, y: 66), time: 0.1)
             trace.tap(2, at: CGPoint(x: 100, y: 110), time: 0.6)
-            _ = try Replay(window: window, clock: VirtualClock()).run(trace)
+        }, check: { table, details in
             #expect(details.log == ["info 1", "select 2"] && table.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
-        }
+        })
     }
 
     /// Past the row's width less 64 pt (a destructive first action: 326 pt), the first is performed.
     @Test func aFullSwipePerformsTheFirstAction() throws {
-        try run({ trace in
+        try run(Mail(), { trace in
             trace.drag(1, from: CGPoint(x: 380, y: 110), to: CGPoint(x: 20, y: 110), time: 0.1, duration: 0.4, hold: 0.1)
         }, check: { table, mail in
             #expect(mail.log == ["delete 2"] && table.swipe == nil)

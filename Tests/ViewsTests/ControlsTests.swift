@@ -4,14 +4,18 @@ import Graphics
 import Testing
 @testable import Views
 
+/// A touch at `point` (window coordinates) on `control`, to drive its touch methods directly.
+func controlTouch(_ control: UIControl, at point: CGPoint, window: UIWindow) -> UITouch {
+    let touch = UITouch(contact: 1, phase: .began, timestamp: 0, windowLocation: point, type: .direct,
+                        force: 0, majorRadius: 20, altitude: .pi / 2, azimuth: 0, tapCount: 1)
+    touch.window = window
+    touch.view = control
+    return touch
+}
+
 @Suite struct ControlTests {
-    /// Drives a control's touch methods directly with a touch at `point` (window coordinates).
     func touch(_ control: UIControl, at point: CGPoint, window: UIWindow) -> UITouch {
-        let touch = UITouch(contact: 1, phase: .began, timestamp: 0, windowLocation: point, type: .direct,
-                            force: 0, majorRadius: 20, altitude: .pi / 2, azimuth: 0, tapCount: 1)
-        touch.window = window
-        touch.view = control
-        return touch
+        controlTouch(control, at: point, window: window)
     }
 
     @Test func eventsFollowTheTouch() {

@@ -11,11 +11,7 @@ import Testing
 @MainActor
 @Suite struct ValueControlsTests {
     func touch(_ control: UIControl, at point: CGPoint, window: UIWindow) -> UITouch {
-        let touch = UITouch(contact: 1, phase: .began, timestamp: 0, windowLocation: point, type: .direct,
-                            force: 0, majorRadius: 20, altitude: .pi / 2, azimuth: 0, tapCount: 1)
-        touch.window = window
-        touch.view = control
-        return touch
+        controlTouch(control, at: point, window: window)
     }
 
     func tap(_ control: UIControl, at point: CGPoint, in window: UIWindow) {

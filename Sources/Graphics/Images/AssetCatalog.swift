@@ -194,15 +194,8 @@ package final class AssetCatalog {
     /// A Display P3 colour in sRGB: both use sRGB's transfer curve; the linear values go through
     /// P3's primaries to sRGB's (the matrix P3 → XYZ (D65) → sRGB), clamped to sRGB's gamut.
     static func displayP3ToSRGB(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat) -> (CGFloat, CGFloat, CGFloat) {
-        func linear(_ v: CGFloat) -> Double {
-            let v = Double(v)
-            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
-        }
-        func encoded(_ v: Double) -> CGFloat {
-            let v = min(max(v, 0), 1)
-            return CGFloat(v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055)
-        }
-        let (lr, lg, lb) = (linear(r), linear(g), linear(b))
+        func encoded(_ v: Double) -> CGFloat { CGFloat(SRGB.encoded(v)) }
+        let (lr, lg, lb) = (SRGB.linear(Double(r)), SRGB.linear(Double(g)), SRGB.linear(Double(b)))
         return (encoded(1.2249401 * lr - 0.2249404 * lg + 0.0000001 * lb),
                 encoded(-0.0420569 * lr + 1.0420571 * lg - 0.0000001 * lb),
                 encoded(-0.0196376 * lr - 0.0786361 * lg + 1.0982735 * lb))

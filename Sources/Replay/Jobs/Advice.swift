@@ -268,7 +268,7 @@ public enum Advice {
                    held: { c in c[.counter(.blurPasses)].map { $0.a > 0 && $0.b == 0 } == true && faster(c, renderMean) },
                    verdict: { c in
                        "blur passes \(change(c, .counter(.blurPasses))), blurred pixels \(percent(c, .counter(.blurPixels))),"
-                           + " pixels hidden under the opaque bar \(change(c, .counter(.occludedPixels))),"
+                           + " pixels hidden under the opaque bar \(percent(c, .counter(.occludedPixels))),"
                            + " render stage \(times(c, renderMean)) (estimated), render hitches \(change(c, .hitches(.render)))"
                    }, base: ["header": true]),
     ]

@@ -185,17 +185,16 @@ public enum AccessibilityAudit {
                                     fix: "darken the text or lighten what is under it (or the other way in dark mode) until they reach \(large ? "3" : "4.5"):1; .label and .secondaryLabel do on the system backgrounds")
     }
 
+    /// A frame-buffer pixel's colour as seen: premultiplied, its channels are the colour over the
+    /// black a screen shows where nothing is.
     static func rgb(_ argb: UInt32) -> (Double, Double, Double) {
-        let a = Double(argb >> 24) / 255
-        func c(_ shift: UInt32) -> Double { a > 0 ? min(1, Double((argb >> shift) & 0xFF) / 255 / a) : 0 }
-        // Over the black a screen shows where nothing is.
-        return (c(16) * a, c(8) * a, c(0) * a)
+        func c(_ shift: UInt32) -> Double { Double((argb >> shift) & 0xFF) / 255 }
+        return (c(16), c(8), c(0))
     }
 
     /// WCAG 2's relative luminance of an sRGB colour.
     static func luminance(_ color: (Double, Double, Double)) -> Double {
-        func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
-        return 0.2126 * linear(color.0) + 0.7152 * linear(color.1) + 0.0722 * linear(color.2)
+        0.2126 * SRGB.linear(color.0) + 0.7152 * SRGB.linear(color.1) + 0.0722 * SRGB.linear(color.2)
     }
 
     /// WCAG 2's contrast ratio, (lighter + 0.05) / (darker + 0.05): 1 to 21.

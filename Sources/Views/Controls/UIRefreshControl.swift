@@ -102,8 +102,6 @@ open class UIRefreshControl: UIControl {
         }
     }
 
-    func scrollingEnded() {}
-
     /// Refreshes without a pull: nothing is sent, the content is not scrolled (UIKit's).
     open func beginRefreshing() {
         guard !isRefreshing else { return }

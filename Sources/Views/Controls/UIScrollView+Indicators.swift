@@ -49,48 +49,49 @@ extension UIScrollView {
         indicators.hide(after: Self.indicatorHideDelay, on: EventRunLoop.current)
     }
 
-    /// Puts the shown indicators where the content is scrolled to, above the content.
+    /// Puts the shown indicators where the content is scrolled to, above the content: the vertical
+    /// one along the right edge, the horizontal one along the bottom, each on the pixel grid (a bar
+    /// between pixels would blur; UIKit places its indicators on it).
     func layoutScrollIndicators() {
         guard let indicators, indicators.isShown else { return }
         let inset = adjustedContentInset
         let safe = automaticallyAdjustsScrollIndicatorInsets ? safeAreaInsets : .zero
         let visible = CGRect(origin: contentOffset, size: bounds.size)
         let range = offsetRange
-        // Vertical: along the right edge.
-        let v = verticalScrollIndicatorInsets
-        let vTrack = (top: visible.minY + Self.indicatorMargin + max(v.top, safe.top), bottom: visible.maxY - Self.indicatorMargin - max(v.bottom, safe.bottom))
-        let showsV = showsVerticalScrollIndicator && range.max.y > range.min.y
-        if showsV, vTrack.bottom > vTrack.top {
-            let length = Self.indicatorLength(track: vTrack.bottom - vTrack.top, visible: bounds.height,
-                                              content: contentSize.height + inset.top + inset.bottom,
-                                              overscroll: max(range.min.y - contentOffset.y, contentOffset.y - range.max.y, 0))
-            let progress = min(max((contentOffset.y - range.min.y) / (range.max.y - range.min.y), 0), 1)
-            indicators.vertical.frame = CGRect(x: visible.maxX - Self.indicatorMargin - Self.indicatorThickness - max(v.right, safe.right),
-                                               y: vTrack.top + (vTrack.bottom - vTrack.top - length) * progress,
-                                               width: Self.indicatorThickness, height: length)
-        }
-        indicators.vertical.isHidden = !showsV
-        // Horizontal: along the bottom edge.
-        let h = horizontalScrollIndicatorInsets
-        let hTrack = (left: visible.minX + Self.indicatorMargin + max(h.left, safe.left), right: visible.maxX - Self.indicatorMargin - max(h.right, safe.right))
-        let showsH = showsHorizontalScrollIndicator && range.max.x > range.min.x
-        if showsH, hTrack.right > hTrack.left {
-            let length = Self.indicatorLength(track: hTrack.right - hTrack.left, visible: bounds.width,
-                                              content: contentSize.width + inset.left + inset.right,
-                                              overscroll: max(range.min.x - contentOffset.x, contentOffset.x - range.max.x, 0))
-            let progress = min(max((contentOffset.x - range.min.x) / (range.max.x - range.min.x), 0), 1)
-            indicators.horizontal.frame = CGRect(x: hTrack.left + (hTrack.right - hTrack.left - length) * progress,
-                                                 y: visible.maxY - Self.indicatorMargin - Self.indicatorThickness - max(h.bottom, safe.bottom),
-                                                 width: length, height: Self.indicatorThickness)
-        }
-        indicators.horizontal.isHidden = !showsH
-        // On the pixel grid, as UIKit places its indicators (a bar between pixels would blur).
         let scale = (window?.screen ?? UIScreen.main).scale
-        for view in [indicators.vertical, indicators.horizontal] where !view.isHidden {
-            let f = view.frame
-            let rounded = CGRect(x: (f.minX * scale).rounded() / scale, y: (f.minY * scale).rounded() / scale, width: f.width, height: (f.height * scale).rounded() / scale)
-            if rounded != f { view.frame = rounded }
+        func pixel(_ v: CGFloat) -> CGFloat { (v * scale).rounded() / scale }
+        /// Where an indicator goes along its axis (its start and length, on the grid), or nil when
+        /// the content does not scroll that way or the track has no room.
+        func place(shows: Bool, trackStart: CGFloat, trackEnd: CGFloat, offset: CGFloat, minimum: CGFloat, maximum: CGFloat,
+                   visible: CGFloat, content: CGFloat) -> (start: CGFloat, length: CGFloat)? {
+            guard shows, maximum > minimum, trackEnd > trackStart else { return nil }
+            let length = Self.indicatorLength(track: trackEnd - trackStart, visible: visible, content: content,
+                                              overscroll: max(minimum - offset, offset - maximum, 0))
+            let progress = min(max((offset - minimum) / (maximum - minimum), 0), 1)
+            return (pixel(trackStart + (trackEnd - trackStart - length) * progress), pixel(length))
         }
+        let v = verticalScrollIndicatorInsets, h = horizontalScrollIndicatorInsets
+        let vertical = place(shows: showsVerticalScrollIndicator,
+                             trackStart: visible.minY + Self.indicatorMargin + max(v.top, safe.top),
+                             trackEnd: visible.maxY - Self.indicatorMargin - max(v.bottom, safe.bottom),
+                             offset: contentOffset.y, minimum: range.min.y, maximum: range.max.y,
+                             visible: bounds.height, content: contentSize.height + inset.top + inset.bottom)
+        if let vertical {
+            indicators.vertical.frame = CGRect(x: pixel(visible.maxX - Self.indicatorMargin - Self.indicatorThickness - max(v.right, safe.right)),
+                                               y: vertical.start, width: Self.indicatorThickness, height: vertical.length)
+        }
+        indicators.vertical.isHidden = vertical == nil
+        let horizontal = place(shows: showsHorizontalScrollIndicator,
+                               trackStart: visible.minX + Self.indicatorMargin + max(h.left, safe.left),
+                               trackEnd: visible.maxX - Self.indicatorMargin - max(h.right, safe.right),
+                               offset: contentOffset.x, minimum: range.min.x, maximum: range.max.x,
+                               visible: bounds.width, content: contentSize.width + inset.left + inset.right)
+        if let horizontal {
+            indicators.horizontal.frame = CGRect(x: horizontal.start,
+                                                 y: pixel(visible.maxY - Self.indicatorMargin - Self.indicatorThickness - max(h.bottom, safe.bottom)),
+                                                 width: horizontal.length, height: Self.indicatorThickness)
+        }
+        indicators.horizontal.isHidden = horizontal == nil
         indicators.bringToFront(in: self)
     }
 

@@ -570,7 +570,6 @@ open class UIScrollView: UIView {
 
     private func leaveTrackingMode() {
         scheduleHidingScrollIndicators()
-        refreshControl?.scrollingEnded()
         guard let loop = trackingLoop else { return }
         if loop.currentMode == .tracking { loop.popMode() }
         trackingLoop = nil

@@ -135,8 +135,9 @@ public final class DigitizerSource: LoopSource {
         }
         // Keys go to the first responder after the vsync's touches (a tap that focuses a field,
         // then typing), each as the keyboard sends it.
-        let system = batch.filter { $0.phase == .key || $0.phase == .appearance }
-        if !system.isEmpty { batch.removeAll { $0.phase == .key || $0.phase == .appearance } }
+        let isSystem = { (sample: HardwareTouchSample) in sample.phase == .key || sample.phase == .appearance }
+        let system = batch.filter(isSystem)
+        if !system.isEmpty { batch.removeAll(where: isSystem) }
         let (event, report) = packager.package(batch)
         if let event { UIApplication.shared.sendEvent(event) }
         for sample in system {
