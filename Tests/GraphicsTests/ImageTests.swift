@@ -176,6 +176,27 @@ import Testing
         }
     }
 
+    /// A set whose Contents.json is not JSON is skipped and said once, with its path; a colour
+    /// uisim cannot read too; the rest of the catalog still reads.
+    @Test func aBrokenSetIsSkippedAndSaid() throws {
+        let (bundle, root) = try Self.makeBundle()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let broken = root.appendingPathComponent("Media.xcassets/broken.imageset")
+        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: broken.appendingPathComponent("Contents.json"))
+        let odd = root.appendingPathComponent("Media.xcassets/Odd.colorset")
+        try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+        try Data(#"{"colors":[{"color":{"color-space":"srgb","components":{"red":"lots"}}}]}"#.utf8).write(to: odd.appendingPathComponent("Contents.json"))
+        let app = AppEnvironment()
+        try app.makeCurrent {
+            #expect(UIImage(named: "broken", in: bundle, compatibleWith: nil) == nil && UIColor(named: "Odd", in: bundle, compatibleWith: nil) == nil)
+            #expect(UIImage(named: "star", in: bundle, compatibleWith: nil) != nil)
+            // In the catalog's (sorted) order: "Odd" before "broken".
+            #expect(app.issues == ["asset catalog: \(odd.path)/Contents.json: a colour uisim cannot read: skipped",
+                                   "asset catalog: \(broken.path)/Contents.json: not a JSON object: skipped"])
+        }
+    }
+
     /// Slicing in the catalog is in the image's pixels: caps 8, 10, 6, 4 px of a 2x image are 4,
     /// 5, 3, 2 pt, stretched as its `center` says.
     @Test func aCatalogsSlicingIsInPixelsOfItsScale() throws {

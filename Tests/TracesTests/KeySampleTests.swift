@@ -91,6 +91,17 @@ import Testing
         #expect(reader.warnings.map(\.description) == ["<memory>:4: key U+E008 types nothing (a modifier or a navigation key): skipped"])
     }
 
+    /// A `keyDown` with no value, or with several characters, is an error at its line.
+    @Test func aKeyDownWithoutOneCharacterIsLocated() throws {
+        for value in ["", #", "value": "ab""#] {
+            let json = "{\"actions\": [{\"type\": \"key\", \"id\": \"k\", \"actions\": [\n{\"type\": \"keyDown\"\(value)}]}]}"
+            #expect(throws: TraceError.self) { _ = try WebDriverActionsReader(text: json) }
+            do { _ = try WebDriverActionsReader(text: json) } catch let error as TraceError {
+                #expect(error.description == "<memory>:2: keyDown needs a \"value\": one character or WebDriver key code")
+            }
+        }
+    }
+
     /// `Trace.type` spaces the keys `interval` apart, one character (grapheme) each.
     @Test func typingMakesAKeyPerCharacter() {
         var trace = Trace()
