@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,10 @@ import Glibc
 /// - a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe, a terminal) is
 ///   written straight into, never renamed over (a replaced `/dev/null` breaks every program on a
 ///   machine); its write errors are reported like any other (`/dev/full`: "No space left on
-///   device");
+///   device"). Nothing about it blocks where a signal cannot reach: a FIFO with no reader yet is
+///   waited for, and a full one (a reader that stopped reading) too, while `interruption` is
+///   watched; once the command was signalled the wait ends with an unwritable output that says
+///   so (the command then exits 130 or 143);
 /// - anything else (a folder, a block device, a socket) is refused.
 ///
 /// Every problem is a `FileError.unwritable` naming the path and the system's reason.
@@ -40,9 +44,51 @@ public final class AtomicFile {
             var existing = stat()
             if stat(final, &existing) == 0 { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
         case .direct(let path):
-            descriptor = open(path, O_WRONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw FileError.unwritable(url.path, "cannot write: \(systemReason())") }
+            descriptor = try Self.openWithoutBlocking(path, shownAs: url.path)
         }
+    }
+
+    /// The descriptor whose becoming readable means the command was signalled (the command line's
+    /// signal pipe): a wait for a FIFO's reader, or for room in it, ends then. Set once at start-up
+    /// by the command line; signals are the process's, so this is too. -1: nothing to watch.
+    private static let interruptionDescriptor = Atomic<Int32>(-1)
+
+    /// The descriptor given to `watchInterruption`, if any.
+    static var interruption: Int32? {
+        let descriptor = interruptionDescriptor.load(ordering: .relaxed)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Watches `descriptor` in every wait for a device or a FIFO (see `interruptionDescriptor`).
+    public static func watchInterruption(_ descriptor: Int32) {
+        interruptionDescriptor.store(descriptor, ordering: .relaxed)
+    }
+
+    /// Opens a device or FIFO for writing, never waiting where a signal cannot end the wait: a
+    /// FIFO without a reader (`open` would block until one comes) is opened again every 20 ms
+    /// until one comes or the command is interrupted. The descriptor stays non-blocking: a write
+    /// that finds the FIFO full waits in `poll` (`flush`).
+    private static func openWithoutBlocking(_ path: String, shownAs name: String) throws -> Int32 {
+        while true {
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if descriptor >= 0 { return descriptor }
+            guard errno == ENXIO || errno == EINTR else { throw FileError.unwritable(name, "cannot write: \(systemReason())") }
+            if waitInterruptibly(for: nil, timeout: 20) {
+                throw FileError.unwritable(name, "not written: interrupted while waiting for a reader of this FIFO")
+            }
+        }
+    }
+
+    /// Waits up to `timeout` ms (-1: for ever) for `descriptor` to take bytes (nil: for the time
+    /// alone); true when the command was interrupted first.
+    private static func waitInterruptibly(for descriptor: Int32?, timeout: Int32) -> Bool {
+        var watched: [pollfd] = []
+        if let descriptor { watched.append(pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)) }
+        let interruption = interruptionDescriptor.load(ordering: .relaxed)
+        if interruption >= 0 { watched.append(pollfd(fd: interruption, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&watched, nfds_t(watched.count), timeout)
+        if ready < 0, errno != EINTR { return false }
+        return interruption >= 0 && watched.last!.revents & Int16(POLLIN) != 0
     }
 
     /// Where the bytes are while the file is written: the temporary file (or the device), for a
@@ -74,6 +120,14 @@ public final class AtomicFile {
             }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // A device or FIFO that is full: wait for room, or for the interruption.
+                    if Self.waitInterruptibly(for: descriptor, timeout: -1) {
+                        abandon()
+                        throw FileError.unwritable(url.path, "not written whole: interrupted while waiting for the reader of this FIFO to read")
+                    }
+                    continue
+                }
                 let reason = systemReason()
                 abandon()
                 throw FileError.unwritable(url.path, "cannot write: \(reason)")

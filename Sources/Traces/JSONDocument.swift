@@ -16,6 +16,29 @@ package struct JSONNode {
     package let value: Value
     /// 1-based line where the value starts.
     package let line: Int
+    /// A number's text as written, kept only when the number is not what it says: beyond 2^53
+    /// (1e300, 18446744073709551616), where a Double no longer holds every whole number, so that
+    /// 9007199254740993 would be read as 9007199254740992 without a word. Nil for everything else.
+    package var unheldNumber: String?
+
+    package init(value: Value, line: Int, unheldNumber: String? = nil) {
+        self.value = value
+        self.line = line
+        self.unheldNumber = unheldNumber
+    }
+
+    /// The numbers of the document that a Double does not hold as written (`unheldNumber`), each
+    /// with its path ("counts.draws", "traces[2].figures") and line, in document order.
+    package func unheldNumbers(path: String = "") -> [(path: String, text: String, line: Int)] {
+        switch value {
+        case .object(let members):
+            return members.flatMap { $0.value.unheldNumbers(path: path.isEmpty ? $0.key : "\(path).\($0.key)") }
+        case .array(let items):
+            return items.enumerated().flatMap { $1.unheldNumbers(path: "\(path)[\($0)]") }
+        default:
+            return unheldNumber.map { [(path, $0, line)] } ?? []
+        }
+    }
 
     package subscript(key: String) -> JSONNode? {
         guard case let .object(members) = value else { return nil }
@@ -126,7 +149,8 @@ private struct JSONParser {
             try literal("null")
             return JSONNode(value: .null, line: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(value: .number(try number()), line: start)
+            let (number, unheld) = try self.number()
+            return JSONNode(value: .number(number), line: start, unheldNumber: unheld)
         default:
             throw error("unexpected character '\(Unicode.Scalar(bytes[index]).escaped(asASCII: true))'")
         }
@@ -146,7 +170,8 @@ private struct JSONParser {
         index += expected.count
     }
 
-    private mutating func number() throws -> Double {
+    /// The number, and its text when a Double does not hold it as written (`unheldNumber`).
+    private mutating func number() throws -> (Double, String?) {
         let start = index
         func digits() -> Int {
             let from = index
@@ -162,7 +187,11 @@ private struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let number = Double(text), number.isFinite else { throw error("number \(TraceEcho.capped(text)) is out of range") }
-        return number
+        guard number.magnitude >= 0x1p53 else { return (number, nil) }
+        // From 2^53 on, whole numbers are held exactly only when the text is that very number.
+        let whole = !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+        let held = whole && Int64(text).map { Double(exactly: $0) != nil && $0.magnitude <= 1 << 53 } == true
+        return (number, held ? nil : TraceEcho.capped(text))
     }
 
     private mutating func string() throws -> String {

@@ -14,6 +14,9 @@ package struct LineReader {
     private static let chunk = 64 * 1024
     /// The longest line accepted, in bytes.
     private var maxLineLength = TraceLimits.maxLineLength
+    /// Whether a line that is not UTF-8 (a stray byte, an overlong form, a surrogate) is an error
+    /// at its line and byte, as uisim's own format requires, rather than read with U+FFFD in place.
+    package var requiresUTF8 = false
 
     package init(url: URL, maxLineLength: Int = TraceLimits.maxLineLength, interruption: Int32? = nil) throws {
         name = url.path
@@ -59,7 +62,7 @@ package struct LineReader {
                     start = newline + 1
                     throw longLine()
                 }
-                let line = take(upTo: newline)
+                let line = try take(upTo: newline)
                 start = newline + 1
                 return line
             }
@@ -69,7 +72,7 @@ package struct LineReader {
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
-                let line = take(upTo: buffer.count)
+                let line = try take(upTo: buffer.count)
                 start = buffer.count
                 return line
             }
@@ -77,7 +80,7 @@ package struct LineReader {
         }
     }
 
-    private mutating func take(upTo end: Int) -> String {
+    private mutating func take(upTo end: Int) throws -> String {
         lineNumber += 1
         var stop = end
         if stop > start && buffer[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
@@ -86,7 +89,29 @@ package struct LineReader {
         if lineNumber == 1 && stop - first >= 3 && buffer[first] == 0xEF && buffer[first + 1] == 0xBB && buffer[first + 2] == 0xBF {
             first += 3
         }
+        if requiresUTF8, let offset = Self.firstInvalidUTF8(buffer[first..<stop]) {
+            let byte = buffer[first + offset]
+            throw TraceError(file: name, line: lineNumber,
+                             "not UTF-8 at byte \(offset + 1) of the line (0x\(String(byte, radix: 16, uppercase: true))): uisim's traces are UTF-8 text")
+        }
         return String(decoding: buffer[first..<stop], as: UTF8.self)
+    }
+
+    /// The offset of the first byte of `bytes` that does not begin valid UTF-8 (Unicode's rules:
+    /// no overlong forms, no surrogates, nothing past U+10FFFF), or nil when all of it is.
+    static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
+        // Plain ASCII, the usual line, needs no decoding.
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     private var skippingLongLine = false

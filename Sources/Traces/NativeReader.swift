@@ -31,6 +31,7 @@ public struct NativeTraceReader: TouchSampleStream {
 
     init(lines: LineReader) throws {
         self.lines = lines
+        self.lines.requiresUTF8 = true
         try readHeader()
     }
 

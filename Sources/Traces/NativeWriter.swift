@@ -89,10 +89,13 @@ public final class NativeTraceFileWriter {
 }
 
 /// The part of a stream of samples between two times, shifted to start at 0: contacts already
-/// down at `start` go down at 0 where they were; samples after `end` are not read.
+/// down at `start` go down at 0 where they were, and the appearance in effect at `start` (a dark
+/// window) is set again at 0; samples after `end` are not read.
 public struct TraceCut {
     public let start: TimeInterval, end: TimeInterval
     private var down: [Int: CGPoint] = [:]
+    /// The last appearance line before `start`.
+    private var appearance: TouchSample?
     private var opened = false
 
     public init(from start: TimeInterval, to end: TimeInterval) {
@@ -107,13 +110,18 @@ public struct TraceCut {
             switch sample.phase {
             case .down, .move: down[sample.contact] = sample.location
             case .up, .cancel: down[sample.contact] = nil
-            case .key, .appearance: break   // before the cut: gone with it
+            case .appearance: appearance = sample
+            case .key: break   // before the cut: typed already, gone with it
             }
             return []
         }
         var out: [TouchSample] = []
         if !opened {
-            out = down.keys.sorted().map { TouchSample(time: 0, contact: $0, phase: .down, location: down[$0]!) }
+            if var appearance, !(sample.phase == .appearance && sample.time == start) {
+                appearance.time = 0
+                out.append(appearance)
+            }
+            out += down.keys.sorted().map { TouchSample(time: 0, contact: $0, phase: .down, location: down[$0]!) }
             opened = true
         }
         var shifted = sample

@@ -32,7 +32,10 @@ public enum TraceFile {
     /// The trace at `path`, or standard input for "-" (read once, from its start, so pipes,
     /// FIFOs and `<(…)` work as well as files).
     public static func open(path: String, options: TraceImportOptions) throws -> any TouchSampleStream {
-        if path == "-" { return try open(FileHandle.standardInput, name: "<stdin>", options: options) }
+        if path == "-" {
+            try StandardStreams.requireInput()
+            return try open(FileHandle.standardInput, name: "<stdin>", options: options)
+        }
         return try open(URL(fileURLWithPath: path), options: options)
     }
 

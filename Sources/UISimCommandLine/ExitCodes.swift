@@ -55,8 +55,8 @@ enum Exit {
 /// A usage error (exit 64, "cannot read …") unless `path` names a readable file, not a folder:
 /// what every command that takes a file checks before it starts.
 func requireReadable(_ path: String, _ what: String) throws {
-    guard FileManager.default.isReadableFile(atPath: path) else { throw ValidationError("cannot read \(what) '\(path)'") }
-    guard !TraceSet.isFolder(path) else { throw ValidationError("\(what) '\(path)' is a folder: give a file") }
+    guard FileManager.default.isReadableFile(atPath: path) else { throw ValidationError("cannot read \(what) \(TraceEcho.quoted(path))") }
+    guard !TraceSet.isFolder(path) else { throw ValidationError("\(what) \(TraceEcho.quoted(path)) is a folder: give a file") }
 }
 
 /// A usage error unless `path`, given to `option` for an output, names something (an empty
@@ -91,7 +91,7 @@ func summaryFile(_ path: String) throws -> URL {
 /// Prints a one-line error to standard error, as `uisim: …`.
 func report(_ message: String) {
     var stderr = StandardError()
-    print("uisim: \(message)", to: &stderr)
+    print("uisim: \(TraceEcho.safeForTerminal(message))", to: &stderr)
 }
 
 struct StandardError: TextOutputStream {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Synchronization
+import UISim
 
 /// SIGINT and SIGTERM for the whole life of a command: recorded instead of killing the process,
 /// so the command stops at its next safe point (a replay at the end of its frame, many traces
@@ -12,11 +13,15 @@ enum Interruption {
     /// Installs the handlers (once, at start-up), and unblocks the two signals: a process started
     /// with them blocked (test runners do that) would otherwise never see them.
     static func install() {
+        // Standard input, output or error closed at start would be taken by the pipe below.
+        StandardStreams.reserve()
         // The pipe readers watch (`TraceImportOptions.interruption`): the handler writes a byte.
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK); _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             pipeEnds.store(Int64(ends[0]) << 32 | Int64(ends[1]), ordering: .relaxed)
+            // Writers into a FIFO or device wait for a reader, or for room, watching it too.
+            AtomicFile.watchInterruption(ends[0])
         }
         // A file-size limit (`ulimit -f`) makes a write fail with "File too large", reported and
         // cleaned up like a full disk, instead of killing the process with its files half written.

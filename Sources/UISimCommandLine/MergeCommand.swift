@@ -39,6 +39,12 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The folder is the merge's from the start (as a replay's is): a replay or another merge
+        // into it is refused at once, never overwritten by this one later.
+        let folder = URL(fileURLWithPath: output)
+        try makeOutputFolder(folder)
+        let lock = try FolderLock(folder)
+        defer { withExtendedLifetime(lock) {} }
         let files = try results.map(summaryFile)
         let summaries = try files.map { try Summary.read(from: $0) }
         for (file, summary) in zip(files, summaries) where summary.interrupted && !allowInterrupted {
@@ -48,11 +54,6 @@ struct MergeCommand: ParsableCommand {
             throw UsageError("the summaries differ in \(mixed.name) ('\(mixed.first)' and '\(mixed.other)'): merge replays made alike, or give --allow-mixed")
         }
         let merged = try SummaryBuilder.merging(summaries)
-        let folder = URL(fileURLWithPath: output)
-        try makeOutputFolder(folder)
-        // The folder is the merge's while it writes: a replay or another merge into it is refused.
-        let lock = try FolderLock(folder)
-        defer { withExtendedLifetime(lock) {} }
         let url = folder.appendingPathComponent("summary.json")
         try merged.write(to: url)
         if json {

@@ -82,8 +82,11 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
             throw ValidationError("--realtime is --clock real: it cannot go with --clock \(clock.rawValue)")
         }
         try requireOutputPath(out, "--out")
+        if traces.contains("-"), traces.count > 1 || list != nil || shard != nil {
+            throw ValidationError("'-' reads one trace from standard input: give it alone, without other traces, --list or --shard")
+        }
         for trace in traces where trace != "-" && !FileManager.default.fileExists(atPath: trace) {
-            throw ValidationError("cannot read the trace file '\(trace)'")
+            throw ValidationError("cannot read the trace file \(TraceEcho.quoted(trace))")
         }
         if let list { try requireReadable(list, "the list file") }
         if let shard {

@@ -35,26 +35,32 @@ struct SynthCommand: ParsableCommand {
     private var fromText: String { from ?? (gesture == .edgeSwipe ? "1,420" : "195,600") }
     private var toText: String { to ?? (gesture == .edgeSwipe ? "290,420" : "195,200") }
 
-    @Option(parsing: .unconditional, help: "How long the gesture lasts, in seconds.")
-    var duration: Double = 0.5
+    @Option(name: .customLong("duration"), parsing: .unconditional, help: "How long the gesture lasts, in seconds.")
+    var durationArgument = DecimalArgument(0.5)
+    var duration: Double { durationArgument.value }
 
-    @Option(parsing: .unconditional, help: "Samples per second: 60, 120 or 240.")
-    var rate: Double = 120
+    @Option(name: .customLong("rate"), parsing: .unconditional, help: "Samples per second: 60, 120 or 240.")
+    var rateArgument = DecimalArgument(120)
+    var rate: Double { rateArgument.value }
 
-    @Option(parsing: .unconditional, help: "When the gesture starts, in seconds.")
-    var start: Double = 0.1
+    @Option(name: .customLong("start"), parsing: .unconditional, help: "When the gesture starts, in seconds.")
+    var startArgument = DecimalArgument(0.1)
+    var start: Double { startArgument.value }
 
-    @Option(parsing: .unconditional, help: "Seconds a drag's finger rests at its end before lifting (0: lifts moving).")
-    var hold: Double = 0
+    @Option(name: .customLong("hold"), parsing: .unconditional, help: "Seconds a drag's finger rests at its end before lifting (0: lifts moving).")
+    var holdArgument = DecimalArgument(0)
+    var hold: Double { holdArgument.value }
 
     @Option(parsing: .unconditional, help: "Pinch and rotate: the fingers' distance at the start and the end, in points: a,b.")
     var distance: String = "100,300"
 
-    @Option(parsing: .unconditional, help: "Rotate: the turn in degrees.")
-    var degrees: Double = 90
+    @Option(name: .customLong("degrees"), parsing: .unconditional, help: "Rotate: the turn in degrees.")
+    var degreesArgument = DecimalArgument(90)
+    var degrees: Double { degreesArgument.value }
 
-    @Option(parsing: .unconditional, help: "Move every position by up to this many points at random (reproducible with --seed).")
-    var jitter: Double = 0
+    @Option(name: .customLong("jitter"), parsing: .unconditional, help: "Move every position by up to this many points at random (reproducible with --seed).")
+    var jitterArgument = DecimalArgument(0)
+    var jitter: Double { jitterArgument.value }
 
     @Option(parsing: .unconditional, help: "The seed of --jitter, a whole number from 0.")
     var seed: UInt64 = 1
@@ -63,8 +69,9 @@ struct SynthCommand: ParsableCommand {
                                valueName: "text"))
     var text: String?
 
-    @Option(parsing: .unconditional, help: "Type: seconds between two keys (0.2: five a second).")
-    var interval: Double = 0.2
+    @Option(name: .customLong("interval"), parsing: .unconditional, help: "Type: seconds between two keys (0.2: five a second).")
+    var intervalArgument = DecimalArgument(0.2)
+    var interval: Double { intervalArgument.value }
 
     @Option(name: .shortAndLong, help: "The trace file to write.")
     var output: String
@@ -97,7 +104,7 @@ struct SynthCommand: ParsableCommand {
 
     /// "x,y" as a point within the limits every trace reader enforces (`TraceLimits`).
     private func point(_ text: String, _ name: String) throws -> CGPoint {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",").map { TraceNumber.decimal(Substring($0.trimmingCharacters(in: .whitespaces))) }
         guard parts.count == 2, let x = parts[0], let y = parts[1], abs(x) <= TraceLimits.maxCoordinate, abs(y) <= TraceLimits.maxCoordinate else {
             throw ValidationError("--\(name) must be two numbers x,y between ±\(Int(TraceLimits.maxCoordinate)), such as 195,600")
         }
@@ -105,7 +112,7 @@ struct SynthCommand: ParsableCommand {
     }
 
     private func distances() throws -> (CGFloat, CGFloat) {
-        let parts = distance.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = distance.split(separator: ",").map { TraceNumber.decimal(Substring($0.trimmingCharacters(in: .whitespaces))) }
         guard parts.count == 2, let a = parts[0], let b = parts[1], a > 0, b > 0, a <= TraceLimits.maxCoordinate, b <= TraceLimits.maxCoordinate else {
             throw ValidationError("--distance must be two positive numbers a,b up to \(Int(TraceLimits.maxCoordinate)), such as 100,300")
         }
@@ -202,7 +209,7 @@ struct InfoCommand: ParsableCommand {
         }
         print("format            \(info.format)")
         if let screen {
-            print("screen            \(Int(screen.size.width))×\(Int(screen.size.height)) pt @\(screen.scale)x, \(screen.refreshRate) Hz\(screen.deviceName.map { " (\($0))" } ?? "")")
+            print("screen            \(Int(screen.size.width))×\(Int(screen.size.height)) pt @\(screen.scale)x, \(screen.refreshRate) Hz\(screen.deviceName.map { " (\(TraceEcho.capped($0)))" } ?? "")")
         }
         print("samples           \(info.samples)\(info.keys > 0 ? ", of them \(info.keys) keys typed" : "")")
         print("contacts          \(info.contacts), at most \(info.maxSimultaneous) at once")
@@ -265,11 +272,13 @@ struct CutCommand: ParsableCommand {
     @Argument(help: "The trace file.")
     var file: String
 
-    @Option(parsing: .unconditional, help: "Start, in seconds.")
-    var from: Double
+    @Option(name: .customLong("from"), parsing: .unconditional, help: "Start, in seconds.")
+    var fromArgument: DecimalArgument
+    var from: Double { fromArgument.value }
 
-    @Option(parsing: .unconditional, help: "End, in seconds.")
-    var to: Double
+    @Option(name: .customLong("to"), parsing: .unconditional, help: "End, in seconds.")
+    var toArgument: DecimalArgument
+    var to: Double { toArgument.value }
 
     @Option(name: .shortAndLong, help: "The native trace to write.")
     var output: String
@@ -288,4 +297,20 @@ struct CutCommand: ParsableCommand {
     func run() throws {
         try TraceFile.copy(file, options: input.options(), to: URL(fileURLWithPath: output), cut: TraceCut(from: from, to: to))
     }
+}
+
+/// A number option read as the trace format reads numbers (`Traces/FORMAT.md`): decimal only, so
+/// `--duration 0x1p-1`, `nan` or `inf` (which Swift's `Double(_:)` takes) is a usage error, as
+/// the same number in a trace is an error.
+struct DecimalArgument: ExpressibleByArgument {
+    let value: Double
+
+    init(_ value: Double) { self.value = value }
+
+    init?(argument: String) {
+        guard let value = TraceNumber.decimal(Substring(argument)) else { return nil }
+        self.value = value
+    }
+
+    var defaultValueDescription: String { TraceNumber.format(value) }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import UISim
 
 /// `uisim`: the command line, as a library. An app's package gets every command for its own
@@ -53,7 +54,13 @@ public struct UISimCommand: ParsableCommand {
             do {
                 command = try parseAsRoot(arguments)
             } catch {
-                exit(withError: error)   // usage (64), --help, --version: ArgumentParser's own
+                // --help and --version: ArgumentParser's own, to standard output.
+                let code = exitCode(for: error)
+                guard code != .success else { exit(withError: error) }
+                // A usage error (64) names what was typed: its control characters escaped.
+                var stderr = StandardError()
+                print(TraceEcho.safeForTerminal(fullMessage(for: error)), to: &stderr)
+                Foundation.exit(code.rawValue)
             }
             do {
                 try command.run()

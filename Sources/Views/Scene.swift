@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// A scene: a view hierarchy to replay traces against, with variants that each switch one
 /// piece of advice (or any other choice of the app's) on or off. The built-in scenes are
@@ -68,7 +69,7 @@ public struct Scene: Sendable {
         for (name, value) in overrides {
             guard values[name] != nil else {
                 let known = variants.map(\.name).joined(separator: ", ")
-                throw SceneError("scene '\(self.name)' has no variant '\(name)'" + (known.isEmpty ? "" : "; its variants are: \(known)"))
+                throw SceneError("scene '\(self.name)' has no variant \(InputEcho.quoted(name))" + (known.isEmpty ? "" : "; its variants are: \(known)"))
             }
             values[name] = value
         }
@@ -99,14 +100,15 @@ extension Scene.Settings {
     /// into values for `Scene.settings(_:)`.
     public static func values(parsing texts: [String]) throws -> [String: Bool] {
         var values: [String: Bool] = [:]
-        for text in texts.flatMap({ $0.split(separator: ",").map(String.init) }) {
+        // Strict: an empty --variant, or an empty item in one ("a=on,"), is a typo, not nothing.
+        for text in texts.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }) {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, ["on", "off"].contains(parts[1]) else {
-                throw SceneError("bad variant '\(text)': write name=on or name=off")
+                throw SceneError("bad variant \(InputEcho.quoted(text)): write name=on or name=off")
             }
             let value = parts[1] == "on"
             if let earlier = values.updateValue(value, forKey: parts[0]), earlier != value {
-                throw SceneError("variant '\(parts[0])' is given both on and off: choose one")
+                throw SceneError("variant \(InputEcho.quoted(parts[0])) is given both on and off: choose one")
             }
         }
         return values
@@ -134,7 +136,7 @@ public struct SceneCatalog: Sendable {
     /// The scene called `name`.
     public func named(_ name: String) throws -> Scene {
         guard let scene = scenes.first(where: { $0.name == name }) else {
-            throw SceneError("no scene '\(name)'; the scenes are: \(scenes.map(\.name).joined(separator: ", "))")
+            throw SceneError("no scene \(InputEcho.quoted(name)); the scenes are: \(scenes.map(\.name).joined(separator: ", "))")
         }
         return scene
     }

@@ -11,7 +11,8 @@ import Traces
         #expect(names == ["drag.trace", "fling-and-catch.trace", "fling.trace", "pinch.trace", "slow-drag.trace", "taps.trace", "wetab-taps.evemu"])
         // A file named again, directly, counts once.
         #expect(try TraceSet.resolve([Self.traces.path, Self.traces.appendingPathComponent("taps.trace").path]).count == 7)
-        #expect(throws: TraceError.self) { try TraceSet.resolve(["/no/such/folder"]) }
+        // Missing: a usage error (64), named directly or in a list.
+        #expect(throws: FileError(.unreadable, file: "/no/such/folder", "no such file or folder")) { try TraceSet.resolve(["/no/such/folder"]) }
     }
 
     @Test func shardsPartitionTheTracesAndDoNotMoveWhenOthersAreAdded() throws {

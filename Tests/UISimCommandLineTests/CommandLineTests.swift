@@ -270,7 +270,7 @@ import Testing
             ("negative", { var s = $0; var c = s["counts"] as! [String: Any]; c["draws"] = -3; s["counts"] = c; return s },
              "counts.draws is -3: expected 0 to 2^53"),
             ("bucket", { var s = $0; var h = s["histograms_ns"] as! [String: Any]; h["app"] = [[1000, UInt64.max]]; s["histograms_ns"] = h; return s },
-             "histograms_ns.app[0] is [1000, 18446744073709551615]"),
+             "histograms_ns.app[0][1] is 18446744073709551615: expected 0 to 2^53"),
             ("pair", { var s = $0; var h = s["histograms_ns"] as! [String: Any]; h["layout"] = [[1, 2, 3]]; s["histograms_ns"] = h; return s },
              "histograms_ns.layout[0] is [1, 2, 3]"),
             ("opportunity", { var s = $0
@@ -460,7 +460,7 @@ import Testing
         kill(process.processIdentifier, SIGINT)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130 && stderr.contains("interrupted: no comparison written"), "\(stderr)")
+        #expect(process.terminationStatus == 130 && stderr.contains("no comparison written"), "\(stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("compare.html").path))
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("B-2").path))
 

@@ -213,7 +213,8 @@ import UISim
 
         let overlay = try cli.uisim(["replay", "tap.trace", "--overlay", "blended,glow", "--out", "o"], in: folder)
         #expect(overlay.status == 64 && overlay.stderr.contains("unknown overlay 'glow': use blended, misaligned, offscreen, updates or none"))
-        #expect(try DebugOverlays(parsing: " updates, blended ,none") == [.updates, .blended])
+        #expect(try DebugOverlays(parsing: " updates, blended ") == [.updates, .blended])
         #expect(try DebugOverlays(parsing: "none").isEmpty)
+        #expect(throws: UsageError.self) { try DebugOverlays(parsing: "updates,none") }
     }
 }

@@ -314,7 +314,7 @@ import Testing
             (["trace", "convert", "tap.trace", "-o", ""], "-o is empty"),
             (["replay", "tap.trace", "--realtime", "--clock", "fixed"], "--realtime is --clock real"),
             (["replay", "tap.trace", "--variant", "opaque=on", "--variant", "opaque=off"], "variant 'opaque' is given both on and off"),
-            (["trace", "synth", "rotate", "--degrees", "nan", "-o", "r.trace"], "--degrees must be"),
+            (["trace", "synth", "rotate", "--degrees", "nan", "-o", "r.trace"], "The value 'nan' is invalid for '--degrees"),
             (["trace", "synth", "rotate", "--degrees", "1e308", "-o", "r.trace"], "--degrees must be"),
             (["trace", "info", "out"], "is a folder"),
         ]

@@ -207,12 +207,33 @@ extension Summary {
     }
 }
 
-/// Makes `folder` (and its parents) if missing: an unwritable output when it cannot be.
+/// Makes `folder` (and its parents) if missing: an unwritable output when it cannot be, with the
+/// system's reason and the part of the path it is about ("f/sub: cannot create the folder: f is
+/// not a folder"), never Foundation's "The operation could not be completed".
 public func makeOutputFolder(_ folder: URL) throws {
-    do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-        throw FileError.unwritable(folder.path, "cannot create the folder: \(describe(error))")
+    try makeFolder(folder.path, asked: folder.path)
+}
+
+private func makeFolder(_ path: String, asked: String) throws {
+    func refuse(_ reason: String) -> FileError {
+        FileError.unwritable(asked, "cannot create the folder: " + (path == asked ? reason : "\(path): \(reason)"))
+    }
+    var info = stat()
+    if stat(path, &info) == 0 {
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse("File exists and is not a folder") }
+        return
+    }
+    if mkdir(path, 0o777) == 0 { return }
+    switch errno {
+    case EEXIST:   // made meanwhile by another process, or a dangling symbolic link
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { throw refuse("File exists and is not a folder") }
+    case ENOENT:
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { throw refuse(String(cString: strerror(ENOENT))) }
+        try makeFolder(parent, asked: asked)
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw refuse(String(cString: strerror(errno))) }
+    default:
+        throw refuse(String(cString: strerror(errno)))
     }
 }
 

@@ -47,18 +47,51 @@ public enum Advice {
         /// Runs of each variant.
         public var runs: Int
         public var experiments: [Outcome]
+        /// Set when a signal stopped the advice: `experiments` are the ones measured before it.
+        public var interrupted: Bool?
     }
 
     /// Runs the fourteen experiments, `runs` interleaved runs of each variant on the fixed clock, on
     /// `scenes` (uisim's built-in ones) with the traces in `traces`, each experiment's outputs in
     /// `out/<n>-<variant>/`; writes `out/advice.json` and `out/advice.html`. `progress(n)` is
-    /// told at each run of experiment `n` (from 0), `measured` each outcome as it is known. A
-    /// signal (`pendingInterruption`) stops it between two runs, throwing `Interrupted`.
+    /// told at each run of experiment `n` (from 0), `measured` each outcome as it is known. The
+    /// output folder is the advice's while it runs (anything else into it is refused at once). A
+    /// signal (`pendingInterruption`) stops it between two runs: the experiments measured whole
+    /// are still written (`advice.json`, `advice.html`, marked interrupted), then `Interrupted`
+    /// is thrown.
     @MainActor
     public static func run(runs: Int, scenes: SceneCatalog, traces: URL = bundledTraces, out: URL,
                            pendingInterruption: (@Sendable () -> Int32?)? = nil,
                            progress: (Int) -> Void = { _ in }, measured: (Outcome) -> Void = { _ in }) throws -> Report {
+        try makeOutputFolder(out)
+        let lock = try FolderLock(out)
+        defer { withExtendedLifetime(lock) {} }
         var outcomes: [Outcome] = []
+        do {
+            try measure(runs: runs, scenes: scenes, traces: traces, out: out, pendingInterruption: pendingInterruption,
+                        progress: progress) { outcome in
+                measured(outcome)
+                outcomes.append(outcome)
+            }
+        } catch let interrupted as Interrupted {
+            try write(Report(runs: runs, experiments: outcomes, interrupted: true), to: out)
+            throw Interrupted(signal: interrupted.signal,
+                              unwritten: "\(out.path)/advice.html has the \(outcomes.count) of \(definitions.count) experiments measured whole")
+        }
+        let report = Report(runs: runs, experiments: outcomes)
+        try write(report, to: out)
+        return report
+    }
+
+    private static func write(_ report: Report, to out: URL) throws {
+        try AtomicFile.write(try StableJSON.encode(report, pretty: true) + Data("\n".utf8), to: out.appendingPathComponent("advice.json"))
+        try AtomicFile.write(Data(report.html.utf8), to: out.appendingPathComponent("advice.html"))
+    }
+
+    /// Each experiment in turn, its outcome to `measured`.
+    @MainActor
+    private static func measure(runs: Int, scenes: SceneCatalog, traces: URL, out: URL, pendingInterruption: (@Sendable () -> Int32?)?,
+                                progress: (Int) -> Void, measured: (Outcome) -> Void) throws {
         for (index, definition) in definitions.enumerated() {
             let number = index + 1, name = "\(number)-\(definition.variant)"
             let off = definition.base.merging([definition.variant: false]) { $1 }
@@ -86,12 +119,7 @@ public enum Advice {
                                   a: comparison.a.label, b: comparison.b.label, verdict: verdict, held: held,
                                   report: "\(name)/compare.html", failureReport: failureReport)
             measured(outcome)
-            outcomes.append(outcome)
         }
-        let report = Report(runs: runs, experiments: outcomes)
-        try AtomicFile.write(try StableJSON.encode(report, pretty: true) + Data("\n".utf8), to: out.appendingPathComponent("advice.json"))
-        try AtomicFile.write(Data(report.html.utf8), to: out.appendingPathComponent("advice.html"))
-        return report
     }
 
     /// One piece of advice and the experiment that measures it.
@@ -300,6 +328,7 @@ extension Advice.Report {
             <h1>Fourteen pieces of advice, measured</h1>
             <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes); 9–10: Auto Layout's (WWDC 2018 session 220), on the feed laid out with constraints; 11: text's, on a conversation whose rows are as tall as their messages; 12: animation's, on the feed's cards pulsing when tapped; 13–14: the seed notes' 3 and 4 again, on the cards of a compositional collection view (the <code>grid</code> scene). Render-stage times are the cost model's estimates.</p>
             <p>\(runs) interleaved run\(runs == 1 ? "" : "s") of each variant; counters exact, times as median ratios (B ÷ A: advice followed ÷ not).</p>
+            \(interrupted == true ? "<p class=\"not\">Interrupted: the \(experiments.count) experiments measured whole before the signal.</p>\n" : "")
             <table><tr><th>#</th><th>advice</th><th>experiment</th><th>measured</th><th>held</th></tr>
 
             """

@@ -46,15 +46,22 @@ public struct Experiment {
         }
     }
 
-    /// Runs the experiment; `progress` is told which run starts ("feed A run 1/3").
+    /// Runs the experiment; `progress` is told which run starts ("feed A run 1/3"). The output
+    /// folder is the experiment's for the whole run (a replay, a merge or another experiment into
+    /// it is refused at once). A signal stops it between two runs (or ends a run early, which is
+    /// then left out): the pairs of runs done are still compared and written, then `Interrupted`
+    /// is thrown saying so; with no pair done, nothing is compared.
     @MainActor
     public func run(progress: (String) -> Void = { _ in }) throws -> Comparison {
         precondition(runs > 0, "an experiment needs at least one run of each variant (runs is \(runs))")
+        try makeOutputFolder(out)
+        let lock = try FolderLock(out)
+        defer { withExtendedLifetime(lock) {} }
         var sides = [SideRuns(settings: try scene.settings(a)), SideRuns(settings: try scene.settings(b))]
-        for run in 0..<runs {
+        var interruption: Int32?
+        runs: for run in 0..<runs {
             for side in sides.indices {
-                // A signal stops the experiment between two runs: half an experiment compares nothing.
-                if let signal = pendingInterruption?() { throw Interrupted(signal: signal) }
+                if let signal = pendingInterruption?() { interruption = signal; break runs }
                 progress("\(scene.name) \(side == 0 ? "A" : "B") run \(run + 1)/\(runs)")
                 let directory = out.appendingPathComponent("\(side == 0 ? "A" : "B")-\(run + 1)")
                 // The fixed clock: every vsync gets a frame, so counters are exact whatever the
@@ -66,15 +73,26 @@ public struct Experiment {
                 job.appearance = appearance
                 job.pendingInterruption = pendingInterruption
                 let result = try job.run()
-                if let signal = result.interruption { throw Interrupted(signal: signal) }
+                // A run the signal cut short is not a run of the trace: left out.
+                if let signal = result.interruption { interruption = signal; break runs }
                 sides[side].summaries.append(result.summary)
                 sides[side].scrolling.append(try Comparison.scrollingDisplayTime(framesFile: result.outputs.framesURL))
                 sides[side].frames = result.outputs.framesURL
             }
         }
+        // Times are compared run by run (A's first against B's first…): whole pairs only.
+        let pairs = min(sides[0].summaries.count, sides[1].summaries.count)
+        guard pairs > 0 else { throw Interrupted(signal: interruption!, unwritten: "no run of both variants finished: no comparison written") }
+        for side in sides.indices where sides[side].summaries.count > pairs {
+            sides[side].summaries.removeLast(sides[side].summaries.count - pairs)
+            sides[side].scrolling.removeLast(sides[side].scrolling.count - pairs)
+        }
         let comparison = Comparison(trace: trace.lastPathComponent, scene: scene.name, a: sides[0].side, b: sides[1].side)
         try comparison.write(to: out, framesA: sides[0].frames!, framesB: sides[1].frames!)
+        if let interruption {
+            throw Interrupted(signal: interruption, unwritten: "\(out.path)/compare.html compares the \(pairs) of \(runs) runs of each variant done",
+                              comparison: comparison)
+        }
         return comparison
     }
 }
-

@@ -10,7 +10,17 @@ extension DebugOverlays {
     /// none); a `UsageError` naming the choices for a name that is none of them.
     public init(parsing list: String) throws {
         self = []
-        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty && name != "none" {
+        // Strict: an empty list or name ("", "blended,") is a typo, and "none" stands alone.
+        let names = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let known = "use \(Self.names.map(\.name).joined(separator: ", ")), several joined by commas, or none"
+        if names.contains(where: \.isEmpty) {
+            throw UsageError("--overlay \(TraceEcho.quoted(list)) has an empty name: \(known)")
+        }
+        if names.contains("none") {
+            guard names == ["none"] else { throw UsageError("--overlay \(TraceEcho.quoted(list)): none stands alone, not with other overlays") }
+            return
+        }
+        for name in names {
             guard let overlay = Self.names.first(where: { $0.name == name })?.overlay else {
                 throw UsageError("unknown overlay \(TraceEcho.quoted(name)): use \(Self.names.map(\.name).joined(separator: ", ")) or none")
             }

@@ -198,13 +198,16 @@ extension Duration {
 
 /// A signal (SIGINT, SIGTERM) stopped work at a safe point (between two replays, between two
 /// samples written): what was finished is written, `unwritten` says what is not.
-public struct Interrupted: Error, Equatable {
+public struct Interrupted: Error {
     public let signal: Int32
-    /// What the interruption left unwritten, for the message ("no comparison written").
+    /// What the interruption left written or unwritten, for the message ("no comparison written").
     public let unwritten: String
-    public init(signal: Int32, unwritten: String = "no comparison written") {
+    /// The comparison of the runs done, written, when an experiment was interrupted after some.
+    public let comparison: Comparison?
+    public init(signal: Int32, unwritten: String = "no comparison written", comparison: Comparison? = nil) {
         self.signal = signal
         self.unwritten = unwritten
+        self.comparison = comparison
     }
 }
 

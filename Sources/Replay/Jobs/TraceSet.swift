@@ -10,8 +10,9 @@ public enum TraceSet {
     public static func resolve(_ paths: [String]) throws -> [URL] {
         var urls: [URL] = []
         for path in paths {
+            // A missing file is the user's to fix, named directly or in a list: a usage error (64).
             guard FileManager.default.fileExists(atPath: path) else {
-                throw TraceError(file: path, line: nil, "no such file or folder")
+                throw FileError(.unreadable, file: path, "no such file or folder")
             }
             guard isFolder(path) else {
                 urls.append(URL(fileURLWithPath: path))
@@ -40,11 +41,9 @@ public enum TraceSet {
     /// The paths listed in `list`, one per line (blank lines and `#` comments skipped), relative
     /// to the list's folder unless absolute.
     public static func paths(listedIn list: URL) throws -> [String] {
-        let text: String
-        do {
-            text = try String(contentsOf: list, encoding: .utf8)
-        } catch {
-            throw FileError.unreadable(list.path, describe(error))
+        let bytes = try WholeFile.read(list.path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw FileError.malformed(list.path, "not UTF-8 text: a list names one trace a line")
         }
         // Lines end with LF, CRLF (a list written on Windows) or CR.
         return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).compactMap { raw in

@@ -27,19 +27,20 @@ enum ResultFile {
     /// all the same, the caller mapping them).
     static func read<T: Decodable>(_ type: T.Type, from url: URL, what: String, schema: Int, readable: ClosedRange<Int>? = nil,
                                    older: String) throws -> (T, JSONNode) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw FileError.unreadable(url.path, describe(error))
-        }
+        let bytes = try WholeFile.read(url.path)
+        let data = Data(bytes)
         let document: JSONNode
         do {
-            document = try JSONNode.parse([UInt8](data), file: url.path)
+            document = try JSONNode.parse(bytes, file: url.path)
         } catch let error as TraceError {
             throw FileError.malformed(url.path, line: error.line, "not a uisim \(what): \(error.message)")
         }
         guard document.isObject else { throw FileError.malformed(url.path, line: document.line, "not a uisim \(what): not a JSON object") }
+        // No figure of uisim's goes beyond 2^53 (counts) or 10^12 (times): a number beyond is bad
+        // data named by its path, never read rounded (2^53 + 1 as 2^53) nor refused as "not JSON".
+        if let unheld = document.unheldNumbers().first {
+            throw FileError.malformed(url.path, line: unheld.line, "\(unheld.path) is \(unheld.text): expected 0 to 2^53")
+        }
         let found = document["schema"]?.number.map { Int(exactly: $0) } ?? nil
         guard found == schema || found.map({ readable?.contains($0) == true }) == true else {
             throw FileError.malformed(url.path, line: document["schema"]?.line,

@@ -1,4 +1,5 @@
 import Foundation
+import Traces
 import Layers
 
 extension Summary {
@@ -93,6 +94,12 @@ extension Summary {
         }
         if let perTrace, Set(perTrace.map(\.trace)).count != perTrace.count {
             problems.append(FigureProblem("per_trace", "lists a trace twice"))
+        }
+        // A replay lists each trace it ran once: a name twice is a broken file (65), not a shard
+        // merged twice, which only two summaries can be.
+        var seen = Set<String>()
+        if let twice = (traces ?? []).first(where: { !seen.insert($0).inserted }) {
+            problems.append(FigureProblem("traces", "lists \(TraceEcho.quoted(twice)) twice"))
         }
         return problems
     }
