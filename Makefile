@@ -91,7 +91,7 @@ bench-thresholds: deps
 # and the target fails. See Fuzz/README.md.
 FUZZ_SECONDS ?= 120
 FUZZ_TIMEOUT ?= 10
-FUZZ_READERS := Native:trace Evemu:evemu Getevent:getevent LibinputRecord:yml WebDriverActions:json
+FUZZ_READERS := Native:trace NativeKeys:keys Evemu:evemu Getevent:getevent LibinputRecord:yml WebDriverActions:json
 FUZZ_FLAGS := -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -D -Xswiftc FUZZING \
 	-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 

@@ -87,7 +87,7 @@ let package = Package(
                           path: "Benchmarks/Constraints", exclude: ["Compare", "kiwi-compare.sh", "kiwi_chain.py"],
                           plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         .executableTarget(name: "ConstraintsKiwiCompare", dependencies: ["Constraints"], path: "Benchmarks/Constraints/Compare"),
-    ] + ["Native", "Evemu", "Getevent", "LibinputRecord", "WebDriverActions"].map {
+    ] + ["Native", "NativeKeys", "Evemu", "Getevent", "LibinputRecord", "WebDriverActions"].map {
         .executableTarget(name: "Fuzz\($0)", dependencies: ["FuzzHarness"], path: "Fuzz/Fuzz\($0)")
     } + [
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),

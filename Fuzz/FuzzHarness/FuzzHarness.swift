@@ -7,12 +7,15 @@ import Traces
 import CFuzzing
 #endif
 
-/// The reader being fuzzed: libFuzzer's callback is a C function, so it cannot capture it.
+/// The reader being fuzzed, and whether the input is the text of key lines: libFuzzer's callback
+/// is a C function, so it cannot capture them.
 nonisolated(unsafe) private var fuzzedFormat = TraceFile.Format.native
+nonisolated(unsafe) private var fuzzedKeyLines = false
 
 /// Runs the harness for `format`'s reader; does not return when fuzzing. `--write-seeds FOLDER`
 /// writes the reader's generated seeds (`TraceFuzzing.seeds`) into FOLDER instead, in either build.
-public func runFuzzHarness(_ format: TraceFile.Format) {
+/// With `keyLines`, each input is the text of native key lines (`TraceFuzzing.keyLines`).
+public func runFuzzHarness(_ format: TraceFile.Format, keyLines: Bool = false) {
     let arguments = CommandLine.arguments.dropFirst()
     if arguments.first == "--write-seeds" {
         guard let folder = arguments.dropFirst().first else {
@@ -20,7 +23,8 @@ public func runFuzzHarness(_ format: TraceFile.Format) {
             exit(64)
         }
         do {
-            let count = try TraceFuzzing.writeSeeds(format, to: URL(fileURLWithPath: folder))
+            let count = try keyLines ? TraceFuzzing.writeKeySeeds(to: URL(fileURLWithPath: folder))
+                : TraceFuzzing.writeSeeds(format, to: URL(fileURLWithPath: folder))
             print("\(count) seeds written to \(folder)")
             return
         } catch {
@@ -30,13 +34,15 @@ public func runFuzzHarness(_ format: TraceFile.Format) {
     }
     #if FUZZING
     fuzzedFormat = format
+    fuzzedKeyLines = keyLines
     var argc = CommandLine.argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
     exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        TraceFuzzing.drain(fuzzedFormat, data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        TraceFuzzing.drain(fuzzedFormat, fuzzedKeyLines ? TraceFuzzing.keyLines(bytes) : bytes)
         return 0
     })
     #else
-    TraceFuzzing.main(format)
+    TraceFuzzing.main(format, keyLines: keyLines)
     #endif
 }

@@ -62,9 +62,9 @@ package struct LineReader {
                     start = newline + 1
                     throw longLine()
                 }
-                let line = try take(upTo: newline)
-                start = newline + 1
-                return line
+                let from = start
+                start = newline + 1   // past it before it is read: a line in error is skipped
+                return try take(from: from, upTo: newline)
             }
             if buffer.count - start > maxLineLength + 1 {
                 skippingLongLine = true
@@ -72,15 +72,15 @@ package struct LineReader {
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
-                let line = try take(upTo: buffer.count)
+                let from = start
                 start = buffer.count
-                return line
+                return try take(from: from, upTo: buffer.count)
             }
             try fill()
         }
     }
 
-    private mutating func take(upTo end: Int) throws -> String {
+    private mutating func take(from start: Int, upTo end: Int) throws -> String {
         lineNumber += 1
         var stop = end
         if stop > start && buffer[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }

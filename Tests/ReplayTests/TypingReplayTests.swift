@@ -66,3 +66,41 @@ import Traces
         }
     }
 }
+
+/// Typing a long text through a trace (issue 53: a text view laid out and drew its whole text at
+/// every key): the view follows the insertion point as UIKit scrolls to the caret, and a frame
+/// costs the paragraph typed into and the tile it shows in, however long the text has grown.
+@MainActor
+@Suite struct LongTypingReplayTests {
+    @Test func typingALongTextCostsAParagraphAFrame() throws {
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let view = UITextView(frame: CGRect(x: 20, y: 100, width: 350, height: 400))
+            view.font = .systemFont(ofSize: 17)
+            window.addSubview(view)
+            window.makeKeyAndVisible()
+            var trace = Trace(screen: .default)
+            trace.tap(1, at: CGPoint(x: 195, y: 200), time: 0.1)
+            // 60 paragraphs of 40 words, one a frame (200 keys each): 12 000 characters.
+            for i in 0..<60 { trace.append(.key(time: 0.5 + Double(i) * 0.05, text: (0..<40).map { "w\(i)x\($0)" }.joined(separator: " ") + "\n")) }
+            var glyphs: [Int] = [], layouts: [Int] = []
+            let replay = Replay(window: window, clock: VirtualClock())
+            replay.afterFrame = { record, _ in
+                guard record.vsync > 0.5 else { return }
+                glyphs.append(record.counts[.glyphsDrawn])
+                layouts.append(record.counts[.textLayouts])
+            }
+            _ = try replay.run(trace)
+            #expect(view.text.utf16.count > 12_000 && view.isFirstResponder)
+            // The end of the text is in view.
+            #expect(abs(view.contentOffset.y - (view.contentSize.height - view.bounds.height)) < 1e-9, "\(view.contentOffset) \(view.contentSize)")
+            // Late frames, when the text is over 10 000 characters: a paragraph or two laid out,
+            // and at most two tiles' glyphs drawn (a tile holds about 50 lines of 35), never the
+            // whole text's 12 000.
+            let late = glyphs.indices.suffix(10)
+            #expect(late.allSatisfy { layouts[$0] <= 3 }, "\(layouts.suffix(10))")
+            #expect(late.allSatisfy { glyphs[$0] <= 2 * 50 * 40 }, "\(glyphs.suffix(10))")
+            #expect(glyphs.reduce(0, +) > 0)
+        }
+    }
+}

@@ -23,6 +23,21 @@ import Testing
         }
     }
 
+    /// The key-line harness's seeds: valid texts type (each line of them a key, the tap before
+    /// and after read too); bytes that are not UTF-8, stray quotes and bad escapes are errors at
+    /// their line, after which reading goes on to the tap after them.
+    @Test func everyKeyLineSeedIsReadToItsEnd() throws {
+        for seed in TraceFuzzing.keySeeds {
+            let (samples, problems) = TraceFuzzing.drain(.native, TraceFuzzing.keyLines(seed.bytes))
+            // "long" passes the 1 024-byte limit of a key's text.
+            let valid = ["plain", "escapes", "unicode"].contains(seed.name)
+            // Two taps (four samples) and the appearance line around the keys.
+            #expect(samples >= 5 && (problems == 0) == valid && problems <= 2, "\(seed.name): \(samples) samples, \(problems) problems")
+        }
+        // The lines of "one\ntwo\n\nthree" are four keys, the empty one an error ("types nothing").
+        #expect(TraceFuzzing.drain(.native, TraceFuzzing.keyLines(Array("one\ntwo\n\nthree".utf8))) == (8, 1))
+    }
+
     /// The seeds `make fuzz` generates are read to their end, as the harness reads them; the
     /// WebDriver grid's swipes each without a problem and with their number of samples (⌈D × 120 /
     /// 1000⌉ moves of a D ms move, and the press and lift).

@@ -25,6 +25,16 @@ package struct TextLayoutRequest: Hashable {
     var maxLines: Int
 }
 
+extension TextLayoutRequest {
+    /// The request for lines that continue a paragraph cut at a line start (a text view lays a
+    /// long paragraph out in pieces): its first line is indented as the paragraph's others.
+    package func continuingParagraph() -> TextLayoutRequest {
+        var request = self
+        request.paragraph.firstLineHeadIndent = request.paragraph.headIndent
+        return request
+    }
+}
+
 /// Text laid out in lines: where each line is, how big the whole is, and the Pango layout that
 /// draws it. Lines are broken by Pango (Unicode line breaking on Inter's measured widths) and
 /// placed with the fonts' vertical metrics (the system font's are SF Pro's): a line is as tall as
@@ -60,6 +70,9 @@ package final class TextLayout {
     /// For an ellipsized layout, counts the lines of the same paragraph without its limit.
     private let countLinesWithoutLimit: (() -> Int)?
     package let alignment: NSTextAlignment
+    /// The paragraph's spacings, for text stacked from several layouts (a text view's paragraphs):
+    /// between two lines, after a paragraph, and before one.
+    package let lineSpacing: CGFloat, paragraphSpacing: CGFloat, paragraphSpacingBefore: CGFloat
     /// Whether the text reads right to left (its first strong character's direction).
     package let isRightToLeft: Bool
     /// Characters no installed face has a glyph for.
@@ -113,6 +126,9 @@ package final class TextLayout {
         isTruncated = layout.isEllipsized || shown < broken.count
         linesWithoutLimit = broken.count
         alignment = style.alignment
+        lineSpacing = style.lineSpacing
+        paragraphSpacing = style.paragraphSpacing
+        paragraphSpacingBefore = style.paragraphSpacingBefore
         unknownGlyphs = layout.unknownGlyphs
         isRightToLeft = layout.isRightToLeft
         pango = layout

@@ -56,18 +56,32 @@ extension UITextViewDelegate {
 /// (uisim has no selection or caret in a text view); `isSelectable` is kept as set.
 @MainActor
 open class UITextView: UIScrollView, UIKeyInput {
-    /// The view that draws the text, as tall as the content.
+    /// The view that draws the text, as tall as the content (a text laid out whole); a long text
+    /// is drawn by tiles (`tiles`) instead.
     private let canvas = TextCanvas()
     public let textContainer = NSTextContainer()
 
-    private var storage: NSAttributedString?
+    /// The text, edited in place (TextKit's `NSTextStorage` is a mutable attributed string): a key
+    /// typed at the end of a long text costs no copy of it.
+    private var storage: NSMutableAttributedString?
     private var storesPlainText = true
+    /// A long text's paragraphs, each laid out apart (nil: the text is laid out whole).
+    private var fragments: TextFragments?
+    /// The part of a long text to draw again (text coordinates), from the edits since the last layout.
+    private var fragmentDamage: ClosedRange<CGFloat>?
+    /// A long text's tiles by index (`tileHeight` each from the content's top): only those near
+    /// the visible part exist, as UIKit's tiled text layer keeps, so memory does not grow with the text.
+    private var tiles: [Int: TextCanvas] = [:]
+    static let tileHeight: CGFloat = 1024
+    /// Set by an edit: the next layout scrolls the insertion point (the text's end) into view, as
+    /// UIKit keeps the caret visible while the user types.
+    private var showsInsertionPointAfterLayout = false
 
     /// The text; setting it replaces `attributedText`.
     open var text: String! {
         get { storage?.string ?? "" }
         set {
-            storage = NSAttributedString(string: newValue ?? "")
+            storage = NSMutableAttributedString(string: newValue ?? "")
             storesPlainText = true
             textLayoutDidChange()
         }
@@ -75,9 +89,12 @@ open class UITextView: UIScrollView, UIKeyInput {
 
     /// The text with its attributes; plain text has the view's `font`, `textColor` and alignment.
     open var attributedText: NSAttributedString! {
-        get { storesPlainText ? NSAttributedString(string: text, attributes: defaultAttributes) : storage ?? NSAttributedString(string: "") }
+        get {
+            storesPlainText ? NSAttributedString(string: text, attributes: defaultAttributes)
+                : storage.map { NSAttributedString(attributedString: $0) } ?? NSAttributedString(string: "")
+        }
         set {
-            storage = newValue.map { NSAttributedString(attributedString: $0) }
+            storage = newValue.map { NSMutableAttributedString(attributedString: $0) }
             storesPlainText = false
             textLayoutDidChange()
         }
@@ -85,7 +102,7 @@ open class UITextView: UIScrollView, UIKeyInput {
 
     /// The font of plain text (the system font at 12 pt unless set, as UIKit's).
     open var font: UIFont? = .systemFont(ofSize: 12) { didSet { textLayoutDidChange() } }
-    open var textColor: UIColor? = .label { didSet { canvas.setNeedsDisplay() } }
+    open var textColor: UIColor? = .label { didSet { redrawAllText() } }
     open var textAlignment = NSTextAlignment.natural { didSet { textLayoutDidChange() } }
     /// Space between the view's edges and the text container: 8 pt above and below.
     open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) { didSet { textLayoutDidChange() } }
@@ -137,30 +154,38 @@ open class UITextView: UIScrollView, UIKeyInput {
         super.touchesEnded(touches, with: event)
     }
 
-    public var hasText: Bool { !text.isEmpty }
+    public var hasText: Bool { (storage?.length ?? 0) > 0 }
 
     /// Types `text` at the end ("\n", the return key, is a new line), if the delegate allows.
     open func insertText(_ text: String) {
         guard !text.isEmpty else { return }
-        replaceText(NSRange(location: (self.text as NSString).length, length: 0), with: text)
+        replaceText(NSRange(location: storage?.length ?? 0, length: 0), with: text)
     }
 
     /// Deletes the last character (a whole grapheme).
     open func deleteBackward() {
-        let current: String = text
-        guard let last = current.indices.last else { return }
-        replaceText(NSRange(last..<current.endIndex, in: current), with: "")
+        guard let storage, storage.length > 0 else { return }
+        // The last grapheme is within the text's last few units: only those are looked at.
+        let tail = NSRange(location: max(storage.length - 64, 0), length: min(storage.length, 64))
+        let end: String = storage.attributedSubstring(from: tail).string
+        guard let last = end.last else { return }
+        let length = String(last).utf16.count
+        replaceText(NSRange(location: storage.length - length, length: length), with: "")
     }
 
     private func replaceText(_ range: NSRange, with string: String) {
         guard textDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) ?? true else { return }
+        let edited = storage ?? NSMutableAttributedString(string: "")
+        storage = edited
+        let breaksLines = Self.hasLineBreak(string) || (range.length > 0 && Self.hasLineBreak(edited.attributedSubstring(from: range).string))
         if storesPlainText {
-            text = (text as NSString).replacingCharacters(in: range, with: string)
+            edited.replaceCharacters(in: range, with: string)
         } else {
-            let edited = NSMutableAttributedString(attributedString: attributedText)
             edited.replaceCharacters(in: range, with: NSAttributedString(string: string, attributes: defaultAttributes))
-            attributedText = edited
         }
+        textDidEdit(range, newLength: string.utf16.count, breaksLines: breaksLines)
+        // The insertion point follows the typing (uisim's is the text's end): scrolled into view.
+        if isScrollEnabled { showsInsertionPointAfterLayout = true }
         textDelegate?.textViewDidChange(self)
         NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
         textDelegate?.textViewDidChangeSelection(self)
@@ -186,25 +211,83 @@ open class UITextView: UIScrollView, UIKeyInput {
     }
 
     func textLayoutDidChange() {
-        canvas.setNeedsDisplay()
+        fragments = nil
+        fragmentDamage = nil
+        redrawAllText()
         setNeedsLayout()
         invalidateIntrinsicContentSize()
     }
 
-    /// The text laid out for a view `width` wide: wrapped inside the insets and the padding.
+    /// Everything drawn again: the canvas, or every tile.
+    private func redrawAllText() {
+        canvas.setNeedsDisplay()
+        for tile in tiles.values { tile.setNeedsDisplay() }
+    }
+
+    /// Whether the text is long enough to be laid out by paragraphs (and has no line limit,
+    /// which counts the lines of the whole).
+    private var laysOutByParagraph: Bool {
+        (storage?.length ?? 0) > TextFragments.wholeTextLimit && textContainer.maximumNumberOfLines == 0
+    }
+
+    /// `range` of the text became `newLength` units: a long text lays out again only the
+    /// paragraph edited (`TextFragments`), a short one the whole.
+    private func textDidEdit(_ range: NSRange, newLength: Int, breaksLines: Bool) {
+        guard let fragments, laysOutByParagraph, let storage else { return textLayoutDidChange() }
+        fragments.edit(range, newLength: newLength, in: storage.mutableString, breaksLines: breaksLines)
+        setNeedsLayout()
+        invalidateIntrinsicContentSize()
+    }
+
+    /// Whether `text` holds a line break (what lays text out in another paragraph).
+    private static func hasLineBreak(_ text: String) -> Bool {
+        text.utf16.contains { $0 == 10 || $0 == 13 || $0 == 0x2028 || $0 == 0x2029 }
+    }
+
+    /// The width lines break at in a view `width` wide: inside the insets and the padding.
+    private func lineWidth(forWidth width: CGFloat) -> CGFloat {
+        max(width - textContainerInset.left - textContainerInset.right - 2 * textContainer.lineFragmentPadding, 0)
+    }
+
+    private func layoutRequest(_ text: NSAttributedString, width: CGFloat) -> TextLayoutRequest {
+        let mode: NSLineBreakMode? = textContainer.maximumNumberOfLines > 0 ? textContainer.lineBreakMode : nil
+        return TextLayoutRequest(text, width: width, maxLines: textContainer.maximumNumberOfLines, lineBreakMode: mode,
+                                 alignment: storesPlainText ? textAlignment : nil, defaults: defaultAttributes)
+    }
+
+    /// The text laid out whole for a view `width` wide: wrapped inside the insets and the padding.
     func textLayout(forWidth width: CGFloat) -> TextLayout? {
         guard let storage, storage.length > 0 else { return nil }
-        let padding = textContainer.lineFragmentPadding
-        let lineWidth = max(width - textContainerInset.left - textContainerInset.right - 2 * padding, 0)
-        let mode: NSLineBreakMode? = textContainer.maximumNumberOfLines > 0 ? textContainer.lineBreakMode : nil
-        return AppEnvironment.current.text.layout(TextLayoutRequest(
-            storage, width: lineWidth, maxLines: textContainer.maximumNumberOfLines, lineBreakMode: mode,
-            alignment: storesPlainText ? textAlignment : nil, defaults: defaultAttributes))
+        return AppEnvironment.current.text.layout(layoutRequest(storage, width: lineWidth(forWidth: width)))
+    }
+
+    /// A long text's paragraphs laid out for a view `width` wide (what an edit left to lay out);
+    /// the part whose drawing changed joins `fragmentDamage`.
+    private func paragraphLayout(forWidth width: CGFloat) -> TextFragments? {
+        guard laysOutByParagraph, let storage else { return nil }
+        let fragments: TextFragments
+        if let existing = self.fragments {
+            fragments = existing
+        } else {
+            fragments = TextFragments()
+            fragments.reset(storage.mutableString)
+            self.fragments = fragments
+        }
+        let lineWidth = lineWidth(forWidth: width)
+        let widthChanged = fragments.width != nil && fragments.width != lineWidth
+        if let changed = fragments.layOut(storage, width: lineWidth, request: { piece, continuing in
+            let request = self.layoutRequest(piece, width: lineWidth)
+            return continuing ? request.continuingParagraph() : request
+        }) {
+            fragmentDamage = widthChanged ? 0...CGFloat.greatestFiniteMagnitude
+                : min(fragmentDamage?.lowerBound ?? changed.lowerBound, changed.lowerBound)...max(fragmentDamage?.upperBound ?? changed.upperBound, changed.upperBound)
+        }
+        return fragments
     }
 
     /// The height of the text at `width` with the insets: the content's height.
     private func contentHeight(forWidth width: CGFloat) -> CGFloat {
-        let text = textLayout(forWidth: width)?.size.height ?? (font ?? .systemFont(ofSize: 12)).lineHeight
+        let text = paragraphLayout(forWidth: width)?.height ?? textLayout(forWidth: width)?.size.height ?? (font ?? .systemFont(ofSize: 12)).lineHeight
         return (text + textContainerInset.top + textContainerInset.bottom).ceiledToPixel(scale: (window?.screen ?? UIScreen.main).scale)
     }
 
@@ -238,8 +321,63 @@ open class UITextView: UIScrollView, UIKeyInput {
         let height = contentHeight(forWidth: bounds.width)
         textContainer.size = CGSize(width: bounds.width - textContainerInset.left - textContainerInset.right, height: .greatestFiniteMagnitude)
         if contentSize != CGSize(width: bounds.width, height: height) { contentSize = CGSize(width: bounds.width, height: height) }
+        if showsInsertionPointAfterLayout {
+            showsInsertionPointAfterLayout = false
+            // The least scroll that shows the text's last line with the inset below it.
+            let bottom = height + adjustedContentInset.bottom - bounds.height
+            if contentOffset.y < bottom { contentOffset.y = bottom }
+        }
         let frame = CGRect(x: 0, y: 0, width: bounds.width, height: max(height, bounds.height))
-        if canvas.frame != frame { canvas.frame = frame }
+        if fragments != nil && laysOutByParagraph {
+            if canvas.superview != nil { canvas.removeFromSuperview() }
+            layOutTiles(covering: frame)
+        } else {
+            if !tiles.isEmpty {
+                for tile in tiles.values { tile.removeFromSuperview() }
+                tiles = [:]
+                canvas.setNeedsDisplay()
+            }
+            if canvas.superview == nil { insertSubview(canvas, at: 0) }
+            if canvas.frame != frame { canvas.frame = frame }
+        }
+        systemSubviews = tiles.isEmpty ? [canvas] : tiles.keys.sorted().map { tiles[$0]! }
+    }
+
+    /// Keeps the tiles of a long text that are on screen or next to it (one above, one below),
+    /// placed down `frame`, and draws again what the edits changed in them.
+    private func layOutTiles(covering frame: CGRect) {
+        let tileHeight = Self.tileHeight
+        let count = max(Int((frame.height / tileHeight).rounded(.up)), 1)
+        let visible = bounds
+        let first = max(Int((visible.minY / tileHeight).rounded(.down)) - 1, 0)
+        let last = min(Int((visible.maxY / tileHeight).rounded(.down)) + 1, count - 1)
+        let wanted = first <= last ? first...last : 0...0
+        for (index, tile) in tiles where !wanted.contains(index) {
+            tile.removeFromSuperview()
+            tiles[index] = nil
+        }
+        let damage = fragmentDamage.map { ($0.lowerBound + textContainerInset.top)...($0.upperBound + textContainerInset.top) }
+        fragmentDamage = nil
+        for index in wanted {
+            let tileFrame = CGRect(x: 0, y: CGFloat(index) * tileHeight, width: frame.width,
+                                   height: min(tileHeight, frame.height - CGFloat(index) * tileHeight))
+            if let tile = tiles[index] {
+                if tile.frame != tileFrame {
+                    tile.frame = tileFrame
+                    tile.setNeedsDisplay()
+                } else if let damage, damage.overlaps(tileFrame.minY...tileFrame.maxY) {
+                    let top = max(damage.lowerBound, tileFrame.minY), bottom = min(damage.upperBound, tileFrame.maxY)
+                    tile.setNeedsDisplay(CGRect(x: 0, y: top - tileFrame.minY, width: tileFrame.width, height: bottom - top))
+                }
+            } else {
+                let tile = TextCanvas()
+                tile.textView = self
+                tile.frame = tileFrame
+                insertSubview(tile, at: 0)
+                tile.setNeedsDisplay()
+                tiles[index] = tile
+            }
+        }
     }
 
     /// Draws the text view's text: a subview as tall as the content, so scrolling moves it.
@@ -258,10 +396,22 @@ open class UITextView: UIScrollView, UIKeyInput {
         }
 
         override func draw(_ rect: CGRect) {
-            guard let textView, let context = UIGraphicsGetCurrentContext(), let layout = textView.textLayout(forWidth: bounds.width) else { return }
+            guard let textView, let context = UIGraphicsGetCurrentContext() else { return }
             let inset = textView.textContainerInset, padding = textView.textContainer.lineFragmentPadding
-            let box = CGRect(x: inset.left + padding, y: inset.top, width: bounds.width - inset.left - inset.right - 2 * padding,
-                             height: layout.size.height)
+            let boxWidth = bounds.width - inset.left - inset.right - 2 * padding
+            if let fragments = textView.fragments, textView.laysOutByParagraph {
+                // A tile of a long text: the paragraphs in the rectangle to draw, where they stand
+                // in the content (the tile's frame is in content coordinates).
+                let top = frame.minY - inset.top
+                for piece in fragments.fragments(in: (top + rect.minY)...(top + rect.maxY)) {
+                    guard let layout = piece.layout else { continue }
+                    let box = CGRect(x: inset.left + padding, y: piece.top - top + inset.top, width: boxWidth, height: layout.size.height)
+                    context.draw(layout, in: box, clipsTo: nil)
+                }
+                return
+            }
+            guard let layout = textView.textLayout(forWidth: bounds.width) else { return }
+            let box = CGRect(x: inset.left + padding, y: inset.top, width: boxWidth, height: layout.size.height)
             context.draw(layout, in: box, clipsTo: nil)
         }
     }
