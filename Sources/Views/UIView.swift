@@ -237,7 +237,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     public internal(set) var systemSubviews: [UIView] = []
 
     /// The view controller whose `view` this is, if any (UIKit's private `_viewDelegate`).
-    weak var viewController: UIViewController?
+    weak var viewController: UIViewController? {
+        didSet { if viewController !== oldValue { layoutMarginsMayHaveChanged() } }
+    }
 
     /// The view controller whose view this is, else the superview.
     open override var next: UIResponder? { viewController ?? superview }
@@ -409,27 +411,51 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         bounds.size
     }
 
-    /// The space around the content that layout keeps free. Default 8 pt on every edge; with
-    /// `insetsLayoutMarginsFromSafeArea`, the safe-area insets are added.
+    /// The space around the content that layout keeps free. Default 8 pt on every edge; a view
+    /// controller's root view has none of its own but, while its controller
+    /// `viewRespectsSystemMinimumLayoutMargins`, at least the controller's
+    /// `systemMinimumLayoutMargins` on each edge (UIKit: "the root view's actual margins are set to
+    /// either your custom values or the minimum values …, whichever values are greater"). With
+    /// `insetsLayoutMarginsFromSafeArea`, the safe-area insets are added: a root view on a
+    /// 320-pt-wide phone with 20 pt of status bar has (20, 16, 0, 16).
     open var layoutMargins: UIEdgeInsets {
         get {
-            guard insetsLayoutMarginsFromSafeArea else { return storedLayoutMargins }
+            var m = ownLayoutMargins
+            if let controller = viewController, controller.viewRespectsSystemMinimumLayoutMargins {
+                let minimum = controller.systemMinimumLayoutMargins.edgeInsets(rightToLeft: effectiveUserInterfaceLayoutDirection == .rightToLeft)
+                m = UIEdgeInsets(top: max(m.top, minimum.top), left: max(m.left, minimum.left),
+                                 bottom: max(m.bottom, minimum.bottom), right: max(m.right, minimum.right))
+            }
+            guard insetsLayoutMarginsFromSafeArea else { return m }
             let safe = safeAreaInsets
-            let m = storedLayoutMargins
             return UIEdgeInsets(top: m.top + safe.top, left: m.left + safe.left, bottom: m.bottom + safe.bottom, right: m.right + safe.right)
         }
         set {
             guard newValue != storedLayoutMargins else { return }
             storedLayoutMargins = newValue
-            if let guide = constraintState?.marginsGuide ?? constraintState?.readableGuide { hierarchyEngine?.guideChanged(guide) }
-            layoutMarginsDidChange()
+            layoutMarginsMayHaveChanged()
         }
     }
 
     /// Whether `layoutMargins` include the safe-area insets. Default true.
-    open var insetsLayoutMarginsFromSafeArea = true
+    open var insetsLayoutMarginsFromSafeArea = true {
+        didSet { if insetsLayoutMarginsFromSafeArea != oldValue { layoutMarginsMayHaveChanged() } }
+    }
 
-    var storedLayoutMargins = UIEdgeInsets(all: 8)
+    /// The margins set on the view (nil: the default, 8 pt, none for a view controller's root view).
+    var storedLayoutMargins: UIEdgeInsets?
+
+    /// The view's own margins, before the controller's minimum and the safe area.
+    var ownLayoutMargins: UIEdgeInsets {
+        storedLayoutMargins ?? (viewController == nil ? UIEdgeInsets(all: 8) : .zero)
+    }
+
+    /// The margins' inputs changed (their value, the controller's minimum): the guides that follow
+    /// them are brought up to date and the view hears `layoutMarginsDidChange()`.
+    func layoutMarginsMayHaveChanged() {
+        if let guide = constraintState?.marginsGuide ?? constraintState?.readableGuide { hierarchyEngine?.guideChanged(guide) }
+        layoutMarginsDidChange()
+    }
 
     /// Called when `layoutMargins` change; the default asks for layout.
     open func layoutMarginsDidChange() {

@@ -243,6 +243,21 @@ open class UIViewController: UIResponder {
         navigationController?.viewIfLoaded?.setNeedsLayout()
     }
 
+    /// The least margins UIKit keeps in the root view (within its safe area): none at the top and
+    /// bottom, 16 pt leading and trailing in a window up to 400 pt wide (iPhone SE to iPhone 15
+    /// Pro, portrait), 20 pt in a wider one (the Plus and Max phones, iPads), as UIKit's.
+    open var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
+        let width = viewIfLoaded?.window?.bounds.width ?? UIScreen.main.bounds.width
+        let side: CGFloat = width > 400 ? 20 : 16
+        return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
+    }
+
+    /// Whether the root view's margins are at least `systemMinimumLayoutMargins` (default true);
+    /// false leaves them to the view's own `directionalLayoutMargins`.
+    open var viewRespectsSystemMinimumLayoutMargins = true {
+        didSet { if viewRespectsSystemMinimumLayoutMargins != oldValue { viewIfLoaded?.layoutMarginsMayHaveChanged() } }
+    }
+
     /// Space the controller adds to its view's safe area on each edge (UIKit's).
     open var additionalSafeAreaInsets = UIEdgeInsets.zero {
         didSet { if additionalSafeAreaInsets != oldValue { safeAreaDidChange() } }
