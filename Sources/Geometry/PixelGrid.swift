@@ -12,12 +12,20 @@ public enum PixelGrid {
     /// How far from a whole pixel a coordinate may be and still floor or ceil to it (in pixels):
     /// floating-point noise only, so that `integral(scale:)` always contains the rectangle.
     public static let snapTolerance: CGFloat = 1e-9
+
+    /// How far below a half pixel a coordinate may be and still round up as the tie it stands for
+    /// (in pixels). A tie computed in floating point often lands just under the half: 343.5 −
+    /// (58 / 3) / 2 pt is 1001.4999… px at @3x, not 1001.5, and Auto Layout's values are kept to
+    /// a millionth of a point (up to 1.5 × 10⁻⁶ px off at @3x). UIKit rounds every exact tie to
+    /// the upper pixel (8 of 8 in its recordings): a value within 10⁻⁵ px of the half does too.
+    public static let tieTolerance: CGFloat = 1e-5
 }
 
 extension CGFloat {
-    /// The nearest coordinate on the pixel grid of `scale` (ties away from zero).
+    /// The nearest coordinate on the pixel grid of `scale`, a half pixel rounding up (toward +∞)
+    /// as UIKit rounds Auto Layout's frames, robustly (`PixelGrid.tieTolerance`).
     public func roundedToPixel(scale: CGFloat) -> CGFloat {
-        (self * scale).rounded() / scale
+        (self * scale + 0.5 + PixelGrid.tieTolerance).rounded(.down) / scale
     }
 
     /// The largest coordinate on the pixel grid of `scale` not greater than `self`.

@@ -25,6 +25,22 @@ import Testing
         #expect(CGPoint(x: 0.26, y: 0.74).roundedToPixel(scale: 2) == CGPoint(x: 0.5, y: 0.5))
     }
 
+    /// Half-pixel ties go to the upper pixel, as UIKit's Auto Layout frames do, even when floating
+    /// point lands the tie a hair under the half: 343.5 − (58 / 3) / 2 = 333.8333… pt is
+    /// 1001.5 px at @3x, so 1002 px; kept to a millionth of a point, as the layout engine keeps
+    /// it, it is 1001.499999 px, still the tie: 1002 px, not 1001. 0.25 pt at @2x (0.5 px) is
+    /// 1 px; −0.25 pt (−0.5 px) is 0 px. Under the tie by more than noise still goes down.
+    @Test func halfPixelTiesRoundUp() {
+        let top = CGFloat(343.5) - CGFloat(58.0 / 3) / 2
+        #expect(top.roundedToPixel(scale: 3) == 1002.0 / 3)
+        let kept = (top * 1_000_000).rounded() / 1_000_000
+        #expect(kept * 3 < 1001.5)   // the tie, a hair under the half
+        #expect(kept.roundedToPixel(scale: 3) == 1002.0 / 3)
+        #expect(CGFloat(0.25).roundedToPixel(scale: 2) == 0.5)
+        #expect(CGFloat(-0.25).roundedToPixel(scale: 2) == 0)
+        #expect(CGFloat(333.8).roundedToPixel(scale: 3) == 1001.0 / 3)   // 1001.4 px
+    }
+
     /// Seed 004: centering a view with an odd size puts its edges on half points — misaligned at
     /// @1x, on the grid at @2x.
     @Test func oddSizeCenteredOnWholePointIsMisalignedAtOneX() {

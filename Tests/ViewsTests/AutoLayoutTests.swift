@@ -291,6 +291,24 @@ import Testing
         #expect(order.count == 4)
     }
 
+    /// A view centred at y = 343.5 with a height of 58/3 on a @3x screen: its top is
+    /// 343.5 − 29/3 = 333.8333… pt = 1001.5 px and its bottom 353.1666… pt = 1059.5 px, both
+    /// exact ties, which UIKit rounds up: 1002 px and 1060 px, so the frame is 1002/3 pt from the
+    /// top and still 58/3 pt high (in floating point the top is 1001.4999… px, which used to
+    /// round down to 1001 px and make the view 59/3 high).
+    @Test func halfPixelTiesRoundToTheUpperPixel() {
+        let (container, child) = container(width: 390, height: 687)
+        NSLayoutConstraint.activate([
+            child.centerYAnchor.constraint(equalTo: container.centerYAnchor),
+            child.heightAnchor.constraint(equalToConstant: 58.0 / 3),
+            child.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+            child.widthAnchor.constraint(equalToConstant: 100),
+        ])
+        container.layoutIfNeeded()
+        #expect(abs(child.frame.minY - 1002.0 / 3) < 1e-9, "\(child.frame.minY * 3) px")
+        #expect(abs(child.frame.height - 58.0 / 3) < 1e-9, "\(child.frame.height * 3) px")
+    }
+
     /// A label's intrinsic size is its text's, each side rounded up to the pixel; setting its
     /// text re-lays it out; its baseline aligns with another's.
     @Test func labelsSizeToTheirText() {

@@ -359,10 +359,11 @@ extension UIView: LayoutAnchors {
         }
     }
 
-    /// `rect` with its edges on the screen's pixel grid, as UIKit rounds the engine's values.
+    /// `rect` with its edges on the screen's pixel grid, as UIKit rounds the engine's values
+    /// (a half pixel up: 333.8333… pt, 1001.5 px at @3x, goes to 1002 px).
     func pixelAligned(_ rect: CGRect) -> CGRect {
         let scale = (window?.screen ?? UIScreen.main).scale
-        func round(_ v: CGFloat) -> CGFloat { (v * scale).rounded() / scale }
+        func round(_ v: CGFloat) -> CGFloat { v.roundedToPixel(scale: scale) }
         let minX = round(rect.minX), minY = round(rect.minY)
         return CGRect(x: minX, y: minY, width: round(rect.maxX) - minX, height: round(rect.maxY) - minY)
     }
