@@ -103,4 +103,40 @@ import Testing
             #expect(controller.label.frame.origin == CGPoint(x: 10, y: 8))
         }
     }
+
+    /// A 390 × 100 header at the top of an iPhone 14's window (47 pt of status bar) with no
+    /// constraint anywhere: its safe area is (47, 0, 0, 0) and its safe-area guide's layout frame
+    /// is its bounds less that, (0, 47, 390, 53), whether or not a constraint uses the guide; its
+    /// margins guide is (8, 55, 374, 37) (8 pt within the safe area).
+    @Test func aSafeAreaGuideNoConstraintUsesHasItsFrame() {
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            defer { withExtendedLifetime(window) {} }
+            let header = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 100))
+            window.addSubview(header)
+            window.makeKeyAndVisible()
+            window.layoutIfNeeded()
+            #expect(header.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 0, right: 0))
+            #expect(header.safeAreaLayoutGuide.layoutFrame == CGRect(x: 0, y: 47, width: 390, height: 53))
+            #expect(header.layoutMarginsGuide.layoutFrame == CGRect(x: 8, y: 55, width: 374, height: 37))
+            header.frame.size.height = 120
+            #expect(header.safeAreaLayoutGuide.layoutFrame == CGRect(x: 0, y: 47, width: 390, height: 73))
+        }
+    }
+
+    /// The root view of a navigation controller's first screen on an iPhone 14 fills the window;
+    /// its safe area runs from the bar's bottom (47 + 44 = 91) to the home indicator (844 − 34):
+    /// (0, 91, 390, 719), as UIKit gives it, with no constraint on the guide.
+    @Test func aNavigationScreensSafeAreaGuide() {
+        UIApplication.withNewApplication {
+            let screen = UIViewController()
+            let navigation = UINavigationController(rootViewController: screen)
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            defer { withExtendedLifetime(window) {} }
+            window.rootViewController = navigation
+            window.makeKeyAndVisible()
+            window.layoutIfNeeded()
+            #expect(screen.view.safeAreaLayoutGuide.layoutFrame == CGRect(x: 0, y: 91, width: 390, height: 719))
+        }
+    }
 }

@@ -218,7 +218,15 @@ extension UIView: LayoutAnchors {
         return max(safeAreaInsets.bottom, bounds.maxY - top)
     }
 
+    /// A guide's rectangle in the view's bounds. A system guide's follows the view's bounds and
+    /// insets whether or not a constraint uses it (UIKit's safe-area guide of a header with no
+    /// constraints is still its bounds less the safe area); an app's guide is where the engine put it.
     func layoutFrame(of guide: UILayoutGuide) -> CGRect {
+        if guide.kind != .app {
+            let frame = bounds.inset(by: insets(of: guide))
+            guard guide.kind == .readableContent, frame.width > UIView.readableWidth else { return frame }
+            return CGRect(x: frame.midX - UIView.readableWidth / 2, y: frame.minY, width: UIView.readableWidth, height: frame.height)
+        }
         guard let engine = hierarchyEngine else { return .zero }
         engine.updateIfNeeded()
         return engine.frame(of: guide) ?? .zero
