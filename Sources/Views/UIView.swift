@@ -30,6 +30,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         layer.isOpaque = true
         self.frame = frame
         layer.setNeedsDisplay()
+        // A class that lays out with constraints takes part in the update-constraints pass from
+        // the start, constraints or not: UIKit calls its `updateConstraints()` at the first layout.
+        if Self.requiresConstraintBasedLayout { _ = layoutState }
     }
 
     /// A view with a zero frame.

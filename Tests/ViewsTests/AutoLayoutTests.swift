@@ -291,6 +291,37 @@ import Testing
         #expect(order.count == 4)
     }
 
+    /// A view whose class requires constraint-based layout, alone in a window with no constraint,
+    /// gets `updateConstraints()` at the first layout and again after each
+    /// `setNeedsUpdateConstraints()` + `updateConstraintsIfNeeded()`, as UIKit calls it.
+    @Test func requiresConstraintBasedLayoutAloneGetsUpdateConstraints() {
+        final class Requiring: UIView {
+            var calls = 0
+            override class var requiresConstraintBasedLayout: Bool { true }
+            override func updateConstraints() {
+                calls += 1
+                super.updateConstraints()
+            }
+        }
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            defer { withExtendedLifetime(window) {} }
+            let view = Requiring(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            window.addSubview(view)
+            window.makeKeyAndVisible()
+            window.layoutIfNeeded()
+            #expect(view.calls == 1)
+            window.layoutIfNeeded()
+            #expect(view.calls == 1)
+            view.setNeedsUpdateConstraints()
+            view.updateConstraintsIfNeeded()
+            #expect(view.calls == 2)
+            view.setNeedsUpdateConstraints()
+            view.updateConstraintsIfNeeded()
+            #expect(view.calls == 3)
+        }
+    }
+
     /// A view centred at y = 343.5 with a height of 58/3 on a @3x screen: its top is
     /// 343.5 − 29/3 = 333.8333… pt = 1001.5 px and its bottom 353.1666… pt = 1059.5 px, both
     /// exact ties, which UIKit rounds up: 1002 px and 1060 px, so the frame is 1002/3 pt from the

@@ -341,10 +341,7 @@ extension UIView: LayoutAnchors {
     /// `updateConstraints()` for the subtree's views that use constraints and need it, subviews first.
     private func updateConstraintsOfSubtree() {
         for subview in subviews { subview.updateConstraintsOfSubtree() }
-        guard let state = constraintState, state.needsUpdateConstraints else {
-            if constraintState == nil, Self.requiresConstraintBasedLayout { callUpdateConstraints() }
-            return
-        }
+        guard let state = constraintState, state.needsUpdateConstraints else { return }
         callUpdateConstraints()
     }
 
