@@ -43,6 +43,50 @@ import RunLoop
         }
     }
 
+    /// A block inside another inherits its duration and curve, as UIKit documents
+    /// (`overrideInheritedDuration`, `overrideInheritedCurve`): an inner 0.5 s ease-in block
+    /// moving `center.x` from 100 to 300 inside a 1 s linear block runs 1 s, linearly: at 1/30 s,
+    /// 100 + 200/30 = 106.67 (its own 0.5 s ease-in would show 101.6). With both overrides it runs
+    /// its own: at 1/30 s, ease-in (0.42, 0, 1, 1) at 1/15 of its time is about 0.8 % of the way,
+    /// 101.6; at 0.5 s it is done. Its completion runs when its own animation ends.
+    @Test func aNestedBlockInheritsTheOuterDurationAndCurve() {
+        UIApplication.withNewApplication {
+            let clock = Clock()
+            let (window, view) = scene(clock)
+            view.center.x = 100
+            window.commit(at: 0.5)
+            clock.now = 1
+            var innerFinished: [Bool] = []
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                UIView.animate(withDuration: 0.5, delay: 0, options: .curveEaseIn, animations: {
+                    view.center.x = 300
+                }, completion: { innerFinished.append($0) })
+            })
+            window.commit(at: 1)
+            clock.now = 1 + 1.0 / 30
+            let x = view.layer.presentation()?.position.x ?? 0
+            #expect(abs(x - (100 + 200.0 / 30)) < 1e-6, "\(x)")
+            window.commit(at: 1.6)
+            #expect(innerFinished.isEmpty)   // 1 s long, not 0.5
+            window.commit(at: 2.01)
+            #expect(innerFinished == [true])
+
+            view.center.x = 100
+            window.commit(at: 3)
+            clock.now = 4
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                UIView.animate(withDuration: 0.5, delay: 0, options: [.curveEaseIn, .overrideInheritedDuration, .overrideInheritedCurve],
+                               animations: { view.center.x = 300 })
+            })
+            window.commit(at: 4)
+            clock.now = 4 + 1.0 / 30
+            let own = view.layer.presentation()?.position.x ?? 0
+            #expect(own > 101 && own < 102.5, "\(own)")
+            clock.now = 4.5
+            #expect(abs((view.layer.presentation()?.position.x ?? 0) - 300) < 1e-6)
+        }
+    }
+
     /// A view growing in an animation block: its bounds animate additively from the old size to
     /// the new, the offset negative (−100 pt of height at the start); linear, so at a quarter of
     /// the second the height is 100 + 100 / 4 = 125 and the view's top has moved a quarter of the

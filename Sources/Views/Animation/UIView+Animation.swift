@@ -19,6 +19,22 @@ final class UIViewAnimationState {
         /// Inside `animateKeyframes`: its total duration and delay, whether its keyframes jump
         /// (discrete); a keyframe animates from the model value the keyframe before left.
         var keyframes: (duration: TimeInterval, delay: TimeInterval, discrete: Bool)?
+
+        /// A block run inside `outer` takes its duration and its curve (a spring's too) unless its
+        /// options say `.overrideInheritedDuration`, `.overrideInheritedCurve` or
+        /// `.overrideInheritedOptions`, as UIKit documents: a 0.5 s ease-in block inside a 1 s
+        /// linear one runs 1 s, linear.
+        mutating func inherit(from outer: Context) {
+            guard !options.contains(.overrideInheritedOptions) else { return }
+            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) {
+                let curveBits: UInt = 0xF << 16
+                options = UIView.AnimationOptions(rawValue: (options.rawValue & ~curveBits) | (outer.options.rawValue & curveBits))
+                spring = outer.spring
+                timing = outer.timing
+                physics = outer.physics
+            }
+        }
     }
 
     var contexts: [Context] = []
@@ -267,6 +283,10 @@ extension UIView {
     static func run(_ context: UIViewAnimationState.Context, commits: Bool = true, _ animations: () -> Void) {
         let state = UIViewAnimationState.current
         let registry = AnimationRegistry.current
+        var context = context
+        if commits, context.keyframes == nil, let outer = state.contexts.last {
+            context.inherit(from: outer)
+        }
         if context.duration > 0 {
             state.contexts.append(context)
             registry.openBlocks += 1
