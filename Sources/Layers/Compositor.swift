@@ -180,14 +180,16 @@ public final class Compositor {
         paint(pass.plan, damage: pass.damage)
     }
 
-    /// Paints the whole screen from the tree as it is now, leaving the change marks alone: the
+    /// Paints the whole screen from the tree as it is now (as the last frame showed it), leaving the change marks alone: the
     /// frame buffer then holds what a frame-by-frame composite would (for snapshots when frames
     /// are not rasterized one by one).
     public func rasterizeScreen() {
-        let plan = fullScreenPlan(transform: rootTransform, screen: screen)
-        guard frameBuffer !== standIn else { return }
-        frameBuffer.fill(x: 0, y: 0, width: pixelWidth, height: pixelHeight, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
-        paint(plan, damage: PixelRegion(screen), into: frameBuffer)
+        AnimationRegistry.current.showingLastFrame {
+            let plan = fullScreenPlan(transform: rootTransform, screen: screen)
+            guard frameBuffer !== standIn else { return }
+            frameBuffer.fill(x: 0, y: 0, width: pixelWidth, height: pixelHeight, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
+            paint(plan, damage: PixelRegion(screen), into: frameBuffer)
+        }
     }
 
     /// The paint plan of the whole of `screen` through `transform`, occlusion resolved.

@@ -19,8 +19,13 @@ public struct DebugOverlays: OptionSet, Hashable, Sendable {
 }
 
 extension Compositor {
-    /// The frame buffer as it is now, with `overlays` drawn over it.
+    /// The frame buffer as it is now, with `overlays` drawn over it (the tree as the last frame
+    /// showed it).
     public func snapshot(overlays: DebugOverlays = []) -> CGImage {
+        AnimationRegistry.current.showingLastFrame { snapshotShown(overlays: overlays) }
+    }
+
+    private func snapshotShown(overlays: DebugOverlays) -> CGImage {
         let image = blackImage(width: pixelWidth, height: pixelHeight, what: "a snapshot")
         guard image !== standIn, frameBuffer !== standIn else { return CGImage(adopting: standIn) }
         image.copy(from: frameBuffer)
@@ -30,10 +35,14 @@ extension Compositor {
         return CGImage(adopting: image)
     }
 
-    /// The screen as the tree is now, painted into a new image of `pointScale` pixels per point
+    /// The screen as the tree is now (as the last frame showed it, animations and all), painted into a new image of `pointScale` pixels per point
     /// (the screen's own scale gives what the frame buffer would hold), with `overlays`. The frame
     /// buffer and the change marks are left alone.
     public func rasterized(pointScale: CGFloat, overlays: DebugOverlays = []) -> CGImage {
+        AnimationRegistry.current.showingLastFrame { rasterizedShown(pointScale: pointScale, overlays: overlays) }
+    }
+
+    private func rasterizedShown(pointScale: CGFloat, overlays: DebugOverlays) -> CGImage {
         let factor = pointScale / scale
         let width = max(1, Int((CGFloat(pixelWidth) * factor).rounded())), height = max(1, Int((CGFloat(pixelHeight) * factor).rounded()))
         let image = blackImage(width: width, height: height, what: "a snapshot")

@@ -158,6 +158,45 @@ import Views
         #expect((events[1]["ts"] as! Double) == (ended.renderStart * 1e6).rounded())
     }
 
+    /// In `afterFrame` the app reads its model, as between Core Animation's frames: a view whose
+    /// centre the tap's lift (vsync 12) animates from 100 to 300 (linear, 1 s) has
+    /// `layer.position.x` 300 from that frame on, while `presentation()` moves 200/60 = 3.33 pt a
+    /// frame: 100 at the lift's frame, 103.33 and 106.67 at the next two.
+    @Test func theModelIsTheAppsInTheFrameCallbackAndThePresentationMoves() throws {
+        final class Mover: UIView {
+            let box = UIView(frame: CGRect(x: 50, y: 300, width: 100, height: 100))
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                box.backgroundColor = .blue
+                addSubview(box)
+            }
+            required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+            override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { self.box.center.x = 300 })
+            }
+        }
+        try UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let mover = Mover(frame: window.bounds)
+            window.addSubview(mover)
+            var trace = Trace()
+            trace.tap(1, at: CGPoint(x: 200, y: 100), time: 0.1, duration: 0.1)   // lifted at vsync 12 (0.2 s)
+            let replay = Replay(window: window, clock: VirtualClock(measuresWork: false))
+            var seen: [(vsync: Int, model: CGFloat, shown: CGFloat)] = []
+            replay.afterFrame = { frame, _ in
+                let vsync = Int((frame.vsync * 60).rounded())
+                guard vsync >= 12 else { return }
+                seen.append((vsync, mover.box.layer.position.x, mover.box.layer.presentation()?.position.x ?? .nan))
+            }
+            _ = try replay.run(trace)
+            #expect(seen.count > 3)
+            for s in seen.prefix(60) { #expect(s.model == 300, "\(s)") }
+            let first = seen.prefix(3).map(\.shown)
+            #expect(first.count == 3 && zip(first, [100, 100 + 200.0 / 60, 100 + 400.0 / 60]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(first)")
+            #expect(mover.box.center.x == 300)
+        }
+    }
+
     /// A spinner that turns for ever (`.repeat`), started before the replay, and a tap: the
     /// replay renders the spinner's frames while the trace lasts and ends when the app is at rest
     /// but for it (an endless animation can never end, and a replay must).

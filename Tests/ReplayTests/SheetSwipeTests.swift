@@ -115,8 +115,8 @@ extension SheetSwipeTests {
         trace.drag(2, from: CGPoint(x: 195, y: 700), to: CGPoint(x: 195, y: 720), time: 1.1, duration: 0.3, hold: 0.3)
         var tops: [CGFloat] = []
         let replay = Replay(window: window, clock: VirtualClock())
-        // In `afterFrame` the layers hold what the frame showed (the model comes back after).
-        replay.afterFrame = { _, _ in tops.append(s.view.frame.minY) }
+        // In `afterFrame` the layers hold the model; the presentation is what the frame showed.
+        replay.afterFrame = { _, _ in tops.append(s.view.layer.presentation()?.frame.minY ?? s.view.frame.minY) }
         _ = try replay.run(trace)
         let jumps = zip(tops, tops.dropFirst()).map { abs($1 - $0) }
         #expect((jumps.max() ?? 0) < 60, "\(tops)")

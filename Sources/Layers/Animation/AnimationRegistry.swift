@@ -140,6 +140,8 @@ package final class AnimationRegistry {
 
     /// Layers whose model values are stashed while their presentation is in place.
     private var swapped: [(CALayer, PropertyValues)] = []
+    /// What the last frame showed of the layers whose model came back (`showingLastFrame`).
+    private var lastShown: [(CALayer, PropertyValues)] = []
 
     /// Whether a layer under `root` has an animation that will end by itself (the render server
     /// has frames to make before the app is at rest). One that repeats for ever (a spinner's), or
@@ -155,6 +157,7 @@ package final class AnimationRegistry {
     /// model values are kept aside until `restoreModels()`), marks what changed since the last
     /// frame for the compositor, and ends the animations that are over.
     package func present(under root: CALayer, at time: Double) -> Frame {
+        lastShown = []
         var frame = Frame()
         frame.events = removedEnds
         removedEnds = []
@@ -260,11 +263,38 @@ package final class AnimationRegistry {
     /// frame presents again, or the layer was marked when its last animation ended).
     package func restoreModels() {
         for (layer, models) in swapped {
+            var shown = PropertyValues()
             layer.writingPresentation = true
-            for (property, value) in models { layer.write(property, value) }
+            for (property, value) in models {
+                shown[property] = layer.modelValue(property)
+                layer.write(property, value)
+            }
             layer.writingPresentation = false
+            lastShown.append((layer, shown))
         }
         swapped.removeAll(keepingCapacity: true)
+    }
+
+    /// Runs `body` with the last frame's presentation in place again (a snapshot painted after
+    /// the frame, from the tree), then the model back, as the app may have left it meanwhile. The
+    /// app between frames (a replay's per-frame callback, a display link) reads the model, as in
+    /// Core Animation, where the presentation lives in the render server.
+    package func showingLastFrame<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard swapped.isEmpty, !lastShown.isEmpty else { return try body() }
+        let shown = lastShown
+        lastShown = []
+        for (layer, values) in shown {
+            var models = PropertyValues()
+            layer.writingPresentation = true
+            for (property, value) in values {
+                models[property] = layer.modelValue(property)
+                layer.write(property, value)
+            }
+            layer.writingPresentation = false
+            swapped.append((layer, models))
+        }
+        defer { restoreModels() }
+        return try body()
     }
 }
 

@@ -237,8 +237,11 @@ final class FrameRecorder {
         }
         frames += 1
         deliver(record)
-        loop.clock.excludingWork { replay.afterFrame?(record, window) }
+        // The app's model comes back before the callback, as between Core Animation's frames:
+        // a view animated from 100 to 300 reads 300, its presentation() moves (snapshots paint
+        // what the frame showed: the compositor puts it back for them).
         window.restoreModelValues()
+        loop.clock.excludingWork { replay.afterFrame?(record, window) }
         // A bitmap memory could not hold (the measured frame buffer, a snapshot) stops the replay.
         if let failure = window.compositor.takeAllocationFailure() ?? AppEnvironment.current.takeAllocationFailure() {
             sinkError = sinkError ?? failure

@@ -50,7 +50,9 @@ public final class Replay {
     /// Where frame records go, as frames finish (outside the app's timeline).
     public var sinks: [FrameSink] = []
     /// Called after each frame with its record and the window (for progress and snapshots),
-    /// outside the app's timeline.
+    /// outside the app's timeline. The layers hold the app's model (a view animated to 300 reads
+    /// 300), `presentation()` what is shown; a snapshot of the compositor paints what the frame
+    /// showed.
     public var afterFrame: ((FrameRecord, UIWindow) -> Void)?
     /// Whether SIGINT or SIGTERM stops the replay at the end of the current frame (the command
     /// line's Ctrl-C, a CI job cancelled), instead of killing the process.
