@@ -42,6 +42,23 @@ import Testing
         func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
             usesSizes ? sizes[indexPath.section][indexPath.item] : (collectionViewLayout as! UICollectionViewFlowLayout).itemSize
         }
+        /// Whether the highlight and selection questions are logged too.
+        var logsQuestions = false
+        var selects = true
+        func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+            if logsQuestions { events.append("shouldHighlight \(indexPath.item)") }
+            return true
+        }
+        func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath) {
+            if logsQuestions { events.append("didHighlight \(indexPath.item)") }
+        }
+        func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath) {
+            if logsQuestions { events.append("didUnhighlight \(indexPath.item)") }
+        }
+        func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+            if logsQuestions { events.append("shouldSelect \(indexPath.item)") }
+            return selects
+        }
         func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) { events.append("select \(indexPath.item)") }
         func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) { events.append("deselect \(indexPath.item)") }
         func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
@@ -219,6 +236,35 @@ import Testing
         #expect(source.events.count == 2 && collection.indexPathsForSelectedItems?.count == 2)
         #expect(collection.indexPathForItem(at: CGPoint(x: 50, y: 50)) == IndexPath(item: 0, section: 0))
         #expect(collection.indexPathForItem(at: CGPoint(x: 105, y: 50)) == nil)   // between items
+    }
+
+    /// A tap on an item asks and tells the delegate in UIKit's order (Collection View Programming
+    /// Guide, figure 2-3): shouldHighlight and didHighlight at the touch, then at the lift
+    /// shouldSelect while the item is still highlighted, didUnhighlight, didSelect. An item the
+    /// delegate will not select still loses its highlight, after the question.
+    @Test func highlightAndSelectionComeInUIKitsOrder() {
+        let layout = UICollectionViewFlowLayout()
+        let source = Source([Array(repeating: CGSize(width: 100, height: 100), count: 6)])
+        let (window, collection) = make(source, layout: layout)
+        defer { withExtendedLifetime(window) {} }
+        source.logsQuestions = true
+        func tap(_ item: Int) {
+            let cell = collection.cellForItem(at: IndexPath(item: item, section: 0))!
+            let touch = UITouch(contact: 1, phase: .began, timestamp: 0, windowLocation: cell.center, type: .direct,
+                                force: 0, majorRadius: 20, altitude: .pi / 2, azimuth: 0, tapCount: 1)
+            touch.view = cell
+            collection.touchesBegan([touch], with: nil)
+            collection.touchesEnded([touch], with: nil)
+        }
+        source.events = []
+        tap(2)
+        #expect(source.events == ["shouldHighlight 2", "didHighlight 2", "shouldSelect 2", "didUnhighlight 2", "select 2"])
+        source.events = []
+        source.selects = false
+        tap(3)
+        #expect(source.events == ["shouldHighlight 3", "didHighlight 3", "shouldSelect 3", "didUnhighlight 3"])
+        #expect(collection.cellForItem(at: IndexPath(item: 3, section: 0))?.isHighlighted == false)
+        #expect(collection.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])
     }
 
     /// An item wider than its line (undefined in UIKit) keeps a line of its own at the leading

@@ -865,21 +865,26 @@ open class UICollectionView: UIScrollView {
         collectionDelegate?.collectionView(self, didHighlightItemAt: indexPath)
     }
 
-    /// The finger lifted on the item: the highlight goes, the item is selected (or, with multiple
-    /// selection, a selected one deselected) and the delegate told.
+    /// The finger lifted on the item: the delegate is asked whether to select it (or, with
+    /// multiple selection, to deselect a selected one) while it is still highlighted, then the
+    /// highlight goes, then the item is selected and the delegate told: UIKit's order
+    /// (shouldHighlight, didHighlight, shouldSelect, didUnhighlight, didSelect; Collection View
+    /// Programming Guide, "Managing the Visual State for Selections and Highlights").
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let (cell, indexPath) = touchedCell else { return super.touchesEnded(touches, with: event) }
         touchedCell = nil
-        cell.isHighlighted = false
         let delegate = collectionDelegate
+        let deselecting = allowsMultipleSelection && selected.contains(indexPath)
+        let allowed = deselecting ? delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true
+            : delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true
+        cell.isHighlighted = false
         delegate?.collectionView(self, didUnhighlightItemAt: indexPath)
-        if allowsMultipleSelection, selected.contains(indexPath) {
-            guard delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else { return }
+        guard allowed else { return }
+        if deselecting {
             deselectItem(at: indexPath, animated: false)
             delegate?.collectionView(self, didDeselectItemAt: indexPath)
             return
         }
-        guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return }
         let deselected = allowsMultipleSelection ? [] : selected.filter { $0 != indexPath }
         for item in deselected { deselectItem(at: item, animated: false) }
         for item in deselected { delegate?.collectionView(self, didDeselectItemAt: item) }
