@@ -21,6 +21,22 @@ package final class AnimationRegistry {
     package func mediaTime() -> Double { mediaClock?() ?? ProcessInfo.processInfo.systemUptime }
     package func frameTime() -> Double { frameClock?() ?? mediaTime() }
 
+    /// Runs the app's animations on new clocks (a replay's, which starts at 0): the animations
+    /// already added keep their place in time (their begin times move with the clock), so one
+    /// the app started before the replay runs in its first frames and ends in it, completion and
+    /// all, rather than waiting for a time the new clock reaches only days later. Nil: the
+    /// machine's clock again (after the replay).
+    package func switchClocks(media: (() -> Double)?, frame: (() -> Double)?) {
+        let before = frameTime()
+        mediaClock = media
+        frameClock = frame
+        let shift = frameTime() - before
+        guard shift != 0 else { return }
+        for layer in layers {
+            for attached in layer.attachedAnimations { attached.animation.beginTime += shift }
+        }
+    }
+
     /// Layers that have (or had, since the last frame) animations, in the order they got one.
     /// Held strongly, as the render server holds what it animates, until the layer leaves the
     /// rendered tree (the next frame drops it): a weak reference would give each animated layer a

@@ -64,8 +64,7 @@ final class FrameRecorder {
         self.animations = animations
         startTurn()
         let clock = loop.clock, vsync = loop.vsync
-        animations.mediaClock = { clock.now }
-        animations.frameClock = { vsync.time(atOrBefore: clock.now) }
+        animations.switchClocks(media: { clock.now }, frame: { vsync.time(atOrBefore: clock.now) })
 
         observe(.afterWaiting, order: Int.min) { $0.startTurn() }
         observe(.beforeTimers, order: Int.min) { $0.timersStart = $0.stopwatch.nanoseconds() }
@@ -308,8 +307,7 @@ final class FrameRecorder {
         if !delivered.isEmpty { recordIdle(0, from: loop.clock.now, touches: takeTouches(forFrame: false).record) }
         link?.invalidate()
         for observer in observers { observer.invalidate() }
-        animations.mediaClock = nil
-        animations.frameClock = nil
+        animations.switchClocks(media: nil, frame: nil)
         source.eventPhase = nil
     }
 }
