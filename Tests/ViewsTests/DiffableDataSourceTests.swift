@@ -144,7 +144,7 @@ import Testing
     }
 
     /// A table's diffable data source: the first snapshot reloads, the next deletes and inserts the
-    /// rows that changed (a moved row is deleted and inserted), keeping the other rows' cells.
+    /// rows that changed, keeping the other rows' cells.
     @Test func aTableAppliesSnapshotsByTheirDifference() {
         UIApplication.withNewApplication {
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
@@ -175,5 +175,49 @@ import Testing
             #expect(source.itemIdentifier(for: IndexPath(row: 0, section: 0)) == "z" && source.indexPath(for: "d") == IndexPath(row: 3, section: 0))
         }
     }
-}
 
+    /// A moved row keeps its cell (UIKit since iOS 15): moving "d" before "a" asks the cell
+    /// provider for nothing, and the cell that showed "d" at row 3 shows it at row 0; a move and a
+    /// delete in one snapshot ("c" deleted, "a" moved after "d") reuse the cells on screen too.
+    /// Animated, the moved row slides (it does not fade in).
+    @Test func aMovedTableRowKeepsItsCell() {
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            defer { withExtendedLifetime(window) {} }
+            let table = UITableView(frame: window.bounds, style: .plain)
+            table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+            var asked: [String] = []
+            let source = UITableViewDiffableDataSource<Int, String>(tableView: table) { table, indexPath, name in
+                asked.append(name)
+                let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+                cell.textLabel?.text = name
+                return cell
+            }
+            window.addSubview(table)
+            window.makeKeyAndVisible()
+            var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+            snapshot.appendSections([0])
+            snapshot.appendItems(["a", "b", "c", "d"])
+            source.apply(snapshot, animatingDifferences: false)
+            _ = window.layoutPass()
+            #expect(asked == ["a", "b", "c", "d"])
+            let cells = (0..<4).map { table.cellForRow(at: IndexPath(row: $0, section: 0)) }
+            asked = []
+            snapshot.moveItem("d", beforeItem: "a")
+            source.apply(snapshot, animatingDifferences: false)
+            _ = window.layoutPass()
+            #expect(asked.isEmpty)
+            #expect((0..<4).map { table.cellForRow(at: IndexPath(row: $0, section: 0))?.textLabel?.text } == ["d", "a", "b", "c"])
+            #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) === cells[3])
+            #expect(table.cellForRow(at: IndexPath(row: 0, section: 0))?.frame.minY == 0)
+            snapshot.deleteItems(["c"])
+            snapshot.moveItem("a", afterItem: "b")
+            source.apply(snapshot)   // animated
+            _ = window.layoutPass()
+            #expect(asked.isEmpty)
+            #expect((0..<3).map { table.cellForRow(at: IndexPath(row: $0, section: 0))?.textLabel?.text } == ["d", "b", "a"])
+            #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === cells[0])
+            #expect(cells[0]?.layer.animation(forKey: "uisim.row.fade") == nil)
+        }
+    }
+}

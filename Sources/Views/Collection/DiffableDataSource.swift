@@ -457,9 +457,8 @@ extension UICollectionView {
 /// A table view's data source that takes its data as snapshots (UIKit's
 /// `UITableViewDiffableDataSource`): `apply(_:animatingDifferences:completion:)` updates the table
 /// by the difference from the last snapshot, rows inserted, deleted and reloaded with
-/// `defaultRowAnimation`. Where uisim differs: a row that moved is deleted and inserted (its cell
-/// is not kept), and a change of sections reloads the table (uisim's table inserts and deletes rows
-/// only). Keep a reference to it: the table holds its data source weakly, as UIKit's.
+/// `defaultRowAnimation`; a row that moved keeps its cell, as since iOS 15. Where uisim differs: a
+/// change of sections reloads the table (uisim's table inserts, deletes and moves rows only). Keep a reference to it: the table holds its data source weakly, as UIKit's.
 @MainActor
 open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: UITableViewDataSource {
     public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
@@ -496,8 +495,10 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
         tableView.countSnapshotDifference(difference.changeCount)
         let animation = animatingDifferences ? defaultRowAnimation : .none
         tableView.performBatchUpdates({
-            tableView.deleteRows(at: (difference.deletes + difference.moves.map(\.from)).sorted(), with: animation)
-            tableView.insertRows(at: (difference.inserts + difference.moves.map(\.to)).sorted(), with: animation)
+            tableView.deleteRows(at: difference.deletes, with: animation)
+            tableView.insertRows(at: difference.inserts, with: animation)
+            // A moved row keeps its cell (since iOS 15): no cell is asked for it again.
+            for move in difference.moves { tableView.moveRow(at: move.from, to: move.to) }
         }, completion: { _ in completion?() })
         if !difference.reloads.isEmpty {
             // Reloads name the rows before the update: after it, by identity.

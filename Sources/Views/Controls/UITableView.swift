@@ -367,7 +367,7 @@ open class UITableView: UIScrollView {
     public static let rowAnimationDuration: TimeInterval = 0.3
 
     /// Updates being collected by `performBatchUpdates` (nil outside one).
-    private var batch: (deletes: [IndexPath], inserts: [IndexPath], animation: RowAnimation)?
+    private var batch: (deletes: [IndexPath], inserts: [IndexPath], moves: [(from: IndexPath, to: IndexPath)], animation: RowAnimation)?
 
     /// Inserts rows (at their index paths after the update; the data source already has them):
     /// the rows below move down, animated, and the new rows fade in.
@@ -380,52 +380,89 @@ open class UITableView: UIScrollView {
         update(deletes: indexPaths, inserts: [], animation: animation, completion: nil)
     }
 
-    /// Runs `updates` (inserts and deletes) as one change, animated together; `completion` runs
-    /// when the animations end (`true`), at once (next turn) without them.
+    /// Moves the row at `indexPath` (before the update) to `newIndexPath` (after it): it keeps its
+    /// cell, which slides to its new place with the rows around it, as UIKit's.
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        update(deletes: [], inserts: [], moves: [(indexPath, newIndexPath)], animation: .automatic, completion: nil)
+    }
+
+    /// Runs `updates` (inserts, deletes and moves) as one change, animated together; `completion`
+    /// runs when the animations end (`true`), at once (next turn) without them.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         let outer = batch
-        batch = ([], [], .automatic)
+        batch = ([], [], [], .automatic)
         updates?()
         let collected = batch!
         batch = outer
-        update(deletes: collected.deletes, inserts: collected.inserts, animation: collected.animation, completion: completion)
+        update(deletes: collected.deletes, inserts: collected.inserts, moves: collected.moves, animation: collected.animation,
+               completion: completion)
     }
 
     /// UIKit's older form of `performBatchUpdates`.
     open func beginUpdates() {
-        if batch == nil { batch = ([], [], .automatic) }
+        if batch == nil { batch = ([], [], [], .automatic) }
     }
 
     open func endUpdates() {
         guard let collected = batch else { return }
         batch = nil
-        update(deletes: collected.deletes, inserts: collected.inserts, animation: collected.animation, completion: nil)
+        update(deletes: collected.deletes, inserts: collected.inserts, moves: collected.moves, animation: collected.animation, completion: nil)
     }
 
-    /// Applies deletes (old index paths) and inserts (new ones) to the rows, the cells on screen,
-    /// the selection and the measured heights; animates the change unless `.none`.
-    private func update(deletes: [IndexPath], inserts: [IndexPath], animation: RowAnimation, completion: ((Bool) -> Void)?) {
+    /// Applies deletes (old index paths), inserts (new ones) and moves (old to new) to the rows,
+    /// the cells on screen, the selection and the measured heights; animates the change unless
+    /// `.none`. A moved row keeps its cell and its height.
+    private func update(deletes: [IndexPath], inserts: [IndexPath], moves: [(from: IndexPath, to: IndexPath)] = [],
+                        animation: RowAnimation, completion: ((Bool) -> Void)?) {
         if batch != nil {
             batch!.deletes += deletes
             batch!.inserts += inserts
+            batch!.moves += moves
             if animation == .none { batch!.animation = .none }
             return
         }
-        if !(deletes.isEmpty && inserts.isEmpty) { dropSwipe() }
-        guard !needsReload, let dataSource, !(deletes.isEmpty && inserts.isEmpty) else {
+        let changes = !(deletes.isEmpty && inserts.isEmpty && moves.isEmpty)
+        if changes { dropSwipe() }
+        guard !needsReload, let dataSource, changes else {
             AnimationRegistry.current.completeNextTurn(completion)
             return
         }
-        // The new row lists: deleted rows out (old numbering), inserted rows in (new numbering).
-        var rows = sections.map(\.rows)
-        let deleted = Set(deletes.filter { $0.section < rows.count && $0.row < rows[$0.section].count })
-        for section in rows.indices {
-            let gone = Set(deleted.filter { $0.section == section }.map(\.row))
-            rows[section] = rows[section].enumerated().filter { !gone.contains($0.offset) }.map(\.element)
+        // The new rows, each an old row that stays (deleted and moved rows out, old numbering)
+        // or a new one (inserted and moved rows in, new numbering, in ascending order).
+        func exists(_ path: IndexPath) -> Bool { path.section < sections.count && path.row < sections[path.section].rows.count }
+        let moves = moves.filter { exists($0.from) && $0.to.section < sections.count }
+        let deleted = Set(deletes.filter(exists))
+        let movedFrom = Dictionary(moves.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
+        let movedTo = Dictionary(moves.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+        enum Slot { case old(IndexPath), new(IndexPath) }
+        var slots: [[Slot]] = sections.indices.map { section in
+            sections[section].rows.indices.map { IndexPath(row: $0, section: section) }
+                .filter { !deleted.contains($0) && movedFrom[$0] == nil }.map { .old($0) }
         }
-        let inserted = inserts.filter { $0.section < rows.count }.sorted()
-        for indexPath in inserted where indexPath.row <= rows[indexPath.section].count {
-            rows[indexPath.section].insert(estimates ? estimate : fixedHeight(at: indexPath), at: indexPath.row)
+        let inserted = inserts.filter { $0.section < slots.count }.sorted()
+        for indexPath in Set(inserted + movedTo.keys).sorted() where indexPath.row <= slots[indexPath.section].count {
+            slots[indexPath.section].insert(.new(indexPath), at: indexPath.row)
+        }
+        // Old index path → new (nil: deleted).
+        var newPath: [IndexPath: IndexPath] = [:]
+        for (section, list) in slots.enumerated() {
+            for (row, slot) in list.enumerated() {
+                let here = IndexPath(row: row, section: section)
+                switch slot {
+                case .old(let old): newPath[old] = here
+                case .new(let new): if let old = movedTo[new] { newPath[old] = here }
+                }
+            }
+        }
+        let rows: [[CGFloat]] = slots.map { list in
+            list.map { slot in
+                switch slot {
+                case .old(let old): return sections[old.section].rows[old.row]
+                case .new(let new):
+                    if let old = movedTo[new] { return sections[old.section].rows[old.row] }
+                    return estimates ? estimate : fixedHeight(at: new)
+                }
+            }
         }
         // UIKit raises when the data source disagrees; uisim reloads everything instead.
         guard rows.indices.allSatisfy({ rows[$0].count == max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }) else {
@@ -433,14 +470,8 @@ open class UITableView: UIScrollView {
             reloadData()
             return
         }
-        // Old index path → new (nil: deleted).
         let insertedSet = Set(inserted)
-        func moved(_ old: IndexPath) -> IndexPath? {
-            guard !deleted.contains(old) else { return nil }
-            var row = old.row - deleted.filter { $0.section == old.section && $0.row < old.row }.count
-            for new in inserted where new.section == old.section && new.row <= row { row += 1 }
-            return IndexPath(row: row, section: old.section)
-        }
+        func moved(_ old: IndexPath) -> IndexPath? { newPath[old] }
         var leaving: [(IndexPath, UITableViewCell)] = []
         var nextVisible: [IndexPath: UITableViewCell] = [:]
         for (old, cell) in visible.sorted(by: { $0.key < $1.key }) {
@@ -460,8 +491,9 @@ open class UITableView: UIScrollView {
             AnimationRegistry.current.completeNextTurn(completion)
             return
         }
-        // The rows that stay move to their new places (frames animated by the layout); the
-        // deleted ones fade out, then go back to their queues; the inserted ones fade in.
+        // The rows that stay (and the moved ones) slide to their new places (frames animated by
+        // the layout); the deleted ones fade out, then go back to their queues; the inserted ones
+        // fade in.
         animateListUpdate(duration: Self.rowAnimationDuration, fadeKey: "uisim.row.fade", leaving: leaving,
                           settle: { [weak self] old, cell in self?.enqueue(cell, at: old) },
                           arriving: { insertedSet.sorted().compactMap { self.visible[$0] } }, completion: completion)
