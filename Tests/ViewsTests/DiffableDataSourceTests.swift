@@ -12,6 +12,11 @@ import Testing
 @Suite struct DiffableDataSourceTests {
     final class Cell: UICollectionViewCell {
         var item: Int?
+        var prepared = 0
+        override func prepareForReuse() {
+            super.prepareForReuse()
+            prepared += 1
+        }
     }
 
     /// A diffable collection view of 100 × 100 items, three to a 320-wide line, in a window.
@@ -218,6 +223,60 @@ import Testing
             #expect((0..<3).map { table.cellForRow(at: IndexPath(row: $0, section: 0))?.textLabel?.text } == ["d", "b", "a"])
             #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === cells[0])
             #expect(cells[0]?.layer.animation(forKey: "uisim.row.fade") == nil)
+        }
+    }
+
+    /// Reconfiguring items (iOS 15) asks the cell provider again for each on screen, and its
+    /// dequeue hands back the cell that shows it: the same cell, not prepared for reuse (Apple:
+    /// reconfiguring "doesn't prepare the cell for reuse"), counted as one cell asked for; a
+    /// reconfigured table row likewise.
+    @Test func reconfiguringKeepsTheCellWithoutPreparingIt() {
+        UIApplication.withNewApplication {
+            let (window, collection, source, shown) = make()
+            defer { withExtendedLifetime(window) {} }
+            var snapshot = NSDiffableDataSourceSnapshot<String, Int>()
+            snapshot.appendSections(["main"])
+            snapshot.appendItems(Array(0..<6))
+            source.apply(snapshot, animatingDifferences: false)
+            _ = window.layoutPass()
+            let cell = collection.cellForItem(at: IndexPath(item: 4, section: 0)) as! Cell
+            cell.item = -1   // configured again, it shows 4 again
+            _ = window.commitPhase(stopwatch: ManualStopwatch())
+            snapshot.reconfigureItems([4])
+            source.apply(snapshot)
+            let counts = window.commitPhase(stopwatch: ManualStopwatch()).counts
+            #expect(counts[.cellForItemCalls] == 1)
+            #expect(collection.cellForItem(at: IndexPath(item: 4, section: 0)) === cell)
+            #expect(cell.prepared == 0 && cell.item == 4)
+            #expect(shown()[IndexPath(item: 4, section: 0)] == 4)
+
+            final class Row: UITableViewCell {
+                var prepared = 0
+                override func prepareForReuse() {
+                    super.prepareForReuse()
+                    prepared += 1
+                }
+            }
+            let table = UITableView(frame: window.bounds, style: .plain)
+            table.register(Row.self, forCellReuseIdentifier: "row")
+            var titles = ["a": "A", "b": "B"]
+            let rows = UITableViewDiffableDataSource<Int, String>(tableView: table) { table, indexPath, name in
+                let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+                cell.textLabel?.text = titles[name]
+                return cell
+            }
+            window.addSubview(table)
+            var list = NSDiffableDataSourceSnapshot<Int, String>()
+            list.appendSections([0])
+            list.appendItems(["a", "b"])
+            rows.apply(list, animatingDifferences: false)
+            _ = window.layoutPass()
+            let row = table.cellForRow(at: IndexPath(row: 1, section: 0)) as! Row
+            titles["b"] = "B, read"
+            list.reconfigureItems(["b"])
+            rows.apply(list)
+            #expect(table.cellForRow(at: IndexPath(row: 1, section: 0)) === row)
+            #expect(row.prepared == 0 && row.textLabel?.text == "B, read")
         }
     }
 }

@@ -205,7 +205,8 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
         reloadedItemIdentifiers += identifiers.filter { sectionOfItem[$0] != nil }
     }
 
-    /// Marks items whose cells are to be configured again (uisim makes them again, as a reload).
+    /// Marks items whose cells are to be configured again in place: the cell provider is asked
+    /// again and its dequeue hands back the cell on screen, without `prepareForReuse()`.
     public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
         reconfiguredItemIdentifiers += identifiers.filter { sectionOfItem[$0] != nil }
     }
@@ -258,10 +259,13 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 struct SnapshotDifference {
     var deletedSections = IndexSet(), insertedSections = IndexSet(), reloadedSections = IndexSet()
     var deletes: [IndexPath] = [], inserts: [IndexPath] = [], reloads: [IndexPath] = []
+    /// Items to configure again in their cells (old index paths; not moved or deleted ones).
+    var reconfigures: [IndexPath] = []
     var moves: [(from: IndexPath, to: IndexPath)] = []
 
     var changeCount: Int {
         deletedSections.count + insertedSections.count + reloadedSections.count + deletes.count + inserts.count + reloads.count + moves.count
+            + reconfigures.count
     }
 
     init<S, I>(from old: NSDiffableDataSourceSnapshot<S, I>, to new: NSDiffableDataSourceSnapshot<S, I>) {
@@ -312,8 +316,11 @@ struct SnapshotDifference {
         deletes.sort()
         inserts.sort()
         moves.sort { $0.from < $1.from }
-        for item in new.reloadedItemIdentifiers + new.reconfiguredItemIdentifiers {
+        for item in new.reloadedItemIdentifiers {
             if let path = old.indexPath(of: item), !deletes.contains(path), !moves.contains(where: { $0.from == path }) { reloads.append(path) }
+        }
+        for item in new.reconfiguredItemIdentifiers where !new.reloadedItemIdentifiers.contains(item) {
+            if let path = old.indexPath(of: item), !deletes.contains(path) { reconfigures.append(path) }
         }
         for section in new.reloadedSectionIdentifiers {
             if let index = old.indexOfSection(section), !deletedSections.contains(index) { reloadedSections.insert(index) }
@@ -371,6 +378,10 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
                 collectionView.reloadItems(at: difference.reloads)
                 for move in difference.moves { collectionView.moveItem(at: move.from, to: move.to) }
             }, completion: { _ in completion?() })
+            if !difference.reconfigures.isEmpty {
+                // Reconfigures name the items before the update: after it, by identity.
+                collectionView.reconfigureItems(at: difference.reconfigures.compactMap { old.item(at: $0) }.compactMap { self.current.indexPath(of: $0) })
+            }
         }
         if animatingDifferences { update() } else { UIView.performWithoutAnimation(update) }
     }
@@ -504,6 +515,9 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
             // Reloads name the rows before the update: after it, by identity.
             let reloaded = difference.reloads.compactMap { old.item(at: $0) }.compactMap { current.indexPath(of: $0) }
             tableView.reloadRows(at: reloaded, with: animation)
+        }
+        if !difference.reconfigures.isEmpty {
+            tableView.reconfigureRows(at: difference.reconfigures.compactMap { old.item(at: $0) }.compactMap { current.indexPath(of: $0) })
         }
     }
 

@@ -231,6 +231,11 @@ open class UICollectionView: UIScrollView {
     /// new one of the registered class. An identifier never registered is a programming error,
     /// as in UIKit.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        if let cell = reconfiguring, cell.reuseIdentifier == identifier {
+            // Reconfiguring: the cell on screen, as it is (no prepareForReuse()).
+            reconfiguring = nil
+            return cell
+        }
         if let cell = queues[identifier]?.popLast() as? UICollectionViewCell {
             cell.prepareForReuse()
             count(.cellsReused)
@@ -616,6 +621,27 @@ open class UICollectionView: UIScrollView {
     open func deleteItems(at indexPaths: [IndexPath]) { update { $0.deletes += indexPaths } }
     /// Asks the data source again for the cells of `indexPaths`.
     open func reloadItems(at indexPaths: [IndexPath]) { update { $0.reloads += indexPaths } }
+    /// Configures the cells of `indexPaths` on screen again, keeping them (iOS 15): the data source
+    /// is asked for each (`cellForItemAt`), and its dequeue hands back the cell on screen without
+    /// `prepareForReuse()`, as UIKit documents; an item off screen is configured when it comes on.
+    open func reconfigureItems(at indexPaths: [IndexPath]) {
+        guard !needsReload, let dataSource else { return }
+        for indexPath in indexPaths {
+            guard let cell = shown[ElementKey(kind: nil, indexPath: indexPath)] as? UICollectionViewCell else { continue }
+            reconfiguring = cell
+            count(.cellForItemCalls)
+            let configured = dataSource.collectionView(self, cellForItemAt: indexPath)
+            reconfiguring = nil
+            if configured !== cell {
+                reportLayoutIssue("UICollectionView.reconfigureItems: the data source returned another cell for \(indexPath) than the one it reconfigures (dequeue it with the same reuse identifier)")
+            }
+        }
+        setNeedsLayout()
+    }
+
+    /// The cell `reconfigureItems(at:)` hands back to the dequeue.
+    private var reconfiguring: UICollectionViewCell?
+
     /// Moves an item (keeping its cell) from `indexPath` (before) to `newIndexPath` (after).
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { update { $0.moves.append((indexPath, newIndexPath)) } }
     open func insertSections(_ sections: IndexSet) { update { $0.insertedSections.formUnion(sections) } }

@@ -266,6 +266,11 @@ open class UITableView: UIScrollView {
     /// A cell for `identifier` from the reuse queue or the registered class, or nil if there is
     /// neither (the caller then makes one).
     public func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+        if let cell = reconfiguring, cell.reuseIdentifier == identifier {
+            // Reconfiguring: the cell on screen, as it is (no prepareForReuse()).
+            reconfiguring = nil
+            return cell
+        }
         if let cell = queues[identifier]?.popLast() {
             cell.prepareForReuse()
             count { $0.reused += 1 }
@@ -498,6 +503,27 @@ open class UITableView: UIScrollView {
                           settle: { [weak self] old, cell in self?.enqueue(cell, at: old) },
                           arriving: { insertedSet.sorted().compactMap { self.visible[$0] } }, completion: completion)
     }
+
+    /// Configures the cells of `indexPaths` on screen again, keeping them (iOS 15): the data source
+    /// is asked for each (`cellForRowAt`), and its dequeue hands back the cell on screen without
+    /// `prepareForReuse()`, as UIKit documents; a row off screen is configured when it comes on.
+    open func reconfigureRows(at indexPaths: [IndexPath]) {
+        loadIfNeeded()
+        guard let dataSource else { return }
+        for indexPath in indexPaths {
+            guard let cell = visible[indexPath] else { continue }
+            reconfiguring = cell
+            let configured = configuredCell(at: indexPath, dataSource)
+            reconfiguring = nil
+            if configured !== cell {
+                reportLayoutIssue("UITableView.reconfigureRows: the data source returned another cell for \(indexPath) than the one it reconfigures (dequeue it with the same reuse identifier)")
+            }
+        }
+        setNeedsLayout()
+    }
+
+    /// The cell `reconfigureRows(at:)` hands back to the dequeue.
+    private var reconfiguring: UITableViewCell?
 
     /// Reloads `indexPaths`: their cells are asked again (`cellForRowAt`) and their heights too; a
     /// self-sizing row is measured again. The other rows keep their cells and heights.
