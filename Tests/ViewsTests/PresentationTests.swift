@@ -41,7 +41,10 @@ import Testing
     }
 
     /// Full screen, from a screen in a navigation controller: the navigation controller's screen
-    /// goes (A hears it), in a push's order; dismissing brings it back.
+    /// goes (A hears it), in a push's order, and its views leave the window once the presentation
+    /// has completed (UIKit's `.fullScreen`: "the views belonging to the presenting view controller
+    /// are removed after the presentation completes"); dismissing puts them back, under the
+    /// presented view, where they were.
     @Test func aFullScreenPresentationTakesTheScreenAway() {
         let log = NavigationLog()
         let a = LoggingScreen("A", log: log), c = LoggingScreen("C", log: log)
@@ -50,15 +53,39 @@ import Testing
         defer { withExtendedLifetime(window) {} }
         c.modalPresentationStyle = .fullScreen
         log.lines = []
-        a.present(c, animated: false)
+        var inWindowAtCompletion: Bool?
+        a.present(c, animated: false) { inWindowAtCompletion = navigation.view.window != nil }
         #expect(log.lines == ["C.viewDidLoad", "A.viewWillDisappear(false)", "C.viewWillAppear(false)",
                               "A.viewDidDisappear(false)", "C.viewDidAppear(false)"], "\(log.lines)")
-        #expect(c.view.frame == CGRect(x: 0, y: 0, width: 390, height: 844) && navigation.view.isHidden)
+        #expect(c.view.frame == CGRect(x: 0, y: 0, width: 390, height: 844))
+        #expect(inWindowAtCompletion == false && navigation.view.superview == nil && a.view.window == nil)
+        #expect(window.subviews.count == 1 && c.view.window === window)
         log.lines = []
         a.dismiss(animated: false)
         #expect(log.lines == ["C.viewWillDisappear(false)", "A.viewWillAppear(false)", "C.viewDidDisappear(false)", "A.viewDidAppear(false)"],
                 "\(log.lines)")
-        #expect(!navigation.view.isHidden && a.presentedViewController == nil)
+        #expect(navigation.view.superview === window && window.subviews.first === navigation.view && !navigation.view.isHidden)
+        #expect(a.presentedViewController == nil && c.viewIfLoaded?.window == nil)
+    }
+
+    /// Animated, the presenter's views stay in the window while the full-screen view slides up and
+    /// leave it when the presentation completes; they are back as soon as the dismissal begins.
+    @Test func theFullScreenPresentersViewsLeaveWhenThePresentationCompletes() {
+        UIApplication.withNewApplication {
+            let log = NavigationLog()
+            let a = LoggingScreen("A", log: log), c = LoggingScreen("C", log: log)
+            let window = window(a)
+            defer { withExtendedLifetime(window) {} }
+            c.modalPresentationStyle = .fullScreen
+            var done = false
+            a.present(c, animated: true) { done = true }
+            #expect(!done && a.view.window === window)   // sliding: the presenter still shows under it
+            window.commit(at: CACurrentMediaTime() + 2)
+            AnimationRegistry.current.runDueCallbacks()
+            #expect(done && a.view.window == nil)
+            c.dismiss(animated: true)
+            #expect(a.view.window === window && window.subviews.first === a.view)
+        }
     }
 
     /// As UIKit: a presentation asked for while the last one is still going is refused, and

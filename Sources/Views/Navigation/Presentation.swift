@@ -110,7 +110,9 @@ extension UIViewController {
         container.show(presented.view)
         let finish = {
             coordinator.complete(cancelled: false)
-            under?.viewIfLoaded?.isHidden = true   // a full-screen presentation covers it: not drawn, not composited
+            // UIKit: "the views belonging to the presenting view controller are removed after the
+            // presentation completes" (a full screen covers them); the dismissal puts them back.
+            if let under { presented.presentation.removedUnder = RemovedView(under.viewIfLoaded) }
             under?.endAppearanceTransition()
             presented.endAppearanceTransition()
             if presented.presentation.phase == .presenting { presented.presentation.phase = .none }
@@ -157,11 +159,14 @@ extension UIViewController {
         presentation.phase = .dismissing
         let mark = TransitionMark(.dismiss, showing: self, on: container.window)
         let under = container.kind == .fullScreen ? presenter.coveredController : nil
-        under?.viewIfLoaded?.isHidden = false
         let coordinator = TransitionCoordinator(from: self, to: presenter, container: container, animated: animated && UIView.areAnimationsEnabled,
                                                 interactive: interactive, duration: container.transitionDuration)
         beginAppearanceTransition(false, animated: animated)
         under?.beginAppearanceTransition(true, animated: animated)
+        // The presenter's views come back into the window, under the presented one, to be
+        // uncovered as it goes.
+        presentation.removedUnder?.restore()
+        presentation.removedUnder = nil
         return Dismissal(presented: self, presenter: presenter, container: container, under: under, mark: mark, coordinator: coordinator)
     }
 
@@ -200,7 +205,7 @@ struct Dismissal {
     func cancel() {
         coordinator.complete(cancelled: true)
         under?.beginAppearanceTransition(false, animated: true)
-        under?.viewIfLoaded?.isHidden = true
+        if let under { presented.presentation.removedUnder = RemovedView(under.viewIfLoaded) }
         under?.endAppearanceTransition()
         presented.beginAppearanceTransition(true, animated: true)
         presented.endAppearanceTransition()
@@ -235,6 +240,36 @@ struct PresentationState {
     var container: PresentationContainer?
     /// The presentation controller, made on first use.
     var controller: UIPresentationController?
+    /// The presenter's view a full-screen presentation took out of the window, and where it was.
+    var removedUnder: RemovedView?
+}
+
+/// A view taken out of its superview, and where to put it back (the same superview, under the
+/// same sibling).
+@MainActor
+struct RemovedView {
+    let view: UIView
+    weak var superview: UIView?
+    weak var above: UIView?
+
+    /// Takes `view` out of its superview (nil: nothing to take).
+    init?(_ view: UIView?) {
+        guard let view, let superview = view.superview, let index = superview.subviews.firstIndex(where: { $0 === view }) else { return nil }
+        self.view = view
+        self.superview = superview
+        above = index > 0 ? superview.subviews[index - 1] : nil
+        view.removeFromSuperview()
+    }
+
+    /// Puts the view back where it was.
+    func restore() {
+        guard let superview, view.superview == nil else { return }
+        if let above, above.superview === superview {
+            superview.insertSubview(view, aboveSubview: above)
+        } else {
+            superview.insertSubview(view, at: 0)
+        }
+    }
 }
 
 /// How a presentation shows its controller.
