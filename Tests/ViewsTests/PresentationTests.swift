@@ -88,6 +88,22 @@ import Testing
         }
     }
 
+    /// A screen of a navigation controller that presented a modal answers it as its
+    /// `presentedViewController` (UIKit: presented "by this view controller, or one of its
+    /// ancestors"); it is nil again after the dismissal.
+    @Test func aChildAnswersTheModalItsContainerPresented() {
+        let log = NavigationLog()
+        let a = LoggingScreen("A", log: log), modal = LoggingScreen("M", log: log)
+        let navigation = UINavigationController(rootViewController: a)
+        let window = window(navigation)
+        defer { withExtendedLifetime(window) {} }
+        navigation.present(modal, animated: false)
+        #expect(navigation.presentedViewController === modal && a.presentedViewController === modal)
+        #expect(modal.presentingViewController === navigation)
+        navigation.dismiss(animated: false)
+        #expect(a.presentedViewController == nil)
+    }
+
     /// As UIKit: a presentation asked for while the last one is still going is refused, and
     /// said (present in the dismissal's completion instead); so is a dismissal while the
     /// presentation is still coming. The controller going away keeps its presenter's reference

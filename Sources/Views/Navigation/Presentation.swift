@@ -30,8 +30,10 @@ extension UIViewController {
         get { presentation.isModal }
         set { presentation.isModal = newValue }
     }
-    /// The controller this one presented (nil: none).
-    public var presentedViewController: UIViewController? { presentation.presented }
+    /// The controller this one presented, or one of its ancestors presented ("the view controller
+    /// that is presented by this view controller, or one of its ancestors in the view controller
+    /// hierarchy": a navigation controller's screens answer its modal). Nil: none.
+    public var presentedViewController: UIViewController? { presentation.presented ?? parent?.presentedViewController }
     /// The controller that presented this one, or the one holding it (as UIKit answers for a
     /// screen inside a presented navigation controller).
     public var presentingViewController: UIViewController? { presentation.presenting ?? parent?.presentingViewController }
