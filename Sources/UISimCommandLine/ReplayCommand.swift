@@ -70,6 +70,9 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
     @Flag(help: "Audit accessibility on the screens the trace passes through (the first, each one a transition brings, the last): interactive views with no label or that VoiceOver cannot reach, hit targets under 44 × 44 pt, text under 4.5:1 contrast. Writes audit.json.")
     var audit = false
 
+    @Flag(name: .customLong("dump-hierarchy"), help: "Write the last screen's view hierarchy to hierarchy.txt, as UIKit's recursiveDescription prints it (to diff against a dump taken on iOS).")
+    var dumpHierarchy = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -114,6 +117,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
             } else if !quiet {
                 print(result.summary.table(report: result.outputs.reportURL.path))
                 if let findings = result.audit { printAudit(findings, file: result.outputs.auditURL.path) }
+                if dumpHierarchy { print("view hierarchy: \(result.outputs.hierarchyURL.path)") }
             }
             if let signal = result.interruption { Interruption.record(signal) }
             if result.interrupted || Interruption.signal != nil {
@@ -141,6 +145,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         job.input = input.options()
         job.pendingInterruption = { Interruption.signal }
         job.audit = audit
+        job.dumpsHierarchy = dumpHierarchy
         return job
     }
 

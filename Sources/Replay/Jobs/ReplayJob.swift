@@ -34,6 +34,9 @@ public struct ReplayJob: Sendable {
     /// Whether to audit accessibility (`AccessibilityAudit`) on the first frame, after each
     /// screen transition and at the end, into audit.json and the result's `audit`.
     public var audit = false
+    /// Whether to write the last screen's view hierarchy (`UIView.recursiveDescription()`, the
+    /// key window's) to hierarchy.txt, to diff against a dump taken on iOS.
+    public var dumpsHierarchy = false
     /// How a recording of another tool is read (its screen is set from `model`).
     public var input = TraceImportOptions()
     /// A signal its owner received before the replay started (the command line's handlers run
@@ -128,6 +131,7 @@ public struct ReplayJob: Sendable {
                 auditScreen(window)
                 outputs.audit = findings
             }
+            if dumpsHierarchy { outputs.hierarchy = window.recursiveDescription() }
             // A signal its owner caught after the loop stopped counts too: the outputs say so.
             interruption = result.interruption ?? pendingInterruption?()
             summary = try outputs.finish(interrupted: interruption != nil)

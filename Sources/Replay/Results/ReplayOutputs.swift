@@ -55,6 +55,10 @@ public final class ReplayOutputs: FrameSink {
     /// audit.json an earlier replay left is removed, so the folder never shows a stale one).
     public var audit: [AccessibilityFinding]?
     public var auditURL: URL { directory.appendingPathComponent("audit.json") }
+    /// The last screen's view hierarchy as UIKit's `recursiveDescription` prints it
+    /// (`--dump-hierarchy`), written to hierarchy.txt; nil: none (a stale one is removed).
+    public var hierarchy: String?
+    public var hierarchyURL: URL { directory.appendingPathComponent("hierarchy.txt") }
 
     public var framesURL: URL { directory.appendingPathComponent("frames.jsonl") }
     public var summaryURL: URL { directory.appendingPathComponent("summary.json") }
@@ -200,6 +204,11 @@ public final class ReplayOutputs: FrameSink {
             try write(try encoder.encode(["findings": audit]) + Data("\n".utf8), to: auditURL)
         } else if (try? auditURL.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             try? FileManager.default.removeItem(at: auditURL)
+        }
+        if let hierarchy {
+            try write(Data(hierarchy.utf8), to: hierarchyURL)
+        } else if (try? hierarchyURL.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            try? FileManager.default.removeItem(at: hierarchyURL)
         }
         var snapshots: [HTMLReport.Snapshot] = []
         if !worst.isEmpty { try makeSnapshotsFolder() }
