@@ -16,9 +16,11 @@ import Glibc
 ///   written straight into, never renamed over (a replaced `/dev/null` breaks every program on a
 ///   machine); its write errors are reported like any other (`/dev/full`: "No space left on
 ///   device"). Nothing about it blocks where a signal cannot reach: a FIFO with no reader yet is
-///   waited for, and a full one (a reader that stopped reading) too, while `interruption` is
-///   watched; once the command was signalled the wait ends with an unwritable output that says
-///   so (the command then exits 130 or 143);
+///   waited for, and a full one (a reader that stopped reading) too, while the command's signal
+///   pipe is watched (`watchInterruption`); once the command was signalled, a reader has
+///   `graceAfterSignal` more to come or to read (the outputs of an interrupted command are
+///   completed where they can be), then the wait ends with an unwritable output that says so
+///   (the command exits 130 or 143);
 /// - anything else (a folder, a block device, a socket) is refused.
 ///
 /// Every problem is a `FileError.unwritable` naming the path and the system's reason.
@@ -29,6 +31,8 @@ public final class AtomicFile {
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var state = State.writing
+    /// The wait for room in a full FIFO.
+    private var fullWait = SignalledWait()
 
     private enum State { case writing, written, committed, abandoned }
 
@@ -64,31 +68,42 @@ public final class AtomicFile {
         interruptionDescriptor.store(descriptor, ordering: .relaxed)
     }
 
+    /// How long a FIFO's reader may still take once the command was signalled: enough for a
+    /// reader that is coming, short enough that a signal stops a command nobody reads.
+    static let graceAfterSignal = Duration.seconds(3)
+
     /// Opens a device or FIFO for writing, never waiting where a signal cannot end the wait: a
     /// FIFO without a reader (`open` would block until one comes) is opened again every 20 ms
-    /// until one comes or the command is interrupted. The descriptor stays non-blocking: a write
-    /// that finds the FIFO full waits in `poll` (`flush`).
+    /// until one comes, or until `graceAfterSignal` after the command was signalled. The
+    /// descriptor stays non-blocking: a write that finds the FIFO full waits in `poll` (`flush`).
     private static func openWithoutBlocking(_ path: String, shownAs name: String) throws -> Int32 {
+        var wait = SignalledWait()
         while true {
             let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
             if descriptor >= 0 { return descriptor }
             guard errno == ENXIO || errno == EINTR else { throw FileError.unwritable(name, "cannot write: \(systemReason())") }
-            if waitInterruptibly(for: nil, timeout: 20) {
+            if wait.isOver(waitingFor: nil) {
                 throw FileError.unwritable(name, "not written: interrupted while waiting for a reader of this FIFO")
             }
         }
     }
 
-    /// Waits up to `timeout` ms (-1: for ever) for `descriptor` to take bytes (nil: for the time
-    /// alone); true when the command was interrupted first.
-    private static func waitInterruptibly(for descriptor: Int32?, timeout: Int32) -> Bool {
-        var watched: [pollfd] = []
-        if let descriptor { watched.append(pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)) }
-        let interruption = interruptionDescriptor.load(ordering: .relaxed)
-        if interruption >= 0 { watched.append(pollfd(fd: interruption, events: Int16(POLLIN), revents: 0)) }
-        let ready = poll(&watched, nfds_t(watched.count), timeout)
-        if ready < 0, errno != EINTR { return false }
-        return interruption >= 0 && watched.last!.revents & Int16(POLLIN) != 0
+    /// A wait for a FIFO that ends `graceAfterSignal` after the command's signal pipe became readable.
+    private struct SignalledWait {
+        private var signalled: ContinuousClock.Instant?
+
+        /// Waits up to 20 ms for `descriptor` to take bytes (nil: for the time alone); true when
+        /// the grace after a signal has run out.
+        mutating func isOver(waitingFor descriptor: Int32?) -> Bool {
+            if let signalled { return ContinuousClock.now - signalled > AtomicFile.graceAfterSignal }
+            var watched: [pollfd] = []
+            if let descriptor { watched.append(pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)) }
+            let interruption = AtomicFile.interruptionDescriptor.load(ordering: .relaxed)
+            if interruption >= 0 { watched.append(pollfd(fd: interruption, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&watched, nfds_t(watched.count), 20)
+            if ready > 0, interruption >= 0, watched.last!.revents & Int16(POLLIN) != 0 { signalled = .now }
+            return false
+        }
     }
 
     /// Where the bytes are while the file is written: the temporary file (or the device), for a
@@ -121,13 +136,14 @@ public final class AtomicFile {
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN {
-                    // A device or FIFO that is full: wait for room, or for the interruption.
-                    if Self.waitInterruptibly(for: descriptor, timeout: -1) {
+                    // A device or FIFO that is full: wait for room, or for the grace after a signal.
+                    if fullWait.isOver(waitingFor: descriptor) {
                         abandon()
                         throw FileError.unwritable(url.path, "not written whole: interrupted while waiting for the reader of this FIFO to read")
                     }
                     continue
                 }
+                fullWait = SignalledWait()
                 let reason = systemReason()
                 abandon()
                 throw FileError.unwritable(url.path, "cannot write: \(reason)")

@@ -41,6 +41,7 @@ public struct UISimCommand: ParsableCommand {
 
     /// The same, with `arguments` instead of the process's (without the program's name).
     public static func main(scenes: [Scene], arguments: [String]?) {
+        MallocArenas.useOne()
         Interruption.install()
         let catalog: SceneCatalog
         do {

@@ -92,21 +92,20 @@ import Testing
         #expect(folder.names == ["full", "null"])
     }
 
-    @Test func aFIFOIsWrittenStraightIntoItsReader() async throws {
+    @Test func aFIFOIsWrittenStraightIntoItsReader() throws {
         let folder = try Folder()
         defer { folder.done() }
         #expect(mkfifo(folder.path("pipe"), 0o600) == 0)
         let path = folder.path("pipe")
-        let read = Task.detached { () -> String in
-            let handle = FileHandle(forReadingAtPath: path)!
-            return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-        }
+        // The reader on a thread of its own: a blocking open must not hold one of the few
+        // threads tests share.
+        let reader = BlockingReader(path)
         let file = try AtomicFile(URL(fileURLWithPath: path))   // opens when the reader does
         try file.append("one line\n")
         try file.append("and another\n")
         try file.commit()
         #expect(file.writtenURL == nil)
-        let received = await read.value
+        let received = String(decoding: reader.wait(), as: UTF8.self)
         #expect(received == "one line\nand another\n")
         #expect(Self.kind(path) == S_IFIFO)
         #expect(folder.names == ["pipe"])
@@ -183,5 +182,23 @@ import Testing
         #expect(AtomicFile.writerProcess(ofPartial: "summary.json") == nil)
         #expect(AtomicFile.removeStalePartials(in: folder.url) == 1)
         #expect(folder.names == [mine, ".hidden", "summary.json"].sorted())
+    }
+}
+
+/// Reads a FIFO to its end on a thread of its own; `wait()` gives what it read.
+private final class BlockingReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ path: String) {
+        Thread.detachNewThread { [self] in
+            data = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

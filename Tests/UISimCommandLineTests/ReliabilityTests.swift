@@ -260,6 +260,25 @@ import Testing
         #expect(check.status == 65 && check.stderr.contains("is \(figure): expected 0 to 2^53"), "\(check.stderr)")
     }
 
+    // MARK: 6. Out of memory
+
+    /// The hostile run's case: an iPad Pro's native snapshots under a 250 MB address space. A new
+    /// font used to make Pango sort its fontset in a thread GLib could not start (an abort) or
+    /// fontconfig crash on an allocation it does not check (SIGSEGV, no message); uisim now checks
+    /// for room before a new face reaches Pango, so every run says what ran out (73), leaving
+    /// nothing.
+    @Test func outOfMemoryWithNativeSnapshotsOfAnIPadIsASentence() throws {
+        let folder = try folder("oom")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for run in 1...4 {
+            let replay = try cli.sh("ulimit -v 256000; export SWIFT_BACKTRACE=enable=no; exec timeout -k 5 60 uisim replay \(root)/Traces/drag.trace"
+                                    + " --device ipad-pro-12.9 --snapshot-resolution native --snapshots worst --quiet --out o\(run)", in: folder)
+            if replay.status == 127 { continue }   // the binary could not load its libraries under the limit
+            #expect(replay.status == 73 && replay.stderr.contains("uisim: out of memory: cannot "), "\(replay.status) \(replay.stderr)")
+            #expect(names(folder.appendingPathComponent("o\(run)")).isEmpty)
+        }
+    }
+
     // MARK: 14, 15. Option values, and input echoed
 
     /// Option values a typo makes are refused (64), not read as something.

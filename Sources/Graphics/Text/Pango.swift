@@ -1,4 +1,5 @@
 import CPango
+import Geometry
 import Foundation
 
 // The one Swift file that calls Pango (with HarfBuzz and fontconfig behind it): shaping, Unicode
@@ -28,8 +29,33 @@ package final class PangoFonts {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
+    /// Faces at sizes laid out lately: Pango has their fontsets. A face at a size new to Pango
+    /// makes it sort a fontset in a thread of its own (fontconfig's `FcFontSetSort`), and where
+    /// memory has run out that is where the process dies, out of uisim's reach: GLib aborts when
+    /// it cannot start the thread (its 8 MB stack), fontconfig crashes on an allocation it does
+    /// not check. So before a new face is used, `hasRoom(for:)` checks that the address space has
+    /// `headroom` left, and a layout that has not is not made (the replay stops with 73).
+    private var knownFaces: Set<PangoFontSpec> = []
+    /// The address space a new fontset needs at most: the sorting thread's stack and fontconfig's
+    /// lists, with margin.
+    static let headroom = 48 << 20
+
+    /// Whether `faces` can be laid out: each known, or room for the new ones' fontsets.
+    package func hasRoom(for faces: some Sequence<PangoFontSpec>) -> Bool {
+        guard faces.contains(where: { !knownFaces.contains($0) }) else { return true }
+        // A reservation of address space alone (no memory is touched): what `ulimit -v` counts.
+        guard let probe = mmap(nil, Self.headroom, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+              probe != MAP_FAILED else { return false }
+        munmap(probe, Self.headroom)
+        // Pango keeps 256 fontsets; past that many faces, check again as it sorts again.
+        if knownFaces.count > 256 { knownFaces.removeAll(keepingCapacity: true) }
+        knownFaces.formUnion(faces)
+        return true
+    }
+
     /// The family fontconfig gives for `font`: the face glyphs are really drawn with.
     package func resolvedFamily(of font: PangoFontSpec) -> String {
+        guard hasRoom(for: [font]) else { return "" }
         let description = font.makeDescription()
         defer { pango_font_description_free(description) }
         guard let loaded = pango_context_load_font(context, description) else { return "" }
@@ -149,6 +175,15 @@ package final class PangoTextLayout {
 
     package init(fonts: PangoFonts, text: String, runs: [PangoRun], options: PangoParagraphOptions) {
         layout = pango_layout_new(fonts.context)
+        guard fonts.hasRoom(for: runs.lazy.map(\.font)) else {
+            // No room for the fonts' fontsets: no Pango work (it would abort or crash), no lines.
+            AppEnvironment.current.noteAllocationFailure(ResourceError(
+                "out of memory: cannot load the fonts for a text layout (less than \(PangoFonts.headroom >> 20) MB of address space left)"))
+            isEllipsized = false
+            unknownGlyphs = 0
+            isRightToLeft = false
+            return
+        }
         pango_layout_set_text(layout, text, -1)
         let attributes = pango_attr_list_new()
         func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ bytes: Range<Int>) {
