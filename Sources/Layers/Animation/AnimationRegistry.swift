@@ -278,17 +278,20 @@ package final class AnimationRegistry {
     /// Puts the model values back after the render server's frame (no change marks: the next
     /// frame presents again, or the layer was marked when its last animation ended).
     package func restoreModels() {
-        for (layer, models) in swapped {
-            var shown = PropertyValues()
-            layer.writingPresentation = true
-            for (property, value) in models {
-                shown[property] = layer.modelValue(property)
-                layer.write(property, value)
-            }
-            layer.writingPresentation = false
-            lastShown.append((layer, shown))
-        }
+        for (layer, models) in swapped { lastShown.append((layer, Self.exchange(models, in: layer))) }
         swapped.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `values` into `layer` without change marks; returns the values they replaced.
+    private static func exchange(_ values: PropertyValues, in layer: CALayer) -> PropertyValues {
+        var replaced = PropertyValues()
+        layer.writingPresentation = true
+        for (property, value) in values {
+            replaced[property] = layer.modelValue(property)
+            layer.write(property, value)
+        }
+        layer.writingPresentation = false
+        return replaced
     }
 
     /// Runs `body` with the last frame's presentation in place again (a snapshot painted after
@@ -299,16 +302,7 @@ package final class AnimationRegistry {
         guard swapped.isEmpty, !lastShown.isEmpty else { return try body() }
         let shown = lastShown
         lastShown = []
-        for (layer, values) in shown {
-            var models = PropertyValues()
-            layer.writingPresentation = true
-            for (property, value) in values {
-                models[property] = layer.modelValue(property)
-                layer.write(property, value)
-            }
-            layer.writingPresentation = false
-            swapped.append((layer, models))
-        }
+        for (layer, values) in shown { swapped.append((layer, Self.exchange(values, in: layer))) }
         defer { restoreModels() }
         return try body()
     }
