@@ -13,9 +13,10 @@ extension UIView {
     ///    |    | <UILabel: 0x3; frame = (16 20; 288 20.3333); text = 'Hello'; opaque = NO; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x3>>
     /// ```
     /// The properties are those UIKit's `description` prints when they differ from a plain view's
-    /// defaults, in its order: the frame (numbers as `%g`), a label's or a text field's text, a
-    /// transform, alpha, hidden, `opaque = NO`, the autoresizing mask (`LM+W+RM+TM+H+BM`),
-    /// `clipsToBounds`, the tag, `userInteractionEnabled = NO`; then the layer. Addresses are the
+    /// defaults, in the order of dumps taken on iOS: the frame (numbers as `%g`), a label's or a
+    /// text field's text, a transform, `clipsToBounds = YES`, `hidden = YES`, alpha,
+    /// `opaque = NO`, the autoresizing mask (`LM+W+RM+TM+H+BM`), the tag,
+    /// `userInteractionEnabled = NO`; then the layer. Addresses are the
     /// views' places in the walk (the window 0x1), not memory addresses, so that two dumps of one
     /// screen are equal: mask them in iOS dumps before diffing.
     public func recursiveDescription() -> String {
@@ -40,11 +41,11 @@ extension UIView {
             let t = transform
             fields.append("transform = [\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(Self.g).joined(separator: ", "))]")
         }
-        if alpha != 1 { fields.append("alpha = \(Self.g(alpha))") }
+        if clipsToBounds { fields.append("clipsToBounds = YES") }
         if isHidden { fields.append("hidden = YES") }
+        if alpha != 1 { fields.append("alpha = \(Self.g(alpha))") }
         if !isOpaque { fields.append("opaque = NO") }
         if let mask = Self.autoresizeCode(autoresizingMask) { fields.append("autoresize = \(mask)") }
-        if clipsToBounds { fields.append("clipsToBounds = YES") }
         if tag != 0 { fields.append("tag = \(tag)") }
         if !isUserInteractionEnabled { fields.append("userInteractionEnabled = NO") }
         fields.append("layer = <\(String(describing: type(of: layer))): \(hex)>")

@@ -5,7 +5,9 @@ import Testing
 
 /// `recursiveDescription()` prints a hierarchy as UIKit's debugging method does: a line a view,
 /// subviews indented by "   | ", the frame as %g numbers, the properties that differ from a
-/// plain view's in UIKit's order, then the layer.
+/// plain view's in the order dumps taken on iOS show them ("text = '…'; clipsToBounds = YES;
+/// hidden = YES; alpha = 0.5; opaque = NO; autoresize = RM+BM; userInteractionEnabled = NO"),
+/// then the layer.
 @MainActor
 @Suite struct RecursiveDescriptionTests {
     @Test func aHierarchyPrintsAsUIKitsRecursiveDescription() {
@@ -28,7 +30,7 @@ import Testing
         #expect(root.recursiveDescription() == """
             <UIView: 0x1; frame = (0 0; 390 844); autoresize = W+H; layer = <CALayer: 0x1>>
                | <UILabel: 0x2; frame = (16 20; 288 20.3333); text = 'Hello'; opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x2>>
-               | <UIView: 0x3; frame = (16.5 100; 358 0.25); alpha = 0.5; hidden = YES; autoresize = RM+BM; clipsToBounds = YES; tag = 7; layer = <CALayer: 0x3>>
+               | <UIView: 0x3; frame = (16.5 100; 358 0.25); clipsToBounds = YES; hidden = YES; alpha = 0.5; autoresize = RM+BM; tag = 7; layer = <CALayer: 0x3>>
                |    | <UIView: 0x4; frame = (1 2; 3 4); opaque = NO; userInteractionEnabled = NO; layer = <CALayer: 0x4>>
 
             """)
