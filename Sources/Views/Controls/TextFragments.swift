@@ -51,8 +51,8 @@ final class TextFragments {
     /// inside one piece without line breaks (a key typed) only marks that piece to lay out; one
     /// with line breaks cuts the pieces it touches again at the new text's breaks. Either way the
     /// rest keep their layouts, and the cost is the pieces', not the text's.
-    func edit(_ range: NSRange, newLength: Int, in text: NSString, breaksLines: Bool) {
-        guard !fragments.isEmpty else { return reset(text) }
+    func edit(_ range: NSRange, newLength: Int, in newText: @autoclosure () -> NSString, breaksLines: Bool) {
+        guard !fragments.isEmpty else { return reset(newText()) }
         let (first, start) = piece(at: range.location)
         if !breaksLines, range.location + range.length <= start + fragments[first].length {
             fragments[first].length += newLength - range.length
@@ -60,6 +60,8 @@ final class TextFragments {
             totalLength += newLength - range.length
             return
         }
+        // Only here is the text read: a key typed costs no look at it.
+        let text = newText()
         var (last, lastStart) = piece(at: range.location + max(range.length - 1, 0))
         var end = lastStart + fragments[last].length
         var from = first, fromStart = start
@@ -109,6 +111,7 @@ final class TextFragments {
         }
         // A piece to lay out that continues a cut paragraph joins the piece before, whose last
         // line its first words may now fit on (they are cut again below if long).
+        // Once only: the piece before, now to lay out itself, takes no piece before it in turn.
         var merge = fragments.count - 1
         while merge > 0 {
             if fragments[merge].layout == nil, fragments[merge].continuesParagraph {
@@ -116,6 +119,7 @@ final class TextFragments {
                 fragments[merge - 1].endsParagraph = fragments[merge].endsParagraph
                 fragments[merge - 1].layout = nil
                 fragments.remove(at: merge)
+                merge -= 1
             }
             merge -= 1
         }
