@@ -84,8 +84,8 @@ bench-check: deps
 bench-thresholds: deps
 	$(SWIFT) package --allow-writing-to-package-directory benchmark thresholds update --path Benchmarks/Thresholds --no-progress
 
-# Fuzzes each trace reader with libFuzzer for FUZZ_SECONDS (default 120 s each, 10 minutes in
-# all), seeded with the bundled traces, the test fixtures and the seeds each harness generates
+# Fuzzes each trace reader with libFuzzer for FUZZ_SECONDS (default 120 s each, 12 minutes in
+# all; the native reader twice, once on key lines of any bytes), seeded with the bundled traces, the test fixtures and the seeds each harness generates
 # (`--write-seeds`: WebDriver pause/duration grids, integer extremes). A crash, a hang (FUZZ_TIMEOUT s on
 # one input) or more than 2 GB of memory is a finding: it is saved under .build-fuzz/findings/
 # and the target fails. See Fuzz/README.md.
