@@ -257,16 +257,7 @@ package final class AnimationRegistry {
                 frame.layersAnimated += 1
             }
             layer.lastPresented = shown
-            if !shown.isEmpty {
-                var models = PropertyValues()
-                layer.writingPresentation = true
-                for (property, value) in shown {
-                    models[property] = layer.modelValue(property)
-                    layer.write(property, value)
-                }
-                layer.writingPresentation = false
-                swapped.append((layer, models))
-            }
+            if !shown.isEmpty { swapped.append((layer, Self.exchange(shown, in: layer))) }
             let stays = !layer.attachedAnimations.isEmpty || !shown.isEmpty
             if !stays { layer.isRegisteredForAnimation = false }
             keep(index, stays)
