@@ -119,8 +119,12 @@ package struct PangoRun: Hashable, Sendable {
     /// The lines' colours (nil: the text's).
     package var underlineColor: PangoColor?
     package var strikethroughColor: PangoColor?
-    /// Extra space after each character (`.kern`), in points.
-    package var kern = 0.0
+    /// Extra space after each character (`.kern` and the font's tracking), in points, kept in
+    /// Pango's units (1/1024 pt) as Pango spaces the characters, so that a line's width with its
+    /// last character's kern is the width Pango fits.
+    package var kern = 0.0 {
+        didSet { kern = (kern * Double(PANGO_SCALE)).rounded() / Double(PANGO_SCALE) }
+    }
     /// Upward shift of the baseline (`.baselineOffset`), in points.
     package var rise = 0.0
 
@@ -221,7 +225,9 @@ package final class PangoTextLayout {
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         if let width = options.width {
-            pango_layout_set_width(layout, Int32(min(max(width, 0) * Double(PANGO_SCALE), Double(Int32.max)).rounded(.down)))
+            // Down to Pango's units, but a width a rounding error short of a whole unit is that unit
+            // (a line's own width, less a kern and plus it again, must fit the line).
+            pango_layout_set_width(layout, Int32(min(max(width, 0) * Double(PANGO_SCALE) + 1e-6, Double(Int32.max)).rounded(.down)))
         } else {
             pango_layout_set_width(layout, -1)
         }

@@ -101,7 +101,8 @@ extension TextRun {
         let color = isLink ? UIColor.systemBlue : value(.foregroundColor) as? UIColor ?? .black
         pango.color = PangoColor(color.cgColor.components)
         pango.background = (value(.backgroundColor) as? UIColor).map { PangoColor($0.cgColor.components) }
-        pango.kern = Double(Self.number(value(.kern)) ?? 0)
+        // `.kern` adds to the font's own tracking, as Core Text adds it to the tracked advances.
+        pango.kern = Double((Self.number(value(.kern)) ?? 0) + font.tracking)
         pango.rise = Double(Self.number(value(.baselineOffset)) ?? 0)
         pango.underline = isLink || (Self.number(value(.underlineStyle)) ?? 0) != 0
         pango.strikethrough = (Self.number(value(.strikethroughStyle)) ?? 0) != 0

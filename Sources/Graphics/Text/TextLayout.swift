@@ -86,7 +86,13 @@ package final class TextLayout {
         // the others (negative, a hanging indent) the rest of the way.
         let firstIndent = max(style.firstLineHeadIndent, 0), otherIndent = max(style.headIndent, 0)
         let base = min(firstIndent, otherIndent)
-        options.width = request.width.map { Double(max($0 - base, 0)) }
+        // Core Text counts a line's kern after its last character too (see `lastKern` below): a
+        // line fits where its width with that last kern fits. Pango's line breaking counts a
+        // positive last spacing so too, but not a negative one: for a negative kern (the system
+        // font's tracking at 13–23 pt) Pango is asked to break at the width less the kern (the
+        // most negative, where runs differ).
+        let trailingKern = min(request.runs.lazy.map(\.pango.kern).min() ?? 0, 0)
+        options.width = request.width.map { Double(max($0 - base, 0)) - trailingKern }
         options.wrap = style.lineBreakMode == .byCharWrapping ? .char : .word
         if style.lineBreakMode == .byClipping && request.maxLines == 1 { options.width = nil }
         let ellipsizes = style.lineBreakMode.truncates && request.maxLines > 0 && request.width != nil
