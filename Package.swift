@@ -1,10 +1,17 @@
 // swift-tools-version:6.2
 // uisim — a headless simulator of UIKit's runtime interaction model.
-// Layers, bottom up (an import only points down): see ../shared/DESIGN.md and README.md.
+// Modules named as Apple's frameworks, bottom up (an import only points down): see
+// Documentation/Architecture.md.
 import PackageDescription
 
 /// UISim and every module it re-exports.
-let reexportedNames = ["UISim", "Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]
+let reexportedNames = ["UISim", "Geometry", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]
+
+/// Swift Testing cross-imports `_Testing_UIKit` into a file that imports Testing and UIKit (and
+/// `_Testing_CoreGraphics` with CoreGraphics): modules the toolchain ships only on Apple's platforms.
+/// These two stand in for them (they re-export Testing), so a test imports both as on a Mac.
+let testingOverlays = ["_Testing_UIKit", "_Testing_CoreGraphics"]
+let overlays = testingOverlays.map { Target.Dependency(stringLiteral: $0) }
 let reexported = reexportedNames.map { Target.Dependency(stringLiteral: $0) }
 
 /// Test targets that touch UIKit's types run on the main actor, as an iOS app's tests do (the
@@ -17,6 +24,9 @@ let package = Package(
         // Each product lists the modules UISim re-exports: a client package then depends on them
         // directly, and SwiftPM rebuilds it when one changes (see the executable's note below).
         .library(name: "UISim", targets: reexportedNames),
+        // For test targets that use Swift Testing: its overlays for UIKit and CoreGraphics (not in
+        // UISim, so an app's executable does not link Testing).
+        .library(name: "UISimTesting", targets: testingOverlays),
         // The command line as a library: an app's executable gets every command for its own scenes.
         .library(name: "UISimCommandLine", targets: ["UISimCommandLine"] + reexportedNames),
         .executable(name: "uisim", targets: ["uisim"]),
@@ -28,8 +38,8 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // C libraries, each wrapped by exactly one Swift file (RunLoop/EventBase.swift, Graphics/Cairo.swift,
-        // Graphics/Text/Pango.swift, Graphics/PNG.swift, Graphics/Images/JPEG.swift).
+        // C libraries, each wrapped by exactly one Swift file (RunLoop/EventBase.swift, CoreGraphics/Cairo.swift,
+        // CoreGraphics/Text/Pango.swift, CoreGraphics/PNG.swift, CoreGraphics/Images/JPEG.swift).
         .systemLibrary(
             name: "CLibevent", path: "Sources/CLibevent", pkgConfig: "libevent",
             providers: [.apt(["libevent-dev"])]),
@@ -48,20 +58,22 @@ let package = Package(
 
         .target(name: "Geometry"),
         .target(name: "Constraints"),
-        .target(name: "Graphics", dependencies: ["Geometry", "CCairo", "CPango", "CZlib", "CTurboJPEG"]),
+        .target(name: "CoreGraphics", dependencies: ["Geometry", "CCairo", "CPango", "CZlib", "CTurboJPEG"]),
         .target(name: "CSignalRelay"),
         .target(name: "CMainQueue"),
         .target(name: "RunLoop", dependencies: ["Geometry", "CLibevent", "CSignalRelay", "CMainQueue"]),
-        .target(name: "Layers", dependencies: ["Geometry", "Graphics"]),
-        .target(name: "Views", dependencies: ["Layers", "RunLoop", "Constraints"]),
+        .target(name: "QuartzCore", dependencies: ["Geometry", "CoreGraphics"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "RunLoop", "Constraints"]),
+        .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/_Testing_UIKit"),
+        .target(name: "_Testing_CoreGraphics", path: "Sources/TestingOverlays/_Testing_CoreGraphics"),
         .target(name: "Traces", dependencies: ["Geometry", .product(name: "Yams", package: "Yams")]),
         // The traces `uisim advice` replays travel with the library (read through `Bundle.module`),
         // so the advice runs from any folder: copies of Traces/fling.trace, pinch.trace and
         // taps.trace, kept equal by a test (HelpAndNamingTests).
-        .target(name: "Replay", dependencies: ["Views", "Graphics", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
+        .target(name: "Replay", dependencies: ["UIKit", "CoreGraphics", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
                 resources: [.copy("Jobs/AdviceTraces")]),
-        .target(name: "Scenes", dependencies: ["Views", "Layers", "RunLoop"]),
-        .target(name: "UISim", dependencies: ["Geometry", "Graphics", "RunLoop", "Layers", "Views", "Traces", "Replay", "Scenes"]),
+        .target(name: "Scenes", dependencies: ["UIKit", "QuartzCore", "RunLoop"]),
+        .target(name: "UISim", dependencies: ["Geometry", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]),
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface
         // never does, so without these a changed class layout would leave stale code behind.
@@ -92,17 +104,17 @@ let package = Package(
     } + [
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ConstraintsTests", dependencies: ["Constraints", "Geometry"]),
-        .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"] + overlays),
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"], swiftSettings: uiTests),
-        .testTarget(name: "LayersTests", dependencies: ["Layers", "Geometry"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views", "Graphics", "Layers", "Geometry", "RunLoop"], swiftSettings: uiTests),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "Geometry"] + overlays),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "CoreGraphics", "QuartzCore", "Geometry", "RunLoop"] + overlays, swiftSettings: uiTests),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Views", "Traces", "RunLoop", "Geometry", "Graphics", "Layers",
+        .testTarget(name: "ReplayTests", dependencies: overlays + ["Replay", "UIKit", "Traces", "RunLoop", "Geometry", "CoreGraphics", "QuartzCore",
                                                    .product(name: "Histogram", package: "hdrhistogram-swift")], swiftSettings: uiTests),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Views", "Layers", "Replay", "Traces", "RunLoop"], exclude: ["Fixtures"],
+        .testTarget(name: "ScenesTests", dependencies: overlays + ["Scenes", "UIKit", "QuartzCore", "Replay", "Traces", "RunLoop"], exclude: ["Fixtures"],
                     swiftSettings: uiTests),
-        .testTarget(name: "UISimTests", dependencies: reexported, swiftSettings: uiTests),
-        .testTarget(name: "UISimCommandLineTests", dependencies: reexported + ["UISimCommandLine", "uisim"], swiftSettings: uiTests),
+        .testTarget(name: "UISimTests", dependencies: reexported + overlays, swiftSettings: uiTests),
+        .testTarget(name: "UISimCommandLineTests", dependencies: reexported + overlays + ["UISimCommandLine", "uisim"], swiftSettings: uiTests),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,7 +16,8 @@ let package = Package(
         .executableTarget(
             name: "inbox-sim",
             dependencies: ["InboxScreens", .product(name: "UISimCommandLine", package: "uisim")]),
-        .testTarget(name: "InboxScreensTests", dependencies: ["InboxScreens", .product(name: "UISim", package: "uisim")]),
+        .testTarget(name: "InboxScreensTests", dependencies: ["InboxScreens", .product(name: "UISim", package: "uisim"),
+                                                             .product(name: "UISimTesting", package: "uisim")]),
         // A test target as a team with Swift 5 code has it: a view that hops to the main queue,
         // replayed the documented way (XCTest on the main thread, `Replay(window:)`).
         .testTarget(name: "MainQueueHopTests", dependencies: [.product(name: "UISim", package: "uisim")],

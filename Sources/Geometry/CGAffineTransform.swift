@@ -1,6 +1,6 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)
 /// An affine transformation matrix for 2-D graphics, as Core Graphics defines it.
 ///
 /// The matrix is `[a b 0; c d 0; tx ty 1]` and points are row vectors: a point `(x, y)` maps to

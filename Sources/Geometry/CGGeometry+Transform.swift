@@ -1,6 +1,6 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)
 extension CGPoint {
     /// The point mapped through `t`: `(a·x + c·y + tx, b·x + d·y + ty)`.
     public func applying(_ t: CGAffineTransform) -> CGPoint {

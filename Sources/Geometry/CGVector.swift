@@ -1,6 +1,6 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)
 /// A two-dimensional vector, as Core Graphics' `CGVector` (Foundation on Linux lacks it): a
 /// spring's initial velocity, a flick's direction.
 public struct CGVector: Hashable, Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
 
-#if !canImport(UIKit)
+#if !canImport(Darwin)
 /// Insets for each edge of a rectangle, as UIKit defines them: positive values shrink the
 /// rectangle, negative values grow it.
 public struct UIEdgeInsets: Hashable, Sendable {

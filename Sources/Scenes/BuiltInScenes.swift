@@ -1,4 +1,4 @@
-import Views
+import UIKit
 
 /// The scenes that ship with uisim.
 public enum BuiltInScenes {

@@ -1,7 +1,7 @@
 import Foundation
 import Geometry
-import Graphics
-import Views
+import CoreGraphics
+import UIKit
 
 /// The `controls` scene: a grid of custom-drawn buttons that light up while touched, a row of
 /// switches, and a slider that follows a drag. Every button draws itself (`draw(_:)`): a rounded,

@@ -1,9 +1,9 @@
 import Foundation
 import Geometry
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import RunLoop
-import Views
+import UIKit
 
 /// The `feed` scene: a table view of 300 rows in a view controller, as an iOS app builds one:
 /// cells dequeued and reused as they scroll, each a rounded card with a shadow holding an avatar

@@ -1,8 +1,8 @@
 import Foundation
 import Geometry
-import Graphics
-import Layers
-import Views
+import CoreGraphics
+import QuartzCore
+import UIKit
 
 /// The `grid` scene: a store's home screen as iOS apps build it now, a collection view with a
 /// compositional layout and a diffable data source: a carousel of 20 featured tiles that pages

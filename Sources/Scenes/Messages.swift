@@ -1,8 +1,8 @@
 import Foundation
 import Geometry
-import Graphics
-import Layers
-import Views
+import CoreGraphics
+import QuartzCore
+import UIKit
 
 /// The `messages` scene: a conversation of messages of every length, as a chat or a comment
 /// thread shows them, each row as tall as its text. Row heights come from `heightForRowAt`, which

@@ -1,8 +1,8 @@
 import Foundation
 import Geometry
-import Graphics
-import Layers
-import Views
+import CoreGraphics
+import QuartzCore
+import UIKit
 
 /// The `navigation` scene: a mail app's screens as UIKit composes them. A tab bar controller
 /// holds a navigation controller whose list of 60 messages (a table view controller, under a

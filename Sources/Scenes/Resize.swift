@@ -1,7 +1,7 @@
 import Foundation
 import Geometry
-import Graphics
-import Views
+import CoreGraphics
+import UIKit
 
 /// The `resize` scene: four custom-drawn cards that grow and shrink with every frame of a pinch
 /// (or a vertical drag).

@@ -1,9 +1,9 @@
 @_exported import Foundation
 @_exported import Geometry
-@_exported import Graphics
-@_exported import Layers
+@_exported import CoreGraphics
+@_exported import QuartzCore
 @_exported import RunLoop
-@_exported import Views
+@_exported import UIKit
 @_exported import Traces
 @_exported import Replay
 @_exported import Scenes

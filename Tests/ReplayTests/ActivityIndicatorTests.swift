@@ -1,11 +1,11 @@
 import Foundation
 import Geometry
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// A spinner and a progress bar with UIKit's sizes; the spinner turns on the render server (its
 /// frames are render-only: no layout, no redraw) and does not keep a replay going.

@@ -4,7 +4,7 @@ import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// Alerts in a replay: a traced tap on an alert's button dismisses it (a fade), and the action's
 /// handler runs after, once the alert is off the window, as UIKit's; a tap on the dimmed screen

@@ -1,11 +1,11 @@
 import Foundation
 import Geometry
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-import Views
+import UIKit
 
 /// Animations in a replay: committed once, then advanced by the render server every vsync in
 /// render-only frames (no layout, no draw), until they end; the replay waits for them, and the

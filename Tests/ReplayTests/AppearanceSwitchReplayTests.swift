@@ -1,12 +1,12 @@
 import Foundation
 import Geometry
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// The system's appearance switched during a replay, by a trace's `appearance` line: every view
 /// resolves its colours again (a label in `.label` redraws white), hears

@@ -1,10 +1,10 @@
 import Foundation
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// The layout engine's work is counted in the frame that does it: constraints added and
 /// removed, constants changed, updateConstraints calls, solves, intrinsic-size invalidations.

@@ -1,11 +1,11 @@
 import Foundation
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// An app that changes views while handling a touch gets exactly that frame's layout, display
 /// and composite work.

@@ -1,8 +1,8 @@
 import Foundation
-import Graphics
+import CoreGraphics
 import Replay
 import Testing
-@testable import Views
+@testable import UIKit
 
 /// A replay at another text size (`--content-size`): Dynamic Type's fonts follow it, and the
 /// summary and a baseline say which size the figures were made at.

@@ -1,7 +1,7 @@
 import Foundation
 import Replay
 import Testing
-import Views
+import UIKit
 
 @Suite struct ExperimentTests {
     /// An experiment of no runs has nothing to compare: it stops at once with a message saying

@@ -1,10 +1,10 @@
 import Foundation
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-import Views
+import UIKit
 
 /// The summary's frame overrun, janky frames and input latency, from frames whose times are
 /// set by hand (60 Hz: a frame interval of 16.667 ms).

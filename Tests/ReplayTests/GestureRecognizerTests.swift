@@ -3,7 +3,7 @@ import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// Records a recognizer's actions as "name state@time".
 func track(_ recognizer: UIGestureRecognizer, _ name: String, _ log: EventLog, clock: @escaping () -> TimeInterval) {

@@ -1,12 +1,12 @@
 import Foundation
 import Geometry
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// An image decoded where Apple's render loop decodes it: in the prepare phase of the commit of
 /// the frame that first shows it, on the app's main thread, counted in that frame only.

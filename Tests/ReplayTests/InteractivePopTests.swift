@@ -4,7 +4,7 @@ import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// The interactive pop: a traced swipe from the screen's left edge (within 13 pt) pops the top
 /// screen under the finger. On release it finishes when the position projected by the speed over

@@ -1,10 +1,10 @@
 import Foundation
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// A list's animated updates in a replay: `Replay.run` runs until no animation is left, so the
 /// completion of `performBatchUpdates` (its rows and items animate for 0.3 s) has run, with

@@ -1,10 +1,10 @@
 import Dispatch
 import Foundation
-import Graphics
+import CoreGraphics
 import Replay
 import RunLoop
 import Traces
-import Views
+import UIKit
 import XCTest
 
 /// App code that hops to the main queue while handling a touch runs inside the replay, in the

@@ -4,7 +4,7 @@ import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// Animated navigation, driven by taps in a replay: a button pushes a screen, the bar's back
 /// button pops it; each transition slides on a 0.35 s spring, and the callbacks come in UIKit's

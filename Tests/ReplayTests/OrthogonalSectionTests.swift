@@ -4,7 +4,7 @@ import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// A carousel over a list: section 0 scrolls sideways (150 × 100 groups, 10 apart, 16 pt insets:
 /// its content 16 + 10 × 150 + 9 × 10 + 16 = 1 622 wide), section 1 is 30 rows of 60 pt from

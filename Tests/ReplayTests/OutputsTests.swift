@@ -1,11 +1,11 @@
 import Foundation
 import FoundationXML
-import Graphics
+import CoreGraphics
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// A 100 × 100 pt screen at @2x, 60 Hz; a black window; a 40 × 40 pt pad at (10, 10) that redraws
 /// itself (red while pressed, green otherwise), optionally with a fake cost on the clock.

@@ -1,9 +1,9 @@
 import Foundation
-import Graphics
+import CoreGraphics
 import Replay
 import RunLoop
 import Testing
-import Views
+import UIKit
 
 /// An app's own screen, replayed through the library as a CI test would: one call, the usual
 /// outputs, a summary to assert on.

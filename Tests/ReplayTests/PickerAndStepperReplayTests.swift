@@ -1,12 +1,12 @@
 import Foundation
 import Geometry
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// A picker's wheel and a held stepper, driven by traces on the run loop: the wheel follows the
 /// finger, settles on a row and tells its delegate once; the stepper repeats every 0.5 s.

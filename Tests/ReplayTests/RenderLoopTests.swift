@@ -1,11 +1,11 @@
 import Foundation
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 @testable import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// Apple's render loop, worked out by hand: the pipeline's placement of frames, hitches by type
 /// counted once, the hitch time ratio over active time, the render estimate, and whole replays

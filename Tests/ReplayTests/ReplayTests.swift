@@ -1,10 +1,10 @@
 import Foundation
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-import Views
+import UIKit
 
 @Suite struct ReplayTests {
     static let traces = URL(fileURLWithPath: #filePath)

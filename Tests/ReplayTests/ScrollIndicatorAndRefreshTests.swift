@@ -1,12 +1,12 @@
 import Foundation
 import Geometry
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// Scroll indicators and pull to refresh under traced drags.
 @MainActor

@@ -3,7 +3,7 @@ import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// A 390 × 844 window with a scroll view over 4 000 pt of content.
 @Suite struct ScrollViewTests {

@@ -1,11 +1,11 @@
 import Foundation
 import Geometry
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// Page sheets dragged by traced fingers on an iPhone 14: on release the sheet goes to the resting
 /// place nearest to where its speed would carry it (0.099 s of it), "dismissed" (the screen's

@@ -1,5 +1,5 @@
 import Foundation
-import Layers
+import QuartzCore
 import Geometry
 import Replay
 import RunLoop

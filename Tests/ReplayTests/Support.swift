@@ -2,7 +2,7 @@ import Foundation
 import Replay
 import RunLoop
 import Traces
-import Views
+import UIKit
 
 /// A log of what views and recognizers received, as text, in order.
 final class EventLog {

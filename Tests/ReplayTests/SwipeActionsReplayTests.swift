@@ -1,12 +1,12 @@
 import Foundation
 import Geometry
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// Swipe actions on a table's rows under traced swipes: a short swipe opens them (the row moved
 /// aside by the buttons' width, 74 pt at least each), a tap on a button performs its action, a

@@ -4,7 +4,7 @@ import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// The system as an app asks it: the device (the replay's preset, iOS 17.0), URLs to open
 /// (recorded, not opened), the launch notifications a replay posts as its scene comes on screen.

@@ -1,10 +1,10 @@
 import Foundation
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// A table view's rows highlight when a finger rests on them (after the scroll view's 150 ms delay
 /// for content touches) and are selected when it lifts; a drag scrolls instead and selects nothing.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Replay
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// DESIGN.md "The frame", step 1: samples packaged into one UIEvent per 60 Hz frame.
 @Suite struct TouchPackagingTests {

@@ -1,11 +1,11 @@
 import Foundation
 import Geometry
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-import Views
+import UIKit
 
 /// How the summary spans a transition over frames: from the frame whose events began it to the
 /// one that ended it, both counted, with the hitches between; one the replay ended in the middle

@@ -1,12 +1,12 @@
 import Foundation
 import Geometry
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// A trace types into a text field as a user does: a tap focuses it (the keyboard comes up), the
 /// keys reach it one character at a time through `UIKeyInput`, each redrawing the field; return

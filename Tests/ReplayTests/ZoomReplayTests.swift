@@ -1,12 +1,12 @@
 import Foundation
 import Geometry
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import Replay
 import RunLoop
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// A scroll view zooming its delegate's view under a traced pinch: the scale follows the fingers'
 /// distance (100 → 200 pt: ×2), the content point under them stays under them, the content size

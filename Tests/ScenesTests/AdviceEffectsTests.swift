@@ -4,7 +4,7 @@ import RunLoop
 @testable import Scenes
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// The expected effects of the seed notes' advice, as counters (times are for benchmarks).
 @Suite struct AdviceEffectsTests {

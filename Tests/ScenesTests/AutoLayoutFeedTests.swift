@@ -1,11 +1,11 @@
 import Foundation
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 @testable import Scenes
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// The feed laid out with constraints (`auto-layout`, issue 30) puts the same frames on screen as
 /// its hand-written `layoutSubviews`, and `constraint-churn` replaces every constraint of a cell

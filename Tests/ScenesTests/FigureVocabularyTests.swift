@@ -1,10 +1,10 @@
 import Foundation
-import Layers
+import QuartzCore
 import Replay
 @testable import Scenes
 import Testing
 import Traces
-import Views
+import UIKit
 
 /// The figures are declared once (`Figure`): this suite adds nothing by hand. It walks the
 /// declarations and finds each figure under its one name wherever it says it is written, and

@@ -1,12 +1,12 @@
 import Foundation
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import Replay
 import RunLoop
 @testable import Scenes
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// The `grid` scene: a compositional collection view with a carousel, a list and 10 000
 /// self-sizing cards; its first screen worked out by hand, and what a fling and each variant do.

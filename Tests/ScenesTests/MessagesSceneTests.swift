@@ -1,11 +1,11 @@
 import Foundation
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import Replay
 @testable import Scenes
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// The conversation of advice 11: rows as tall as their messages (15 pt lines of 17.900390625 pt,
 /// 15 × 2444 / 2048, with 10 pt above and below), their heights measured in `heightForRowAt`, a

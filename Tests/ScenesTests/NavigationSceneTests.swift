@@ -1,12 +1,12 @@
 import Foundation
 import Geometry
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 @testable import Scenes
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// The `navigation` scene: its first screen worked out by hand, and its two bundled traces
 /// replayed as a user replays them, each transition counted and spanned.

@@ -1,11 +1,11 @@
 import Foundation
-import Graphics
+import CoreGraphics
 import Replay
 import RunLoop
 @testable import Scenes
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// The render loop's outputs on a real scene: the Chrome trace's threads, and snapshots that
 /// equal frame-by-frame compositing pixel for pixel.

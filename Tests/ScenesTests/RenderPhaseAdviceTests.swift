@@ -1,11 +1,11 @@
 import Foundation
-import Layers
+import QuartzCore
 import Replay
 import RunLoop
 @testable import Scenes
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 /// The render phase's advice on the feed's cards: offscreen passes by cause, rasterization hits
 /// and misses, and the optimization opportunities the summary and the report list.

@@ -4,7 +4,7 @@ import RunLoop
 @testable import Scenes
 import Testing
 import Traces
-@testable import Views
+@testable import UIKit
 
 @Suite struct ScenesTests {
     @Test func controlsBuildsItsGrid() throws {

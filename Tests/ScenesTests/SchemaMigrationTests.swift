@@ -1,5 +1,5 @@
 import Foundation
-import Layers
+import QuartzCore
 import Replay
 @testable import Scenes
 import Testing

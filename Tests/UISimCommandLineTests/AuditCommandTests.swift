@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Views
+import UIKit
 
 /// `uisim replay --audit`, as the README shows it: the findings printed after the summary and
 /// written to audit.json; a later replay into the same folder without it leaves no stale audit.

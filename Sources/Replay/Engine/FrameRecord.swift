@@ -1,7 +1,7 @@
 import Foundation
-import Layers
+import QuartzCore
 import Traces
-import Views
+import UIKit
 
 /// The stages and phases of a frame (Apple's render loop): the app stage on the main thread
 /// (its event phase, then its commit phase: constraints (the update-constraints pass and the
@@ -134,7 +134,7 @@ public struct FrameRecord: Codable, Equatable, Sendable {
 
     /// Work done in the frame, by `Counter`.
     /// The counters of a frame (declared in Layers, where the stages count them).
-    public typealias Counts = Layers.Counts
+    public typealias Counts = QuartzCore.Counts
 
     /// Touch phases delivered in the frame.
     public typealias Touches = ByTouchPhase<Int>

@@ -1,8 +1,8 @@
 import Foundation
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import RunLoop
-import Views
+import UIKit
 
 /// Where the render stage's cost comes from.
 public enum RenderMode: String, CaseIterable, Sendable {

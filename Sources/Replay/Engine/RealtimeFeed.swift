@@ -1,7 +1,7 @@
 import Foundation
 import Geometry
 import RunLoop
-import Views
+import UIKit
 
 /// Real-time input, as hardware delivers it: a producer thread reads the trace, waits until
 /// each sample's recorded time on the real clock, queues it and writes a byte into a pipe that

@@ -1,9 +1,9 @@
 import Foundation
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import RunLoop
 import Traces
-import Views
+import UIKit
 
 /// Receives each record as it is made: a frame as it finishes (its counts, touches and priced
 /// offscreen passes all in it), or a run of idle vsyncs with the touches they delivered.

@@ -1,5 +1,5 @@
 import Foundation
-import Layers
+import QuartzCore
 
 /// A check's findings as JUnit XML, the way CI servers read it (Jenkins' JUnit plugin, GitLab's
 /// test reports, GitHub test reporters): one `testsuite` per trace, named by its file

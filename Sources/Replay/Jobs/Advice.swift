@@ -1,7 +1,7 @@
 import Foundation
-import Layers
+import QuartzCore
 import Traces
-import Views
+import UIKit
 
 /// The advice `uisim advice` measures: the seed notes' five pieces (drawing, layout, blending),
 /// three of the render phase's (Apple's Tech Talk 10857: offscreen passes) and two of Auto

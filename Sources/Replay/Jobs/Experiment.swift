@@ -1,6 +1,6 @@
 import Foundation
-import Graphics
-import Views
+import CoreGraphics
+import UIKit
 
 /// An A/B experiment: a trace replayed on two variants of a scene, interleaved (A, B, A, B…),
 /// `runs` times each, on the fixed clock, and compared (`compare.html`, `compare.json` in

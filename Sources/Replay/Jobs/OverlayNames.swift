@@ -1,4 +1,4 @@
-import Layers
+import QuartzCore
 import Traces
 
 extension DebugOverlays {

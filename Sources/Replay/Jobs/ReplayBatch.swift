@@ -1,6 +1,6 @@
 import Foundation
 import Traces
-import Views
+import UIKit
 
 /// Many traces replayed one after the other on the same scene and settings, each into its own
 /// folder `out/<trace>/`, and a summary of them all in `out/summary.json` (what `uisim replay`

@@ -1,9 +1,9 @@
 import Foundation
-import Graphics
-import Layers
+import CoreGraphics
+import QuartzCore
 import RunLoop
 import Traces
-import Views
+import UIKit
 
 /// One replay of a trace on a scene, with its outputs in a folder (frames.jsonl, trace.json,
 /// summary.json, report.html, snapshots/): what `uisim replay` runs for each trace, and what

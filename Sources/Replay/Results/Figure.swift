@@ -1,5 +1,5 @@
 import Foundation
-import Layers
+import QuartzCore
 
 /// Where a figure's value is written.
 public struct FigurePlaces: OptionSet, Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import Layers
+import QuartzCore
 
 /// An optimization opportunity, as Xcode's view debugger lists them: one kind of layer (its view
 /// class) that needed one kind of offscreen pass, over the replay, with what it cost and how to

@@ -1,9 +1,9 @@
 import Foundation
 import Geometry
 import Traces
-import Graphics
-import Layers
-import Views
+import CoreGraphics
+import QuartzCore
+import UIKit
 
 /// Which frames get a PNG snapshot.
 public enum SnapshotPolicy: String, CaseIterable, Sendable {

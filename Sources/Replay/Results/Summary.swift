@@ -1,5 +1,5 @@
 import Foundation
-import Layers
+import QuartzCore
 import RunLoop
 import Traces
 import Histogram

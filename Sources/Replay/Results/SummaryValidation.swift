@@ -1,6 +1,6 @@
 import Foundation
 import Traces
-import Layers
+import QuartzCore
 
 extension Summary {
     /// The largest count a summary may hold: what JSON numbers carry exactly (2^53).

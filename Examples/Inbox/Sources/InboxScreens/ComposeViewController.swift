@@ -1,10 +1,6 @@
-// The compose sheet, as it is written for iOS: only the import differs (the file builds against
-// UIKit on iOS and against uisim on Linux).
-#if canImport(UIKit)
+// The compose sheet, as it is written for iOS, `import UIKit` and all (uisim's UIKit
+// module on Linux).
 import UIKit
-#else
-import UISim
-#endif
 
 /// A new message: a title, Cancel and Send, and the text. Presented as a page sheet; a swipe down
 /// dismisses it.

@@ -1,10 +1,6 @@
-// The inbox screen, as it is written for iOS: only the import differs (the file builds against
-// UIKit on iOS and against uisim on Linux).
-#if canImport(UIKit)
+// The inbox screen, as it is written for iOS, `import UIKit` and all (uisim's UIKit
+// module on Linux).
 import UIKit
-#else
-import UISim
-#endif
 
 /// One message in the list.
 public struct Message: Sendable {

@@ -4,13 +4,8 @@
 // switch); the list is a UITableView whose rows size themselves (`automaticDimension` with an
 // estimate) from a cell whose contentView holds a vertical UIStackView of sender and subject
 // pinned to its layout margins. A message without a subject hides its second label, so its row is
-// shorter. Only the import differs from iOS (the file builds against UIKit on iOS and against
-// uisim on Linux).
-#if canImport(UIKit)
+// shorter. The file is as on iOS, `import UIKit` and all (uisim's UIKit module on Linux).
 import UIKit
-#else
-import UISim
-#endif
 
 /// The mailbox: a header (title, unread count, "unread only" switch) above a list of messages
 /// whose rows size themselves.
@@ -34,9 +29,6 @@ public final class MailboxViewController: UIViewController, UITableViewDataSourc
 
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
-    #if canImport(UIKit)
-    public required init?(coder: NSCoder) { fatalError("init(coder:) is not used") }
-    #endif
 
     public override func viewDidLoad() {
         super.viewDidLoad()
@@ -124,9 +116,6 @@ final class MailboxCell: UITableViewCell {
 
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
-    #if canImport(UIKit)
-    required init?(coder: NSCoder) { fatalError("init(coder:) is not used") }
-    #endif
 
     func configure(with message: Message) {
         senderLabel.text = message.sender

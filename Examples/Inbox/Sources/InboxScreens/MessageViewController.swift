@@ -1,12 +1,7 @@
 // One message, as an iOS app written in the Swift 6 language mode shows it: a @MainActor view model
 // drives the view, and the button's action starts a Task on the main actor that saves and then
-// updates a label. Only the import differs from iOS (the file builds against UIKit on iOS and
-// against uisim on Linux).
-#if canImport(UIKit)
+// updates a label. The file is as on iOS, `import UIKit` and all (uisim's UIKit module on Linux).
 import UIKit
-#else
-import UISim
-#endif
 
 /// What the message screen shows and does, apart from its views.
 @MainActor

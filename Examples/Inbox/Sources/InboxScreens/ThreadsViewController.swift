@@ -2,12 +2,8 @@
 // compositional list layout (inset grouped, with section headers), a diffable data source, list
 // cells configured with `defaultContentConfiguration()` and a disclosure chevron. A tap on a
 // thread archives it: the next snapshot leaves it out and is applied as its difference (the row
-// fades out, the rows below close up, one more comes on screen). Only the import differs from iOS.
-#if canImport(UIKit)
+// fades out, the rows below close up, one more comes on screen). The file is as on iOS.
 import UIKit
-#else
-import UISim
-#endif
 
 /// A conversation in the list: its identity is its number.
 public struct MailThread: Hashable, Sendable {
@@ -43,9 +39,6 @@ public final class ThreadsViewController: UIViewController, UICollectionViewDele
 
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
-    #if canImport(UIKit)
-    public required init?(coder: NSCoder) { fatalError("init(coder:) is not used") }
-    #endif
 
     public override func viewDidLoad() {
         super.viewDidLoad()

@@ -1,5 +1,5 @@
 import Foundation
-import Layers
+import QuartzCore
 import Traces
 
 /// `trace.json`: the Chrome Trace Event Format (JSON object form), which Perfetto UI and

@@ -1,5 +1,5 @@
 import Foundation
-import Layers
+import QuartzCore
 import Traces
 
 /// `report.html`: one self-contained page (inline SVG, no scripts, no network) with the app and

@@ -1,5 +1,5 @@
 import Foundation
-import Layers
+import QuartzCore
 
 /// The reports' colours, each chosen from a typed value (a stage, a hitch type, a band's
 /// severity, a side of a comparison), never from the words a page shows.

@@ -1,0 +1,106 @@
+import Foundation
+import Geometry
+import CoreGraphics
+import QuartzCore
+
+/// Shows an image, as UIKit's `UIImageView`: the image is the layer's contents, placed by
+/// `contentMode` in the compositor; the view never draws (no `draw(_:)`, no backing store of
+/// its own). A template image (`.alwaysTemplate`, a symbol image) is shown in the view's
+/// `tintColor` (or the image's own, `withTintColor(_:)`), a resizable image keeps its cap insets
+/// (the layer's `contentsCenter`): neither redraws anything, as in UIKit. An image from a file is
+/// decoded when the commit first prepares the view's layer for the screen.
+open class UIImageView: UIView {
+    open var image: UIImage? {
+        didSet {
+            showImage()
+            if image?.size != oldValue?.size { invalidateIntrinsicContentSize() }
+        }
+    }
+
+    /// The image shown while `isHighlighted` (the image when nil).
+    open var highlightedImage: UIImage? {
+        didSet { if isHighlighted { showImage() } }
+    }
+
+    /// Whether the highlighted image is shown (a table cell highlights its image views).
+    open var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { showImage() } }
+    }
+
+    /// The image's size; none without an image.
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    public convenience init(image: UIImage?) {
+        self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        self.image = image
+        showImage()   // observers do not run in the class's own initializers
+    }
+
+    public convenience init(image: UIImage?, highlightedImage: UIImage?) {
+        self.init(image: image)
+        self.highlightedImage = highlightedImage
+    }
+
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+        isUserInteractionEnabled = false
+    }
+
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
+    /// An image view is not an element unless made one; its label is the image's name.
+    override var defaultAccessibilityLabel: String? { image?.name }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .image }
+
+    /// The image's size.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        image?.size ?? .zero
+    }
+
+    /// The image on screen now: the highlighted one while highlighted, for the view's appearance.
+    private var shownImage: UIImage? {
+        let shown = isHighlighted ? (highlightedImage ?? image) : image
+        return shown?.resolved(for: effectiveUserInterfaceStyle)
+    }
+
+    /// Puts the shown image in the layer: its pixels, its scale, its cap insets, its tint.
+    private func showImage() {
+        let shown = shownImage
+        // The scale first: the layer's store takes it with the contents.
+        if let shown { layer.contentsScale = shown.scale }
+        if layer.contents !== shown?.cgImage || shown == nil { layer.contents = shown?.cgImage }
+        if let shown, shown.isResizable, shown.size.width > 0, shown.size.height > 0 {
+            let size = shown.size, caps = shown.capInsets
+            layer.contentsCenter = CGRect(x: caps.left / size.width, y: caps.top / size.height,
+                                          width: max(0, size.width - caps.left - caps.right) / size.width,
+                                          height: max(0, size.height - caps.top - caps.bottom) / size.height)
+        } else {
+            layer.contentsCenter = CALayer.unitRect
+        }
+        applyTint(to: shown)
+    }
+
+    /// A template image's colour, resolved for the view's appearance; nil for an image shown as it is.
+    private func applyTint(to shown: UIImage?) {
+        guard let shown, shown.isTemplate || shown.tintColor != nil else { return layer.contentsTintColor = nil }
+        let tint: UIColor = shown.tintColor ?? tintColor
+        layer.contentsTintColor = tint.resolvedColor(with: UITraitCollection(userInterfaceStyle: effectiveUserInterfaceStyle)).cgColor
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        applyTint(to: shownImage)
+    }
+
+    override func appearanceStyleDidChange() {
+        super.appearanceStyleDidChange()
+        showImage()   // an asset's dark image, a dynamic tint
+    }
+}

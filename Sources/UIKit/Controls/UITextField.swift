@@ -1,0 +1,488 @@
+import Foundation
+import Geometry
+import CoreGraphics
+import QuartzCore
+
+/// What a text field asks and tells its delegate, as UIKit's `UITextFieldDelegate` (every method
+/// optional: default implementations allow everything and do nothing).
+@MainActor
+public protocol UITextFieldDelegate: AnyObject {
+    func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool
+    func textFieldDidBeginEditing(_ textField: UITextField)
+    func textFieldShouldEndEditing(_ textField: UITextField) -> Bool
+    func textFieldDidEndEditing(_ textField: UITextField)
+    /// Editing ended, and why (the default calls `textFieldDidEndEditing(_:)`).
+    func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason)
+    func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool
+    func textFieldDidChangeSelection(_ textField: UITextField)
+    func textFieldShouldClear(_ textField: UITextField) -> Bool
+    func textFieldShouldReturn(_ textField: UITextField) -> Bool
+}
+
+extension UITextFieldDelegate {
+    public func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool { true }
+    public func textFieldDidBeginEditing(_ textField: UITextField) {}
+    public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool { true }
+    public func textFieldDidEndEditing(_ textField: UITextField) {}
+    public func textFieldDidEndEditing(_ textField: UITextField, reason: UITextField.DidEndEditingReason) { textFieldDidEndEditing(textField) }
+    public func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool { true }
+    public func textFieldDidChangeSelection(_ textField: UITextField) {}
+    public func textFieldShouldClear(_ textField: UITextField) -> Bool { true }
+    public func textFieldShouldReturn(_ textField: UITextField) -> Bool { true }
+}
+
+extension UIControl.Event {
+    public static let editingDidBegin = UIControl.Event(rawValue: 1 << 16)
+    public static let editingChanged = UIControl.Event(rawValue: 1 << 17)
+    public static let editingDidEnd = UIControl.Event(rawValue: 1 << 18)
+    /// Return pressed: a text field with an action for it resigns first responder.
+    public static let editingDidEndOnExit = UIControl.Event(rawValue: 1 << 19)
+    public static let allEditingEvents = UIControl.Event(rawValue: 0x000F_0000)
+}
+
+/// One line of editable text, as UIKit's `UITextField`: `text` or its `placeholder`, a font
+/// (17 pt by default), a border style (`.roundedRect`: 7 pt in from the sides and 2 from top and
+/// bottom, at least 30 pt of text height, so 34 pt tall with the default font; corner radius 5, a
+/// hairline border), a clear button (19 × 19 pt), left and right views. A tap makes it the first
+/// responder (the keyboard comes up); typed text from a trace's `key` samples, or from
+/// `insertText(_:)`, reaches it through `UIKeyInput`, asking the delegate, sending
+/// `.editingChanged` and posting `textDidChangeNotification`. The insertion point is always at
+/// the end (uisim has no selection), a 2 pt caret in the tint colour that does not blink.
+open class UITextField: UIControl, UIKeyInput {
+    /// How the field's border is drawn (UIKit's `UITextField.BorderStyle`).
+    public enum BorderStyle: Int, Sendable {
+        case none, line, bezel, roundedRect
+    }
+
+    /// When an overlay view (clear button, left or right view) shows.
+    public enum ViewMode: Int, Sendable {
+        case never, whileEditing, unlessEditing, always
+    }
+
+    /// Why editing ended (`textFieldDidEndEditing(_:reason:)`'s reason).
+    public enum DidEndEditingReason: Int, Sendable {
+        case committed
+    }
+
+    nonisolated public static let textDidBeginEditingNotification = Notification.Name("UITextFieldTextDidBeginEditingNotification")
+    nonisolated public static let textDidChangeNotification = Notification.Name("UITextFieldTextDidChangeNotification")
+    nonisolated public static let textDidEndEditingNotification = Notification.Name("UITextFieldTextDidEndEditingNotification")
+
+    /// The text (never nil when read: "" without text, as UIKit's).
+    open var text: String? {
+        get { storedText }
+        set {
+            let new = newValue ?? ""
+            guard new != storedText else { return }
+            storedText = new
+            textDidChange()
+        }
+    }
+    private var storedText = ""
+
+    /// The text with the field's attributes (its font and colour).
+    open var attributedText: NSAttributedString? {
+        get { NSAttributedString(string: storedText, attributes: textAttributes) }
+        set { text = newValue?.string }
+    }
+
+    /// Grey text shown while the field is empty.
+    open var placeholder: String? {
+        get { attributedPlaceholder?.string }
+        set { attributedPlaceholder = newValue.map { NSAttributedString(string: $0) } }
+    }
+
+    /// The placeholder with attributes of its own (the field's font and `.placeholderText`
+    /// where it says none).
+    open var attributedPlaceholder: NSAttributedString? {
+        didSet { textDidChange() }
+    }
+
+    open var font: UIFont? = UIFont.systemFont(ofSize: 17) {
+        didSet { textDidChange() }
+    }
+
+    open var textColor: UIColor? = .label {
+        didSet { setNeedsDisplay() }
+    }
+
+    open var textAlignment = NSTextAlignment.natural {
+        didSet { setNeedsDisplay() }
+    }
+
+    open var borderStyle = BorderStyle.none {
+        didSet {
+            guard borderStyle != oldValue else { return }
+            applyBorder()
+            textDidChange()
+        }
+    }
+
+    open weak var delegate: UITextFieldDelegate?
+
+    open var clearButtonMode = ViewMode.never {
+        didSet { setNeedsLayout() }
+    }
+    /// Whether beginning to edit empties the field.
+    open var clearsOnBeginEditing = false
+
+    open var leftView: UIView? {
+        didSet { swapOverlay(oldValue, leftView) }
+    }
+    open var leftViewMode = ViewMode.never {
+        didSet { setNeedsLayout() }
+    }
+    open var rightView: UIView? {
+        didSet { swapOverlay(oldValue, rightView) }
+    }
+    open var rightViewMode = ViewMode.never {
+        didSet { setNeedsLayout() }
+    }
+
+    /// Whether the field is the first responder, taking keys.
+    public private(set) var isEditing = false
+
+    // UITextInputTraits, kept as set.
+    open var keyboardType = UIKeyboardType.default
+    open var returnKeyType = UIReturnKeyType.default
+    open var autocapitalizationType = UITextAutocapitalizationType.sentences
+    open var autocorrectionType = UITextAutocorrectionType.default
+    open var textContentType: UITextContentType?
+    /// Whether the text is drawn as bullets (a password).
+    open var isSecureTextEntry = false {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// The caret while editing, after the text.
+    private let caret = UIView()
+    /// The clear button (a circled cross) while `clearButtonMode` says so and there is text.
+    private let clearButton = ClearButton(frame: CGRect(x: 0, y: 0, width: 19, height: 19))
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+        contentMode = .redraw
+        caret.isHidden = true
+        caret.isUserInteractionEnabled = false
+        clearButton.isHidden = true
+        clearButton.isUserInteractionEnabled = false
+        addSubview(caret)
+        addSubview(clearButton)
+        systemSubviews = [caret, clearButton]
+        applyCaretColor()
+    }
+
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
+    override var defaultIsAccessibilityElement: Bool { true }
+    /// The placeholder (what UIKit reads for a field without a label of its own).
+    override var defaultAccessibilityLabel: String? { attributedPlaceholder?.string }
+    override var defaultAccessibilityValue: String? { isSecureTextEntry ? String(repeating: "•", count: storedText.count) : storedText }
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { isEnabled ? .none : .notEnabled }
+
+    // MARK: Text
+
+    private var textAttributes: [NSAttributedString.Key: Any] {
+        [.font: resolvedFont, .foregroundColor: textColor ?? .label]
+    }
+
+    private var resolvedFont: UIFont { font ?? UIFont.systemFont(ofSize: 17) }
+
+    private func textDidChange() {
+        invalidateIntrinsicContentSize()
+        setNeedsDisplay()
+        setNeedsLayout()
+    }
+
+    private func swapOverlay(_ old: UIView?, _ new: UIView?) {
+        if old !== new {
+            old?.removeFromSuperview()
+            if let new { addSubview(new) }
+            // The API's own views, not subviews an app slipped in (no hierarchy warning).
+            systemSubviews = [caret, clearButton] + [leftView, rightView].compactMap { $0 }
+        }
+        setNeedsLayout()
+        invalidateIntrinsicContentSize()
+    }
+
+    public var hasText: Bool { !storedText.isEmpty }
+
+    /// Types `text` at the end, as the keyboard does: "\n" is the return key (the delegate's
+    /// `textFieldShouldReturn(_:)`, then `.primaryActionTriggered` and `.editingDidEndOnExit`,
+    /// which resigns when an action listens for it); other text goes in if the delegate allows.
+    open func insertText(_ text: String) {
+        guard !text.isEmpty else { return }
+        if text == "\n" {
+            guard delegate?.textFieldShouldReturn(self) ?? true else { return }
+            sendActions(for: .primaryActionTriggered)
+            if !allControlEvents.intersection(.editingDidEndOnExit).isEmpty {
+                sendActions(for: .editingDidEndOnExit)
+                resignFirstResponder()
+            }
+            return
+        }
+        let clean = text.replacingOccurrences(of: "\n", with: " ")
+        replace(NSRange(location: (storedText as NSString).length, length: 0), with: clean)
+    }
+
+    /// Deletes the last character (a whole grapheme: an emoji, a letter with its accents).
+    open func deleteBackward() {
+        guard let last = storedText.indices.last else { return }
+        let range = NSRange(last..<storedText.endIndex, in: storedText)
+        replace(range, with: "")
+    }
+
+    private func replace(_ range: NSRange, with string: String) {
+        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else { return }
+        storedText = (storedText as NSString).replacingCharacters(in: range, with: string)
+        textDidChange()
+        sendActions(for: .editingChanged)
+        NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
+        delegate?.textFieldDidChangeSelection(self)
+    }
+
+    // MARK: First responder
+
+    open override var canBecomeFirstResponder: Bool { isEnabled }
+
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool {
+        guard !isFirstResponder else { return true }
+        guard window != nil, isEnabled, delegate?.textFieldShouldBeginEditing(self) ?? true else { return false }
+        return super.becomeFirstResponder()
+    }
+
+    /// Editing begins: the field says so before the keyboard comes up, as UIKit orders it.
+    override func didTakeFocus() {
+        isEditing = true
+        if clearsOnBeginEditing, hasText { replace(NSRange(location: 0, length: (storedText as NSString).length), with: "") }
+        setNeedsLayout()
+        sendActions(for: .editingDidBegin)
+        delegate?.textFieldDidBeginEditing(self)
+        NotificationCenter.default.post(name: Self.textDidBeginEditingNotification, object: self)
+    }
+
+    @discardableResult
+    open override func resignFirstResponder() -> Bool {
+        guard isFirstResponder else { return true }
+        guard delegate?.textFieldShouldEndEditing(self) ?? true else { return false }
+        guard super.resignFirstResponder() else { return false }
+        isEditing = false
+        setNeedsLayout()
+        sendActions(for: .editingDidEnd)
+        delegate?.textFieldDidEndEditing(self, reason: .committed)
+        NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
+        return true
+    }
+
+    /// A tap (a touch lifted inside) on the clear button empties the field; elsewhere it begins
+    /// editing.
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        super.endTracking(touch, with: event)
+        guard let touch, bounds.contains(touch.location(in: self)) else { return }
+        let point = touch.location(in: self)
+        if !clearButton.isHidden, clearButton.frame.insetBy(dx: -5.5, dy: -5.5).contains(point) {
+            guard delegate?.textFieldShouldClear(self) ?? true else { return }
+            if !isEditing { becomeFirstResponder() }
+            replace(NSRange(location: 0, length: (storedText as NSString).length), with: "")
+            return
+        }
+        becomeFirstResponder()
+    }
+
+    // MARK: Geometry (UIKit's overridable rectangles)
+
+    /// The padding of the text inside the border.
+    private var padding: UIEdgeInsets {
+        switch borderStyle {
+        case .roundedRect: UIEdgeInsets(top: 2, left: 7, bottom: 2, right: 7)
+        case .line, .bezel: UIEdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
+        case .none: .zero
+        }
+    }
+
+    private func shows(_ mode: ViewMode) -> Bool {
+        switch mode {
+        case .never: false
+        case .always: true
+        case .whileEditing: isEditing
+        case .unlessEditing: !isEditing
+        }
+    }
+
+    private var showsClearButton: Bool { hasText && shows(clearButtonMode) }
+
+    open func borderRect(forBounds bounds: CGRect) -> CGRect { bounds }
+
+    open func leftViewRect(forBounds bounds: CGRect) -> CGRect {
+        guard let leftView, shows(leftViewMode) else { return .zero }
+        let size = leftView.frame.size
+        return CGRect(x: bounds.minX, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+    }
+
+    open func rightViewRect(forBounds bounds: CGRect) -> CGRect {
+        guard let rightView, shows(rightViewMode) else { return .zero }
+        let size = rightView.frame.size
+        return CGRect(x: bounds.maxX - size.width, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+    }
+
+    /// The clear button's place: 19 × 19 pt at the right of the text area, centred vertically
+    /// (UIKit's `round(midY − (19 / 2 + 1))` puts it a point higher, rounded).
+    open func clearButtonRect(forBounds bounds: CGRect) -> CGRect {
+        let right = rightViewRect(forBounds: bounds)
+        let maxX = (right == .zero ? bounds.maxX : right.minX) - padding.right
+        return CGRect(x: maxX - 19, y: (bounds.midY - (19 / 2 + 1)).rounded(), width: 19, height: 19)
+    }
+
+    /// Where the text is drawn: the bounds inside the padding, less the overlay views.
+    open func textRect(forBounds bounds: CGRect) -> CGRect {
+        var r = bounds.inset(by: padding)
+        let left = leftViewRect(forBounds: bounds), right = rightViewRect(forBounds: bounds)
+        if left != .zero { r.size.width -= left.maxX - r.minX; r.origin.x = left.maxX }
+        if right != .zero { r.size.width = max(0, right.minX - r.minX) }
+        if showsClearButton { r.size.width = max(0, clearButtonRect(forBounds: bounds).minX - r.minX) }
+        return r
+    }
+
+    open func editingRect(forBounds bounds: CGRect) -> CGRect { textRect(forBounds: bounds) }
+    open func placeholderRect(forBounds bounds: CGRect) -> CGRect { textRect(forBounds: bounds) }
+
+    /// The text's size (or the placeholder's, whichever is wider) inside the padding and beside
+    /// the overlay views; `.roundedRect` is at least 30 pt of text tall plus its 4 of padding.
+    open override var intrinsicContentSize: CGSize {
+        let font = resolvedFont
+        let scale = (window?.screen ?? UIScreen.main).scale
+        let textWidth = max(storedText.size(withAttributes: [.font: font]).width,
+                            (attributedPlaceholder?.string ?? "").size(withAttributes: [.font: font]).width)
+        let line = font.lineHeight.ceiledToPixel(scale: scale)
+        let overlays = (leftView.map { shows(leftViewMode) ? $0.frame.width : 0 } ?? 0)
+            + (rightView.map { shows(rightViewMode) ? $0.frame.width : 0 } ?? 0)
+        let height = borderStyle == .roundedRect ? max(line, 30) : line
+        return CGSize(width: (textWidth + padding.left + padding.right + overlays).ceiledToPixel(scale: scale),
+                      height: height + padding.top + padding.bottom)
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if let leftView { leftView.isHidden = !shows(leftViewMode); leftView.frame = leftViewRect(forBounds: bounds).isEmpty ? leftView.frame : leftViewRect(forBounds: bounds) }
+        if let rightView { rightView.isHidden = !shows(rightViewMode); rightView.frame = rightViewRect(forBounds: bounds).isEmpty ? rightView.frame : rightViewRect(forBounds: bounds) }
+        clearButton.isHidden = !showsClearButton
+        clearButton.frame = clearButtonRect(forBounds: bounds)
+        caret.isHidden = !isEditing
+        if isEditing {
+            let rect = editingRect(forBounds: bounds), font = resolvedFont
+            let width = min(shownText.size(withAttributes: [.font: font]).width, rect.width)
+            let height = font.lineHeight
+            caret.frame = CGRect(x: (rect.minX + width).rounded(), y: rect.midY - height / 2, width: 2, height: height)
+        }
+    }
+
+    private var shownText: String {
+        isSecureTextEntry ? String(repeating: "•", count: storedText.count) : storedText
+    }
+
+    open override func draw(_ rect: CGRect) {
+        super.draw(rect)
+        if hasText {
+            drawText(in: isEditing ? editingRect(forBounds: bounds) : textRect(forBounds: bounds))
+        } else if attributedPlaceholder != nil {
+            drawPlaceholder(in: placeholderRect(forBounds: bounds))
+        }
+    }
+
+    /// Draws the text on one line, centred vertically in `rect`, aligned as `textAlignment` says.
+    open func drawText(in rect: CGRect) {
+        let string = NSAttributedString(string: shownText, attributes: textAttributes)
+        drawLine(string, in: rect)
+    }
+
+    /// Draws the placeholder in `.placeholderText` (unless it has a colour of its own).
+    open func drawPlaceholder(in rect: CGRect) {
+        guard let placeholder = attributedPlaceholder else { return }
+        let string = NSMutableAttributedString(string: placeholder.string, attributes: [.font: resolvedFont, .foregroundColor: UIColor.placeholderText])
+        placeholder.enumerateAttributes(in: NSRange(location: 0, length: placeholder.length)) { attributes, range, _ in
+            string.addAttributes(attributes, range: range)
+        }
+        drawLine(string, in: rect)
+    }
+
+    private func drawLine(_ string: NSAttributedString, in rect: CGRect) {
+        let size = string.size()
+        let x: CGFloat = switch textAlignment {
+        case .center: rect.midX - size.width / 2
+        case .right: rect.maxX - size.width
+        default: rect.minX
+        }
+        UIGraphicsGetCurrentContext()?.saveGState()
+        UIGraphicsGetCurrentContext()?.clip(to: rect)
+        string.draw(at: CGPoint(x: x, y: rect.midY - size.height / 2))
+        UIGraphicsGetCurrentContext()?.restoreGState()
+    }
+
+    // MARK: Appearance
+
+    private func applyBorder() {
+        let scale = (window?.screen ?? UIScreen.main).scale
+        switch borderStyle {
+        case .roundedRect:
+            layer.cornerRadius = 5
+            layer.borderWidth = 1 / scale
+            layer.borderColor = UIColor.systemGray4.resolvedColor(with: traitCollection).cgColor
+            backgroundColor = backgroundColor ?? .systemBackground
+        case .line, .bezel:
+            layer.cornerRadius = 0
+            layer.borderWidth = 1
+            layer.borderColor = (borderStyle == .line ? UIColor.label : UIColor.systemGray).resolvedColor(with: traitCollection).cgColor
+        case .none:
+            layer.cornerRadius = 0
+            layer.borderWidth = 0
+            layer.borderColor = nil
+        }
+    }
+
+    private func applyCaretColor() {
+        caret.backgroundColor = tintColor
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        applyCaretColor()
+    }
+
+    override func appearanceStyleDidChange() {
+        super.appearanceStyleDidChange()
+        applyBorder()
+    }
+}
+
+/// The clear button's glyph: a grey circle with a white cross (`.tertiaryLabel`).
+private final class ClearButton: UIView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+    }
+
+    required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
+    override func draw(_ rect: CGRect) {
+        UIColor.tertiaryLabel.setFill()
+        UIBezierPath(ovalIn: bounds).fill()
+        UIColor.systemBackground.setStroke()
+        let cross = UIBezierPath()
+        let inset = bounds.insetBy(dx: 6, dy: 6)
+        cross.move(to: CGPoint(x: inset.minX, y: inset.minY))
+        cross.addLine(to: CGPoint(x: inset.maxX, y: inset.maxY))
+        cross.move(to: CGPoint(x: inset.maxX, y: inset.minY))
+        cross.addLine(to: CGPoint(x: inset.minX, y: inset.maxY))
+        cross.lineWidth = 1.5
+        cross.stroke()
+    }
+}

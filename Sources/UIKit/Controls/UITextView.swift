@@ -1,0 +1,418 @@
+import Foundation
+import Geometry
+import CoreGraphics
+import QuartzCore
+
+/// The region text is laid out in, as TextKit's `NSTextContainer`: the padding at each end of a
+/// line (5 pt by default), a limit on lines and what happens past it.
+@MainActor
+open class NSTextContainer {
+    /// Space at the start and end of every line, inside the text view's `textContainerInset`.
+    open var lineFragmentPadding: CGFloat = 5 { didSet { owner?.textLayoutDidChange() } }
+    /// The most lines laid out (0: no limit).
+    open var maximumNumberOfLines = 0 { didSet { owner?.textLayoutDidChange() } }
+    /// What the last line allowed does when text is left over (with `maximumNumberOfLines`).
+    open var lineBreakMode = NSLineBreakMode.byWordWrapping { didSet { owner?.textLayoutDidChange() } }
+    /// The container's size: the text view's bounds less its insets.
+    open internal(set) var size: CGSize = .zero
+
+    weak var owner: UITextView?
+
+    public init() {}
+}
+
+/// What a text view asks and tells its delegate while it is edited, as UIKit's
+/// `UITextViewDelegate` (a scroll view delegate too: set it as the text view's `delegate`). Every
+/// method optional.
+@MainActor
+public protocol UITextViewDelegate: UIScrollViewDelegate {
+    func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
+    func textViewDidBeginEditing(_ textView: UITextView)
+    func textViewShouldEndEditing(_ textView: UITextView) -> Bool
+    func textViewDidEndEditing(_ textView: UITextView)
+    func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool
+    func textViewDidChange(_ textView: UITextView)
+    func textViewDidChangeSelection(_ textView: UITextView)
+}
+
+extension UITextViewDelegate {
+    public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool { true }
+    public func textViewDidBeginEditing(_ textView: UITextView) {}
+    public func textViewShouldEndEditing(_ textView: UITextView) -> Bool { true }
+    public func textViewDidEndEditing(_ textView: UITextView) {}
+    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool { true }
+    public func textViewDidChange(_ textView: UITextView) {}
+    public func textViewDidChangeSelection(_ textView: UITextView) {}
+}
+
+/// Text in a scroll view, as UIKit's `UITextView`: `text`, `attributedText`, `font`, `textColor`,
+/// `textAlignment`, `textContainerInset` (8 pt above and below by default) and
+/// `textContainer.lineFragmentPadding` (5 pt each side). With `isScrollEnabled` (the default) the
+/// text scrolls in the view's bounds; without, the view sizes itself to its text (its intrinsic
+/// size, at the width Auto Layout gives it), as a self-sizing cell's text view does. Editable (the
+/// default), a tap makes it the first responder (the keyboard comes up) and typed keys reach it
+/// through `UIKeyInput` — the return key a new line —, asking its `UITextViewDelegate` and
+/// telling it (`textViewDidChange`), posting `textDidChangeNotification`. Typing goes at the end
+/// (uisim has no selection or caret in a text view); `isSelectable` is kept as set.
+@MainActor
+open class UITextView: UIScrollView, UIKeyInput {
+    /// The view that draws the text, as tall as the content (a text laid out whole); a long text
+    /// is drawn by tiles (`tiles`) instead.
+    private let canvas = TextCanvas()
+    public let textContainer = NSTextContainer()
+
+    /// The text, edited in place (TextKit's `NSTextStorage` is a mutable attributed string): a key
+    /// typed at the end of a long text costs no copy of it.
+    private var storage: NSMutableAttributedString?
+    private var storesPlainText = true
+    /// A long text's paragraphs, each laid out apart (nil: the text is laid out whole).
+    private var fragments: TextFragments?
+    /// The part of a long text to draw again (text coordinates), from the edits since the last layout.
+    private var fragmentDamage: ClosedRange<CGFloat>?
+    /// A long text's tiles by index (`tileHeight` each from the content's top): only those near
+    /// the visible part exist, as UIKit's tiled text layer keeps, so memory does not grow with the text.
+    private var tiles: [Int: TextCanvas] = [:]
+    static let tileHeight: CGFloat = 1024
+    /// Set by an edit: the next layout scrolls the insertion point (the text's end) into view, as
+    /// UIKit keeps the caret visible while the user types.
+    private var showsInsertionPointAfterLayout = false
+
+    /// The text; setting it replaces `attributedText`.
+    open var text: String! {
+        get { storage?.string ?? "" }
+        set {
+            storage = NSMutableAttributedString(string: newValue ?? "")
+            storesPlainText = true
+            textLayoutDidChange()
+        }
+    }
+
+    /// The text with its attributes; plain text has the view's `font`, `textColor` and alignment.
+    open var attributedText: NSAttributedString! {
+        get {
+            storesPlainText ? NSAttributedString(string: text, attributes: defaultAttributes)
+                : storage.map { NSAttributedString(attributedString: $0) } ?? NSAttributedString(string: "")
+        }
+        set {
+            storage = newValue.map { NSMutableAttributedString(attributedString: $0) }
+            storesPlainText = false
+            textLayoutDidChange()
+        }
+    }
+
+    /// The font of plain text (the system font at 12 pt unless set, as UIKit's).
+    open var font: UIFont? = .systemFont(ofSize: 12) { didSet { textLayoutDidChange() } }
+    open var textColor: UIColor? = .label { didSet { redrawAllText() } }
+    open var textAlignment = NSTextAlignment.natural { didSet { textLayoutDidChange() } }
+    /// Space between the view's edges and the text container: 8 pt above and below.
+    open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) { didSet { textLayoutDidChange() } }
+    open var isEditable = true
+    open var isSelectable = true
+    open var adjustsFontForContentSizeCategory = false
+
+    /// The width Auto Layout last gave the view (its intrinsic height wraps at it).
+    private var engineWidth: CGFloat?
+
+    nonisolated public static let textDidBeginEditingNotification = Notification.Name("UITextViewTextDidBeginEditingNotification")
+    nonisolated public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
+    nonisolated public static let textDidEndEditingNotification = Notification.Name("UITextViewTextDidEndEditingNotification")
+
+    /// The delegate, as a text view's (`delegate`, when it is one).
+    private var textDelegate: UITextViewDelegate? { delegate as? UITextViewDelegate }
+
+    // MARK: Editing
+
+    open override var canBecomeFirstResponder: Bool { isEditable }
+
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool {
+        guard !isFirstResponder else { return true }
+        guard isEditable, window != nil, textDelegate?.textViewShouldBeginEditing(self) ?? true else { return false }
+        return super.becomeFirstResponder()
+    }
+
+    override func didTakeFocus() {
+        textDelegate?.textViewDidBeginEditing(self)
+        NotificationCenter.default.post(name: Self.textDidBeginEditingNotification, object: self)
+    }
+
+    @discardableResult
+    open override func resignFirstResponder() -> Bool {
+        guard isFirstResponder else { return true }
+        guard textDelegate?.textViewShouldEndEditing(self) ?? true, super.resignFirstResponder() else { return false }
+        textDelegate?.textViewDidEndEditing(self)
+        NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
+        return true
+    }
+
+    /// A tap on an editable text view begins editing.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if isEditable, !isFirstResponder, let touch = touches.first, bounds.contains(touch.location(in: self)) {
+            becomeFirstResponder()
+            return
+        }
+        super.touchesEnded(touches, with: event)
+    }
+
+    public var hasText: Bool { (storage?.length ?? 0) > 0 }
+
+    /// Types `text` at the end ("\n", the return key, is a new line), if the delegate allows.
+    open func insertText(_ text: String) {
+        guard !text.isEmpty else { return }
+        replaceText(NSRange(location: storage?.length ?? 0, length: 0), with: text)
+    }
+
+    /// Deletes the last character (a whole grapheme).
+    open func deleteBackward() {
+        guard let storage, storage.length > 0 else { return }
+        // The last grapheme is within the text's last few units: only those are looked at.
+        let tail = NSRange(location: max(storage.length - 64, 0), length: min(storage.length, 64))
+        let end: String = storage.attributedSubstring(from: tail).string
+        guard let last = end.last else { return }
+        let length = String(last).utf16.count
+        replaceText(NSRange(location: storage.length - length, length: length), with: "")
+    }
+
+    private func replaceText(_ range: NSRange, with string: String) {
+        guard textDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) ?? true else { return }
+        let edited = storage ?? NSMutableAttributedString(string: "")
+        storage = edited
+        let breaksLines = Self.hasLineBreak(string) || (range.length > 0 && Self.hasLineBreak(edited.attributedSubstring(from: range).string))
+        if storesPlainText {
+            edited.replaceCharacters(in: range, with: string)
+        } else {
+            edited.replaceCharacters(in: range, with: NSAttributedString(string: string, attributes: defaultAttributes))
+        }
+        textDidEdit(range, newLength: string.utf16.count, breaksLines: breaksLines)
+        // The insertion point follows the typing (uisim's is the text's end): scrolled into view.
+        if isScrollEnabled { showsInsertionPointAfterLayout = true }
+        textDelegate?.textViewDidChange(self)
+        NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
+        textDelegate?.textViewDidChangeSelection(self)
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        textContainer.owner = self
+        canvas.textView = self
+        addSubview(canvas)
+        systemSubviews = [canvas]
+    }
+
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
+    private var defaultAttributes: [NSAttributedString.Key: Any] {
+        let style = NSMutableParagraphStyle()
+        style.alignment = textAlignment
+        return [.font: font ?? .systemFont(ofSize: 12), .foregroundColor: textColor ?? .label, .paragraphStyle: style]
+    }
+
+    func textLayoutDidChange() {
+        fragments = nil
+        fragmentDamage = nil
+        redrawAllText()
+        setNeedsLayout()
+        invalidateIntrinsicContentSize()
+    }
+
+    /// Everything drawn again: the canvas, or every tile.
+    private func redrawAllText() {
+        canvas.setNeedsDisplay()
+        for tile in tiles.values { tile.setNeedsDisplay() }
+    }
+
+    /// Whether the text is long enough to be laid out by paragraphs (and has no line limit,
+    /// which counts the lines of the whole).
+    private var laysOutByParagraph: Bool {
+        (storage?.length ?? 0) > TextFragments.wholeTextLimit && textContainer.maximumNumberOfLines == 0
+    }
+
+    /// `range` of the text became `newLength` units: a long text lays out again only the
+    /// paragraph edited (`TextFragments`), a short one the whole.
+    private func textDidEdit(_ range: NSRange, newLength: Int, breaksLines: Bool) {
+        guard let fragments, laysOutByParagraph, let storage else { return textLayoutDidChange() }
+        fragments.edit(range, newLength: newLength, in: storage.mutableString, breaksLines: breaksLines)
+        setNeedsLayout()
+        invalidateIntrinsicContentSize()
+    }
+
+    /// Whether `text` holds a line break (what lays text out in another paragraph).
+    private static func hasLineBreak(_ text: String) -> Bool {
+        text.utf16.contains { $0 == 10 || $0 == 13 || $0 == 0x2028 || $0 == 0x2029 }
+    }
+
+    /// The width lines break at in a view `width` wide: inside the insets and the padding.
+    private func lineWidth(forWidth width: CGFloat) -> CGFloat {
+        max(width - textContainerInset.left - textContainerInset.right - 2 * textContainer.lineFragmentPadding, 0)
+    }
+
+    private func layoutRequest(_ text: NSAttributedString, width: CGFloat) -> TextLayoutRequest {
+        let mode: NSLineBreakMode? = textContainer.maximumNumberOfLines > 0 ? textContainer.lineBreakMode : nil
+        return TextLayoutRequest(text, width: width, maxLines: textContainer.maximumNumberOfLines, lineBreakMode: mode,
+                                 alignment: storesPlainText ? textAlignment : nil, defaults: defaultAttributes)
+    }
+
+    /// The text laid out whole for a view `width` wide: wrapped inside the insets and the padding.
+    func textLayout(forWidth width: CGFloat) -> TextLayout? {
+        guard let storage, storage.length > 0 else { return nil }
+        return AppEnvironment.current.text.layout(layoutRequest(storage, width: lineWidth(forWidth: width)))
+    }
+
+    /// A long text's paragraphs laid out for a view `width` wide (what an edit left to lay out);
+    /// the part whose drawing changed joins `fragmentDamage`.
+    private func paragraphLayout(forWidth width: CGFloat) -> TextFragments? {
+        guard laysOutByParagraph, let storage else { return nil }
+        let fragments: TextFragments
+        if let existing = self.fragments {
+            fragments = existing
+        } else {
+            fragments = TextFragments()
+            fragments.reset(storage.mutableString)
+            self.fragments = fragments
+        }
+        let lineWidth = lineWidth(forWidth: width)
+        let widthChanged = fragments.width != nil && fragments.width != lineWidth
+        if let changed = fragments.layOut(storage, width: lineWidth, request: { piece, continuing in
+            let request = self.layoutRequest(piece, width: lineWidth)
+            return continuing ? request.continuingParagraph() : request
+        }) {
+            fragmentDamage = widthChanged ? 0...CGFloat.greatestFiniteMagnitude
+                : min(fragmentDamage?.lowerBound ?? changed.lowerBound, changed.lowerBound)...max(fragmentDamage?.upperBound ?? changed.upperBound, changed.upperBound)
+        }
+        return fragments
+    }
+
+    /// The height of the text at `width` with the insets: the content's height.
+    private func contentHeight(forWidth width: CGFloat) -> CGFloat {
+        let text = paragraphLayout(forWidth: width)?.height ?? textLayout(forWidth: width)?.size.height ?? (font ?? .systemFont(ofSize: 12)).lineHeight
+        return (text + textContainerInset.top + textContainerInset.bottom).ceiledToPixel(scale: (window?.screen ?? UIScreen.main).scale)
+    }
+
+    /// Scrolling: no intrinsic size. Not scrolling: the text's height at the width Auto Layout
+    /// gives the view (its frame's width before that).
+    open override var intrinsicContentSize: CGSize {
+        guard !isScrollEnabled else { return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+        let width = engineWidth ?? bounds.width
+        return CGSize(width: UIView.noIntrinsicMetric, height: contentHeight(forWidth: width))
+    }
+
+    override func takeEngineWidth(_ width: CGFloat) -> Bool {
+        guard !isScrollEnabled, engineWidth != width else { return false }
+        engineWidth = width
+        return true
+    }
+
+    /// The text's size at `size.width`, with the insets.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        AppEnvironment.current.text.statistics.measurements += 1
+        let width = size.width > 0 && size.width.isFinite ? size.width : bounds.width
+        return CGSize(width: width, height: contentHeight(forWidth: width))
+    }
+
+    open override var isScrollEnabled: Bool {
+        didSet { if isScrollEnabled != oldValue { invalidateIntrinsicContentSize() } }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let height = contentHeight(forWidth: bounds.width)
+        textContainer.size = CGSize(width: bounds.width - textContainerInset.left - textContainerInset.right, height: .greatestFiniteMagnitude)
+        if contentSize != CGSize(width: bounds.width, height: height) { contentSize = CGSize(width: bounds.width, height: height) }
+        if showsInsertionPointAfterLayout {
+            showsInsertionPointAfterLayout = false
+            // The least scroll that shows the text's last line with the inset below it.
+            let bottom = height + adjustedContentInset.bottom - bounds.height
+            if contentOffset.y < bottom { contentOffset.y = bottom }
+        }
+        let frame = CGRect(x: 0, y: 0, width: bounds.width, height: max(height, bounds.height))
+        if fragments != nil && laysOutByParagraph {
+            if canvas.superview != nil { canvas.removeFromSuperview() }
+            layOutTiles(covering: frame)
+        } else {
+            if !tiles.isEmpty {
+                for tile in tiles.values { tile.removeFromSuperview() }
+                tiles = [:]
+                canvas.setNeedsDisplay()
+            }
+            if canvas.superview == nil { insertSubview(canvas, at: 0) }
+            if canvas.frame != frame { canvas.frame = frame }
+        }
+        systemSubviews = tiles.isEmpty ? [canvas] : tiles.keys.sorted().map { tiles[$0]! }
+    }
+
+    /// Keeps the tiles of a long text that are on screen or next to it (one above, one below),
+    /// placed down `frame`, and draws again what the edits changed in them.
+    private func layOutTiles(covering frame: CGRect) {
+        let tileHeight = Self.tileHeight
+        let count = max(Int((frame.height / tileHeight).rounded(.up)), 1)
+        let visible = bounds
+        let first = max(Int((visible.minY / tileHeight).rounded(.down)) - 1, 0)
+        let last = min(Int((visible.maxY / tileHeight).rounded(.down)) + 1, count - 1)
+        let wanted = first <= last ? first...last : 0...0
+        for (index, tile) in tiles where !wanted.contains(index) {
+            tile.removeFromSuperview()
+            tiles[index] = nil
+        }
+        let damage = fragmentDamage.map { ($0.lowerBound + textContainerInset.top)...($0.upperBound + textContainerInset.top) }
+        fragmentDamage = nil
+        for index in wanted {
+            let tileFrame = CGRect(x: 0, y: CGFloat(index) * tileHeight, width: frame.width,
+                                   height: min(tileHeight, frame.height - CGFloat(index) * tileHeight))
+            if let tile = tiles[index] {
+                if tile.frame != tileFrame {
+                    tile.frame = tileFrame
+                    tile.setNeedsDisplay()
+                } else if let damage, damage.overlaps(tileFrame.minY...tileFrame.maxY) {
+                    let top = max(damage.lowerBound, tileFrame.minY), bottom = min(damage.upperBound, tileFrame.maxY)
+                    tile.setNeedsDisplay(CGRect(x: 0, y: top - tileFrame.minY, width: tileFrame.width, height: bottom - top))
+                }
+            } else {
+                let tile = TextCanvas()
+                tile.textView = self
+                tile.frame = tileFrame
+                insertSubview(tile, at: 0)
+                tile.setNeedsDisplay()
+                tiles[index] = tile
+            }
+        }
+    }
+
+    /// Draws the text view's text: a subview as tall as the content, so scrolling moves it.
+    private final class TextCanvas: UIView {
+        weak var textView: UITextView?
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            isOpaque = false
+            isUserInteractionEnabled = false
+        }
+
+        public required init?(coder: NSCoder) {
+            noArchives(Self.self)
+            return nil
+        }
+
+        override func draw(_ rect: CGRect) {
+            guard let textView, let context = UIGraphicsGetCurrentContext() else { return }
+            let inset = textView.textContainerInset, padding = textView.textContainer.lineFragmentPadding
+            let boxWidth = bounds.width - inset.left - inset.right - 2 * padding
+            if let fragments = textView.fragments, textView.laysOutByParagraph {
+                // A tile of a long text: the paragraphs in the rectangle to draw, where they stand
+                // in the content (the tile's frame is in content coordinates).
+                let top = frame.minY - inset.top
+                for piece in fragments.fragments(in: (top + rect.minY)...(top + rect.maxY)) {
+                    guard let layout = piece.layout else { continue }
+                    let box = CGRect(x: inset.left + padding, y: piece.top - top + inset.top, width: boxWidth, height: layout.size.height)
+                    context.draw(layout, in: box, clipsTo: nil)
+                }
+                return
+            }
+            guard let layout = textView.textLayout(forWidth: bounds.width) else { return }
+            let box = CGRect(x: inset.left + padding, y: inset.top, width: boxWidth, height: layout.size.height)
+            context.draw(layout, in: box, clipsTo: nil)
+        }
+    }
+}

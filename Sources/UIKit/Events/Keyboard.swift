@@ -1,0 +1,169 @@
+import Foundation
+import Geometry
+import CoreGraphics
+import RunLoop
+
+/// What takes typed text, as UIKit's `UIKeyInput`: a first responder that conforms brings the
+/// keyboard up, and a trace's `key` samples reach it (`insertText`, `deleteBackward`).
+@MainActor
+public protocol UIKeyInput: AnyObject {
+    var hasText: Bool { get }
+    func insertText(_ text: String)
+    func deleteBackward()
+}
+
+/// How a keyboard is asked to behave (UIKit's `UITextInputTraits`): kept as set; uisim's
+/// keyboard is the same for all (`isSecureTextEntry` changes what a text field draws).
+public enum UIKeyboardType: Int, Sendable {
+    case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress, decimalPad, twitter, webSearch, asciiCapableNumberPad
+}
+
+public enum UIReturnKeyType: Int, Sendable {
+    case `default`, go, google, join, next, route, search, send, yahoo, done, emergencyCall, `continue`
+}
+
+public enum UITextAutocapitalizationType: Int, Sendable {
+    case none, words, sentences, allCharacters
+}
+
+public enum UITextAutocorrectionType: Int, Sendable {
+    case `default`, no, yes
+}
+
+/// What a text field's content is, for AutoFill (UIKit's `UITextContentType`): kept as set.
+public struct UITextContentType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let username = UITextContentType(rawValue: "username")
+    public static let password = UITextContentType(rawValue: "password")
+    public static let newPassword = UITextContentType(rawValue: "new-password")
+    public static let oneTimeCode = UITextContentType(rawValue: "one-time-code")
+    public static let emailAddress = UITextContentType(rawValue: "email")
+    public static let name = UITextContentType(rawValue: "name")
+    public static let telephoneNumber = UITextContentType(rawValue: "tel")
+    public static let URL = UITextContentType(rawValue: "url")
+}
+
+extension UIScreen.Model {
+    /// The height of the system keyboard (English, with the predictive bar, portrait), in points.
+    /// Apple publishes none: these are the heights iOS reports in `keyboardFrameEndUserInfoKey`
+    /// as developers have logged them (390 × 844 and the other phones with a home indicator:
+    /// 336; 430 × 932: 346; iPhone SE and 8: 260; 8 Plus: 271; iPads: 313), the bottom safe area
+    /// included.
+    public var keyboardHeight: CGFloat {
+        switch identifier {
+        case "iphone-se-3": 260
+        case "iphone-8-plus": 271
+        case "iphone-15-pro-max": 346
+        default: userInterfaceIdiom == .pad ? 313 : 336
+        }
+    }
+}
+
+extension NSValue {
+    /// A rectangle in a value, as UIKit's `NSValue(cgRect:)` (the keyboard's frames come so).
+    public convenience init(cgRect rect: CGRect) {
+        self.init(rect: rect)
+    }
+
+    public var cgRectValue: CGRect { rectValue }
+}
+
+/// The app's software keyboard: up while a first responder takes text (`UIKeyInput`), down
+/// otherwise. It lives in another process on iOS, so it adds no view to the app and costs the app
+/// nothing to draw; what the app sees is what UIKit tells it: `keyboardWillShowNotification`
+/// and `keyboardWillChangeFrameNotification` with the frames and UIKit's animation (0.25 s,
+/// curve 7), the `did` ones when the animation ends, the same for hiding; and every view's
+/// `keyboardLayoutGuide` moving its top to the keyboard's (animated along).
+@MainActor
+final class Keyboard {
+    /// The animation iOS reports for the keyboard coming up or going down.
+    static let duration: TimeInterval = 0.25
+    static let curve = 7
+
+    private(set) var isVisible = false
+    /// Layout guides that follow the keyboard.
+    private var guides: [WeakGuide] = []
+    private var pendingDid: LoopTimer?
+
+    private struct WeakGuide {
+        weak var guide: UIKeyboardLayoutGuide?
+    }
+
+    /// The keyboard's frame on the main screen when up (or where it is when down: below it).
+    func frame(visible: Bool) -> CGRect {
+        let screen = UIScreen.main
+        let height = screen.model.keyboardHeight
+        let size = screen.bounds.size
+        return CGRect(x: 0, y: visible ? size.height - height : size.height, width: size.width, height: height)
+    }
+
+    /// The current frame.
+    var frame: CGRect { frame(visible: isVisible) }
+
+    func firstResponderChanged(to responder: UIResponder?) {
+        let wantsKeyboard = responder is UIKeyInput
+        guard wantsKeyboard != isVisible else { return }
+        isVisible = wantsKeyboard
+        let begin = frame(visible: !isVisible), end = frame(visible: isVisible)
+        let info: [AnyHashable: Any] = [
+            UIResponder.keyboardFrameBeginUserInfoKey: NSValue(cgRect: begin),
+            UIResponder.keyboardFrameEndUserInfoKey: NSValue(cgRect: end),
+            UIResponder.keyboardAnimationDurationUserInfoKey: NSNumber(value: Self.duration),
+            UIResponder.keyboardAnimationCurveUserInfoKey: NSNumber(value: Self.curve),
+            UIResponder.keyboardIsLocalUserInfoKey: NSNumber(value: true),
+        ]
+        let center = NotificationCenter.default
+        center.post(name: isVisible ? UIResponder.keyboardWillShowNotification : UIResponder.keyboardWillHideNotification,
+                    object: nil, userInfo: info)
+        center.post(name: UIResponder.keyboardWillChangeFrameNotification, object: nil, userInfo: info)
+        moveGuides()
+        let showing = isVisible
+        let did = {
+            center.post(name: showing ? UIResponder.keyboardDidShowNotification : UIResponder.keyboardDidHideNotification,
+                        object: nil, userInfo: info)
+            center.post(name: UIResponder.keyboardDidChangeFrameNotification, object: nil, userInfo: info)
+        }
+        pendingDid?.invalidate()
+        pendingDid = nil
+        guard let loop = EventRunLoop.current else { return did() }
+        let timer = LoopTimer(fireAt: loop.clock.now + Self.duration) { [weak self] _ in
+            self?.pendingDid = nil
+            did()
+        }
+        loop.add(timer, forMode: .common)
+        pendingDid = timer
+    }
+
+    func track(_ guide: UIKeyboardLayoutGuide) {
+        guides.removeAll { $0.guide == nil }
+        guides.append(WeakGuide(guide: guide))
+    }
+
+    /// The guides take the keyboard's new top, their owners laid out again in an animation
+    /// of the keyboard's duration (as UIKit animates them along with the keyboard).
+    private func moveGuides() {
+        let owners = guides.compactMap { $0.guide?.owningView }
+        guard !owners.isEmpty else { return }
+        for guide in guides.compactMap(\.guide) { guide.owningView?.hierarchyEngine?.guideChanged(guide) }
+        for owner in owners { owner.setNeedsLayout() }
+        let windows = owners.compactMap(\.window)
+        guard !windows.isEmpty else { return }
+        UIView.animate(withDuration: Self.duration, delay: 0, options: [.beginFromCurrentState], animations: {
+            for window in windows { window.layoutIfNeeded() }
+        })
+    }
+}
+
+/// The part of a view the keyboard covers, as UIKit's `UIKeyboardLayoutGuide` (`keyboardLayoutGuide`):
+/// its top is the keyboard's top while the keyboard is up, and the safe area's bottom while it
+/// is down; it spans the view's width and reaches its bottom.
+@MainActor
+public final class UIKeyboardLayoutGuide: UILayoutGuide {
+    /// Whether the guide follows a keyboard undocked from the bottom (iPad): kept as set.
+    public var followsUndockedKeyboard = false
+
+    override init() {
+        super.init(kind: .keyboard, identifier: "UIViewKeyboardLayoutGuide")
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import CoreGraphics
+import QuartzCore
+
+extension UIView {
+    /// The window the view is in: the nearest `UIWindow` among itself and its ancestors.
+    public var window: UIWindow? {
+        var view: UIView? = self
+        while let v = view {
+            if let window = v as? UIWindow { return window }
+            view = v.superview
+        }
+        return nil
+    }
+
+    /// Adds `view` in front of the other subviews (moving it to the front if already one).
+    public func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` of the subviews (0 is the back; an index past the end adds it
+    /// in front). The view leaves its old superview first.
+    public func insertSubview(_ view: UIView, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view), "cannot add a view inside itself: \(view)")
+        if view.superview === self {
+            let current = subviews.firstIndex { $0 === view }!
+            subviews.remove(at: current)
+            subviews.insert(view, at: min(max(index, 0), subviews.count))
+            placeLayer(of: view)
+            return
+        }
+        let oldWindow = view.window
+        let newWindow = window
+        // With tints set in the app, the view hears `tintColorDidChange()` if its tint changes by the move.
+        let tintBefore = AppEnvironment.current.customizesTint ? (view.tintColor, view.effectiveTintAdjustmentMode) : nil
+        view.willMove(toSuperview: self)
+        if oldWindow !== newWindow {
+            view.willChangeWindow(from: oldWindow, to: newWindow)
+        }
+        view.detachFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        placeLayer(of: view)
+        if oldWindow !== newWindow {
+            view.didChangeWindow(to: newWindow)
+        }
+        constraintsDidJoin(view)
+        // Under a view or a controller that overrides light or dark: the subtree's colours follow.
+        if AppEnvironment.current.overridesStyle { view.traitsMayHaveChanged() }
+        if let (tint, mode) = tintBefore, tint != view.tintColor || mode != view.effectiveTintAdjustmentMode { view.tintMayHaveChanged() }
+        setNeedsLayout()
+        view.setNeedsLayout()
+        view.didMoveToSuperview()
+        didAddSubview(view)
+    }
+
+    /// Inserts `view` just in front of `siblingSubview`.
+    public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        moveOrInsert(view, nextTo: siblingSubview, offset: 1)
+    }
+
+    /// Inserts `view` just behind `siblingSubview`.
+    public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        moveOrInsert(view, nextTo: siblingSubview, offset: 0)
+    }
+
+    /// Moves `view` in front of its siblings.
+    public func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Moves `view` behind its siblings.
+    public func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Swaps the subviews at two indices.
+    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        subviews.swapAt(index1, index2)
+        placeLayer(of: subviews[index1])
+        placeLayer(of: subviews[index2])
+    }
+
+    /// Removes the view from its superview (and window).
+    public func removeFromSuperview() {
+        guard superview != nil else { return }
+        let oldWindow = window
+        willMove(toSuperview: nil)
+        if oldWindow != nil {
+            willChangeWindow(from: oldWindow, to: nil)
+        }
+        superview?.setNeedsLayout()
+        detachFromSuperview()
+        if oldWindow != nil {
+            didChangeWindow(to: nil)
+        }
+        didMoveToSuperview()
+    }
+
+    /// Whether the view is `view` or one of its descendants.
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// The first view with `tag` in a depth-first search of the subtree, starting with the view.
+    public func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    /// Calls `body` on the view and every descendant, parents before children, back to front.
+    public func forEachInSubtree(_ body: (UIView) -> Void) {
+        body(self)
+        for subview in subviews {
+            subview.forEachInSubtree(body)
+        }
+    }
+
+    private func moveOrInsert(_ view: UIView, nextTo sibling: UIView, offset: Int) {
+        guard sibling.superview === self, sibling !== view else { return }
+        var index = subviews.firstIndex { $0 === sibling }! + offset
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }), current < index {
+            index -= 1
+        }
+        insertSubview(view, at: index)
+    }
+
+    /// Puts the view's layer among its superview's sublayers to match its place in `subviews`:
+    /// just behind the next sibling's layer, or in front when it is the front-most subview.
+    private func placeLayer(of view: UIView) {
+        let index = subviews.firstIndex { $0 === view }!
+        if index + 1 < subviews.count {
+            layer.insertSublayer(view.layer, below: subviews[index + 1].layer)
+        } else {
+            layer.addSublayer(view.layer)
+        }
+    }
+
+    private func detachFromSuperview() {
+        guard let parent = superview else { return }
+        if subtreeUsesConstraints { constraintsWillLeave() }
+        parent.willRemoveSubview(self)
+        parent.subviews.removeAll { $0 === self }
+        layer.removeFromSuperlayer()
+        superview = nil
+    }
+
+    /// Tells the subtree (and its view controllers: they begin to disappear when they leave a
+    /// visible window, to appear when they enter one) that it moves to `newWindow`.
+    private func willChangeWindow(from oldWindow: UIWindow?, to newWindow: UIWindow?) {
+        // The first responder leaving its window resigns (UIKit's): asked first, then made to.
+        if oldWindow != nil, newWindow == nil, let responder = UIApplication.shared.firstResponder as? UIView,
+           responder === self || responder.isDescendant(of: self) {
+            if !responder.resignFirstResponder(), UIApplication.shared.firstResponder === responder {
+                UIApplication.shared.forceResign()
+            }
+        }
+        let leaving = oldWindow.map { !$0.isHidden } ?? false, entering = newWindow.map { !$0.isHidden } ?? false
+        forEachInSubtree { view in
+            if leaving { view.viewController?.beginDisappearance() }
+            if entering { view.viewController?.beginAppearance() }
+            view.willMove(toWindow: newWindow)
+        }
+    }
+
+    private func didChangeWindow(to newWindow: UIWindow?) {
+        forEachInSubtree { view in
+            // (An image view's layer keeps its image's scale.)
+            if let scale = newWindow?.screen.scale, !(view is UIImageView) {
+                view.layer.contentsScale = scale
+            }
+            view.didMoveToWindow()
+            view.viewController?.endDisappearance()
+            // Appearing view controllers are registered with their window once the view is in it.
+            if let controller = view.viewController { newWindow?.willEndAppearance(of: controller) }
+        }
+    }
+}

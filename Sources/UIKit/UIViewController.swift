@@ -1,0 +1,360 @@
+import Foundation
+import CoreGraphics
+import Geometry
+
+/// An object that manages a view hierarchy, as UIKit's `UIViewController`: its `view` is loaded
+/// on demand (`loadView`, then `viewDidLoad`), it hears its view appear and disappear
+/// (`viewWillAppear` … `viewDidDisappear`) and lay out (`viewWillLayoutSubviews`,
+/// `viewDidLayoutSubviews`), holds child view controllers, and stands in the responder chain
+/// between its view and the view's superview.
+///
+/// Appearance follows the view: `viewWillAppear` when the view is about to enter a visible window
+/// (or its window becomes visible), `viewDidAppear` after that window's next layout pass (as
+/// UIKit's, after `viewDidLayoutSubviews`); `viewWillDisappear` and `viewDidDisappear` as it
+/// leaves. A container that shows its children itself (a navigation controller) drives their
+/// appearance with `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()`, in
+/// UIKit's order. uisim has no nibs or storyboards (`init?(coder:)` makes nothing).
+open class UIViewController: UIResponder {
+    private var storedView: UIView?
+
+    /// A view controller whose view `loadView()` makes.
+    public override init() {
+        super.init()
+    }
+
+    /// UIKit's designated initializer, which subclasses call (`super.init(nibName: nil, bundle:
+    /// nil)`); uisim has no nibs, so both arguments are ignored.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+    }
+
+    /// UIKit's initializer from an archive (a storyboard), required as in UIKit: a subclass with
+    /// an initializer of its own implements it, so the code builds against UIKit too. uisim has
+    /// no archives: it makes nothing (nil) and says so once per class, in the replay's layout
+    /// issues.
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
+    /// The view the controller manages, loaded (`loadView()`, `viewDidLoad()`) the first time it
+    /// is asked for.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return storedView
+        }
+        set {
+            storedView?.viewController = nil
+            storedView = newValue
+            newValue?.viewController = self
+        }
+    }
+
+    /// Whether the view has been loaded.
+    public var isViewLoaded: Bool { storedView != nil }
+
+    /// The view if it has been loaded, without loading it.
+    public var viewIfLoaded: UIView? { storedView }
+
+    /// Loads the view now if it is not loaded yet.
+    public func loadViewIfNeeded() {
+        guard storedView == nil, !isLoadingView else { return }
+        isLoadingView = true
+        loadView()
+        isLoadingView = false
+        if storedView == nil { view = UIView(frame: UIScreen.main.bounds) }
+        hostWindow?.count(.viewControllersLoaded)
+        viewDidLoad()
+    }
+
+    private var isLoadingView = false
+
+    /// Makes the view. The default makes a plain `UIView` the size of the main screen; override it
+    /// to make your own (set `view`, and do not call super).
+    open func loadView() {
+        view = UIView(frame: UIScreen.main.bounds)
+    }
+
+    /// Called once, after the view is loaded.
+    open func viewDidLoad() {}
+
+    /// A title for the screen: its navigation item's, shown by a navigation bar.
+    open var title: String? {
+        didSet { storedNavigationItem?.title = title }
+    }
+
+    /// The navigation item, once made (`navigationItem`).
+    var storedNavigationItem: UINavigationItem?
+    /// The tab bar item, once made (`tabBarItem`).
+    var storedTabBarItem: UITabBarItem?
+    /// What the controller knows of its presentations, once it has any.
+    var storedPresentation: PresentationState?
+    /// Whether a tab bar hides while this controller is on top of a tab's navigation stack.
+    open var hidesBottomBarWhenPushed = false
+
+    // MARK: Appearance
+
+    /// The view is about to appear in a visible window.
+    open func viewWillAppear(_ animated: Bool) {}
+
+    /// The view appeared: its window's layout pass after it entered has run.
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// The view is about to leave its window (or the window is hidden).
+    open func viewWillDisappear(_ animated: Bool) {}
+
+    /// The view left its window.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Called before the view's `layoutSubviews`.
+    /// Updates the constraints of the controller's view, in the update-constraints pass, instead of
+    /// the view's own `updateConstraints()`; the default calls it. Call super last.
+    open func updateViewConstraints() {
+        view.updateConstraints()
+    }
+
+    open func viewWillLayoutSubviews() {}
+
+    /// Called after the view's `layoutSubviews`.
+    open func viewDidLayoutSubviews() {}
+
+    /// The window holding the view is about to take `size`; the default passes the news to the
+    /// children. The root view controller's view follows the window by autoresizing.
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+        for child in children {
+            child.viewWillTransition(to: size, with: coordinator)
+        }
+    }
+
+    /// Where the view stands in its appearance transitions.
+    enum Appearance {
+        case disappeared, appearing, appeared, disappearing
+    }
+
+    var appearance = Appearance.disappeared
+    /// Whether the appearance under way is animated (passed to the callbacks).
+    private var appearanceAnimated = false
+    /// Whether a container drives the appearance under way (a navigation transition): the window
+    /// then leaves `viewDidAppear` to it.
+    var containerDrivesAppearance = false
+
+    /// Whether the view is being shown: it is in a visible window, appearing or appeared.
+    public var isViewVisible: Bool { appearance == .appearing || appearance == .appeared }
+
+    func beginAppearance(animated: Bool = false) {
+        guard appearance == .disappeared || appearance == .disappearing else { return }
+        appearance = .appearing
+        appearanceAnimated = animated
+        hostWindow?.count(.appearanceCallbacks)
+        viewWillAppear(animated)
+        for child in shownChildren { child.beginAppearance(animated: animated) }
+    }
+
+    func endAppearance() {
+        guard appearance == .appearing else { return }
+        appearance = .appeared
+        hostWindow?.count(.appearanceCallbacks)
+        viewDidAppear(appearanceAnimated)
+        for child in shownChildren { child.endAppearance() }
+    }
+
+    func beginDisappearance(animated: Bool = false) {
+        guard appearance == .appeared || appearance == .appearing else { return }
+        appearance = .disappearing
+        appearanceAnimated = animated
+        hostWindow?.count(.appearanceCallbacks)
+        viewWillDisappear(animated)
+        for child in shownChildren { child.beginDisappearance(animated: animated) }
+    }
+
+    func endDisappearance() {
+        guard appearance == .disappearing else { return }
+        appearance = .disappeared
+        hostWindow?.count(.appearanceCallbacks)
+        viewDidDisappear(appearanceAnimated)
+        for child in shownChildren { child.endDisappearance() }
+    }
+
+    /// The children whose views are in this controller's view: they appear and disappear with it
+    /// (UIKit forwards a container's appearance to them).
+    private var shownChildren: [UIViewController] {
+        guard !children.isEmpty, let own = viewIfLoaded else { return [] }
+        return children.filter { child in
+            var view = child.viewIfLoaded?.superview
+            while let current = view {
+                if current === own { return true }
+                view = current.superview
+            }
+            return false
+        }
+    }
+
+    /// Begins the controller's appearance (`viewWillAppear`) or disappearance
+    /// (`viewWillDisappear`), as a container calls it for a child it shows or hides.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        containerDrivesAppearance = true
+        if isAppearing { beginAppearance(animated: animated) } else { beginDisappearance(animated: animated) }
+    }
+
+    /// Ends the appearance or disappearance begun (`viewDidAppear` or `viewDidDisappear`).
+    public func endAppearanceTransition() {
+        containerDrivesAppearance = false
+        if appearance == .appearing { endAppearance() } else { endDisappearance() }
+    }
+
+    /// Whether the controller is being added to its parent (pushed), between `willMove(toParent:)`
+    /// and `didMove(toParent:)`.
+    public internal(set) var isMovingToParent = false
+    /// Whether the controller is being removed from its parent (popped).
+    public internal(set) var isMovingFromParent = false
+
+    /// Light or dark for this controller's view and the controllers it holds, whatever the app's
+    /// (UIKit's; default `.unspecified`: inherited). Changing it re-resolves the view's colours.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet {
+            guard overrideUserInterfaceStyle != oldValue else { return }
+            if overrideUserInterfaceStyle != .unspecified { AppEnvironment.current.overridesStyle = true }
+            viewIfLoaded?.traitsMayHaveChanged()
+        }
+    }
+
+    /// Called when the view's traits changed (light or dark), with the traits before. The default
+    /// does nothing.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// The edges along which the view extends under its container's bars (default all: under
+    /// the translucent navigation bar, toolbar and tab bar, its safe area keeping clear of them).
+    open var edgesForExtendedLayout: UIRectEdge = .all { didSet { parent?.viewIfLoaded?.setNeedsLayout() } }
+    /// Whether the view extends under opaque bars too (default false).
+    open var extendedLayoutIncludesOpaqueBars = false { didSet { parent?.viewIfLoaded?.setNeedsLayout() } }
+
+    /// The items a navigation controller's toolbar shows while this controller is on top.
+    open var toolbarItems: [UIBarButtonItem]? {
+        get { storedToolbarItems }
+        set { setToolbarItems(newValue, animated: false) }
+    }
+    var storedToolbarItems: [UIBarButtonItem]?
+    /// The transition this controller is in (`transitionCoordinator`).
+    weak var activeCoordinator: TransitionCoordinator?
+
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        storedToolbarItems = toolbarItems
+        navigationController?.viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// The least margins UIKit keeps in the root view (within its safe area): none at the top and
+    /// bottom, 16 pt leading and trailing in a window up to 400 pt wide (iPhone SE to iPhone 15
+    /// Pro, portrait), 20 pt in a wider one (the Plus and Max phones, iPads), as UIKit's.
+    open var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
+        let width = viewIfLoaded?.window?.bounds.width ?? UIScreen.main.bounds.width
+        let side: CGFloat = width > 400 ? 20 : 16
+        return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
+    }
+
+    /// Whether the root view's margins are at least `systemMinimumLayoutMargins` (default true);
+    /// false leaves them to the view's own `directionalLayoutMargins`.
+    open var viewRespectsSystemMinimumLayoutMargins = true {
+        didSet { if viewRespectsSystemMinimumLayoutMargins != oldValue { viewIfLoaded?.layoutMarginsMayHaveChanged() } }
+    }
+
+    /// Space the controller adds to its view's safe area on each edge (UIKit's).
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet { if additionalSafeAreaInsets != oldValue { safeAreaDidChange() } }
+    }
+
+    /// What a container's bars cover of the controller's view, from its container's edges (a
+    /// navigation bar's bottom, a tab bar's top): the view's safe area keeps clear of it.
+    var barInsets = UIEdgeInsets.zero {
+        didSet { if barInsets != oldValue { safeAreaDidChange() } }
+    }
+
+    private func safeAreaDidChange() {
+        guard let view = viewIfLoaded else { return }
+        view.forEachInSubtree { $0.safeAreaInsetsDidChange() }
+        viewSafeAreaInsetsDidChange()
+    }
+
+    /// Called when the view's safe area changed (a bar or `additionalSafeAreaInsets`).
+    open func viewSafeAreaInsetsDidChange() {}
+
+    // MARK: Containment
+
+    /// The child view controllers, in the order they were added.
+    public private(set) var children: [UIViewController] = []
+
+    /// The parent view controller, if the controller is a child.
+    public private(set) weak var parent: UIViewController?
+
+    /// Adds `child` as a child (calling its `willMove(toParent:)`); the caller then adds the
+    /// child's view to the hierarchy and calls `child.didMove(toParent: self)`.
+    open func addChild(_ child: UIViewController) {
+        guard child.parent !== self else { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Removes the controller from its parent (calling its `didMove(toParent: nil)`); the caller
+    /// first calls `willMove(toParent: nil)` and removes the view.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// The controller is about to be added to `parent`, or removed (nil).
+    open func willMove(toParent parent: UIViewController?) {}
+
+    /// The controller was added to `parent`, or removed (nil).
+    open func didMove(toParent parent: UIViewController?) {}
+
+    // MARK: Responder chain
+
+    /// The view's superview (the window, for a root view controller), as UIKit's: a view
+    /// controller's view passes touches it does not handle to the view controller, which passes
+    /// them on to the view's superview.
+    override var responderWindow: UIWindow? { viewIfLoaded?.window }
+
+    /// `registerForTraitChanges(_:handler:)`'s registrations.
+    var traitRegistrations: [UITraitChangeRegistration] = []
+
+    open override var next: UIResponder? {
+        storedView?.superview
+    }
+}
+
+/// The coordinator of a window's resize: the window calls every view controller's
+/// `viewWillTransition(to:with:)`, changes its size, then runs the blocks they gave.
+/// (Not animated: the blocks run at once.)
+final class ResizeCoordinator: UIViewControllerTransitionCoordinator {
+    private var alongside: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    private var completions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
+    var isAnimated: Bool { false }
+    var isInteractive: Bool { false }
+    var isCancelled: Bool { false }
+    var transitionDuration: TimeInterval { 0 }
+    var percentComplete: CGFloat { 1 }
+    let containerView: UIView
+
+    init(window: UIWindow) { containerView = window }
+
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { nil }
+    func view(forKey key: UITransitionContextViewKey) -> UIView? { nil }
+
+    func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        if let animation { alongside.append(animation) }
+        if let completion { completions.append(completion) }
+        return true
+    }
+
+    /// Makes the change, with the alongside blocks, then the completions.
+    func perform(_ change: () -> Void) {
+        change()
+        for block in alongside { block(self) }
+        for block in completions { block(self) }
+    }
+}
