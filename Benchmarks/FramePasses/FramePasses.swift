@@ -7,7 +7,7 @@
 // to a diffable data source in ≤ 5 ms p50 (issue 33).
 import Benchmark
 import Foundation
-import Layers
+import QuartzCore
 import UISim
 
 /// Which of two snapshots a sample applies.
