@@ -4,7 +4,7 @@ import Replay
 import Traces
 @testable import UIKit
 
-/// DESIGN.md "The frame", step 1: samples packaged into one UIEvent per 60 Hz frame.
+/// Documentation/Architecture.md, "The frame", step 3: samples packaged into one UIEvent per 60 Hz frame.
 @Suite struct TouchPackagingTests {
     /// Contact 1 down at 0, moves every 1/240 s (samples 1…23), lifts at 24/240 = 0.1 s.
     /// Frame n (at n/60 s) takes samples 4n−3…4n: four coalesced samples per frame.

@@ -3,7 +3,7 @@ import Geometry
 import Testing
 @testable import UIKit
 
-/// UIKit's hit-testing rules (DESIGN.md "Hit testing"; seeds 000, 001, 003).
+/// UIKit's hit-testing rules (Documentation/Architecture.md, "The frame", step 4; seeds 000, 001, 003).
 @Suite struct HitTestTests {
     /// window 390×844; `back` (50,50,200,200) with `child` (150,10,100,50) sticking out of its
     /// right edge; `front` (100,100,100,100) over back.
