@@ -114,6 +114,9 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: overlays + ["Scenes", "UIKit", "QuartzCore", "Replay", "Traces", "RunLoop"], exclude: ["Fixtures"],
                     swiftSettings: uiTests),
         .testTarget(name: "UISimTests", dependencies: reexported + overlays, swiftSettings: uiTests),
+        // Code in the Swift 5 language mode with no isolation annotations, as apps written before
+        // Swift concurrency are: it compiles against UIKit as against the iOS SDK.
+        .testTarget(name: "UIKitSwift5Tests", dependencies: ["UIKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "UISimCommandLineTests", dependencies: reexported + overlays + ["UISimCommandLine", "uisim"], swiftSettings: uiTests),
     ],
     swiftLanguageModes: [.v6]

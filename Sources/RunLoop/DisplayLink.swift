@@ -5,7 +5,7 @@ import Foundation
 /// vsync grid `k / refreshRate` of the run loop it is added to.
 ///
 /// uisim has no Objective-C runtime, so the target–selector pair is a closure.
-@MainActor
+@preconcurrency @MainActor
 public final class CADisplayLink {
     /// The vsync that started this frame: when the previous frame was shown.
     public private(set) var timestamp: TimeInterval = 0

@@ -6,7 +6,7 @@ import Foundation
 /// A repeating timer that falls behind skips the firings it missed, as Foundation's does: the
 /// next fire date stays on its original schedule. The loop may fire a timer up to `tolerance`
 /// late so that timers close together fire in one wake-up.
-@MainActor
+@preconcurrency @MainActor
 public final class LoopTimer {
     enum Schedule {
         case once

@@ -1,5 +1,5 @@
 /// A callback at points of each turn of a run loop, as `CFRunLoopObserver`.
-@MainActor
+@preconcurrency @MainActor
 public final class LoopObserver {
     /// The points of a run loop's turn an observer can watch (`CFRunLoopActivity`).
     public struct Activity: OptionSet, Hashable, Sendable, CustomStringConvertible {

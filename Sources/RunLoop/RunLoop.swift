@@ -22,7 +22,7 @@ import Foundation
 ///
 /// UIKit enters the tracking mode by running the loop nested; uisim switches the mode of the
 /// running loop instead (`pushMode`/`popMode`), with the same effect on what fires.
-@MainActor
+@preconcurrency @MainActor
 public final class EventRunLoop {
     /// How a `run` ended.
     public enum RunResult: Equatable, Sendable {

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Sources are handled as soon as the loop wakes (before timers, the way hardware input comes
 /// first in a frame) and again after the timers, for sources signalled by them.
-@MainActor
+@preconcurrency @MainActor
 open class LoopSource {
     /// Sources ready at the same time are performed in ascending order.
     public let order: Int

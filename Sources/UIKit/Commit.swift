@@ -205,7 +205,7 @@ extension UIWindow {
 /// Core Animation's commit as a run-loop observer: before the loop waits (order 2 000 000,
 /// after the turn's events and timers), every visible window is laid out, redrawn and
 /// composited. `onCommit` receives each window's counts.
-@MainActor
+@preconcurrency @MainActor
 public final class CommitObserver {
     private let windows: () -> [UIWindow]
     private var observer: LoopObserver?

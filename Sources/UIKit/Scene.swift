@@ -77,7 +77,7 @@ public struct Scene: Sendable {
     }
 
     /// A window on `screen` holding the scene's views, made key and visible.
-    @MainActor
+    @preconcurrency @MainActor
     public func makeWindow(screen: UIScreen = .main, settings: Settings) -> UIWindow {
         let window = UIWindow(frame: screen.bounds)
         window.screen = screen

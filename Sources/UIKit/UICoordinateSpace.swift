@@ -4,7 +4,7 @@ import QuartzCore
 
 /// A coordinate space that points and rectangles can be converted between, as UIKit's
 /// `UICoordinateSpace`: views, and the screen's `coordinateSpace`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UICoordinateSpace: AnyObject {
     /// The space's rectangle in its own coordinates.
     var bounds: CGRect { get }

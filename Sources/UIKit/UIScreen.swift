@@ -7,7 +7,7 @@ import CoreGraphics
 /// uisim screens are always portrait and never rotate, so `coordinateSpace` and
 /// `fixedCoordinateSpace` are the same space. `main` is settable (UIKit's is not) so that a
 /// replay can pick the device it simulates.
-@MainActor
+@preconcurrency @MainActor
 public final class UIScreen: UICoordinateSpace, @MainActor CustomStringConvertible {
     /// A real device's screen: point size, scale, native pixels and refresh rate.
     public struct Model: Hashable, Sendable {

@@ -79,7 +79,7 @@ public struct AccessibilityFinding: Codable, Hashable, Sendable {
 /// regions UIKit grows (switch, slider, stepper, segmented control, page control, date picker)
 /// are not measured. Contrast takes the label's text colour over the most common colour of the
 /// screen's pixels under the label (painted for the audit: any render mode).
-@MainActor
+@preconcurrency @MainActor
 public enum AccessibilityAudit {
     public static let minimumHitSide: CGFloat = 44
 

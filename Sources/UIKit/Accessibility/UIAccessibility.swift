@@ -40,13 +40,13 @@ public enum UIAccessibility {
     }
 
     /// Posts `notification` (an announcement's argument is its text): recorded per app.
-    @MainActor
+    @preconcurrency @MainActor
     public static func post(notification: Notification, argument: Any?) {
         UIApplication.shared.accessibilityPosts.append((notification, argument.map { "\($0)" }))
     }
 
     /// What the app posted, in order, with each argument as text.
-    @MainActor
+    @preconcurrency @MainActor
     public static var postedNotifications: [(notification: Notification, argument: String?)] {
         UIApplication.shared.accessibilityPosts
     }

@@ -109,7 +109,7 @@ open class UISpringTimingParameters: UITimingCurveProvider {
 /// change becomes a Core Animation animation the render server runs; pausing holds them where
 /// they are (`fractionComplete` scrubs them), reversing plays them back, stopping leaves the
 /// views where they are shown. Completions get the position it ended at.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewPropertyAnimator {
     open var duration: TimeInterval { configuredDuration }
     public private(set) var delay: TimeInterval = 0

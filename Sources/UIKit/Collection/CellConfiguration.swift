@@ -6,7 +6,7 @@ import QuartzCore
 // MARK: Configuration state
 
 /// What a configuration is updated for (UIKit's `UIConfigurationState`).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIConfigurationState {
     var traitCollection: UITraitCollection { get set }
 }
@@ -39,14 +39,14 @@ public struct UICellConfigurationState: UIConfigurationState, Hashable {
 
 /// What a content view shows, as a value (UIKit's `UIContentConfiguration`): a cell's
 /// `contentConfiguration` makes its content view, then hands it new values.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIContentConfiguration {
     func makeContentView() -> UIView & UIContentView
     func updated(for state: UIConfigurationState) -> Self
 }
 
 /// A view made from a content configuration (UIKit's `UIContentView`).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIContentView: AnyObject {
     var configuration: UIContentConfiguration { get set }
     /// Whether the view can show `configuration` (else the cell makes a new view for it).

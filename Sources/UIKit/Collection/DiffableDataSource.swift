@@ -333,7 +333,7 @@ struct SnapshotDifference {
 /// what changed since the last snapshot and updates the collection view with exactly those
 /// inserts, deletes and moves (animated, by default); cells come from `cellProvider`.
 /// Keep a reference to it: the collection view holds its data source weakly, as UIKit's.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: UICollectionViewDataSource {
     public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
     public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
@@ -470,7 +470,7 @@ extension UICollectionView {
 /// by the difference from the last snapshot, rows inserted, deleted and reloaded with
 /// `defaultRowAnimation`; a row that moved keeps its cell, as since iOS 15. Where uisim differs: a
 /// change of sections reloads the table (uisim's table inserts, deletes and moves rows only). Keep a reference to it: the table holds its data source weakly, as UIKit's.
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: UITableViewDataSource {
     public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
 

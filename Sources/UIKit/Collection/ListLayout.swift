@@ -60,7 +60,7 @@ struct ListRowStyle: Equatable {
 
 extension NSCollectionLayoutSection {
     /// A section laid out as a list: one row across, 44 pt estimated (UIKit's).
-    @MainActor
+    @preconcurrency @MainActor
     public static func list(using configuration: UICollectionLayoutListConfiguration, layoutEnvironment: NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection {
         let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(UICollectionLayoutListConfiguration.estimatedRowHeight))
         let group = NSCollectionLayoutGroup.horizontal(layoutSize: size, subitems: [NSCollectionLayoutItem(layoutSize: size)])

@@ -5,7 +5,7 @@ import QuartzCore
 
 /// What a collection view asks for its items, as UIKit's (`@MainActor`, as UIKit's protocols are).
 /// The optional methods of UIKit's protocol have defaults here.
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDataSource: AnyObject {
     func numberOfSections(in collectionView: UICollectionView) -> Int
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
@@ -27,7 +27,7 @@ extension UICollectionViewDataSource {
 
 /// What a collection view tells and asks its delegate (UIKit's `UICollectionViewDelegate`; a
 /// scroll view delegate too).
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
     func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath)
@@ -58,7 +58,7 @@ extension UICollectionViewDelegate {
 
 /// What a collection view tells ahead of time about items about to come on screen, so their data
 /// can be fetched before their cells are asked for (UIKit's `UICollectionViewDataSourcePrefetching`).
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDataSourcePrefetching: AnyObject {
     func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])
     func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
@@ -87,7 +87,7 @@ extension UICollectionViewDataSourcePrefetching {
 /// Where uisim differs: views of elements off screen stay subviews, hidden, in their reuse queue
 /// (as uisim's table view). Not yet: orthogonal sections scrolling on their own, pinned headers,
 /// decoration views, drag and drop, list cells.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionView: UIScrollView {
     /// The direction a layout's content scrolls.
     public enum ScrollDirection: Int, Sendable { case vertical, horizontal }

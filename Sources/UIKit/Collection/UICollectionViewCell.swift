@@ -10,7 +10,7 @@ import QuartzCore
 /// calls `init()`, which this class requires and which calls `init(frame:)` (a subclass that
 /// overrides `init(frame:)`, as UIKit's cells do, has it; one with only initializers of its own
 /// must add `override init(frame:)`, as UIKit would need for a registered class anyway).
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionReusableView: UIView {
     /// The identifier the view was dequeued with.
     public internal(set) var reuseIdentifier: String?
@@ -81,7 +81,7 @@ extension UIView {
 /// which fills it; `backgroundView` lies behind, and `selectedBackgroundView` (none by default:
 /// a collection view's cell shows no selection unless given one) shows while the cell is selected
 /// or highlighted.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewCell: UICollectionReusableView {
     /// Where the item's content goes; it fills the cell. A content configuration's view takes
     /// its place (as in UIKit, where `contentConfiguration` replaces the content view).

@@ -6,7 +6,7 @@ import QuartzCore
 /// One dimension of a layout size (UIKit's `NSCollectionLayoutDimension`): a fraction of the
 /// container's width or height, an absolute length, or an estimate (the length until the cell,
 /// measured as it comes on screen, says its own).
-@MainActor
+@preconcurrency @MainActor
 public final class NSCollectionLayoutDimension {
     enum Kind { case fractionalWidth, fractionalHeight, absolute, estimated }
     let kind: Kind
@@ -39,7 +39,7 @@ public final class NSCollectionLayoutDimension {
 }
 
 /// A width and a height (UIKit's `NSCollectionLayoutSize`).
-@MainActor
+@preconcurrency @MainActor
 public final class NSCollectionLayoutSize {
     public let widthDimension: NSCollectionLayoutDimension
     public let heightDimension: NSCollectionLayoutDimension
@@ -56,7 +56,7 @@ public final class NSCollectionLayoutSize {
 
 /// The space between the items of a group (UIKit's `NSCollectionLayoutSpacing`): fixed, or at
 /// least so much, the space left spread between them.
-@MainActor
+@preconcurrency @MainActor
 public final class NSCollectionLayoutSpacing {
     public let spacing: CGFloat
     public let isFlexibleSpacing: Bool
@@ -78,7 +78,7 @@ public enum NSRectAlignment: Int, Sendable {
 
 /// One item of a compositional layout: a cell's size and the insets around its content (UIKit's
 /// `NSCollectionLayoutItem`).
-@MainActor
+@preconcurrency @MainActor
 open class NSCollectionLayoutItem {
     public let layoutSize: NSCollectionLayoutSize
     /// Space kept inside the item's frame around the cell (the cell is the frame less these).
@@ -121,7 +121,7 @@ open class NSCollectionLayoutItem {
 /// Items in a row or a column (UIKit's `NSCollectionLayoutGroup`), itself an item of a section or
 /// a bigger group. A group with `subitems` repeats them while they fit along it; one with
 /// `count` holds that many of its item, each the group's length less the spacing, divided.
-@MainActor
+@preconcurrency @MainActor
 open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
     enum Axis { case horizontal, vertical }
     let axis: Axis
@@ -252,7 +252,7 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
 }
 
 /// A supplementary view of a compositional layout (UIKit's `NSCollectionLayoutSupplementaryItem`).
-@MainActor
+@preconcurrency @MainActor
 open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
     public let elementKind: String
     /// Its place in front of or behind the cells (0, theirs, by default: give a pinned header 1
@@ -268,7 +268,7 @@ open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
 /// A section's header or footer (UIKit's `NSCollectionLayoutBoundarySupplementaryItem`): above
 /// the section's items (`.top`) or below them (`.bottom`), across the section, pushing the items
 /// along (`extendsBoundary`).
-@MainActor
+@preconcurrency @MainActor
 open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupplementaryItem {
     public let alignment: NSRectAlignment
     public let offset: CGPoint
@@ -296,7 +296,7 @@ public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable 
 
 /// A section of a compositional layout: its group repeated until its items are placed (UIKit's
 /// `NSCollectionLayoutSection`).
-@MainActor
+@preconcurrency @MainActor
 open class NSCollectionLayoutSection {
     public let group: NSCollectionLayoutGroup
     open var contentInsets = NSDirectionalEdgeInsets()
@@ -314,12 +314,12 @@ open class NSCollectionLayoutSection {
 
 /// What a section provider is told: the size of the collection view's content area and its traits
 /// (UIKit's `NSCollectionLayoutEnvironment`).
-@MainActor
+@preconcurrency @MainActor
 public protocol NSCollectionLayoutEnvironment {
     var container: NSCollectionLayoutContainer { get }
 }
 
-@MainActor
+@preconcurrency @MainActor
 public protocol NSCollectionLayoutContainer {
     var contentSize: CGSize { get }
     var effectiveContentSize: CGSize { get }
@@ -339,7 +339,7 @@ struct LayoutEnvironment: NSCollectionLayoutEnvironment {
 }
 
 /// A compositional layout's settings (UIKit's `UICollectionViewCompositionalLayoutConfiguration`).
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewCompositionalLayoutConfiguration {
     /// The direction the sections follow each other (uisim lays out vertically).
     open var scrollDirection = UICollectionView.ScrollDirection.vertical
@@ -371,7 +371,7 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = @MainActor
 /// Headers and footers with `pinToVisibleBounds` stay in sight while their section scrolls.
 ///
 /// Not yet in uisim: horizontal scrolling, decoration items, `visibleItemsInvalidationHandler`.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private let sectionProvider: UICollectionViewCompositionalLayoutSectionProvider
     open var configuration: UICollectionViewCompositionalLayoutConfiguration {

@@ -5,7 +5,7 @@ import QuartzCore
 /// What a flow layout asks its collection view's delegate, when it adopts it: each item's size,
 /// and each section's insets, spacings and header and footer sizes (UIKit's
 /// `UICollectionViewDelegateFlowLayout`; a method not implemented takes the layout's property).
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets
@@ -54,7 +54,7 @@ extension UICollectionViewDelegateFlowLayout {
 ///
 /// Where uisim differs: an item wider than the line (undefined in UIKit, which logs it) gets a line
 /// of its own at the leading inset and overflows it, reported as a layout issue.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// UIKit's `automaticSize`: as `estimatedItemSize`, "size the cells from their content".
     public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)

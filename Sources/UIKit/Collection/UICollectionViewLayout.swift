@@ -6,7 +6,7 @@ import QuartzCore
 /// Where one element of a collection view goes, and how it looks: what a layout hands its
 /// collection view (UIKit's `UICollectionViewLayoutAttributes`). `frame` is the center and size
 /// together; the transform, alpha, hidden flag and z-index are applied to the element's view.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewLayoutAttributes {
     /// The element's center, in the collection view's content coordinates.
     open var center: CGPoint = .zero
@@ -94,7 +94,7 @@ open class UICollectionViewLayoutAttributes {
 /// the rectangle it shows (and a margin ahead), after `prepare()` when the layout was
 /// invalidated: by `invalidateLayout()`, new data, or a bounds change the layout asks for
 /// (`shouldInvalidateLayout(forBoundsChange:)`, by default one of size only).
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewLayout {
     public init() {}
 

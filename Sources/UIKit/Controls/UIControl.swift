@@ -157,7 +157,7 @@ open class UIControl: UIView {
 }
 
 /// An element of a menu (UIKit's `UIMenuElement`): an action or a menu.
-@MainActor
+@preconcurrency @MainActor
 open class UIMenuElement {
     public let title: String
     public let image: UIImage?
@@ -169,7 +169,7 @@ open class UIMenuElement {
 }
 
 /// A closure a control runs for an event, or a menu's item, as UIKit's `UIAction`.
-@MainActor
+@preconcurrency @MainActor
 public final class UIAction: UIMenuElement {
     let handler: (UIAction) -> Void
 
@@ -180,7 +180,7 @@ public final class UIAction: UIMenuElement {
 }
 
 /// A menu of actions and submenus (UIKit's `UIMenu`), as a bar button item's `menu` holds one.
-@MainActor
+@preconcurrency @MainActor
 public final class UIMenu: UIMenuElement {
     public let children: [UIMenuElement]
 

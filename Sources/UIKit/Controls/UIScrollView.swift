@@ -6,7 +6,7 @@ import RunLoop
 
 /// What a scroll view tells its delegate; every method has a default (Objective-C's optional
 /// methods have no Swift counterpart on Linux).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)

@@ -6,7 +6,7 @@ import RunLoop
 /// An action a swipe on a row reveals, as UIKit's `UIContextualAction`: a button with a title (or
 /// an image) on `backgroundColor` (`.systemRed` for a destructive action, `.systemGray3` for a
 /// normal one); its handler gets a completion to call with whether the action was performed.
-@MainActor
+@preconcurrency @MainActor
 public final class UIContextualAction {
     public enum Style: Int, Sendable { case normal, destructive }
     public typealias Handler = (UIContextualAction, UIView, @escaping (Bool) -> Void) -> Void
@@ -27,7 +27,7 @@ public final class UIContextualAction {
 
 /// The actions of one side of a row, as UIKit's `UISwipeActionsConfiguration`: the first is at
 /// the outer edge and is the one a full swipe performs.
-@MainActor
+@preconcurrency @MainActor
 public final class UISwipeActionsConfiguration {
     public let actions: [UIContextualAction]
     /// Whether swiping all the way across performs the first action (true by default).

@@ -6,7 +6,7 @@ import CoreGraphics
 /// What a table view asks for its rows, as UIKit's. The optional methods of UIKit's protocol are
 /// requirements with default implementations here (Swift has no optional requirements without
 /// Objective-C): implement the ones you need.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITableViewDataSource: AnyObject {
     /// Sections in the table (default 1).
     func numberOfSections(in tableView: UITableView) -> Int

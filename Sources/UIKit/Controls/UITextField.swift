@@ -5,7 +5,7 @@ import QuartzCore
 
 /// What a text field asks and tells its delegate, as UIKit's `UITextFieldDelegate` (every method
 /// optional: default implementations allow everything and do nothing).
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextFieldDelegate: AnyObject {
     func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool
     func textFieldDidBeginEditing(_ textField: UITextField)

@@ -5,7 +5,7 @@ import QuartzCore
 
 /// The region text is laid out in, as TextKit's `NSTextContainer`: the padding at each end of a
 /// line (5 pt by default), a limit on lines and what happens past it.
-@MainActor
+@preconcurrency @MainActor
 open class NSTextContainer {
     /// Space at the start and end of every line, inside the text view's `textContainerInset`.
     open var lineFragmentPadding: CGFloat = 5 { didSet { owner?.textLayoutDidChange() } }
@@ -24,7 +24,7 @@ open class NSTextContainer {
 /// What a text view asks and tells its delegate while it is edited, as UIKit's
 /// `UITextViewDelegate` (a scroll view delegate too: set it as the text view's `delegate`). Every
 /// method optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextViewDelegate: UIScrollViewDelegate {
     func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
     func textViewDidBeginEditing(_ textView: UITextView)
@@ -54,7 +54,7 @@ extension UITextViewDelegate {
 /// through `UIKeyInput` — the return key a new line —, asking its `UITextViewDelegate` and
 /// telling it (`textViewDidChange`), posting `textDidChangeNotification`. Typing goes at the end
 /// (uisim has no selection or caret in a text view); `isSelectable` is kept as set.
-@MainActor
+@preconcurrency @MainActor
 open class UITextView: UIScrollView, UIKeyInput {
     /// The view that draws the text, as tall as the content (a text laid out whole); a long text
     /// is drawn by tiles (`tiles`) instead.

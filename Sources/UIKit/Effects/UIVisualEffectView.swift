@@ -4,7 +4,7 @@ import CoreGraphics
 import QuartzCore
 
 /// An effect a `UIVisualEffectView` shows (UIKit's `UIVisualEffect`).
-@MainActor
+@preconcurrency @MainActor
 open class UIVisualEffect {
     init() {}
 }

@@ -5,7 +5,7 @@ import RunLoop
 
 /// What takes typed text, as UIKit's `UIKeyInput`: a first responder that conforms brings the
 /// keyboard up, and a trace's `key` samples reach it (`insertText`, `deleteBackward`).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIKeyInput: AnyObject {
     var hasText: Bool { get }
     func insertText(_ text: String)
@@ -158,7 +158,7 @@ final class Keyboard {
 /// The part of a view the keyboard covers, as UIKit's `UIKeyboardLayoutGuide` (`keyboardLayoutGuide`):
 /// its top is the keyboard's top while the keyboard is up, and the safe area's bottom while it
 /// is down; it spans the view's width and reaches its bottom.
-@MainActor
+@preconcurrency @MainActor
 public final class UIKeyboardLayoutGuide: UILayoutGuide {
     /// Whether the guide follows a keyboard undocked from the bottom (iPad): kept as set.
     public var followsUndockedKeyboard = false

@@ -3,7 +3,7 @@ import CoreGraphics
 
 /// The device the app runs on, as UIKit's `UIDevice`: the replay's device preset (`--device`),
 /// iOS 17.0. One per app (`UIDevice.current` follows `UIScreen.main`).
-@MainActor
+@preconcurrency @MainActor
 public final class UIDevice {
     /// The app's device.
     public static var current: UIDevice { UIDevice(model: UIScreen.main.model) }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A batch of touches delivered together, as UIKit's `UIEvent` of type `.touches`: every touch
 /// on the screen, each in the phase it has in this event.
-@MainActor
+@preconcurrency @MainActor
 open class UIEvent {
     /// The kinds of UIKit events; uisim delivers `.touches`.
     public enum EventType: Int, Sendable {

@@ -3,7 +3,7 @@ import Foundation
 /// An object that can respond to events, as UIKit's `UIResponder`; the responder chain runs
 /// through `next` (view → superview … → window → application). The default touch methods pass
 /// the touches to the next responder.
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder {
     public init() {}
 

@@ -6,7 +6,7 @@ import QuartzCore
 /// same object from `.began` to `.ended` or `.cancelled`, hit-tested once and keeping its view.
 ///
 /// Touches compare and hash by identity, as UIKit's objects do.
-@MainActor
+@preconcurrency @MainActor
 public final class UITouch: Hashable, @MainActor CustomStringConvertible {
     /// Where a touch is in its life.
     public enum Phase: Int, Sendable, CustomStringConvertible {

@@ -5,7 +5,7 @@ import RunLoop
 /// The methods a gesture recognizer's delegate can implement, as UIKit's
 /// `UIGestureRecognizerDelegate`. Every method has a default (UIKit's), so a delegate implements
 /// only what it needs (Objective-C's optional methods have no Swift counterpart on Linux).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may leave `.possible` (begin or recognize). Default true.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
@@ -36,7 +36,7 @@ extension UIGestureRecognizerDelegate {
 /// Subclasses set `state` from their touch methods, as with `UIGestureRecognizerSubclass`.
 /// Target–action pairs are closures (no Objective-C selectors on Linux): `init(action:)` and
 /// `addTarget(_:)`.
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer {
     /// The states of a gesture recognizer.
     public enum State: Int, Sendable, CustomStringConvertible {

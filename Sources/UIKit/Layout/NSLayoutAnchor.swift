@@ -3,7 +3,7 @@ import Foundation
 /// One attribute of a view or layout guide, for making constraints that type-check, as UIKit's
 /// `NSLayoutAnchor`: an x-axis anchor relates only to x-axis anchors, a y-axis anchor to y-axis
 /// anchors, a dimension to dimensions (or a constant). The constraints it makes are inactive.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutAnchor<AnchorType: AnyObject> {
     /// The view or layout guide (held weakly, as UIKit's anchors do).
     public private(set) weak var item: AnyObject?
@@ -55,7 +55,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
 let systemSpacing: CGFloat = 8
 
 /// A horizontal position (left, right, leading, trailing, centerX), as UIKit's `NSLayoutXAxisAnchor`.
-@MainActor
+@preconcurrency @MainActor
 public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
     /// `self == anchor + 8 × multiplier` (UIKit's system spacing after `anchor`).
     public func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
@@ -74,7 +74,7 @@ public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
 }
 
 /// A vertical position (top, bottom, centerY, baselines), as UIKit's `NSLayoutYAxisAnchor`.
-@MainActor
+@preconcurrency @MainActor
 public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
     /// `self == anchor + 8 × multiplier` (UIKit's system spacing below `anchor`).
     public func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
@@ -94,7 +94,7 @@ public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
 
 /// A width or height, as UIKit's `NSLayoutDimension`: it can also equal a constant, or another
 /// dimension times a multiplier.
-@MainActor
+@preconcurrency @MainActor
 public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     /// `self == c`.
     public func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint {
@@ -143,7 +143,7 @@ public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
 }
 
 /// The anchors a view and a layout guide share: edges, centres and sizes.
-@MainActor
+@preconcurrency @MainActor
 public protocol LayoutAnchors: AnyObject {}
 
 extension LayoutAnchors {

@@ -9,7 +9,7 @@ import Foundation
 /// uisim differs from UIKit in one place: a constraint UIKit would refuse with an exception (its
 /// items have no common ancestor) stays inactive and is reported in the window's layout issues
 /// instead of crashing the replay.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     /// The attribute of an item a constraint relates, as UIKit's `NSLayoutConstraint.Attribute`
     /// (the raw values are UIKit's).

@@ -20,7 +20,7 @@ public enum UITraitLayoutDirection: UITraitDefinition { public static let name =
 public enum UITraitUserInterfaceIdiom: UITraitDefinition { public static let name = "UserInterfaceIdiom" }
 
 /// A registration made by `registerForTraitChanges(_:handler:)`, to unregister it with.
-@MainActor
+@preconcurrency @MainActor
 public final class UITraitChangeRegistration {
     let traits: [String]
     let handler: (AnyObject, UITraitCollection) -> Void

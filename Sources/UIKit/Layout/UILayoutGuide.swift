@@ -4,7 +4,7 @@ import Foundation
 /// it has anchors, is placed by constraints in its owning view's coordinates, draws nothing and
 /// receives no touches. A view's margins, safe area and readable content are guides UIKit
 /// constrains itself (`layoutMarginsGuide`, `safeAreaLayoutGuide`, `readableContentGuide`).
-@MainActor
+@preconcurrency @MainActor
 open class UILayoutGuide: LayoutAnchors {
     /// The view the guide belongs to (`addLayoutGuide(_:)`).
     public internal(set) weak var owningView: UIView?

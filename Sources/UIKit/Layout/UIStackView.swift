@@ -30,7 +30,7 @@ import Foundation
 ///   them for horizontal ones only) act as `.fill`; UIKit's `UISV-text-width-disambiguation`
 ///   constraints for wrapping text are not made.
 /// - The hiding of a view is not animated (uisim has no animations of constraints yet).
-@MainActor
+@preconcurrency @MainActor
 open class UIStackView: UIView {
     /// How the arranged views are sized and placed along the axis, as UIKit's
     /// `UIStackView.Distribution` (the raw values are UIKit's).

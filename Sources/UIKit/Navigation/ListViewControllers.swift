@@ -8,7 +8,7 @@ import QuartzCore
 /// (`override func tableView(_:numberOfRowsInSection:)`, as with UIKit). With
 /// `clearsSelectionOnViewWillAppear` (default true) the selected rows are deselected as the
 /// screen appears again (coming back from a pushed detail).
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
     public let style: UITableView.Style
     open var clearsSelectionOnViewWillAppear = true
@@ -73,7 +73,7 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
 
 /// A view controller whose view is a collection view (UIKit's `UICollectionViewController`),
 /// its data source and delegate; a subclass overrides what it needs.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
     public let collectionViewLayout: UICollectionViewLayout
     open var clearsSelectionOnViewWillAppear = true

@@ -18,7 +18,7 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
 }
 
 /// What a transition's blocks are told (UIKit's `UIViewControllerTransitionCoordinatorContext`).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
     var isAnimated: Bool { get }
     var isInteractive: Bool { get }
@@ -33,7 +33,7 @@ public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
 /// A transition under way, as the controllers in it see it (UIKit's
 /// `UIViewControllerTransitionCoordinator`): `transitionCoordinator` during a push, a pop, a
 /// presentation or a dismissal, from the appearance callbacks on.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
     /// Runs `animation` in the transition's animation (at once when it is not animated) and
     /// `completion` when it ends, before the appearing controller's `viewDidAppear`. In an

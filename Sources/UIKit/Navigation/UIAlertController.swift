@@ -5,7 +5,7 @@ import QuartzCore
 
 /// A button of an alert or action sheet (UIKit's `UIAlertAction`): its handler runs after the
 /// alert is dismissed.
-@MainActor
+@preconcurrency @MainActor
 open class UIAlertAction {
     /// How the button looks: `.cancel` is emphasized (unless the alert has a `preferredAction`)
     /// and placed apart, `.destructive` is red.
@@ -46,7 +46,7 @@ open class UIAlertAction {
 /// runs the action's handler, as UIKit does. The screen underneath hears no appearance callbacks.
 /// UIKit's blur behind the card is drawn as its light tint (uisim has no blur material yet), and
 /// `addTextField(configurationHandler:)` waits for `UITextField`.
-@MainActor
+@preconcurrency @MainActor
 open class UIAlertController: UIViewController {
     public enum Style: Int, Sendable { case actionSheet, alert }
 

@@ -4,7 +4,7 @@ import CoreGraphics
 import QuartzCore
 
 /// What a bar shows for an item (UIKit's `UIBarItem`): a title, an image, whether it is enabled.
-@MainActor
+@preconcurrency @MainActor
 open class UIBarItem {
     open var title: String? { didSet { changed() } }
     open var image: UIImage? { didSet { changed() } }
@@ -28,7 +28,7 @@ protocol BarItemsHost: AnyObject {
 /// Objective-C selectors, so `init(title:style:target:action:)` is not here: use UIKit's closure
 /// forms, `init(title:image:primaryAction:menu:)` and `init(systemItem:primaryAction:menu:)`; a tap
 /// on the item runs its `primaryAction`.
-@MainActor
+@preconcurrency @MainActor
 open class UIBarButtonItem: UIBarItem {
     public enum Style: Int, Sendable { case plain, done }
 

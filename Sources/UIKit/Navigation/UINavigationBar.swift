@@ -5,7 +5,7 @@ import QuartzCore
 
 /// What a navigation bar shows for one view controller (UIKit's `UINavigationItem`): its title
 /// (or a title view), its bar button items, the back button it gives the next screen.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationItem {
     public enum LargeTitleDisplayMode: Int, Sendable { case automatic, always, never, inline }
 
@@ -41,7 +41,7 @@ open class UINavigationItem {
 
 /// A navigation bar's look (UIKit's `UINavigationBarAppearance`, its basics): the background
 /// colour, the shadow line's colour (nil: none), the title's attributes.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationBarAppearance {
     open var backgroundColor: UIColor?
     open var shadowColor: UIColor?
@@ -81,7 +81,7 @@ open class UINavigationBarAppearance {
 /// trailing edge, 44 pt tall; with `prefersLargeTitles`, a 34 pt bold title in 52 pt more under
 /// it. Its background reaches up under the status bar. Buttons are system buttons (UIButton) a
 /// trace can tap: the back button pops.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationBar: UIView, BarItemsHost {
     /// A bar's height (UIKit's on iPhone) and what a large title adds.
     public static let standardHeight: CGFloat = 44

@@ -4,7 +4,7 @@ import CoreGraphics
 import QuartzCore
 
 /// What a navigation controller tells its delegate (UIKit's `UINavigationControllerDelegate`).
-@MainActor
+@preconcurrency @MainActor
 public protocol UINavigationControllerDelegate: AnyObject {
     func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
@@ -28,7 +28,7 @@ extension UINavigationControllerDelegate {
 ///
 /// The edge swipe pops interactively (`interactivePopGestureRecognizer`). Not yet in uisim:
 /// hiding the bar on swipe or scroll, the dimming of the screen underneath during a transition.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationController: UIViewController {
     /// How long a push or a pop takes.
     public static let transitionDuration: TimeInterval = 0.35

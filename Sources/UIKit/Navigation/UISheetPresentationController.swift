@@ -6,7 +6,7 @@ import QuartzCore
 /// What a presentation controller tells its delegate about a sheet the user swipes down
 /// (UIKit's `UIAdaptivePresentationControllerDelegate`; every method has UIKit's default).
 /// None is called for a `dismiss(animated:)` in code, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
     /// Whether a swipe may dismiss the sheet (asked as the swipe begins). Default true.
     func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
@@ -28,7 +28,7 @@ extension UIAdaptivePresentationControllerDelegate {
 
 /// What presents a view controller (UIKit's `UIPresentationController`): made on first use of
 /// `presentationController`, so a delegate can be set before presenting, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UIPresentationController {
     public unowned let presentedViewController: UIViewController
     public weak var delegate: UIAdaptivePresentationControllerDelegate?
@@ -48,7 +48,7 @@ open class UIPresentationController {
 }
 
 /// What a sheet tells its delegate (UIKit's `UISheetPresentationControllerDelegate`).
-@MainActor
+@preconcurrency @MainActor
 public protocol UISheetPresentationControllerDelegate: UIAdaptivePresentationControllerDelegate {
     /// The user dragged the sheet to another detent.
     func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheetPresentationController: UISheetPresentationController)
@@ -68,10 +68,10 @@ extension UISheetPresentationControllerDelegate {
 /// the sheet between its detents and down off the screen: on release it goes to the detent
 /// nearest to where its speed would carry it (UIKit's projection: 0.099 s of the release's speed,
 /// a deceleration rate of 0.99), "dismissed" being one of them.
-@MainActor
+@preconcurrency @MainActor
 open class UISheetPresentationController: UIPresentationController {
     /// A height a sheet rests at.
-    @MainActor
+    @preconcurrency @MainActor
     public final class Detent {
         public struct Identifier: RawRepresentable, Hashable, Sendable {
             public let rawValue: String
@@ -82,7 +82,7 @@ open class UISheetPresentationController: UIPresentationController {
         }
 
         /// What a custom detent's resolver is told.
-        @MainActor
+        @preconcurrency @MainActor
         public final class ResolutionContext {
             /// The largest value a detent can have (the large detent's).
             public let maximumDetentValue: CGFloat

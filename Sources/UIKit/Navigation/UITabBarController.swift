@@ -4,7 +4,7 @@ import CoreGraphics
 import QuartzCore
 
 /// What a tab bar controller asks and tells its delegate (UIKit's `UITabBarControllerDelegate`).
-@MainActor
+@preconcurrency @MainActor
 public protocol UITabBarControllerDelegate: AnyObject {
     func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
     func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
@@ -16,7 +16,7 @@ extension UITabBarControllerDelegate {
 }
 
 /// A tab's item (UIKit's `UITabBarItem`): its title, image and badge.
-@MainActor
+@preconcurrency @MainActor
 open class UITabBarItem: UIBarItem {
     public enum SystemItem: Int, Sendable { case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads, mostRecent, mostViewed }
 
@@ -56,7 +56,7 @@ open class UITabBarItem: UIBarItem {
 /// home indicator (its background reaching down under it), each item a button of equal width, its
 /// title 10 pt medium, the selected one in the tint colour (system blue), the others system gray;
 /// a badge a red capsule at the item's top right. A tap on an item selects its tab.
-@MainActor
+@preconcurrency @MainActor
 open class UITabBar: UIView {
     public static let standardHeight: CGFloat = 49
     /// The bar's height above the safe area on an iPad (since iOS 12).
@@ -151,7 +151,7 @@ open class UITabBar: UIView {
 /// selecting another tab swaps the screens with `viewWillDisappear`, `viewWillAppear`,
 /// `viewDidDisappear`, `viewDidAppear` (unanimated, as UIKit's tab switch). A screen pushed with
 /// `hidesBottomBarWhenPushed` in a tab's navigation controller hides the bar.
-@MainActor
+@preconcurrency @MainActor
 open class UITabBarController: UIViewController {
     public let tabBar = UITabBar(frame: .zero)
     public weak var delegate: UITabBarControllerDelegate?

@@ -8,7 +8,7 @@ import QuartzCore
 /// left; its background (the light tint of UIKit's blur, 94 %) runs down behind the home
 /// indicator, a hairline on its top. In a navigation controller it shows the top screen's
 /// `toolbarItems` when `isToolbarHidden` is false.
-@MainActor
+@preconcurrency @MainActor
 open class UIToolbar: UIView, BarItemsHost {
     /// UIKit's toolbar height on an iPhone in portrait, and on an iPad.
     public static let standardHeight: CGFloat = 44, padHeight: CGFloat = 50
