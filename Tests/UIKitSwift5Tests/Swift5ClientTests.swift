@@ -66,3 +66,25 @@ final class Swift5ClientTests: XCTestCase {
         XCTAssertEqual(badge.layer.cornerRadius, 10)
     }
 }
+
+// A library's constraints kept on the view it does not own, as SnapKit keeps them (Swift 5: a
+// global key, the view touched from code with no isolation annotations).
+private var constraintsKey: UInt8 = 0
+
+extension UIView {
+    var installedConstraintNames: [String] {
+        get { objc_getAssociatedObject(self, &constraintsKey) as? [String] ?? [] }
+        set { objc_setAssociatedObject(self, &constraintsKey, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC) }
+    }
+}
+
+final class AssociatedObjectClientTests: XCTestCase {
+    func testAnExtensionKeepsStateOnAView() {
+        let view = UIView()
+        XCTAssertEqual(view.installedConstraintNames, [])
+        view.installedConstraintNames.append("top")
+        view.installedConstraintNames.append("leading")
+        XCTAssertEqual(view.installedConstraintNames, ["top", "leading"])
+        XCTAssertEqual(UIView().installedConstraintNames, [])
+    }
+}
