@@ -73,12 +73,11 @@ import Testing
         #expect(try String(contentsOfFile: folder.path("made.json"), encoding: .utf8) == "made")
     }
 
-    @Test func aCharacterDeviceIsWrittenStraightIntoAndAFullOneSaysWhy() throws {
+    @Test(.enabled(if: DeviceNodes.canMake, "this process may not make device nodes (no CAP_MKNOD)"))
+    func aCharacterDeviceIsWrittenStraightIntoAndAFullOneSaysWhy() throws {
         let folder = try Folder()
         defer { folder.done() }
-        // Where this process may not make device nodes (no CAP_MKNOD), `/proc/self/fd` below still
-        // covers writing straight into what is not a file.
-        guard Self.makeDevice(folder.path("null"), minor: 3), Self.makeDevice(folder.path("full"), minor: 7) else { return }
+        try #require(Self.makeDevice(folder.path("null"), minor: 3) && Self.makeDevice(folder.path("full"), minor: 7))
         try AtomicFile.write(Data(repeating: 1, count: 200_000), to: URL(fileURLWithPath: folder.path("null")))
         #expect(Self.kind(folder.path("null")) == S_IFCHR)
         do {
@@ -201,4 +200,15 @@ private final class BlockingReader: @unchecked Sendable {
         done.wait()
         return data
     }
+}
+
+/// Whether this process may make device nodes (mknod needs CAP_MKNOD), tried once in a folder of
+/// its own. (UISimCommandLineTests has the same probe: the two targets share no support module.)
+nonisolated enum DeviceNodes {
+    static let canMake: Bool = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-mknod-\(UUID().uuidString)")
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return false }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return mknod(folder.appendingPathComponent("null").path, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0
+    }()
 }

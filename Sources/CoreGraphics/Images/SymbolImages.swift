@@ -10,6 +10,10 @@ import Geometry
 extension UIImage {
     /// What an image is made for (UIKit's `UIImage.Configuration`): traits, and for symbols the
     /// point size, weight and scale.
+    ///
+    /// `@unchecked Sendable` as the SDK declares it (`NS_SWIFT_SENDABLE`): a configuration is
+    /// never changed once made (each `with…` and `applying` makes a copy), but an open class's
+    /// sendability cannot be checked by the compiler.
     open class Configuration: @unchecked Sendable {
         public fileprivate(set) var traitCollection: UITraitCollection?
 
@@ -50,6 +54,7 @@ extension UIImage {
     /// A symbol's point size, weight and scale (UIKit's `UIImage.SymbolConfiguration`); a symbol
     /// without one is made at the body text style (17 pt at the default text size), regular
     /// weight, medium scale.
+    /// `@unchecked Sendable` as its superclass (and the SDK's `NS_SWIFT_SENDABLE`): immutable once made.
     public final class SymbolConfiguration: Configuration, @unchecked Sendable {
         public private(set) var pointSize: CGFloat = 0
         public private(set) var textStyle: UIFont.TextStyle?

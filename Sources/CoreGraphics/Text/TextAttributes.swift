@@ -29,6 +29,10 @@ public enum NSLineBreakMode: Int, Sendable {
 }
 
 /// How lines of a paragraph are set, as UIKit's `NSParagraphStyle`.
+///
+/// `@unchecked Sendable` as Foundation's Swift overlay declares it on iOS: a paragraph style is
+/// immutable (only `NSMutableParagraphStyle` changes, and attributed strings copy what they are
+/// given); an open NSObject subclass cannot be checked by the compiler.
 open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// Alignment natural, word wrapping, no extra spacing.
     open class var `default`: NSParagraphStyle { NSParagraphStyle() }
@@ -89,6 +93,8 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
 }
 
 /// A paragraph style whose values can be set.
+/// `@unchecked Sendable` because its superclass is (a subclass must repeat it); like any mutable
+/// object it is shared across threads only once it is no longer changed.
 open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
     open override var alignment: NSTextAlignment { get { super.alignment } set { super.alignment = newValue } }
     open override var lineBreakMode: NSLineBreakMode { get { super.lineBreakMode } set { super.lineBreakMode = newValue } }
@@ -162,7 +168,7 @@ public struct NSStringDrawingOptions: OptionSet, Sendable {
 }
 
 /// What string drawing reports back, as UIKit's `NSStringDrawingContext`.
-open class NSStringDrawingContext: NSObject, @unchecked Sendable {
+open class NSStringDrawingContext: NSObject {
     /// The smallest scale factor a string may be shrunk by to fit (uisim does not shrink).
     open var minimumScaleFactor: CGFloat = 0
     /// The scale factor used (always 1 here).

@@ -53,7 +53,7 @@ public struct Experiment {
     /// is thrown saying so; with no pair done, nothing is compared.
     @MainActor
     public func run(progress: (String) -> Void = { _ in }) throws -> Comparison {
-        precondition(runs > 0, "an experiment needs at least one run of each variant (runs is \(runs))")
+        guard runs > 0 else { throw InvalidExperiment(description: "an experiment needs at least one run of each variant (runs is \(runs))") }
         try makeOutputFolder(out)
         let lock = try FolderLock(out)
         defer { withExtendedLifetime(lock) {} }
@@ -95,4 +95,9 @@ public struct Experiment {
         }
         return comparison
     }
+}
+
+/// An experiment that cannot run as asked (no runs), with the reason.
+public struct InvalidExperiment: Error, CustomStringConvertible, Sendable {
+    public var description: String
 }
