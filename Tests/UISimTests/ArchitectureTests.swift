@@ -101,4 +101,22 @@ import Testing
             #expect(importers == [file], "\(module) is imported by \(importers.sorted()), not only by \(file)")
         }
     }
+
+    /// Tests mirror the sources: a folder inside a test target (other than its fixtures) has a
+    /// folder of the same path in the module it tests.
+    @Test func testFoldersMirrorSourceFolders() throws {
+        let tests = Self.root.appendingPathComponent("Tests")
+        for target in try FileManager.default.contentsOfDirectory(atPath: tests.path) where target.hasSuffix("Tests") {
+            let module = String(target.dropLast("Tests".count))
+            let sources = Self.root.appendingPathComponent("Sources/\(module)")
+            guard let walker = FileManager.default.enumerator(atPath: tests.appendingPathComponent(target).path) else { continue }
+            for case let path as String in walker where !path.hasPrefix("Fixtures") {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: tests.appendingPathComponent("\(target)/\(path)").path, isDirectory: &isFolder),
+                      isFolder.boolValue else { continue }
+                #expect(FileManager.default.fileExists(atPath: sources.appendingPathComponent(path).path),
+                        "Tests/\(target)/\(path) has no Sources/\(module)/\(path)")
+            }
+        }
+    }
 }
