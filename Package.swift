@@ -5,7 +5,7 @@
 import PackageDescription
 
 /// UISim and every module it re-exports.
-let reexportedNames = ["UISim", "Geometry", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]
+let reexportedNames = ["UISim", "Support", "Geometry", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]
 
 /// Swift Testing cross-imports `_Testing_UIKit` into a file that imports Testing and UIKit (and
 /// `_Testing_CoreGraphics` with CoreGraphics): modules the toolchain ships only on Apple's platforms.
@@ -56,24 +56,27 @@ let package = Package(
             name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
 
+        // What every layer may need and none owns: errors for resources and files, outputs written
+        // whole (AtomicFile), a seeded generator, echoes of input, short numbers.
+        .target(name: "Support"),
         .target(name: "Geometry"),
         .target(name: "Constraints"),
-        .target(name: "CoreGraphics", dependencies: ["Geometry", "CCairo", "CPango", "CZlib", "CTurboJPEG"]),
+        .target(name: "CoreGraphics", dependencies: ["Support", "Geometry", "CCairo", "CPango", "CZlib", "CTurboJPEG"]),
         .target(name: "CSignalRelay"),
         .target(name: "CMainQueue"),
-        .target(name: "RunLoop", dependencies: ["Geometry", "CLibevent", "CSignalRelay", "CMainQueue"]),
-        .target(name: "QuartzCore", dependencies: ["Geometry", "CoreGraphics"]),
-        .target(name: "UIKit", dependencies: ["QuartzCore", "RunLoop", "Constraints"]),
+        .target(name: "RunLoop", dependencies: ["Support", "CLibevent", "CSignalRelay", "CMainQueue"]),
+        .target(name: "QuartzCore", dependencies: ["Support", "Geometry", "CoreGraphics"]),
+        .target(name: "UIKit", dependencies: ["Support", "QuartzCore", "RunLoop", "Constraints"]),
         .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/_Testing_UIKit"),
         .target(name: "_Testing_CoreGraphics", path: "Sources/TestingOverlays/_Testing_CoreGraphics"),
-        .target(name: "Traces", dependencies: ["Geometry", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Traces", dependencies: ["Support", "Geometry", .product(name: "Yams", package: "Yams")]),
         // The traces `uisim advice` replays travel with the library (read through `Bundle.module`),
         // so the advice runs from any folder: copies of Traces/fling.trace, pinch.trace and
         // taps.trace, kept equal by a test (HelpAndNamingTests).
-        .target(name: "Replay", dependencies: ["UIKit", "CoreGraphics", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
+        .target(name: "Replay", dependencies: ["Support", "UIKit", "CoreGraphics", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
                 resources: [.copy("Jobs/AdviceTraces")]),
-        .target(name: "Scenes", dependencies: ["UIKit", "QuartzCore", "RunLoop"]),
-        .target(name: "UISim", dependencies: ["Geometry", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]),
+        .target(name: "Scenes", dependencies: ["Support", "UIKit", "QuartzCore", "RunLoop"]),
+        .target(name: "UISim", dependencies: ["Support", "Geometry", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]),
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface
         // never does, so without these a changed class layout would leave stale code behind.
@@ -102,14 +105,15 @@ let package = Package(
     ] + ["Native", "NativeKeys", "Evemu", "Getevent", "LibinputRecord", "WebDriverActions"].map {
         .executableTarget(name: "Fuzz\($0)", dependencies: ["FuzzHarness"], path: "Fuzz/Fuzz\($0)")
     } + [
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "ConstraintsTests", dependencies: ["Constraints", "Geometry"]),
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Support"]),
+        .testTarget(name: "ConstraintsTests", dependencies: ["Constraints", "Geometry", "Support"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"] + overlays),
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"], swiftSettings: uiTests),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "Geometry"] + overlays),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "Geometry", "Support"] + overlays),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "CoreGraphics", "QuartzCore", "Geometry", "RunLoop"] + overlays, swiftSettings: uiTests),
-        .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReplayTests", dependencies: overlays + ["Replay", "UIKit", "Traces", "RunLoop", "Geometry", "CoreGraphics", "QuartzCore",
+        .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry", "Support"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReplayTests", dependencies: overlays + ["Support", "Replay", "UIKit", "Traces", "RunLoop", "Geometry", "CoreGraphics", "QuartzCore",
                                                    .product(name: "Histogram", package: "hdrhistogram-swift")], swiftSettings: uiTests),
         .testTarget(name: "ScenesTests", dependencies: overlays + ["Scenes", "UIKit", "QuartzCore", "Replay", "Traces", "RunLoop"], exclude: ["Fixtures"],
                     swiftSettings: uiTests),

@@ -3,6 +3,7 @@
 import Benchmark
 import Foundation
 import UISim
+import Support
 
 /// A window with `count` views in `depth` levels: each view's children split its bounds into
 /// columns, so that a point goes down the whole depth; fan-out cycles 1, 2, 3 from view to view.

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Geometry
 #if canImport(Glibc)
 import Glibc

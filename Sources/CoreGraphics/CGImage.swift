@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 #if !canImport(Darwin)
 /// A bitmap image, as Core Graphics' `CGImage`: premultiplied ARGB pixels, immutable.

@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
 import Geometry
+import Support
 
 /// The one file that calls zlib: PNG encoding tuned for speed. cairo's own PNG writer goes
 /// through libpng at zlib's default level (6) with adaptive filtering; snapshots of UI frames,

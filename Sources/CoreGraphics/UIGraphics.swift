@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 /// The context `draw(_:)` (or an image renderer) is drawing into, or nil.
 public func UIGraphicsGetCurrentContext() -> CGContext? {

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import Support
 
 /// The object that a layer asks to draw and lay out, as Core Animation's `CALayerDelegate` (a
 /// `UIView` is the delegate of its own layer). Both methods have defaults, as Objective-C's

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import Support
 
 /// What the app's commit hands the render server: the layers it changed, packaged as the screen
 /// region to recomposite.

@@ -1,5 +1,5 @@
 import Foundation
-import Geometry
+import Support
 #if canImport(Glibc)
 import Glibc
 #endif

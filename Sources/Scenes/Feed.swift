@@ -4,6 +4,7 @@ import CoreGraphics
 import QuartzCore
 import RunLoop
 import UIKit
+import Support
 
 /// The `feed` scene: a table view of 300 rows in a view controller, as an iOS app builds one:
 /// cells dequeued and reused as they scroll, each a rounded card with a shadow holding an avatar

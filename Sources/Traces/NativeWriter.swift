@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Writes uisim's native trace format. What it writes reads back as the same samples
 /// (numbers are printed in their shortest exact form).

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 /// Gestures made by hand in code: what tests, scenes and `uisim trace synth` build traces from.
 /// Moves are spaced at `rate` Hz (a touchscreen's sampling rate: 60, 120 or 240).

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A small file read whole (a summary, a baseline, a list of traces), whatever it is: a regular
 /// file, a FIFO, a pipe or a device, read once from its start as traces are, never refused with a

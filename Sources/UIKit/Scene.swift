@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 /// A scene: a view hierarchy to replay traces against, with variants that each switch one
 /// piece of advice (or any other choice of the app's) on or off. The built-in scenes are

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import Support
 
 /// A display, as UIKit's `UIScreen`: its size in points, scale, native pixels and refresh rate.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import Support
 
 /// A rectangular area of the screen and the object that manages its content, as UIKit's
 /// `UIView`; backed by a `CALayer` that holds its geometry.

@@ -7,3 +7,4 @@
 @_exported import Traces
 @_exported import Replay
 @_exported import Scenes
+@_exported import Support

@@ -1,6 +1,7 @@
 import Constraints
 import Geometry
 import Testing
+import Support
 
 /// Suggesting values incrementally gives what building the system from scratch gives.
 @Suite struct EditTests {

@@ -1,6 +1,7 @@
 import Constraints
 import Geometry
 import Testing
+import Support
 
 /// The solver against the naive reference (`BruteForce`) on many generated small systems:
 /// whether required constraints can be added, and the minimum of the objective after adds,

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Testing
+import Support
 
 @Suite struct CGAffineTransformTests {
     let quarter = CGFloat.pi / 4

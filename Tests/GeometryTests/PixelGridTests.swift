@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Testing
+import Support
 
 @Suite struct PixelGridTests {
     /// Core Graphics' intersection test: rectangles that share only an edge do not overlap

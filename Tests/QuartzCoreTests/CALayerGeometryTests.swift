@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import QuartzCore
 import Testing
+import Support
 
 @Suite struct CALayerGeometryTests {
     /// A superlayer owns its sublayers; one that goes leaves its sublayers without a superlayer

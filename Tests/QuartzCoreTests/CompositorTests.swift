@@ -3,6 +3,7 @@ import Geometry
 import CoreGraphics
 @testable import QuartzCore
 import Testing
+import Support
 
 /// Hand-worked compositing: a root layer of `size` points rendered at `scale`.
 @Suite struct CompositorTests {

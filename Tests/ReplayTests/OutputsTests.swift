@@ -6,6 +6,7 @@ import RunLoop
 import Testing
 import Traces
 @testable import UIKit
+import Support
 
 /// A 100 × 100 pt screen at @2x, 60 Hz; a black window; a 40 × 40 pt pad at (10, 10) that redraws
 /// itself (red while pressed, green otherwise), optionally with a fake cost on the clock.

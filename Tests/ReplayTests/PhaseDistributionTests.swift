@@ -2,6 +2,7 @@ import Geometry
 import Histogram
 @testable import Replay
 import Testing
+import Support
 
 /// A stage's distribution is taken in one walk over the histogram's buckets; its figures are
 /// HdrHistogram's own, to the bit.

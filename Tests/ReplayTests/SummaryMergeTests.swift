@@ -5,6 +5,7 @@ import Replay
 import RunLoop
 import Testing
 import Traces
+import Support
 
 /// `uisim merge`'s arithmetic: summaries of different traces merge into one whose percentiles
 /// are those of all their frames together, exactly.

@@ -2,6 +2,7 @@ import Foundation
 import Replay
 import Testing
 import Traces
+import Support
 
 @Suite struct TraceSetTests {
     static let traces = ReplayTests.traces

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Traces
+import Support
 
 /// Broken input of every format: each case gives one clear error with its place (or a located
 /// warning where skipping is right), read through the same path as `uisim trace validate` and

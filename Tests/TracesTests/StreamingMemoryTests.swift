@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Traces
+import Support
 
 /// Memory that does not grow with a gesture's length, checked by counting what is held rather
 /// than by timing: a WebDriver move is made one sample at a time, `trace info` keeps a bounded

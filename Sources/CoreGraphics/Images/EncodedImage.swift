@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 /// The bytes of a PNG or a JPEG and the size their header declares: what an image made from a
 /// file holds until its pixels are needed (`CGImage.decode()`).

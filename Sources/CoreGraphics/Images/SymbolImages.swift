@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 // SF Symbols cannot ship with uisim (Apple's licence allows them on Apple platforms only), so
 // `UIImage(systemName:)` gives a placeholder: a square the size a symbol takes at its

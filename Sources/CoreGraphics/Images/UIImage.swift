@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 /// An image with a scale, as UIKit's `UIImage`: `size` is in points (pixels ÷ scale).
 ///

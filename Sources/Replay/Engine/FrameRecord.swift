@@ -2,6 +2,7 @@ import Foundation
 import QuartzCore
 import Traces
 import UIKit
+import Support
 
 /// The stages and phases of a frame (Apple's render loop): the app stage on the main thread
 /// (its event phase, then its commit phase: constraints (the update-constraints pass and the

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import RunLoop
 import UIKit
+import Support
 
 /// Real-time input, as hardware delivers it: a producer thread reads the trace, waits until
 /// each sample's recorded time on the real clock, queues it and writes a byte into a pipe that

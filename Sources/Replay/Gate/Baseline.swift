@@ -1,6 +1,7 @@
 import Foundation
 import RunLoop
 import Traces
+import Support
 
 /// What a replay must keep doing: each trace's gated figures (exact counters, hitches and
 /// phase times) and the settings they were made with. `uisim baseline` writes one from a

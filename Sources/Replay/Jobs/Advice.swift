@@ -2,6 +2,7 @@ import Foundation
 import QuartzCore
 import Traces
 import UIKit
+import Support
 
 /// The advice `uisim advice` measures: the seed notes' five pieces (drawing, layout, blending),
 /// three of the render phase's (Apple's Tech Talk 10857: offscreen passes) and two of Auto

@@ -1,3 +1,4 @@
+import Support
 import QuartzCore
 import Traces
 

@@ -1,6 +1,7 @@
 import Foundation
 import Traces
 import UIKit
+import Support
 
 /// Many traces replayed one after the other on the same scene and settings, each into its own
 /// folder `out/<trace>/`, and a summary of them all in `out/summary.json` (what `uisim replay`

@@ -1,5 +1,6 @@
 import Foundation
 import Traces
+import Support
 
 /// The traces a CI job replays: files, the traces in folders, or the paths listed in a file, in a
 /// stable order (by file name), and the share of them one shard runs.

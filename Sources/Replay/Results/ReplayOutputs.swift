@@ -4,6 +4,7 @@ import Traces
 import CoreGraphics
 import QuartzCore
 import UIKit
+import Support
 
 /// Which frames get a PNG snapshot.
 public enum SnapshotPolicy: String, CaseIterable, Sendable {

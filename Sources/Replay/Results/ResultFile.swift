@@ -1,5 +1,6 @@
 import Foundation
 import Traces
+import Support
 
 /// A problem with one value of a result file, named by its path in the JSON ("counts.draws",
 /// "traces[2].figures.counts.draws"), so that the error can give the line it is on.

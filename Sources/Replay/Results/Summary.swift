@@ -3,6 +3,7 @@ import QuartzCore
 import RunLoop
 import Traces
 import Histogram
+import Support
 
 /// The distribution of one stage's time over frames, in microseconds.
 public struct PhaseDistribution: Codable, Equatable, Sendable {

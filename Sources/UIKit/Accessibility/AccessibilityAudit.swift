@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import Support
 
 /// One problem the accessibility audit found, with the view, where it is and what to do.
 public struct AccessibilityFinding: Codable, Hashable, Sendable {

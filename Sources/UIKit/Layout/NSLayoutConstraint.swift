@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A linear relation between two layout attributes, as UIKit's `NSLayoutConstraint`:
 /// `firstItem.firstAttribute  relation  secondItem.secondAttribute × multiplier + constant`

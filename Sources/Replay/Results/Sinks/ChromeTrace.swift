@@ -1,6 +1,7 @@
 import Foundation
 import QuartzCore
 import Traces
+import Support
 
 /// `trace.json`: the Chrome Trace Event Format (JSON object form), which Perfetto UI and
 /// chrome://tracing open. Two threads, as on iOS: the app's main thread (a span per frame's app

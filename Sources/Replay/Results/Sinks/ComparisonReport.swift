@@ -1,5 +1,6 @@
 import Foundation
 import Traces
+import Support
 
 /// `compare.html`: the comparison's tables and the two variants' time per frame overlaid (the app
 /// and render stages together, and the app stage alone), on an axis scaled to the data as in

@@ -1,5 +1,6 @@
 import Foundation
 import Traces
+import Support
 
 /// An exclusive lock on an output folder (`flock` on the folder itself: no lock file to leave
 /// behind), held from the first output opened to the last written, so that two replays into one

@@ -1,5 +1,6 @@
 import Foundation
 import Traces
+import Support
 
 /// `frames.jsonl`: one JSON object per frame (`"schema"` in each), written as frames finish.
 public final class FramesJSONL: FrameSink {

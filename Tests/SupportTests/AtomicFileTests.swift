@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Traces
+@testable import Support
 
 /// Outputs are written so that nothing is lost and nothing that is not a file is replaced: device
 /// nodes and FIFOs are written straight into, symbolic links followed, files replaced whole. Every

@@ -58,7 +58,7 @@ public final class AtomicFile {
     private static let interruptionDescriptor = Atomic<Int32>(-1)
 
     /// The descriptor given to `watchInterruption`, if any.
-    static var interruption: Int32? {
+    package static var interruption: Int32? {
         let descriptor = interruptionDescriptor.load(ordering: .relaxed)
         return descriptor >= 0 ? descriptor : nil
     }
