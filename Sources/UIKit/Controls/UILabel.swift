@@ -54,12 +54,36 @@ open class UILabel: UIView {
         set { content = newValue.map { .attributed(NSAttributedString(attributedString: $0)) } }
     }
 
-    open var font = UIFont.systemFont(ofSize: 17) {
-        didSet { if font != oldValue { textDidChange() } }
+    /// The font of text without a font of its own. `null_resettable` in UIKit: nil gives back
+    /// the default, the 17-pt system font.
+    open var font: UIFont! {
+        get { storedFont }
+        set {
+            let font = newValue ?? Self.defaultFont
+            guard font != storedFont else { return }
+            storedFont = font
+            textDidChange()
+        }
     }
-    open var textColor = UIColor.label {
-        didSet { if textColor != oldValue { setNeedsDisplay() } }
+    /// The colour of text without a colour of its own. `null_resettable` in UIKit: nil gives back
+    /// the default, `.label`.
+    open var textColor: UIColor! {
+        get { storedTextColor }
+        set {
+            let color = newValue ?? Self.defaultTextColor
+            guard color != storedTextColor else { return }
+            storedTextColor = color
+            setNeedsDisplay()
+        }
     }
+    private static var defaultFont: UIFont { .systemFont(ofSize: 17) }
+    private static var defaultTextColor: UIColor { .label }
+    private var storedFont = UILabel.defaultFont
+    private var storedTextColor = UILabel.defaultTextColor
+    /// The font and colour text is laid out and drawn with: the properties' values as read
+    /// through their getters (a subclass may override them), nil read as the default.
+    private var shownFont: UIFont { font ?? Self.defaultFont }
+    private var shownTextColor: UIColor { textColor ?? Self.defaultTextColor }
     open var textAlignment = NSTextAlignment.natural {
         didSet { if textAlignment != oldValue { setNeedsDisplay() } }
     }
@@ -133,7 +157,7 @@ open class UILabel: UIView {
         let style = NSMutableParagraphStyle()
         style.alignment = textAlignment
         style.lineBreakMode = lineBreakMode
-        return [.font: font, .foregroundColor: textColor, .paragraphStyle: style]
+        return [.font: shownFont, .foregroundColor: shownTextColor, .paragraphStyle: style]
     }
 
     private var text_: TextSystem { AppEnvironment.current.text }
@@ -142,13 +166,14 @@ open class UILabel: UIView {
     /// fonts `scale` times their size.
     private func layout(width: CGFloat?, lines: Int, color: UIColor? = nil, scale: CGFloat = 1) -> TextLayout? {
         guard let content else { return nil }
-        let shownFont = scale != 1 ? font.withSize(font.pointSize * scale) : font
+        let labelFont = shownFont
+        let font = scale != 1 ? labelFont.withSize(labelFont.pointSize * scale) : labelFont
         switch content {
         case .plain(let text):
             // Plain text: a request from the string and the label's font and colour, with its
             // line break mode and alignment (no attributed string made).
             guard !text.isEmpty else { return nil }
-            return text_.layout(TextLayoutRequest(text, attributes: [.font: shownFont, .foregroundColor: color ?? textColor],
+            return text_.layout(TextLayoutRequest(text, attributes: [.font: font, .foregroundColor: color ?? shownTextColor],
                                                   width: width, maxLines: lines, lineBreakMode: lineBreakMode, alignment: textAlignment))
         case .attributed(let attributed):
             // An attributed string's paragraph style rules its own lines; without one, the
@@ -157,7 +182,7 @@ open class UILabel: UIView {
             guard attributed.length > 0 else { return nil }
             var defaults = defaultAttributes
             if let color { defaults[.foregroundColor] = color }
-            defaults[.font] = shownFont
+            defaults[.font] = font
             let string = scale != 1 ? Self.scalingFonts(of: attributed, by: scale) : attributed
             let styled = attributed.attribute(.paragraphStyle, at: 0, effectiveRange: nil) != nil
             return text_.layout(TextLayoutRequest(string, width: width, maxLines: lines, lineBreakMode: styled ? nil : lineBreakMode,
@@ -215,7 +240,7 @@ open class UILabel: UIView {
     /// baseline the last line's, from the label's centre.
     override func baselineOffsetFromCenter(last: Bool) -> CGFloat? {
         guard let layout = shownLayout(), let line = last ? layout.lines.last : layout.lines.first else {
-            return font.ascender - font.lineHeight / 2
+            return shownFont.ascender - shownFont.lineHeight / 2
         }
         return line.baseline - layout.size.height / 2
     }
@@ -242,6 +267,7 @@ open class UILabel: UIView {
     /// `minimumScaleFactor`; nil if even the smallest does not fit (the line is then truncated
     /// at that size, as UIKit does).
     private func shrunkLine(_ line: TextLayout, color: UIColor?) -> TextLayout? {
+        let font = shownFont
         let smallest = minimumScaleFactor > 0 ? min(minimumScaleFactor, 1) : 1 / max(font.pointSize, 1)
         var scale = max(smallest, bounds.width / line.size.width)
         while true {
@@ -267,6 +293,7 @@ open class UILabel: UIView {
 
     /// Draws the text in `rect`, centred vertically, clipped to the label's bounds.
     open func drawText(in rect: CGRect) {
+        let textColor = shownTextColor
         let color = isHighlighted ? highlightedTextColor ?? textColor : isEnabled ? textColor : UIColor(white: 0.56, alpha: 1)
         guard let context = UIGraphicsGetCurrentContext(), let layout = shownLayout(color: color == textColor ? nil : color) else { return }
         let y = rect.minY + (rect.height - layout.size.height) / 2

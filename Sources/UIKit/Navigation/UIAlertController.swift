@@ -221,7 +221,7 @@ open class UIAlertController: UIViewController {
             label.isHidden = !present
             guard present else { continue }
             let size = label.sizeThatFits(CGSize(width: textWidth, height: .greatestFiniteMagnitude))
-            let font = label.font
+            let font: UIFont = label.font
             let firstBaseline = label === titleLabel ? titleTop : lastBaseline.map { $0 + between } ?? messageTop
             label.frame = CGRect(x: Self.labelMargin, y: firstBaseline - font.ascender, width: textWidth, height: size.height)
             let lines = max(1, (size.height / font.lineHeight).rounded())
