@@ -79,6 +79,31 @@ final class SDKLabel: UILabel {
     }
 }
 
+// MARK: UIButton (UIButton.h)
+
+final class SDKButton: UIButton {
+    var titlesSet: [String?] = []
+
+    override init(frame: CGRect) { super.init(frame: frame) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    // nullable, readonly → `T? { get }`
+    override var titleLabel: UILabel? { super.titleLabel }
+    override var imageView: UIImageView? { super.imageView }
+    override var buttonType: UIButton.ButtonType { super.buttonType }
+    override var contentEdgeInsets: UIEdgeInsets {
+        get { super.contentEdgeInsets }
+        set { super.contentEdgeInsets = newValue }
+    }
+    override func setTitle(_ title: String?, for state: UIControl.State) {
+        titlesSet.append(title)
+        super.setTitle(title, for: state)
+    }
+    override func title(for state: UIControl.State) -> String? { super.title(for: state) }
+    override func setTitleColor(_ color: UIColor?, for state: UIControl.State) { super.setTitleColor(color, for: state) }
+    override func setImage(_ image: UIImage?, for state: UIControl.State) { super.setImage(image, for: state) }
+}
+
 final class SDKDeclarationTests: XCTestCase {
     func testLabelNullResettablePropertiesResetToTheirDefaults() {
         let label = SDKLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
@@ -112,5 +137,23 @@ final class SDKDeclarationTests: XCTestCase {
         let rect = label.textRect(forBounds: label.bounds, limitedToNumberOfLines: 1)
         XCTAssertGreaterThan(rect.width, 0)
         XCTAssertNil(SDKLabel(coder: NSCoder()))
+    }
+
+    func testButtonDeclarations() {
+        // The class factory `buttonWithType:` is `init(type:)`, and makes the subclass.
+        let button = SDKButton(type: .system)
+        XCTAssertEqual(button.buttonType, .system)
+        XCTAssertEqual(UIButton(frame: .zero).buttonType, .custom)
+        XCTAssertEqual(UIButton.ButtonType.roundedRect, .system)
+        button.setTitle("Send", for: .normal)
+        XCTAssertEqual(button.titlesSet, ["Send"])
+        XCTAssertEqual(button.titleLabel?.text, "Send")
+        button.titleLabel?.font = .boldSystemFont(ofSize: 20)
+        XCTAssertEqual(button.titleLabel?.font.pointSize, 20)
+        button.setTitleColor(.red, for: .normal)
+        XCTAssertEqual(button.titleLabel?.textColor, UIColor.red)
+        XCTAssertNotNil(button.imageView)
+        XCTAssertNil(button.imageView?.image)
+        XCTAssertNil(SDKButton(coder: NSCoder()))
     }
 }

@@ -21,12 +21,12 @@ import Testing
             root.addSubview(child)
             child.addSubview(button)
             button.setTitle("Go", for: .normal)
-            #expect(child.tintColor == .systemBlue && button.titleLabel.textColor == .systemBlue)
+            #expect(child.tintColor == .systemBlue && button.titleLabel!.textColor == .systemBlue)
             root.tintColor = .systemRed
-            #expect(child.tintColor == .systemRed && child.heard == 1 && button.titleLabel.textColor == .systemRed)
+            #expect(child.tintColor == .systemRed && child.heard == 1 && button.titleLabel!.textColor == .systemRed)
             button.setTitleColor(.black, for: .normal)
             root.tintColor = .systemGreen
-            #expect(button.titleLabel.textColor == .black && child.heard == 2)
+            #expect(button.titleLabel!.textColor == .black && child.heard == 2)
             root.tintColor = nil
             #expect(child.tintColor == .systemBlue)
             // A view moved under a tinted one hears it.

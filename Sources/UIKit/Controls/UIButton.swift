@@ -7,10 +7,30 @@ import QuartzCore
 /// `imageView` — laid out in `layoutSubviews`, dimmed while highlighted. These two subviews are
 /// the button's own; views added to a control by an app are what the seed notes warn against.
 open class UIButton: UIControl {
-    /// The label that shows the title.
-    public let titleLabel = UILabel()
-    /// The view that shows the image.
-    public let imageView = UIImageView()
+    /// The kinds of button UIKit makes (`UIButton.ButtonType`). uisim draws every kind as it
+    /// draws a button made with `init(frame:)`: its title in the tint, dimmed while highlighted.
+    public enum ButtonType: Int, Sendable {
+        case custom = 0
+        case system = 1
+        case detailDisclosure = 2
+        case infoLight = 3
+        case infoDark = 4
+        case contactAdd = 5
+        case close = 7
+        /// The old name of `.system`.
+        public static var roundedRect: ButtonType { .system }
+    }
+
+    /// The label that shows the title (nullable in UIKit: `titleLabel?.font = …`).
+    open var titleLabel: UILabel? { ownTitleLabel }
+    /// The view that shows the image (nullable in UIKit).
+    open var imageView: UIImageView? { ownImageView }
+    /// The button's own title label and image view, which it lays out.
+    let ownTitleLabel = UILabel()
+    let ownImageView = UIImageView()
+    /// The type the button was made with: `.custom` for `init(frame:)`, as UIKit's.
+    open var buttonType: ButtonType { type }
+    private var type = ButtonType.custom
     private var titles: [UInt: String] = [:]
     /// Space between the button's edges and its content (image and title); its intrinsic size
     /// includes it.
@@ -26,13 +46,20 @@ open class UIButton: UIControl {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isOpaque = false
-        titleLabel.textAlignment = .center
-        titleLabel.lineBreakMode = .byTruncatingMiddle   // UIKit's default for a button's title
-        titleLabel.font = .systemFont(ofSize: 17)
-        titleLabel.textColor = .systemBlue
-        addSubview(imageView)
-        addSubview(titleLabel)
-        systemSubviews = [imageView, titleLabel]
+        ownTitleLabel.textAlignment = .center
+        ownTitleLabel.lineBreakMode = .byTruncatingMiddle   // UIKit's default for a button's title
+        ownTitleLabel.font = .systemFont(ofSize: 17)
+        ownTitleLabel.textColor = .systemBlue
+        addSubview(ownImageView)
+        addSubview(ownTitleLabel)
+        systemSubviews = [ownImageView, ownTitleLabel]
+    }
+
+    /// A button of `buttonType` (UIKit's class factory `buttonWithType:`, imported as this
+    /// initializer; a subclass's is an instance of the subclass).
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
+        type = buttonType
     }
 
     public required init?(coder: NSCoder) {
@@ -42,35 +69,35 @@ open class UIButton: UIControl {
 
     override var defaultIsAccessibilityElement: Bool { true }
     /// The title, else the image's name (as UIKit reads an asset's name).
-    override var defaultAccessibilityLabel: String? { titleLabel.text.flatMap { $0.isEmpty ? nil : $0 } ?? imageView.image?.name }
+    override var defaultAccessibilityLabel: String? { ownTitleLabel.text.flatMap { $0.isEmpty ? nil : $0 } ?? ownImageView.image?.name }
     override var defaultAccessibilityTraits: UIAccessibilityTraits { isEnabled ? .button : [.button, .notEnabled] }
 
     /// Sets the title shown in `state` (`.normal` is the fallback).
-    public func setTitle(_ title: String?, for state: State) {
+    open func setTitle(_ title: String?, for state: State) {
         titles[state.rawValue] = title
         refresh()
     }
 
-    public func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
+    open func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
 
-    public func setTitleColor(_ color: UIColor?, for state: State) {
+    open func setTitleColor(_ color: UIColor?, for state: State) {
         colors[state.rawValue] = color
         refresh()
     }
 
     /// The image shown beside the title.
-    public func setImage(_ image: UIImage?, for state: State) {
-        imageView.image = image
+    open func setImage(_ image: UIImage?, for state: State) {
+        ownImageView.image = image
         invalidateIntrinsicContentSize()
         setNeedsLayout()
     }
 
     /// The content's size: the image beside the title (the title label's own size), plus
-    /// `contentEdgeInsets`. (A `.system` button on iOS also pads its title by a few points; uisim's
-    /// buttons have no type.)
+    /// `contentEdgeInsets`. (A `.system` button on iOS also pads its title by a few points; uisim
+    /// lays out every type alike.)
     open override var intrinsicContentSize: CGSize {
-        let image = imageView.image?.size ?? .zero
-        let title = titleLabel.text.map { $0.isEmpty ? CGSize.zero : titleLabel.intrinsicContentSize } ?? .zero
+        let image = ownImageView.image?.size ?? .zero
+        let title = ownTitleLabel.text.map { $0.isEmpty ? CGSize.zero : ownTitleLabel.intrinsicContentSize } ?? .zero
         return CGSize(width: image.width + title.width + contentEdgeInsets.left + contentEdgeInsets.right,
                       height: max(image.height, title.height) + contentEdgeInsets.top + contentEdgeInsets.bottom)
     }
@@ -88,21 +115,21 @@ open class UIButton: UIControl {
 
     private func refresh() {
         let text = title(for: state)
-        if titleLabel.text != text {
-            titleLabel.text = text
+        if ownTitleLabel.text != text {
+            ownTitleLabel.text = text
             invalidateIntrinsicContentSize()
         }
         // A title without its own colour takes the tint, as a system button's does.
-        titleLabel.textColor = colors[state.rawValue] ?? colors[State.normal.rawValue] ?? tintColor
-        titleLabel.alpha = isHighlighted ? 0.3 : isEnabled ? 1 : 0.5
+        ownTitleLabel.textColor = colors[state.rawValue] ?? colors[State.normal.rawValue] ?? tintColor
+        ownTitleLabel.alpha = isHighlighted ? 0.3 : isEnabled ? 1 : 0.5
     }
 
     open override func layoutSubviews() {
         let content = bounds.inset(by: contentEdgeInsets)
-        let imageSize = imageView.image.map { CGSize(width: min($0.size.width, content.height), height: min($0.size.height, content.height)) } ?? .zero
-        imageView.frame = CGRect(x: content.minX, y: content.minY + (content.height - imageSize.height) / 2,
-                                 width: imageSize.width, height: imageSize.height)
-        titleLabel.frame = CGRect(x: content.minX + imageSize.width, y: content.minY, width: max(0, content.width - imageSize.width),
-                                  height: max(0, content.height))
+        let imageSize = ownImageView.image.map { CGSize(width: min($0.size.width, content.height), height: min($0.size.height, content.height)) } ?? .zero
+        ownImageView.frame = CGRect(x: content.minX, y: content.minY + (content.height - imageSize.height) / 2,
+                                    width: imageSize.width, height: imageSize.height)
+        ownTitleLabel.frame = CGRect(x: content.minX + imageSize.width, y: content.minY, width: max(0, content.width - imageSize.width),
+                                     height: max(0, content.height))
     }
 }

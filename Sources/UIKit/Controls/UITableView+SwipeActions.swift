@@ -240,7 +240,7 @@ final class SwipeActionsView: UIView {
             let button = UIButton(frame: .zero)
             button.setTitle(action.title, for: .normal)
             button.setTitleColor(.white, for: .normal)
-            button.titleLabel.font = .systemFont(ofSize: 15)
+            button.titleLabel?.font = .systemFont(ofSize: 15)
             if let image = action.image { button.setImage(image.withTintColor(.white), for: .normal) }
             button.backgroundColor = action.backgroundColor
             button.addAction(UIAction { [weak table, weak button] _ in

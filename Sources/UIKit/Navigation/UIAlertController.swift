@@ -174,7 +174,7 @@ open class UIAlertController: UIViewController {
             let button = UIButton(frame: .zero)
             button.setTitle(action.title, for: .normal)
             let emphasized = action === emphasizedAction
-            button.titleLabel.font = .systemFont(ofSize: alert ? 17 : 20, weight: emphasized ? .semibold : .regular)
+            button.titleLabel?.font = .systemFont(ofSize: alert ? 17 : 20, weight: emphasized ? .semibold : .regular)
             button.setTitleColor(action.style == .destructive ? .systemRed : .systemBlue, for: .normal)
             button.isEnabled = action.isEnabled
             button.addAction(UIAction { [weak self, weak action] _ in

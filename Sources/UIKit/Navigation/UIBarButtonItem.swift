@@ -115,7 +115,7 @@ extension UIBarButtonItem {
         let button = UIButton(frame: .zero)
         button.setTitle(title, for: .normal)
         button.setTitleColor(tint, for: .normal)
-        button.titleLabel.font = .systemFont(ofSize: 17, weight: done ? .semibold : .regular)
+        button.titleLabel?.font = .systemFont(ofSize: 17, weight: done ? .semibold : .regular)
         return button
     }
 }

@@ -103,7 +103,7 @@ open class UITabBar: UIView {
             item.tabBar = self
             let button = UIButton(frame: .zero)
             button.setTitle(item.title, for: .normal)
-            button.titleLabel.font = .systemFont(ofSize: 10, weight: .medium)
+            button.titleLabel?.font = .systemFont(ofSize: 10, weight: .medium)
             button.setTitleColor(item === selectedItem ? tintColor : (unselectedItemTintColor ?? .systemGray), for: .normal)
             button.addAction(UIAction { [weak self] _ in self?.tapped?(index) }, for: .touchUpInside)
             addSubview(button)

@@ -49,7 +49,7 @@ func controlTouch(_ control: UIControl, at point: CGPoint, window: UIWindow) -> 
         button.isEnabled = false
         button.touchesBegan([touch(button, at: CGPoint(x: 10, y: 10), window: window)], with: nil)
         #expect(!button.isHighlighted && button.state == .disabled)
-        #expect(button.titleLabel.text == "Go" && button.subviews.count == 2)
+        #expect(button.titleLabel?.text == "Go" && button.subviews.count == 2)
         #expect(button.hierarchyWarnings().isEmpty)
         button.addSubview(UIView())
         #expect(button.hierarchyWarnings().count == 1)

@@ -455,13 +455,13 @@ import Testing
         NSLayoutConstraint.activate([button.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 20),
                                      button.topAnchor.constraint(equalTo: container.topAnchor, constant: 40)])
         container.layoutIfNeeded()
-        let title = button.titleLabel.intrinsicContentSize
+        let title = button.titleLabel!.intrinsicContentSize
         #expect(abs(title.height - 61.0 / 3) < 1e-9 && title.width > 0)
         #expect(button.frame.isApproximatelyEqual(to: CGRect(x: 20, y: 40, width: title.width + 32, height: 61.0 / 3 + 16), tolerance: 1e-9))
-        #expect(button.titleLabel.frame.isApproximatelyEqual(to: CGRect(x: 16, y: 8, width: title.width, height: 61.0 / 3), tolerance: 1e-9))
+        #expect(button.titleLabel!.frame.isApproximatelyEqual(to: CGRect(x: 16, y: 8, width: title.width, height: 61.0 / 3), tolerance: 1e-9))
         button.setTitle("Send to everyone", for: .normal)
         container.layoutIfNeeded()
-        #expect(button.frame.width > title.width + 32 && abs(button.frame.width - (button.titleLabel.intrinsicContentSize.width + 32)) < 1e-9)
-        #expect(button.titleLabel.lineBreakMode == .byTruncatingMiddle)
+        #expect(button.frame.width > title.width + 32 && abs(button.frame.width - (button.titleLabel!.intrinsicContentSize.width + 32)) < 1e-9)
+        #expect(button.titleLabel!.lineBreakMode == .byTruncatingMiddle)
     }
 }

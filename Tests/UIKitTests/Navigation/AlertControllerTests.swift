@@ -46,8 +46,8 @@ import Testing
         #expect(alert.view.frame == CGRect(x: 60, y: 360, width: 270, height: 124))
         #expect(frameInWindow(cancel.button) == CGRect(x: 60, y: 440, width: 135, height: 44))
         #expect(frameInWindow(delete.button) == CGRect(x: 195, y: 440, width: 135, height: 44))
-        #expect(cancel.button?.titleLabel.font.weight == .semibold && delete.button?.titleLabel.font.weight == .regular)
-        #expect(delete.button?.titleLabel.textColor == .systemRed && cancel.button?.titleLabel.textColor == .systemBlue)
+        #expect(cancel.button?.titleLabel?.font.weight == .semibold && delete.button?.titleLabel?.font.weight == .regular)
+        #expect(delete.button?.titleLabel?.textColor == .systemRed && cancel.button?.titleLabel?.textColor == .systemBlue)
         let labels = alert.view.subviews[0].subviews.compactMap { $0 as? UILabel }
         #expect(labels.map { $0.frame.minY + $0.font.ascender } == [36, 56])
         #expect(log.lines.isEmpty, "\(log.lines)")
@@ -88,7 +88,7 @@ import Testing
         defer { withExtendedLifetime(window) {} }
         #expect(alert.view.frame == CGRect(x: 60, y: 316, width: 270, height: 212))
         #expect([save, delete, cancel].map { frameInWindow($0.button).minY } == [396, 440, 484])
-        #expect(save.button?.titleLabel.font.weight == .semibold && cancel.button?.titleLabel.font.weight == .regular)
+        #expect(save.button?.titleLabel?.font.weight == .semibold && cancel.button?.titleLabel?.font.weight == .regular)
     }
 
     /// An action sheet with no title: Reply and Forward in one card (2 × 57 = 114), Cancel 8 pt
@@ -109,7 +109,7 @@ import Testing
         #expect(plain.view.frame == CGRect(x: 8, y: 631, width: 374, height: 179))
         #expect(actions.map { frameInWindow($0.button) } == [CGRect(x: 8, y: 631, width: 374, height: 57), CGRect(x: 8, y: 688, width: 374, height: 57),
                                                            CGRect(x: 8, y: 753, width: 374, height: 57)])
-        #expect(actions[2].button?.titleLabel.font == .systemFont(ofSize: 20, weight: .semibold))
+        #expect(actions[2].button?.titleLabel?.font == .systemFont(ofSize: 20, weight: .semibold))
         let (titled, _) = sheet(title: "Message", message: "What would you like to do?")
         _ = present(titled)
         #expect(titled.view.frame == CGRect(x: 8, y: 565, width: 374, height: 245))
