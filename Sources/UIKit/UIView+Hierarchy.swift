@@ -4,7 +4,7 @@ import QuartzCore
 
 extension UIView {
     /// The window the view is in: the nearest `UIWindow` among itself and its ancestors.
-    public var window: UIWindow? {
+    var enclosingWindow: UIWindow? {
         var view: UIView? = self
         while let v = view {
             if let window = v as? UIWindow { return window }
@@ -13,14 +13,10 @@ extension UIView {
         return nil
     }
 
-    /// Adds `view` in front of the other subviews (moving it to the front if already one).
-    public func addSubview(_ view: UIView) {
-        insertSubview(view, at: subviews.count)
-    }
-
     /// Inserts `view` at `index` of the subviews (0 is the back; an index past the end adds it
-    /// in front). The view leaves its old superview first.
-    public func insertSubview(_ view: UIView, at index: Int) {
+    /// in front). The view leaves its old superview first. (`addSubview(_:)`, `insertSubview…`,
+    /// `bringSubviewToFront(_:)` and `sendSubviewToBack(_:)` all come here.)
+    func insertSubviewDirectly(_ view: UIView, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "cannot add a view inside itself: \(view)")
         if view.superview === self {
             let current = subviews.firstIndex { $0 === view }!
@@ -54,37 +50,15 @@ extension UIView {
         didAddSubview(view)
     }
 
-    /// Inserts `view` just in front of `siblingSubview`.
-    public func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
-        moveOrInsert(view, nextTo: siblingSubview, offset: 1)
-    }
-
-    /// Inserts `view` just behind `siblingSubview`.
-    public func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
-        moveOrInsert(view, nextTo: siblingSubview, offset: 0)
-    }
-
-    /// Moves `view` in front of its siblings.
-    public func bringSubviewToFront(_ view: UIView) {
-        guard view.superview === self else { return }
-        insertSubview(view, at: subviews.count)
-    }
-
-    /// Moves `view` behind its siblings.
-    public func sendSubviewToBack(_ view: UIView) {
-        guard view.superview === self else { return }
-        insertSubview(view, at: 0)
-    }
-
     /// Swaps the subviews at two indices.
-    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+    func exchangeSubviewsDirectly(at index1: Int, _ index2: Int) {
         subviews.swapAt(index1, index2)
         placeLayer(of: subviews[index1])
         placeLayer(of: subviews[index2])
     }
 
     /// Removes the view from its superview (and window).
-    public func removeFromSuperview() {
+    func removeFromSuperviewDirectly() {
         guard superview != nil else { return }
         let oldWindow = window
         willMove(toSuperview: nil)
@@ -99,25 +73,6 @@ extension UIView {
         didMoveToSuperview()
     }
 
-    /// Whether the view is `view` or one of its descendants.
-    public func isDescendant(of view: UIView) -> Bool {
-        var current: UIView? = self
-        while let v = current {
-            if v === view { return true }
-            current = v.superview
-        }
-        return false
-    }
-
-    /// The first view with `tag` in a depth-first search of the subtree, starting with the view.
-    public func viewWithTag(_ tag: Int) -> UIView? {
-        if self.tag == tag { return self }
-        for subview in subviews {
-            if let found = subview.viewWithTag(tag) { return found }
-        }
-        return nil
-    }
-
     /// Calls `body` on the view and every descendant, parents before children, back to front.
     public func forEachInSubtree(_ body: (UIView) -> Void) {
         body(self)
@@ -126,13 +81,13 @@ extension UIView {
         }
     }
 
-    private func moveOrInsert(_ view: UIView, nextTo sibling: UIView, offset: Int) {
+    func moveOrInsert(_ view: UIView, nextTo sibling: UIView, offset: Int) {
         guard sibling.superview === self, sibling !== view else { return }
         var index = subviews.firstIndex { $0 === sibling }! + offset
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }), current < index {
             index -= 1
         }
-        insertSubview(view, at: index)
+        insertSubviewDirectly(view, at: index)
     }
 
     /// Puts the view's layer among its superview's sublayers to match its place in `subviews`:

@@ -4,20 +4,11 @@ import CoreGraphics
 import QuartzCore
 
 extension UIView {
-    /// Marks the view for `layoutSubviews()` in the next layout pass (calls coalesce).
-    public func setNeedsLayout() {
-        layer.setNeedsLayout()
-    }
-
-    /// Lays out now, from the highest ancestor that needs layout down.
-    public func layoutIfNeeded() {
+    /// `layoutIfNeeded()`'s work: the constraints pass if the hierarchy uses constraints, then
+    /// the layout pass from the highest ancestor that needs layout down.
+    func layOutIfNeeded() {
         if subtreeUsesConstraints { hierarchyRoot.runConstraintsPass() }
         layer.layoutIfNeeded()
-    }
-
-    /// Resizes the view to `sizeThatFits(_:)` of its current size.
-    public func sizeToFit() {
-        bounds.size = sizeThatFits(bounds.size)
     }
 
     /// The part of the view covered by the window's unsafe edges (notch, home indicator), as
@@ -26,7 +17,7 @@ extension UIView {
     /// inside its superview's safe area has none). A scroll view's content gets no top or bottom
     /// inset (UIKit's content-inset adjustment takes them; a cell scrolled under the status bar
     /// keeps its margins), only left and right.
-    public var safeAreaInsets: UIEdgeInsets {
+    var propagatedSafeAreaInsets: UIEdgeInsets {
         guard let superview else {
             guard let window = self as? UIWindow else { return .zero }
             return window.screen.model.safeAreaInsets
@@ -58,7 +49,7 @@ extension UIView {
     /// view controller and their ancestors, else the app's appearance), the size classes of its
     /// screen (a phone compact wide, regular tall in portrait and compact in landscape; an iPad
     /// regular both ways), left to right.
-    public var traitCollection: UITraitCollection {
+    var resolvedTraitCollection: UITraitCollection {
         let app = AppEnvironment.current
         let screen = window?.screen ?? UIScreen.main
         let pad = screen.model.userInterfaceIdiom == .pad
@@ -81,16 +72,12 @@ extension UIView {
         return AppEnvironment.current.userInterfaceStyle
     }
 
-    /// Light or dark for this view and its subviews, whatever the app's (UIKit's; default
-    /// `.unspecified`: inherited). Changing it re-resolves the subtree's dynamic colours.
-    public var overrideUserInterfaceStyle: UIUserInterfaceStyle {
-        get { storedStyleOverride }
-        set {
-            guard newValue != storedStyleOverride else { return }
-            storedStyleOverride = newValue
-            if newValue != .unspecified { AppEnvironment.current.overridesStyle = true }
-            traitsMayHaveChanged()
-        }
+    /// `overrideUserInterfaceStyle`'s setter: the subtree's dynamic colours are resolved again.
+    func setOverrideUserInterfaceStyle(_ newValue: UIUserInterfaceStyle) {
+        guard newValue != storedStyleOverride else { return }
+        storedStyleOverride = newValue
+        if newValue != .unspecified { AppEnvironment.current.overridesStyle = true }
+        traitsMayHaveChanged()
     }
 
     /// The subtree's traits may have changed (an override set, the view moved under another, the

@@ -89,6 +89,28 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         set { layer.setAffineTransform(newValue) }
     }
 
+    // MARK: Converting coordinates (UIView+Geometry.swift)
+
+    /// `point`, given in the view's coordinates, in `view`'s (nil: the window's).
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        layer.convert(point, to: targetLayer(view))
+    }
+
+    /// `point`, given in `view`'s coordinates (nil: the window's), in the view's.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        layer.convert(point, from: targetLayer(view))
+    }
+
+    /// The bounding box, in `view`'s coordinates (nil: the window's), of `rect` given in the view's.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        layer.convert(rect, to: targetLayer(view))
+    }
+
+    /// The bounding box, in the view's coordinates, of `rect` given in `view`'s (nil: the window's).
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        layer.convert(rect, from: targetLayer(view))
+    }
+
     // MARK: Appearance
 
     /// The view's opacity, 0...1 (the layer's `opacity`, a `Float`: the exact value set is
@@ -198,6 +220,71 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     @exclusivity(unchecked)
     public internal(set) var subviews: [UIView] = []
 
+    /// The window the view is in: the nearest `UIWindow` among itself and its ancestors.
+    open var window: UIWindow? { enclosingWindow }
+
+    /// Adds `view` in front of the other subviews (moving it to the front if already one).
+    open func addSubview(_ view: UIView) {
+        insertSubviewDirectly(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` of the subviews (0 is the back; an index past the end adds it
+    /// in front). The view leaves its old superview first.
+    open func insertSubview(_ view: UIView, at index: Int) {
+        insertSubviewDirectly(view, at: index)
+    }
+
+    /// Inserts `view` just in front of `siblingSubview`.
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        moveOrInsert(view, nextTo: siblingSubview, offset: 1)
+    }
+
+    /// Inserts `view` just behind `siblingSubview`.
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        moveOrInsert(view, nextTo: siblingSubview, offset: 0)
+    }
+
+    /// Moves `view` in front of its siblings.
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubviewDirectly(view, at: subviews.count)
+    }
+
+    /// Moves `view` behind its siblings.
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubviewDirectly(view, at: 0)
+    }
+
+    /// Swaps the subviews at two indices.
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        exchangeSubviewsDirectly(at: index1, index2)
+    }
+
+    /// Removes the view from its superview (and window).
+    open func removeFromSuperview() {
+        removeFromSuperviewDirectly()
+    }
+
+    /// Whether the view is `view` or one of its descendants.
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// The first view with `tag` in a depth-first search of the subtree, starting with the view.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
     /// Called before the view is added to a superview (or removed, with nil).
     open func willMove(toSuperview newSuperview: UIView?) {}
     /// Called after the view's superview changed.
@@ -259,6 +346,36 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     }
 
     // MARK: Layout and drawing (overridable)
+
+    /// Marks the view for `layoutSubviews()` in the next layout pass (calls coalesce).
+    open func setNeedsLayout() {
+        layer.setNeedsLayout()
+    }
+
+    /// Lays out now, from the highest ancestor that needs layout down (after the constraints
+    /// pass, when the hierarchy uses constraints).
+    open func layoutIfNeeded() {
+        layOutIfNeeded()
+    }
+
+    /// Resizes the view to `sizeThatFits(_:)` of its current size.
+    open func sizeToFit() {
+        bounds.size = sizeThatFits(bounds.size)
+    }
+
+    /// The part of the view covered by the window's unsafe edges (notch, home indicator), as
+    /// insets (UIView+Layout.swift says how they propagate down the hierarchy).
+    open var safeAreaInsets: UIEdgeInsets { propagatedSafeAreaInsets }
+
+    /// Marks the whole view for redrawing (`draw(_:)`) in the next display pass.
+    open func setNeedsDisplay() {
+        layer.setNeedsDisplay()
+    }
+
+    /// Marks `rect` (bounds coordinates) for redrawing; the rectangles of one frame are unioned.
+    open func setNeedsDisplay(_ rect: CGRect) {
+        layer.setNeedsDisplay(rect)
+    }
 
     /// Lays out the subviews; called by the layout pass for views marked with
     /// `setNeedsLayout()` (or whose bounds size changed). The default does nothing (autoresizing
@@ -404,6 +521,16 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     var storedTintAdjustment: TintAdjustmentMode {
         get { tintState?.mode ?? .automatic }
         set { tintState = TintState(color: tintState?.color, mode: newValue) }
+    }
+
+    /// The view's traits (UIKit's `UITraitEnvironment`; UIView+Layout.swift says where each comes from).
+    open var traitCollection: UITraitCollection { resolvedTraitCollection }
+
+    /// Light or dark for this view and its subviews, whatever the app's (UIKit's; default
+    /// `.unspecified`: inherited). Changing it re-resolves the subtree's dynamic colours.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { storedStyleOverride }
+        set { setOverrideUserInterfaceStyle(newValue) }
     }
 
     /// Called when the view's traits changed (light or dark; UIKit's `UITraitEnvironment`), with

@@ -104,6 +104,97 @@ final class SDKButton: UIButton {
     override func setImage(_ image: UIImage?, for state: UIControl.State) { super.setImage(image, for: state) }
 }
 
+// MARK: UIView (UIView.h)
+
+final class SDKView: UIView {
+    var calls: [String] = []
+
+    override init(frame: CGRect) { super.init(frame: frame) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override func layoutSubviews() { calls.append("layoutSubviews"); super.layoutSubviews() }
+    override func draw(_ rect: CGRect) { calls.append("draw"); super.draw(rect) }
+    override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: 40, height: 30) }
+    override var intrinsicContentSize: CGSize { CGSize(width: 12, height: 34) }
+    override func layoutIfNeeded() { calls.append("layoutIfNeeded"); super.layoutIfNeeded() }
+    override func setNeedsLayout() { calls.append("setNeedsLayout"); super.setNeedsLayout() }
+    override func setNeedsDisplay() { calls.append("setNeedsDisplay"); super.setNeedsDisplay() }
+    override func setNeedsDisplay(_ rect: CGRect) { super.setNeedsDisplay(rect) }
+    override func sizeToFit() { calls.append("sizeToFit"); super.sizeToFit() }
+    override func updateConstraints() { calls.append("updateConstraints"); super.updateConstraints() }
+    override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        calls.append("traitCollectionDidChange")
+        super.traitCollectionDidChange(previousTraitCollection)
+    }
+    override func willMove(toSuperview newSuperview: UIView?) { calls.append("willMoveToSuperview"); super.willMove(toSuperview: newSuperview) }
+    override func didMoveToSuperview() { calls.append("didMoveToSuperview"); super.didMoveToSuperview() }
+    override func willMove(toWindow newWindow: UIWindow?) { super.willMove(toWindow: newWindow) }
+    override func didMoveToWindow() { calls.append("didMoveToWindow"); super.didMoveToWindow() }
+    override func didAddSubview(_ subview: UIView) { calls.append("didAddSubview"); super.didAddSubview(subview) }
+    override func willRemoveSubview(_ subview: UIView) { super.willRemoveSubview(subview) }
+    override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        // A larger touch area: 10 pt around the bounds.
+        bounds.insetBy(dx: -10, dy: -10).contains(point)
+    }
+    override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { super.hitTest(point, with: event) }
+    override func addSubview(_ view: UIView) { calls.append("addSubview"); super.addSubview(view) }
+    override func insertSubview(_ view: UIView, at index: Int) { super.insertSubview(view, at: index) }
+    override func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) { super.insertSubview(view, aboveSubview: siblingSubview) }
+    override func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) { super.insertSubview(view, belowSubview: siblingSubview) }
+    override func bringSubviewToFront(_ view: UIView) { super.bringSubviewToFront(view) }
+    override func sendSubviewToBack(_ view: UIView) { super.sendSubviewToBack(view) }
+    override func exchangeSubview(at index1: Int, withSubviewAt index2: Int) { super.exchangeSubview(at: index1, withSubviewAt: index2) }
+    override func removeFromSuperview() { calls.append("removeFromSuperview"); super.removeFromSuperview() }
+    override func isDescendant(of view: UIView) -> Bool { super.isDescendant(of: view) }
+    override func viewWithTag(_ tag: Int) -> UIView? { super.viewWithTag(tag) }
+    override var window: UIWindow? { super.window }
+    override var safeAreaInsets: UIEdgeInsets { super.safeAreaInsets }
+    override var traitCollection: UITraitCollection { super.traitCollection }
+    override var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { super.overrideUserInterfaceStyle }
+        set { super.overrideUserInterfaceStyle = newValue }
+    }
+    override func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { super.convert(point, to: view) }
+    override func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { super.convert(point, from: view) }
+    override func convert(_ rect: CGRect, to view: UIView?) -> CGRect { super.convert(rect, to: view) }
+    override func convert(_ rect: CGRect, from view: UIView?) -> CGRect { super.convert(rect, from: view) }
+    // nullable → `T?`; null_resettable → `T!`
+    override var backgroundColor: UIColor? {
+        get { super.backgroundColor }
+        set { super.backgroundColor = newValue }
+    }
+    override var tintColor: UIColor! {
+        get { super.tintColor }
+        set { super.tintColor = newValue }
+    }
+    override func tintColorDidChange() { super.tintColorDidChange() }
+    override var frame: CGRect {
+        get { super.frame }
+        set { super.frame = newValue }
+    }
+    override var bounds: CGRect {
+        get { super.bounds }
+        set { super.bounds = newValue }
+    }
+    override var isHidden: Bool {
+        get { super.isHidden }
+        set { super.isHidden = newValue }
+    }
+    override var alpha: CGFloat {
+        get { super.alpha }
+        set { super.alpha = newValue }
+    }
+    override var layoutMargins: UIEdgeInsets {
+        get { super.layoutMargins }
+        set { super.layoutMargins = newValue }
+    }
+    override func layoutMarginsDidChange() { super.layoutMarginsDidChange() }
+    override func safeAreaInsetsDidChange() { super.safeAreaInsetsDidChange() }
+    override var alignmentRectInsets: UIEdgeInsets { super.alignmentRectInsets }
+    override class var layerClass: AnyClass { CALayer.self }
+    override class var requiresConstraintBasedLayout: Bool { true }
+}
+
 final class SDKDeclarationTests: XCTestCase {
     func testLabelNullResettablePropertiesResetToTheirDefaults() {
         let label = SDKLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
@@ -155,5 +246,49 @@ final class SDKDeclarationTests: XCTestCase {
         XCTAssertNotNil(button.imageView)
         XCTAssertNil(button.imageView?.image)
         XCTAssertNil(SDKButton(coder: NSCoder()))
+    }
+
+    func testViewOverridesAreTheOnesUIKitCalls() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        window.isHidden = false
+        let view = SDKView(frame: CGRect(x: 10, y: 10, width: 100, height: 100))
+        window.addSubview(view)
+        let moves = ["willMoveToSuperview", "didMoveToWindow", "didMoveToSuperview"]
+        XCTAssertEqual(view.calls.filter(moves.contains), moves)
+        XCTAssertTrue(view.window === window)
+        view.calls = []
+        let child = UIView()
+        view.addSubview(child)
+        XCTAssertEqual(Array(view.calls.prefix(1)), ["addSubview"])
+        XCTAssertTrue(view.calls.contains("didAddSubview"))
+        // A requested layout goes through the open methods.
+        view.calls = []
+        view.setNeedsLayout()
+        view.layoutIfNeeded()
+        XCTAssertEqual(view.calls.first, "setNeedsLayout")
+        XCTAssertTrue(view.calls.contains("layoutIfNeeded"))
+        XCTAssertTrue(view.calls.contains("layoutSubviews"))
+        // requiresConstraintBasedLayout: UIKit's update-constraints pass calls the override.
+        XCTAssertTrue(view.calls.contains("updateConstraints"))
+        // sizeToFit reads the override of sizeThatFits.
+        view.sizeToFit()
+        XCTAssertEqual(view.bounds.size, CGSize(width: 40, height: 30))
+        // Hit testing asks point(inside:with:): 5 pt outside the frame still hits.
+        XCTAssertTrue(window.hitTest(CGPoint(x: view.frame.maxX + 5, y: view.frame.midY), with: nil) === view)
+        // The null_resettable tint: nil inherits again.
+        view.tintColor = .red
+        XCTAssertEqual(view.tintColor, UIColor.red)
+        view.tintColor = nil
+        XCTAssertEqual(view.tintColor, window.tintColor)
+        view.backgroundColor = nil
+        XCTAssertNil(view.backgroundColor)
+        view.calls = []
+        view.overrideUserInterfaceStyle = .dark
+        XCTAssertTrue(view.calls.contains("traitCollectionDidChange"))
+        XCTAssertEqual(view.traitCollection.userInterfaceStyle, .dark)
+        view.removeFromSuperview()
+        XCTAssertTrue(view.calls.contains("removeFromSuperview"))
+        XCTAssertNil(view.window)
+        XCTAssertNil(SDKView(coder: NSCoder()))
     }
 }
