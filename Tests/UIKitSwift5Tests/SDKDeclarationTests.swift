@@ -195,6 +195,106 @@ final class SDKView: UIView {
     override class var requiresConstraintBasedLayout: Bool { true }
 }
 
+// MARK: UIScrollView (UIScrollView.h)
+
+final class SDKScrollView: UIScrollView {
+    var flashes = 0
+    var zooms: [CGFloat] = []
+
+    override init(frame: CGRect) { super.init(frame: frame) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    // weak, nullable → `weak var … : UIScrollViewDelegate?`
+    override weak var delegate: UIScrollViewDelegate? {
+        get { super.delegate }
+        set { super.delegate = newValue }
+    }
+    override var contentOffset: CGPoint {
+        get { super.contentOffset }
+        set { super.contentOffset = newValue }
+    }
+    override var contentSize: CGSize {
+        get { super.contentSize }
+        set { super.contentSize = newValue }
+    }
+    override var contentInset: UIEdgeInsets {
+        get { super.contentInset }
+        set { super.contentInset = newValue }
+    }
+    override var adjustedContentInset: UIEdgeInsets { super.adjustedContentInset }
+    override func adjustedContentInsetDidChange() { super.adjustedContentInsetDidChange() }
+    override var contentInsetAdjustmentBehavior: UIScrollView.ContentInsetAdjustmentBehavior {
+        get { super.contentInsetAdjustmentBehavior }
+        set { super.contentInsetAdjustmentBehavior = newValue }
+    }
+    override var scrollIndicatorInsets: UIEdgeInsets {
+        get { super.scrollIndicatorInsets }
+        set { super.scrollIndicatorInsets = newValue }
+    }
+    override var verticalScrollIndicatorInsets: UIEdgeInsets {
+        get { super.verticalScrollIndicatorInsets }
+        set { super.verticalScrollIndicatorInsets = newValue }
+    }
+    override var horizontalScrollIndicatorInsets: UIEdgeInsets {
+        get { super.horizontalScrollIndicatorInsets }
+        set { super.horizontalScrollIndicatorInsets = newValue }
+    }
+    override var isScrollEnabled: Bool {
+        get { super.isScrollEnabled }
+        set { super.isScrollEnabled = newValue }
+    }
+    override var isPagingEnabled: Bool {
+        get { super.isPagingEnabled }
+        set { super.isPagingEnabled = newValue }
+    }
+    override var bounces: Bool {
+        get { super.bounces }
+        set { super.bounces = newValue }
+    }
+    override var alwaysBounceVertical: Bool {
+        get { super.alwaysBounceVertical }
+        set { super.alwaysBounceVertical = newValue }
+    }
+    override var showsVerticalScrollIndicator: Bool {
+        get { super.showsVerticalScrollIndicator }
+        set { super.showsVerticalScrollIndicator = newValue }
+    }
+    override var decelerationRate: UIScrollView.DecelerationRate {
+        get { super.decelerationRate }
+        set { super.decelerationRate = newValue }
+    }
+    override var refreshControl: UIRefreshControl? {
+        get { super.refreshControl }
+        set { super.refreshControl = newValue }
+    }
+    // readonly → `{ get }`
+    override var isTracking: Bool { super.isTracking }
+    override var isDragging: Bool { super.isDragging }
+    override var isDecelerating: Bool { super.isDecelerating }
+    override var isZooming: Bool { super.isZooming }
+    override var isZoomBouncing: Bool { super.isZoomBouncing }
+    override var panGestureRecognizer: UIPanGestureRecognizer { super.panGestureRecognizer }
+    override var pinchGestureRecognizer: UIPinchGestureRecognizer? { super.pinchGestureRecognizer }
+    override var zoomScale: CGFloat {
+        get { super.zoomScale }
+        set { super.zoomScale = newValue }
+    }
+    override func setZoomScale(_ scale: CGFloat, animated: Bool) { zooms.append(scale); super.setZoomScale(scale, animated: animated) }
+    override func zoom(to rect: CGRect, animated: Bool) { super.zoom(to: rect, animated: animated) }
+    override func flashScrollIndicators() { flashes += 1; super.flashScrollIndicators() }
+    override func setContentOffset(_ contentOffset: CGPoint, animated: Bool) { super.setContentOffset(contentOffset, animated: animated) }
+    override func scrollRectToVisible(_ rect: CGRect, animated: Bool) { super.scrollRectToVisible(rect, animated: animated) }
+    override func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+        super.touchesShouldBegin(touches, with: event, in: view)
+    }
+    override func touchesShouldCancel(in view: UIView) -> Bool { super.touchesShouldCancel(in: view) }
+}
+
+final class ScrollRecorder: NSObject, UIScrollViewDelegate {
+    var offsets: [CGFloat] = []
+    func scrollViewDidScroll(_ scrollView: UIScrollView) { offsets.append(scrollView.contentOffset.y) }
+}
+
 final class SDKDeclarationTests: XCTestCase {
     func testLabelNullResettablePropertiesResetToTheirDefaults() {
         let label = SDKLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
@@ -290,5 +390,28 @@ final class SDKDeclarationTests: XCTestCase {
         XCTAssertTrue(view.calls.contains("removeFromSuperview"))
         XCTAssertNil(view.window)
         XCTAssertNil(SDKView(coder: NSCoder()))
+    }
+
+    func testScrollViewDeclarations() {
+        let scroll = SDKScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let recorder = ScrollRecorder()
+        scroll.delegate = recorder
+        XCTAssertTrue(scroll.delegate === recorder)
+        scroll.contentSize = CGSize(width: 100, height: 400)
+        scroll.contentOffset = CGPoint(x: 0, y: 30)
+        XCTAssertEqual(recorder.offsets.last, 30)
+        // The old name sets both insets.
+        scroll.scrollIndicatorInsets = UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+        XCTAssertEqual(scroll.verticalScrollIndicatorInsets, UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        XCTAssertEqual(scroll.horizontalScrollIndicatorInsets, UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        scroll.flashScrollIndicators()
+        XCTAssertEqual(scroll.flashes, 1)
+        scroll.zoomScale = 1
+        XCTAssertEqual(scroll.zooms, [1])
+        XCTAssertFalse(scroll.isDragging || scroll.isDecelerating || scroll.isTracking || scroll.isZooming)
+        XCTAssertNil(scroll.pinchGestureRecognizer)
+        XCTAssertTrue(scroll.gestureRecognizers?.contains { $0 === scroll.panGestureRecognizer } == true)
+        scroll.delegate = nil
+        XCTAssertNil(scroll.delegate)
     }
 }

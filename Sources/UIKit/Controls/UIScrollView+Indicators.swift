@@ -17,24 +17,9 @@ extension UIScrollView {
         case `default`, black, white
     }
 
-    /// The old name of both insets (setting it sets both).
-    public var scrollIndicatorInsets: UIEdgeInsets {
-        get { verticalScrollIndicatorInsets }
-        set {
-            verticalScrollIndicatorInsets = newValue
-            horizontalScrollIndicatorInsets = newValue
-        }
-    }
-
     static let indicatorThickness: CGFloat = 3, indicatorMargin: CGFloat = 3, indicatorMinimumLength: CGFloat = 36
     static let indicatorMinimumOverscrolledLength: CGFloat = 8
     static let indicatorHideDelay: TimeInterval = 1.2, indicatorFadeDuration: TimeInterval = 0.25
-
-    /// Shows the indicators a while, as after a scroll.
-    public func flashScrollIndicators() {
-        showScrollIndicators()
-        scheduleHidingScrollIndicators()
-    }
 
     func showScrollIndicators() {
         guard showsVerticalScrollIndicator || showsHorizontalScrollIndicator else { return }

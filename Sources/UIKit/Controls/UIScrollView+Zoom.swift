@@ -12,42 +12,17 @@ import RunLoop
 /// (`bouncesZoom`). `setZoomScale(_:animated:)` zooms about the middle of the bounds;
 /// `zoom(to:animated:)` fits a rectangle of the zoomed view.
 extension UIScrollView {
-    /// The zoomed view's scale (1 at first), within the limits.
-    public var zoomScale: CGFloat {
-        get { storedZoomScale }
-        set { setZoomScale(newValue, animated: false) }
-    }
-
     /// The view zooming scales, the delegate's.
     var zoomingView: UIView? { delegate?.viewForZooming(in: self) }
 
     func updateZoomRecognizer() {
-        guard maximumZoomScale > minimumZoomScale, pinchGestureRecognizer == nil else { return }
+        guard maximumZoomScale > minimumZoomScale, pinchRecognizer == nil else { return }
         let pinch = UIPinchGestureRecognizer()
         pinch.delegate = zoomPinchDelegate
         zoomPinchDelegate.scrollView = self
         pinch.addTarget { [unowned self] _ in self.handlePinch() }
         addGestureRecognizer(pinch)
-        pinchGestureRecognizer = pinch
-    }
-
-    public func setZoomScale(_ scale: CGFloat, animated: Bool) {
-        let target = min(max(scale, minimumZoomScale), maximumZoomScale)
-        let anchor = CGPoint(x: bounds.width / 2, y: bounds.height / 2)
-        if animated, UIView.areAnimationsEnabled, let loop = EventRunLoop.current, target != storedZoomScale {
-            animateZoom(to: target, anchor: anchor, on: loop, notify: false)
-        } else {
-            applyZoom(target, anchor: anchor)
-        }
-    }
-
-    /// Zooms so that `rect` (in the zoomed view's coordinates) fills the bounds, centred.
-    public func zoom(to rect: CGRect, animated: Bool) {
-        guard rect.width > 0, rect.height > 0 else { return }
-        let scale = min(max(min(bounds.width / rect.width, bounds.height / rect.height), minimumZoomScale), maximumZoomScale)
-        applyZoom(scale, anchor: CGPoint(x: bounds.width / 2, y: bounds.height / 2))
-        let offset = CGPoint(x: rect.midX * scale - bounds.width / 2, y: rect.midY * scale - bounds.height / 2)
-        setContentOffset(offset, animated: animated)
+        pinchRecognizer = pinch
     }
 
     /// Scales the zoomed view to `scale`, the content point at `anchor` (a point of the visible
@@ -70,7 +45,7 @@ extension UIScrollView {
         // The pan following the same fingers starts again from here: when a finger lifts, a
         // one-finger drag goes on from where the zoom left the content, not from before it.
         defer {
-            panGestureRecognizer.setTranslation(.zero, in: self)
+            panRecognizer.setTranslation(.zero, in: self)
             dragStartOffset = contentOffset
         }
         let location = pinch.location(in: self)
@@ -79,14 +54,14 @@ extension UIScrollView {
         case .began:
             zoomAnimation?.invalidate()
             zoomAnimation = nil
-            isZooming = true
+            zooming = true
             zoomStartScale = storedZoomScale
             delegate?.scrollViewWillBeginZooming(self, with: view)
             applyZoom(bandedScale(zoomStartScale * pinch.scale), anchor: anchor)
         case .changed:
             applyZoom(bandedScale(zoomStartScale * pinch.scale), anchor: anchor)
         case .ended, .cancelled:
-            isZooming = false
+            zooming = false
             let limit = min(max(storedZoomScale, minimumZoomScale), maximumZoomScale)
             if limit != storedZoomScale, let loop = EventRunLoop.current {
                 animateZoom(to: limit, anchor: anchor, on: loop, notify: true)
@@ -115,9 +90,9 @@ extension UIScrollView {
 
     /// The scale springs to `target` over 0.3 s, easing out, frame by frame (the main thread's
     /// work, as UIKit's zoom bounce), then the delegate hears the end when `notify`.
-    private func animateZoom(to target: CGFloat, anchor: CGPoint, on loop: EventRunLoop, notify: Bool) {
+    func animateZoom(to target: CGFloat, anchor: CGPoint, on loop: EventRunLoop, notify: Bool) {
         zoomAnimation?.invalidate()
-        isZoomBouncing = true
+        zoomBouncing = true
         let start = loop.vsync.time(atOrBefore: loop.clock.now), from = storedZoomScale
         let timing = CAMediaTimingFunction(name: .easeOut)
         let link = CADisplayLink { [unowned self] link in
@@ -126,7 +101,7 @@ extension UIScrollView {
             guard fraction >= 1 else { return }
             link.invalidate()
             self.zoomAnimation = nil
-            self.isZoomBouncing = false
+            self.zoomBouncing = false
             self.contentOffset = self.clampedZoomOffset()
             if notify { self.delegate?.scrollViewDidEndZooming(self, with: self.zoomingView, atScale: self.storedZoomScale) }
         }
@@ -141,6 +116,6 @@ final class ZoomPinchDelegate: UIGestureRecognizerDelegate {
 
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                            shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool {
-        other === scrollView?.panGestureRecognizer
+        other === scrollView?.panRecognizer
     }
 }

@@ -52,10 +52,11 @@ open class UIScrollView: UIView {
     }
 
     /// The recognizer that drags the content.
-    public let panGestureRecognizer: UIPanGestureRecognizer
+    open var panGestureRecognizer: UIPanGestureRecognizer { panRecognizer }
+    let panRecognizer: UIPanGestureRecognizer
     private let delayRecognizer = DelayedTouchesRecognizer()
 
-    public weak var delegate: UIScrollViewDelegate?
+    open weak var delegate: UIScrollViewDelegate?
     /// The size of the content, in points.
     open var contentSize: CGSize = .zero {
         didSet { if contentSize != oldValue, contentInsetAdjustmentBehavior == .scrollableAxes || contentInsetAdjustmentBehavior == .automatic { updateAdjustedContentInset() } }
@@ -95,7 +96,7 @@ open class UIScrollView: UIView {
     /// The insets scrolling uses: `contentInset` plus the safe area on the edges
     /// `contentInsetAdjustmentBehavior` adjusts (on an iPhone 14, a full-screen table starts 47 pt
     /// down, under the status bar, and ends 34 pt above the bottom; under a navigation bar, 91).
-    public var adjustedContentInset: UIEdgeInsets {
+    open var adjustedContentInset: UIEdgeInsets {
         let a = safeAreaAdjustment
         return UIEdgeInsets(top: contentInset.top + a.top + refreshInset, left: contentInset.left + a.left,
                             bottom: contentInset.bottom + a.bottom, right: contentInset.right + a.right)
@@ -158,6 +159,19 @@ open class UIScrollView: UIView {
     open var indicatorStyle = IndicatorStyle.default { didSet { indicators?.restyle(indicatorStyle) } }
     open var verticalScrollIndicatorInsets = UIEdgeInsets.zero { didSet { layoutScrollIndicators() } }
     open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero { didSet { layoutScrollIndicators() } }
+    /// The old name of both insets (setting it sets both; it reads the vertical one).
+    open var scrollIndicatorInsets: UIEdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set {
+            verticalScrollIndicatorInsets = newValue
+            horizontalScrollIndicatorInsets = newValue
+        }
+    }
+    /// Shows the indicators a while, as after a scroll.
+    open func flashScrollIndicators() {
+        showScrollIndicators()
+        scheduleHidingScrollIndicators()
+    }
     /// Whether the indicators keep out of the safe area's insets (true, as UIKit's).
     open var automaticallyAdjustsScrollIndicatorInsets = true { didSet { layoutScrollIndicators() } }
     var indicators: ScrollIndicators?
@@ -185,7 +199,7 @@ open class UIScrollView: UIView {
         updateAdjustedContentInset()
     }
     open var isScrollEnabled = true {
-        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+        didSet { panRecognizer.isEnabled = isScrollEnabled }
     }
     open var bounces = true
     open var alwaysBounceVertical = false
@@ -211,11 +225,12 @@ open class UIScrollView: UIView {
     var releaseTarget: ((_ offset: CGPoint, _ velocity: CGPoint) -> CGPoint)?
 
     /// Whether a finger is on the scroll view (it may not have moved yet).
-    public var isTracking: Bool { panGestureRecognizer.numberOfTouches > 0 }
+    open var isTracking: Bool { panRecognizer.numberOfTouches > 0 }
     /// Whether the finger is dragging the content.
-    public private(set) var isDragging = false
+    open var isDragging: Bool { dragging }
     /// Whether the content moves on after the finger lifted.
-    public private(set) var isDecelerating = false
+    open var isDecelerating: Bool { decelerating }
+    private var dragging = false, decelerating = false
 
     // Zooming (UIScrollView+Zoom.swift).
     /// The smallest and largest scale a pinch may zoom the delegate's `viewForZooming(in:)` to;
@@ -225,12 +240,40 @@ open class UIScrollView: UIView {
     /// Whether a pinch may pass the limits, the scale springing back when the fingers lift.
     open var bouncesZoom = true
     /// The recognizer that zooms, once the scroll view can zoom (nil before).
-    public internal(set) var pinchGestureRecognizer: UIPinchGestureRecognizer?
+    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { pinchRecognizer }
+    var pinchRecognizer: UIPinchGestureRecognizer?
     var storedZoomScale: CGFloat = 1
     var zoomStartScale: CGFloat = 1
     /// Whether a pinch is zooming the content, and whether the scale is springing back.
-    public internal(set) var isZooming = false
-    public internal(set) var isZoomBouncing = false
+    open var isZooming: Bool { zooming }
+    open var isZoomBouncing: Bool { zoomBouncing }
+    var zooming = false, zoomBouncing = false
+    /// The zoomed view's scale (1 at first), within the limits.
+    open var zoomScale: CGFloat {
+        get { storedZoomScale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+
+    /// Zooms to `scale` (within the limits) about the middle of the bounds.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        let target = min(max(scale, minimumZoomScale), maximumZoomScale)
+        let anchor = CGPoint(x: bounds.width / 2, y: bounds.height / 2)
+        if animated, UIView.areAnimationsEnabled, let loop = EventRunLoop.current, target != storedZoomScale {
+            animateZoom(to: target, anchor: anchor, on: loop, notify: false)
+        } else {
+            applyZoom(target, anchor: anchor)
+        }
+    }
+
+    /// Zooms so that `rect` (in the zoomed view's coordinates) fills the bounds, centred.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        let scale = min(max(min(bounds.width / rect.width, bounds.height / rect.height), minimumZoomScale), maximumZoomScale)
+        applyZoom(scale, anchor: CGPoint(x: bounds.width / 2, y: bounds.height / 2))
+        let offset = CGPoint(x: rect.midX * scale - bounds.width / 2, y: rect.midY * scale - bounds.height / 2)
+        setContentOffset(offset, animated: animated)
+    }
+
     var zoomAnimation: CADisplayLink?
     let zoomPinchDelegate = ZoomPinchDelegate()
 
@@ -241,14 +284,14 @@ open class UIScrollView: UIView {
     private weak var trackingLoop: EventRunLoop?
 
     public override init(frame: CGRect) {
-        panGestureRecognizer = UIPanGestureRecognizer()
+        panRecognizer = UIPanGestureRecognizer()
         super.init(frame: frame)
         clipsToBounds = true
-        panGestureRecognizer.addTarget { [unowned self] _ in self.handlePan() }
-        panGestureRecognizer.delegate = delayRecognizer
+        panRecognizer.addTarget { [unowned self] _ in self.handlePan() }
+        panRecognizer.delegate = delayRecognizer
         delayRecognizer.scrollView = self
         addGestureRecognizer(delayRecognizer)
-        addGestureRecognizer(panGestureRecognizer)
+        addGestureRecognizer(panRecognizer)
     }
 
     public required init?(coder: NSCoder) {
@@ -368,15 +411,15 @@ open class UIScrollView: UIView {
     /// vertical one the list, as UIKit's nested scroll views behave). Alone, a scroll view takes
     /// the drag whichever way it goes.
     fileprivate func panMayBegin() -> Bool {
-        for touch in panGestureRecognizer.trackedTouches where touch.delivery.viewBegan {
+        for touch in panRecognizer.trackedTouches where touch.delivery.viewBegan {
             guard let view = touch.view, view !== self else { continue }
             if !canCancelContentTouches || !touchesShouldCancel(in: view) { return false }
         }
-        let moved = panGestureRecognizer.translation(in: self)
+        let moved = panRecognizer.translation(in: self)
         let sideways = abs(moved.x) > abs(moved.y)
-        if sideways, !scrollsHorizontally, leavesSidewaysDrag(at: panGestureRecognizer.location(in: self)) { return false }
+        if sideways, !scrollsHorizontally, leavesSidewaysDrag(at: panRecognizer.location(in: self)) { return false }
         if !(sideways ? scrollsHorizontally : scrollsVertically) {
-            for touch in panGestureRecognizer.trackedTouches {
+            for touch in panRecognizer.trackedTouches {
                 var next = touch.view
                 while let view = next {
                     if let other = view as? UIScrollView, other !== self, other.isScrollEnabled,
@@ -404,11 +447,11 @@ open class UIScrollView: UIView {
     // MARK: Dragging
 
     private func handlePan() {
-        let pan = panGestureRecognizer
+        let pan = panRecognizer
         switch pan.state {
         case .began:
             stopScrollingAnimation(notify: false)
-            isDragging = true
+            dragging = true
             dragStartOffset = contentOffset
             enterTrackingMode()
             showScrollIndicators()
@@ -419,7 +462,7 @@ open class UIScrollView: UIView {
             // While two fingers zoom, the pinch keeps the content under them: no pan of its own.
             if !isZooming { follow(pan.translation(in: self)) }
         case .ended, .cancelled:
-            isDragging = false
+            dragging = false
             let v = pan.velocity(in: self)
             velocity = CGPoint(x: scrollsHorizontally ? -v.x : 0, y: scrollsVertically ? -v.y : 0)
             if let target = settlingTarget() {
@@ -490,7 +533,7 @@ open class UIScrollView: UIView {
             leaveTrackingMode()
             return
         }
-        isDecelerating = true
+        decelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
         animation = offsetAnimation(to: target, duration: Self.pagingDuration, curve: .easeOut, on: loop) {
             $0.stopDecelerating(notify: true)
@@ -505,7 +548,7 @@ open class UIScrollView: UIView {
             leaveTrackingMode()
             return
         }
-        isDecelerating = true
+        decelerating = true
         delegate?.scrollViewWillBeginDecelerating(self)
         // Animation time is vsync time, never the measured clock, so the same trace moves the
         // content the same way on every run.
@@ -554,7 +597,7 @@ open class UIScrollView: UIView {
         guard isDecelerating else { return }
         animation?.invalidate()
         animation = nil
-        isDecelerating = false
+        decelerating = false
         velocity = .zero
         if notify { delegate?.scrollViewDidEndDecelerating(self) }
         if !isTracking { leaveTrackingMode() }
