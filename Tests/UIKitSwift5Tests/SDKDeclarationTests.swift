@@ -295,6 +295,30 @@ final class ScrollRecorder: NSObject, UIScrollViewDelegate {
     func scrollViewDidScroll(_ scrollView: UIScrollView) { offsets.append(scrollView.contentOffset.y) }
 }
 
+// MARK: UIImageView (UIImageView.h)
+
+final class SDKImageView: UIImageView {
+    // UIImageView.h marks no initializer designated: Swift imports `init(image:)` as designated.
+    init() { super.init(image: nil) }
+    override init(image: UIImage?) { super.init(image: image) }
+    override init(image: UIImage?, highlightedImage: UIImage?) { super.init(image: image, highlightedImage: highlightedImage) }
+    override init(frame: CGRect) { super.init(frame: frame) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override var image: UIImage? {
+        get { super.image }
+        set { super.image = newValue }
+    }
+    override var highlightedImage: UIImage? {
+        get { super.highlightedImage }
+        set { super.highlightedImage = newValue }
+    }
+    override var isHighlighted: Bool {
+        get { super.isHighlighted }
+        set { super.isHighlighted = newValue }
+    }
+}
+
 final class SDKDeclarationTests: XCTestCase {
     func testLabelNullResettablePropertiesResetToTheirDefaults() {
         let label = SDKLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
@@ -413,5 +437,17 @@ final class SDKDeclarationTests: XCTestCase {
         XCTAssertTrue(scroll.gestureRecognizers?.contains { $0 === scroll.panGestureRecognizer } == true)
         scroll.delegate = nil
         XCTAssertNil(scroll.delegate)
+    }
+
+    func testImageViewInitializersAreDesignated() {
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 8, height: 6)).image { _ in }
+        let view = SDKImageView(image: image)
+        XCTAssertEqual(view.bounds.size, CGSize(width: 8, height: 6))
+        XCTAssertTrue(view.image === image)
+        XCTAssertFalse(view.isUserInteractionEnabled)
+        let highlighted = SDKImageView(image: nil, highlightedImage: image)
+        XCTAssertTrue(highlighted.highlightedImage === image)
+        XCTAssertNil(SDKImageView().image)
+        XCTAssertEqual(UIImageView(image: image).intrinsicContentSize, CGSize(width: 8, height: 6))
     }
 }

@@ -32,20 +32,30 @@ open class UIImageView: UIView {
         image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
-    public convenience init(image: UIImage?) {
-        self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+    /// An image view the size of `image`, showing it. Designated, as UIKit's (UIImageView.h marks
+    /// none of its initializers designated, so Swift imports each as one): a subclass's own
+    /// initializer may call `super.init(image:)`.
+    public init(image: UIImage?) {
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        setUp()
         self.image = image
         showImage()   // observers do not run in the class's own initializers
     }
 
-    public convenience init(image: UIImage?, highlightedImage: UIImage?) {
-        self.init(image: image)
+    public init(image: UIImage?, highlightedImage: UIImage?) {
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        setUp()
+        self.image = image
         self.highlightedImage = highlightedImage
+        showImage()
     }
-
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUp()
+    }
+
+    private func setUp() {
         isOpaque = false
         isUserInteractionEnabled = false
     }
