@@ -319,6 +319,93 @@ final class SDKImageView: UIImageView {
     }
 }
 
+// MARK: UITextField (UITextField.h, UITextInputTraits.h, UITextInput.h)
+
+final class SDKTextField: UITextField {
+    override init(frame: CGRect) { super.init(frame: frame) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override var text: String? {
+        get { super.text }
+        set { super.text = newValue }
+    }
+    override var attributedText: NSAttributedString? {
+        get { super.attributedText }
+        set { super.attributedText = newValue }
+    }
+    // nullable (not null_resettable, unlike UILabel's)
+    override var textColor: UIColor? {
+        get { super.textColor }
+        set { super.textColor = newValue }
+    }
+    override var font: UIFont? {
+        get { super.font }
+        set { super.font = newValue }
+    }
+    override var placeholder: String? {
+        get { super.placeholder }
+        set { super.placeholder = newValue }
+    }
+    override var attributedPlaceholder: NSAttributedString? {
+        get { super.attributedPlaceholder }
+        set { super.attributedPlaceholder = newValue }
+    }
+    override var textAlignment: NSTextAlignment {
+        get { super.textAlignment }
+        set { super.textAlignment = newValue }
+    }
+    override var borderStyle: UITextField.BorderStyle {
+        get { super.borderStyle }
+        set { super.borderStyle = newValue }
+    }
+    override weak var delegate: UITextFieldDelegate? {
+        get { super.delegate }
+        set { super.delegate = newValue }
+    }
+    override var clearButtonMode: UITextField.ViewMode {
+        get { super.clearButtonMode }
+        set { super.clearButtonMode = newValue }
+    }
+    override var leftView: UIView? {
+        get { super.leftView }
+        set { super.leftView = newValue }
+    }
+    override var rightView: UIView? {
+        get { super.rightView }
+        set { super.rightView = newValue }
+    }
+    override var isEditing: Bool { super.isEditing }
+    override var hasText: Bool { super.hasText }
+    override var keyboardType: UIKeyboardType {
+        get { super.keyboardType }
+        set { super.keyboardType = newValue }
+    }
+    override var returnKeyType: UIReturnKeyType {
+        get { super.returnKeyType }
+        set { super.returnKeyType = newValue }
+    }
+    override var isSecureTextEntry: Bool {
+        get { super.isSecureTextEntry }
+        set { super.isSecureTextEntry = newValue }
+    }
+    // null_unspecified → `T!`
+    override var textContentType: UITextContentType! {
+        get { super.textContentType }
+        set { super.textContentType = newValue }
+    }
+    override func textRect(forBounds bounds: CGRect) -> CGRect { super.textRect(forBounds: bounds).insetBy(dx: 10, dy: 0) }
+    override func editingRect(forBounds bounds: CGRect) -> CGRect { super.editingRect(forBounds: bounds) }
+    override func placeholderRect(forBounds bounds: CGRect) -> CGRect { super.placeholderRect(forBounds: bounds) }
+    override func borderRect(forBounds bounds: CGRect) -> CGRect { super.borderRect(forBounds: bounds) }
+    override func clearButtonRect(forBounds bounds: CGRect) -> CGRect { super.clearButtonRect(forBounds: bounds) }
+    override func leftViewRect(forBounds bounds: CGRect) -> CGRect { super.leftViewRect(forBounds: bounds) }
+    override func rightViewRect(forBounds bounds: CGRect) -> CGRect { super.rightViewRect(forBounds: bounds) }
+    override func drawText(in rect: CGRect) { super.drawText(in: rect) }
+    override func drawPlaceholder(in rect: CGRect) { super.drawPlaceholder(in: rect) }
+    override func insertText(_ text: String) { super.insertText(text.uppercased()) }
+    override func deleteBackward() { super.deleteBackward() }
+}
+
 final class SDKDeclarationTests: XCTestCase {
     func testLabelNullResettablePropertiesResetToTheirDefaults() {
         let label = SDKLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
@@ -449,5 +536,19 @@ final class SDKDeclarationTests: XCTestCase {
         XCTAssertTrue(highlighted.highlightedImage === image)
         XCTAssertNil(SDKImageView().image)
         XCTAssertEqual(UIImageView(image: image).intrinsicContentSize, CGSize(width: 8, height: 6))
+    }
+
+    func testTextFieldDeclarations() {
+        let field = SDKTextField(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        field.insertText("ab")
+        XCTAssertEqual(field.text, "AB")
+        XCTAssertTrue(field.hasText)
+        XCTAssertFalse(field.isEditing)
+        XCTAssertNil(field.textContentType)
+        field.textContentType = .emailAddress
+        XCTAssertEqual(field.textContentType, .emailAddress)
+        field.font = nil
+        XCTAssertNil(field.font)
+        XCTAssertEqual(field.textRect(forBounds: field.bounds).minX, 10)
     }
 }

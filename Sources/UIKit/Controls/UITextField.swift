@@ -140,14 +140,15 @@ open class UITextField: UIControl, UIKeyInput {
     }
 
     /// Whether the field is the first responder, taking keys.
-    public private(set) var isEditing = false
+    open var isEditing: Bool { editing }
+    private var editing = false
 
     // UITextInputTraits, kept as set.
     open var keyboardType = UIKeyboardType.default
     open var returnKeyType = UIReturnKeyType.default
     open var autocapitalizationType = UITextAutocapitalizationType.sentences
     open var autocorrectionType = UITextAutocorrectionType.default
-    open var textContentType: UITextContentType?
+    open var textContentType: UITextContentType!
     /// Whether the text is drawn as bullets (a password).
     open var isSecureTextEntry = false {
         didSet { setNeedsDisplay() }
@@ -208,7 +209,7 @@ open class UITextField: UIControl, UIKeyInput {
         invalidateIntrinsicContentSize()
     }
 
-    public var hasText: Bool { !storedText.isEmpty }
+    open var hasText: Bool { !storedText.isEmpty }
 
     /// Types `text` at the end, as the keyboard does: "\n" is the return key (the delegate's
     /// `textFieldShouldReturn(_:)`, then `.primaryActionTriggered` and `.editingDidEndOnExit`,
@@ -257,7 +258,7 @@ open class UITextField: UIControl, UIKeyInput {
 
     /// Editing begins: the field says so before the keyboard comes up, as UIKit orders it.
     override func didTakeFocus() {
-        isEditing = true
+        editing = true
         if clearsOnBeginEditing, hasText { replace(NSRange(location: 0, length: (storedText as NSString).length), with: "") }
         setNeedsLayout()
         sendActions(for: .editingDidBegin)
@@ -270,7 +271,7 @@ open class UITextField: UIControl, UIKeyInput {
         guard isFirstResponder else { return true }
         guard delegate?.textFieldShouldEndEditing(self) ?? true else { return false }
         guard super.resignFirstResponder() else { return false }
-        isEditing = false
+        editing = false
         setNeedsLayout()
         sendActions(for: .editingDidEnd)
         delegate?.textFieldDidEndEditing(self, reason: .committed)
