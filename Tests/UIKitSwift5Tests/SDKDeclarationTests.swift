@@ -406,6 +406,78 @@ final class SDKTextField: UITextField {
     override func deleteBackward() { super.deleteBackward() }
 }
 
+// MARK: UITableViewCell (UITableViewCell.h) and UITableViewHeaderFooterView (UITableViewHeaderFooterView.h)
+
+final class SDKTableViewCell: UITableViewCell {
+    var reused = 0
+
+    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+        super.init(style: style, reuseIdentifier: reuseIdentifier)
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    // readonly, nullable → `T? { get }`
+    override var textLabel: UILabel? { super.textLabel }
+    override var detailTextLabel: UILabel? { super.detailTextLabel }
+    override var imageView: UIImageView? { super.imageView }
+    // readonly → `{ get }`
+    override var contentView: UIView { super.contentView }
+    override var reuseIdentifier: String? { super.reuseIdentifier }
+    override var accessoryType: UITableViewCell.AccessoryType {
+        get { super.accessoryType }
+        set { super.accessoryType = newValue }
+    }
+    override var accessoryView: UIView? {
+        get { super.accessoryView }
+        set { super.accessoryView = newValue }
+    }
+    override var selectionStyle: UITableViewCell.SelectionStyle {
+        get { super.selectionStyle }
+        set { super.selectionStyle = newValue }
+    }
+    override var backgroundView: UIView? {
+        get { super.backgroundView }
+        set { super.backgroundView = newValue }
+    }
+    override var selectedBackgroundView: UIView? {
+        get { super.selectedBackgroundView }
+        set { super.selectedBackgroundView = newValue }
+    }
+    override var separatorInset: UIEdgeInsets {
+        get { super.separatorInset }
+        set { super.separatorInset = newValue }
+    }
+    override var isSelected: Bool {
+        get { super.isSelected }
+        set { super.isSelected = newValue }
+    }
+    override var isHighlighted: Bool {
+        get { super.isHighlighted }
+        set { super.isHighlighted = newValue }
+    }
+    override func setSelected(_ selected: Bool, animated: Bool) { super.setSelected(selected, animated: animated) }
+    override func setHighlighted(_ highlighted: Bool, animated: Bool) { super.setHighlighted(highlighted, animated: animated) }
+    override func prepareForReuse() { reused += 1; super.prepareForReuse() }
+}
+
+final class SDKHeaderFooterView: UITableViewHeaderFooterView {
+    override init(reuseIdentifier: String?) { super.init(reuseIdentifier: reuseIdentifier) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override var textLabel: UILabel? { super.textLabel }
+    override var contentView: UIView { super.contentView }
+    override var reuseIdentifier: String? { super.reuseIdentifier }
+}
+
+final class OneRowSource: NSObject, UITableViewDataSource {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 1 }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = "Row"
+        return cell
+    }
+}
+
 final class SDKDeclarationTests: XCTestCase {
     func testLabelNullResettablePropertiesResetToTheirDefaults() {
         let label = SDKLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
@@ -550,5 +622,27 @@ final class SDKDeclarationTests: XCTestCase {
         field.font = nil
         XCTAssertNil(field.font)
         XCTAssertEqual(field.textRect(forBounds: field.bounds).minX, 10)
+    }
+
+    func testTableViewCellDeclarations() {
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
+        table.register(SDKTableViewCell.self, forCellReuseIdentifier: "row")
+        let source = OneRowSource()
+        table.dataSource = source
+        table.layoutIfNeeded()
+        let cell = table.visibleCells.first as? SDKTableViewCell
+        XCTAssertNotNil(cell)
+        XCTAssertEqual(cell?.reuseIdentifier, "row")
+        XCTAssertEqual(cell?.textLabel?.text, "Row")
+        XCTAssertTrue(cell?.textLabel?.superview === cell?.contentView)
+        let subtitle = SDKTableViewCell(style: .subtitle, reuseIdentifier: nil)
+        XCTAssertNotNil(subtitle.detailTextLabel)
+        XCTAssertNil(SDKTableViewCell(style: .default, reuseIdentifier: nil).detailTextLabel)
+        subtitle.prepareForReuse()
+        XCTAssertEqual(subtitle.reused, 1)
+        XCTAssertNil(SDKTableViewCell(coder: NSCoder()))
+        let header = SDKHeaderFooterView(reuseIdentifier: "header")
+        XCTAssertEqual(header.reuseIdentifier, "header")
+        XCTAssertTrue(header.textLabel?.superview === header.contentView)
     }
 }

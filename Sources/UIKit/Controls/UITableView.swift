@@ -279,7 +279,7 @@ open class UITableView: UIScrollView {
         guard let cellClass = registered[identifier] else { return nil }
         count { $0.created += 1 }
         let cell = cellClass.init()
-        cell.reuseIdentifier = identifier
+        cell.storedReuseIdentifier = identifier
         return cell
     }
 
@@ -288,7 +288,7 @@ open class UITableView: UIScrollView {
         if let view = headerQueues[identifier]?.popLast() { return view }
         return registeredHeaders[identifier].map { type in
             let header = type.init()
-            header.reuseIdentifier = identifier
+            header.storedReuseIdentifier = identifier
             return header
         }
     }

@@ -123,17 +123,20 @@ open class UITableViewCell: UIView {
         setNeedsLayout()
     }
 
-    public let style: CellStyle
+    /// The style the cell was made with (UIKit keeps it private).
+    let style: CellStyle
     /// The identifier of the reuse queue the cell goes back to.
-    public internal(set) var reuseIdentifier: String?
+    open var reuseIdentifier: String? { storedReuseIdentifier }
+    var storedReuseIdentifier: String?
     /// Where the row's content goes; it fills the cell.
-    public let contentView = UIView()
+    open var contentView: UIView { ownContentView }
+    let ownContentView = UIView()
 
     /// A cell with `style`'s labels, reused under `reuseIdentifier`. Subclasses override it, as
     /// in UIKit (`override init(style:reuseIdentifier:)`).
     public init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
-        self.reuseIdentifier = reuseIdentifier
+        storedReuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
         backgroundColor = .systemBackground
         contentView.frame = bounds
@@ -413,20 +416,24 @@ final class StandardAccessoryView: UIView {
 /// The header of a section of a table view, as UIKit's `UITableViewHeaderFooterView`: a label on
 /// a light gray background.
 open class UITableViewHeaderFooterView: UIView {
-    public internal(set) var reuseIdentifier: String?
-    public let contentView = UIView()
+    /// The identifier of the reuse queue the view goes back to.
+    open var reuseIdentifier: String? { storedReuseIdentifier }
+    var storedReuseIdentifier: String?
+    open var contentView: UIView { ownContentView }
+    let ownContentView = UIView()
     /// The title label.
-    public let textLabel: UILabel? = UILabel()
+    open var textLabel: UILabel? { ownTextLabel }
+    let ownTextLabel = UILabel()
 
     public init(reuseIdentifier: String?) {
-        self.reuseIdentifier = reuseIdentifier
+        storedReuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 28))
         backgroundColor = UIColor(white: 0.95, alpha: 1)
         isOpaque = true
         addSubview(contentView)
-        textLabel!.font = .boldSystemFont(ofSize: 13)
-        textLabel!.textColor = .darkGray
-        contentView.addSubview(textLabel!)
+        ownTextLabel.font = .boldSystemFont(ofSize: 13)
+        ownTextLabel.textColor = .darkGray
+        contentView.addSubview(ownTextLabel)
     }
 
     /// What a table view calls to make a header of a registered class (as a cell's `init()`).
