@@ -107,10 +107,3 @@ extension UIView {
         }
     }
 }
-
-extension UIViewController {
-    /// The traits of the controller's view (the app's when the view is not loaded).
-    public var traitCollection: UITraitCollection {
-        isViewLoaded ? view.traitCollection : .current
-    }
-}

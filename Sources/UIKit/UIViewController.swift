@@ -17,9 +17,11 @@ import Geometry
 open class UIViewController: UIResponder {
     private var storedView: UIView?
 
-    /// A view controller whose view `loadView()` makes.
-    public override init() {
-        super.init()
+    /// A view controller whose view `loadView()` makes. A convenience initializer, as Swift
+    /// imports NSObject's `init()` into UIViewController (which names its own designated ones): a
+    /// subclass writes `init() { super.init(nibName: nil, bundle: nil) }` without `override`.
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
     }
 
     /// UIKit's designated initializer, which subclasses call (`super.init(nibName: nil, bundle:
@@ -52,13 +54,13 @@ open class UIViewController: UIResponder {
     }
 
     /// Whether the view has been loaded.
-    public var isViewLoaded: Bool { storedView != nil }
+    open var isViewLoaded: Bool { storedView != nil }
 
     /// The view if it has been loaded, without loading it.
-    public var viewIfLoaded: UIView? { storedView }
+    open var viewIfLoaded: UIView? { storedView }
 
     /// Loads the view now if it is not loaded yet.
-    public func loadViewIfNeeded() {
+    open func loadViewIfNeeded() {
         guard storedView == nil, !isLoadingView else { return }
         isLoadingView = true
         loadView()
@@ -192,22 +194,28 @@ open class UIViewController: UIResponder {
 
     /// Begins the controller's appearance (`viewWillAppear`) or disappearance
     /// (`viewWillDisappear`), as a container calls it for a child it shows or hides.
-    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         containerDrivesAppearance = true
         if isAppearing { beginAppearance(animated: animated) } else { beginDisappearance(animated: animated) }
     }
 
     /// Ends the appearance or disappearance begun (`viewDidAppear` or `viewDidDisappear`).
-    public func endAppearanceTransition() {
+    open func endAppearanceTransition() {
         containerDrivesAppearance = false
         if appearance == .appearing { endAppearance() } else { endDisappearance() }
     }
 
     /// Whether the controller is being added to its parent (pushed), between `willMove(toParent:)`
     /// and `didMove(toParent:)`.
-    public internal(set) var isMovingToParent = false
+    open var isMovingToParent: Bool { movingToParent }
     /// Whether the controller is being removed from its parent (popped).
-    public internal(set) var isMovingFromParent = false
+    open var isMovingFromParent: Bool { movingFromParent }
+    var movingToParent = false, movingFromParent = false
+
+    /// The traits of the controller's view (the app's when the view is not loaded).
+    open var traitCollection: UITraitCollection {
+        isViewLoaded ? view.traitCollection : .current
+    }
 
     /// Light or dark for this controller's view and the controllers it holds, whatever the app's
     /// (UIKit's; default `.unspecified`: inherited). Changing it re-resolves the view's colours.
@@ -281,10 +289,12 @@ open class UIViewController: UIResponder {
     // MARK: Containment
 
     /// The child view controllers, in the order they were added.
-    public private(set) var children: [UIViewController] = []
+    open var children: [UIViewController] { childControllers }
+    private var childControllers: [UIViewController] = []
 
     /// The parent view controller, if the controller is a child.
-    public private(set) weak var parent: UIViewController?
+    open var parent: UIViewController? { parentController }
+    private weak var parentController: UIViewController?
 
     /// Adds `child` as a child (calling its `willMove(toParent:)`); the caller then adds the
     /// child's view to the hierarchy and calls `child.didMove(toParent: self)`.
@@ -292,21 +302,103 @@ open class UIViewController: UIResponder {
         guard child.parent !== self else { return }
         child.removeFromParent()
         child.willMove(toParent: self)
-        children.append(child)
-        child.parent = self
+        childControllers.append(child)
+        child.parentController = self
     }
 
     /// Removes the controller from its parent (calling its `didMove(toParent: nil)`); the caller
     /// first calls `willMove(toParent: nil)` and removes the view.
     open func removeFromParent() {
-        guard let parent else { return }
-        parent.children.removeAll { $0 === self }
-        self.parent = nil
+        guard let parent = parentController else { return }
+        parent.childControllers.removeAll { $0 === self }
+        parentController = nil
         didMove(toParent: nil)
     }
 
     /// The controller is about to be added to `parent`, or removed (nil).
     open func willMove(toParent parent: UIViewController?) {}
+
+    // MARK: Presentation, navigation and tabs (the work is in Navigation/)
+
+    /// How the controller is shown when presented (default `.automatic`: a page sheet).
+    open var modalPresentationStyle: UIModalPresentationStyle {
+        get { presentation.style }
+        set { presentation.style = newValue }
+    }
+    open var modalTransitionStyle: UIModalTransitionStyle {
+        get { presentation.transition }
+        set { presentation.transition = newValue }
+    }
+    /// Whether a swipe down may not dismiss the sheet (it springs back; the presentation
+    /// controller's delegate hears `presentationControllerDidAttemptToDismiss`).
+    open var isModalInPresentation: Bool {
+        get { presentation.isModal }
+        set { presentation.isModal = newValue }
+    }
+    /// The controller this one presented, or one of its ancestors presented ("the view controller
+    /// that is presented by this view controller, or one of its ancestors in the view controller
+    /// hierarchy": a navigation controller's screens answer its modal). Nil: none.
+    open var presentedViewController: UIViewController? { presentation.presented ?? parent?.presentedViewController }
+    /// The controller that presented this one, or the one holding it (as UIKit answers for a
+    /// screen inside a presented navigation controller).
+    open var presentingViewController: UIViewController? { presentation.presenting ?? parent?.presentingViewController }
+    /// Whether the controller is being presented (between the start and the end of its transition).
+    open var isBeingPresented: Bool { presentation.phase == .presenting }
+    /// Whether the controller is being dismissed.
+    open var isBeingDismissed: Bool { presentation.phase == .dismissing }
+
+    /// Presents `viewControllerToPresent` over this controller's screen (Navigation/Presentation.swift).
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        performPresentation(of: viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses what this controller presented, or this controller if it was presented
+    /// (Navigation/Presentation.swift).
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        performDismissal(animated: flag, completion: completion)
+    }
+
+    /// The controller's presentation controller, made on first use (as in UIKit, a delegate can
+    /// be set before presenting): a sheet's for a page sheet.
+    open var presentationController: UIPresentationController? { madePresentationController }
+
+    /// The sheet's presentation controller when the controller is shown as a page sheet (nil
+    /// otherwise).
+    open var sheetPresentationController: UISheetPresentationController? {
+        presentationKind == .pageSheet ? presentationController as? UISheetPresentationController : nil
+    }
+
+    /// The transition this controller is in, or the one of the controller holding it (nil when
+    /// none is under way).
+    open var transitionCoordinator: UIViewControllerTransitionCoordinator? {
+        activeCoordinator ?? parent?.transitionCoordinator
+    }
+
+    /// The nearest navigation controller holding this controller (itself excluded).
+    open var navigationController: UINavigationController? { ancestor(UINavigationController.self) }
+
+    /// What a navigation bar shows for this controller (made on first use, titled by `title`).
+    open var navigationItem: UINavigationItem { madeNavigationItem }
+
+    /// Shows `vc` the way the context does: pushed in a navigation controller, presented otherwise.
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let navigation = self as? UINavigationController ?? navigationController {
+            navigation.pushViewController(vc, animated: true)
+        } else {
+            present(vc, animated: true)
+        }
+    }
+
+    /// The nearest tab bar controller holding this controller.
+    open var tabBarController: UITabBarController? { ancestor(UITabBarController.self) }
+
+    /// The item a tab bar shows for this controller (made on first use, titled by `title`; a
+    /// navigation controller without a title takes its root screen's). `null_resettable`: nil
+    /// makes a new one on the next read.
+    open var tabBarItem: UITabBarItem! {
+        get { madeTabBarItem }
+        set { storedTabBarItem = newValue }
+    }
 
     /// The controller was added to `parent`, or removed (nil).
     open func didMove(toParent parent: UIViewController?) {}

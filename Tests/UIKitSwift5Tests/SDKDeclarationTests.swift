@@ -478,6 +478,99 @@ final class OneRowSource: NSObject, UITableViewDataSource {
     }
 }
 
+// MARK: UIViewController (UIViewController.h)
+
+final class SDKViewController: UIViewController {
+    var calls: [String] = []
+    var presentations = 0
+
+    init() { super.init(nibName: nil, bundle: nil) }
+    override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    // null_resettable → `UIView!`
+    override var view: UIView! {
+        get { super.view }
+        set { super.view = newValue }
+    }
+    override func loadView() { calls.append("loadView"); super.loadView() }
+    override func viewDidLoad() { calls.append("viewDidLoad"); super.viewDidLoad() }
+    override func viewWillAppear(_ animated: Bool) { calls.append("viewWillAppear"); super.viewWillAppear(animated) }
+    override func viewDidAppear(_ animated: Bool) { calls.append("viewDidAppear"); super.viewDidAppear(animated) }
+    override func viewWillDisappear(_ animated: Bool) { super.viewWillDisappear(animated) }
+    override func viewDidDisappear(_ animated: Bool) { super.viewDidDisappear(animated) }
+    override func viewWillLayoutSubviews() { super.viewWillLayoutSubviews() }
+    override func viewDidLayoutSubviews() { super.viewDidLayoutSubviews() }
+    override func updateViewConstraints() { super.updateViewConstraints() }
+    override func viewSafeAreaInsetsDidChange() { super.viewSafeAreaInsetsDidChange() }
+    override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) { super.traitCollectionDidChange(previousTraitCollection) }
+    override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+        super.viewWillTransition(to: size, with: coordinator)
+    }
+    override var title: String? {
+        get { super.title }
+        set { super.title = newValue }
+    }
+    override var isViewLoaded: Bool { super.isViewLoaded }
+    override var viewIfLoaded: UIView? { super.viewIfLoaded }
+    override func loadViewIfNeeded() { super.loadViewIfNeeded() }
+    override var navigationItem: UINavigationItem { super.navigationItem }
+    override var navigationController: UINavigationController? { super.navigationController }
+    override var tabBarController: UITabBarController? { super.tabBarController }
+    override var tabBarItem: UITabBarItem! {
+        get { super.tabBarItem }
+        set { super.tabBarItem = newValue }
+    }
+    override var presentedViewController: UIViewController? { super.presentedViewController }
+    override var presentingViewController: UIViewController? { super.presentingViewController }
+    override var presentationController: UIPresentationController? { super.presentationController }
+    override var sheetPresentationController: UISheetPresentationController? { super.sheetPresentationController }
+    override var isBeingPresented: Bool { super.isBeingPresented }
+    override var isBeingDismissed: Bool { super.isBeingDismissed }
+    override var isMovingToParent: Bool { super.isMovingToParent }
+    override var isMovingFromParent: Bool { super.isMovingFromParent }
+    override var modalPresentationStyle: UIModalPresentationStyle {
+        get { super.modalPresentationStyle }
+        set { super.modalPresentationStyle = newValue }
+    }
+    override var modalTransitionStyle: UIModalTransitionStyle {
+        get { super.modalTransitionStyle }
+        set { super.modalTransitionStyle = newValue }
+    }
+    override var isModalInPresentation: Bool {
+        get { super.isModalInPresentation }
+        set { super.isModalInPresentation = newValue }
+    }
+    override func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        presentations += 1
+        super.present(viewControllerToPresent, animated: flag, completion: completion)
+    }
+    override func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) { super.dismiss(animated: flag, completion: completion) }
+    override func show(_ vc: UIViewController, sender: Any?) { super.show(vc, sender: sender) }
+    override var transitionCoordinator: UIViewControllerTransitionCoordinator? { super.transitionCoordinator }
+    override var traitCollection: UITraitCollection { super.traitCollection }
+    override var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { super.overrideUserInterfaceStyle }
+        set { super.overrideUserInterfaceStyle = newValue }
+    }
+    override var children: [UIViewController] { super.children }
+    override var parent: UIViewController? { super.parent }
+    override func addChild(_ childController: UIViewController) { super.addChild(childController) }
+    override func removeFromParent() { super.removeFromParent() }
+    override func willMove(toParent parent: UIViewController?) { super.willMove(toParent: parent) }
+    override func didMove(toParent parent: UIViewController?) { super.didMove(toParent: parent) }
+    override func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) { super.beginAppearanceTransition(isAppearing, animated: animated) }
+    override func endAppearanceTransition() { super.endAppearanceTransition() }
+    override var additionalSafeAreaInsets: UIEdgeInsets {
+        get { super.additionalSafeAreaInsets }
+        set { super.additionalSafeAreaInsets = newValue }
+    }
+    override var edgesForExtendedLayout: UIRectEdge {
+        get { super.edgesForExtendedLayout }
+        set { super.edgesForExtendedLayout = newValue }
+    }
+}
+
 final class SDKDeclarationTests: XCTestCase {
     func testLabelNullResettablePropertiesResetToTheirDefaults() {
         let label = SDKLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
@@ -644,5 +737,40 @@ final class SDKDeclarationTests: XCTestCase {
         let header = SDKHeaderFooterView(reuseIdentifier: "header")
         XCTAssertEqual(header.reuseIdentifier, "header")
         XCTAssertTrue(header.textLabel?.superview === header.contentView)
+    }
+
+    func testViewControllerDeclarations() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let controller = SDKViewController()
+        controller.title = "Inbox"
+        XCTAssertFalse(controller.isViewLoaded)
+        XCTAssertNil(controller.viewIfLoaded)
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        XCTAssertEqual(Array(controller.calls.prefix(2)), ["loadView", "viewDidLoad"])
+        XCTAssertTrue(controller.calls.contains("viewWillAppear"))
+        XCTAssertEqual(controller.navigationItem.title, "Inbox")
+        XCTAssertNil(controller.navigationController)
+        XCTAssertNil(controller.presentedViewController)
+        // null_resettable view: nil loads it again on the next read.
+        controller.calls = []
+        let child = SDKViewController()
+        controller.addChild(child)
+        XCTAssertTrue(child.parent === controller)
+        XCTAssertEqual(controller.children.count, 1)
+        child.view = nil
+        XCTAssertNotNil(child.view)
+        XCTAssertEqual(child.calls.filter { $0 == "loadView" }.count, 1)
+        child.removeFromParent()
+        XCTAssertNil(child.parent)
+        // present(_:animated:completion:) is the override.
+        let sheet = UIViewController()
+        controller.present(sheet, animated: false)
+        XCTAssertEqual(controller.presentations, 1)
+        XCTAssertTrue(controller.presentedViewController === sheet)
+        XCTAssertTrue(sheet.presentingViewController === controller)
+        controller.tabBarItem = nil
+        XCTAssertEqual(controller.tabBarItem.title, "Inbox")
+        XCTAssertNil(SDKViewController(coder: NSCoder()))
     }
 }

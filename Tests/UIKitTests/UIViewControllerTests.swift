@@ -14,7 +14,7 @@ import Testing
         init(_ name: String, log: Log) {
             self.name = name
             self.log = log
-            super.init()
+            super.init(nibName: nil, bundle: nil)
         }
 
         required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }

@@ -15,33 +15,6 @@ public enum UIModalPresentationStyle: Int, Sendable {
 public enum UIModalTransitionStyle: Int, Sendable { case coverVertical, flipHorizontal, crossDissolve, partialCurl }
 
 extension UIViewController {
-    /// How the controller is shown when presented (default `.automatic`: a page sheet).
-    public var modalPresentationStyle: UIModalPresentationStyle {
-        get { presentation.style }
-        set { presentation.style = newValue }
-    }
-    public var modalTransitionStyle: UIModalTransitionStyle {
-        get { presentation.transition }
-        set { presentation.transition = newValue }
-    }
-    /// Whether a swipe down may not dismiss the sheet (it springs back; the presentation
-    /// controller's delegate hears `presentationControllerDidAttemptToDismiss`).
-    public var isModalInPresentation: Bool {
-        get { presentation.isModal }
-        set { presentation.isModal = newValue }
-    }
-    /// The controller this one presented, or one of its ancestors presented ("the view controller
-    /// that is presented by this view controller, or one of its ancestors in the view controller
-    /// hierarchy": a navigation controller's screens answer its modal). Nil: none.
-    public var presentedViewController: UIViewController? { presentation.presented ?? parent?.presentedViewController }
-    /// The controller that presented this one, or the one holding it (as UIKit answers for a
-    /// screen inside a presented navigation controller).
-    public var presentingViewController: UIViewController? { presentation.presenting ?? parent?.presentingViewController }
-    /// Whether the controller is being presented (between the start and the end of its transition).
-    public var isBeingPresented: Bool { presentation.phase == .presenting }
-    /// Whether the controller is being dismissed.
-    public var isBeingDismissed: Bool { presentation.phase == .dismissing }
-
     /// The style in force: `.automatic`, `.formSheet` and `.popover` are a page sheet on an iPhone.
     var effectivePresentationStyle: UIModalPresentationStyle {
         switch modalPresentationStyle {
@@ -76,7 +49,7 @@ extension UIViewController {
     /// As UIKit, it refuses (and says) a presentation while the one it would cover is still
     /// coming or going (present in the dismissal's completion instead), and a controller that is
     /// already presented.
-    public func present(_ viewControllerToPresent: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
+    func performPresentation(of viewControllerToPresent: UIViewController, animated: Bool, completion: (() -> Void)?) {
         if let presented = presentedViewController {
             guard presented.presentation.phase == .none else {
                 viewIfLoaded?.reportLayoutIssue("Attempt to present \(type(of: viewControllerToPresent)) on \(type(of: self)) while a presentation is in progress (ignored)")
@@ -130,7 +103,7 @@ extension UIViewController {
     /// Called on a controller inside a presented container (a navigation controller's screen),
     /// the container's presentation is dismissed, as in UIKit. A dismissal while the presentation
     /// is still coming, or already going, is refused and said.
-    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+    func performDismissal(animated: Bool, completion: (() -> Void)?) {
         var owner: UIViewController? = self
         while let controller = owner, controller.presentation.presented == nil, controller.presentation.presenting == nil { owner = controller.parent }
         guard let owner else {

@@ -116,10 +116,3 @@ final class TransitionCoordinator: UIViewControllerTransitionCoordinator {
     }
 }
 
-extension UIViewController {
-    /// The transition this controller is in, or the one of the controller holding it (nil when
-    /// none is under way).
-    public var transitionCoordinator: UIViewControllerTransitionCoordinator? {
-        activeCoordinator ?? parent?.transitionCoordinator
-    }
-}

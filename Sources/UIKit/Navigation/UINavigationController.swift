@@ -72,7 +72,7 @@ open class UINavigationController: UIViewController {
         setUp()
         push(rootViewController)
         rootViewController.didMove(toParent: self)
-        rootViewController.isMovingToParent = false
+        rootViewController.movingToParent = false
     }
 
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
@@ -154,7 +154,7 @@ open class UINavigationController: UIViewController {
 
     /// Adds `viewController` to the stack (its `willMove(toParent:)` called).
     private func push(_ viewController: UIViewController) {
-        viewController.isMovingToParent = true
+        viewController.movingToParent = true
         addChild(viewController)
         viewControllers.append(viewController)
         navigationBar.pushItem(viewController.navigationItem, animated: false)
@@ -171,7 +171,7 @@ open class UINavigationController: UIViewController {
         push(viewController)
         show(viewController, over: from, pushing: true, animated: animated) { [weak self] in
             viewController.didMove(toParent: self)
-            viewController.isMovingToParent = false
+            viewController.movingToParent = false
         }
     }
 
@@ -207,7 +207,7 @@ open class UINavigationController: UIViewController {
         let popped = Array(viewControllers[(index + 1)...])
         for controller in popped {
             controller.willMove(toParent: nil)
-            controller.isMovingFromParent = true
+            controller.movingFromParent = true
         }
         viewControllers.removeLast(popped.count)
         navigationBar.setItems(viewControllers.map(\.navigationItem), animated: false)
@@ -217,13 +217,13 @@ open class UINavigationController: UIViewController {
             self.viewControllers = stack
             self.navigationBar.setItems(stack.map(\.navigationItem), animated: false)
             for controller in popped {
-                controller.isMovingFromParent = false
+                controller.movingFromParent = false
                 controller.didMove(toParent: self)
             }
         }) {
             for controller in popped.reversed() {
                 controller.removeFromParent()
-                controller.isMovingFromParent = false
+                controller.movingFromParent = false
             }
         }
         return popped
@@ -238,7 +238,7 @@ open class UINavigationController: UIViewController {
         let wasInStack = viewControllers.contains { $0 === newTop }
         for controller in leaving { controller.willMove(toParent: nil) }
         for controller in arriving {
-            controller.isMovingToParent = true
+            controller.movingToParent = true
             addChild(controller)
         }
         viewControllers = controllers
@@ -247,7 +247,7 @@ open class UINavigationController: UIViewController {
             for controller in leaving { controller.removeFromParent() }
             for controller in arriving {
                 controller.didMove(toParent: self)
-                controller.isMovingToParent = false
+                controller.movingToParent = false
             }
         }
         guard from !== newTop else { return finish() }
@@ -558,26 +558,13 @@ extension UIViewController {
         return nil
     }
 
-    /// The nearest navigation controller holding this controller (itself excluded).
-    public var navigationController: UINavigationController? { ancestor(UINavigationController.self) }
-
     /// What a navigation bar shows for this controller (made on first use, titled by `title`).
-    public var navigationItem: UINavigationItem {
+    var madeNavigationItem: UINavigationItem {
         if let item = storedNavigationItem { return item }
         let item = UINavigationItem()
         item.title = title
         storedNavigationItem = item
         return item
-    }
-
-    /// Shows `viewController` the way the context does: pushed in a navigation controller,
-    /// presented otherwise.
-    public func show(_ viewController: UIViewController, sender: Any?) {
-        if let navigation = self as? UINavigationController ?? navigationController {
-            navigation.pushViewController(viewController, animated: true)
-        } else {
-            present(viewController, animated: true)
-        }
     }
 }
 

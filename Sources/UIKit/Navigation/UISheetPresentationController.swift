@@ -173,7 +173,7 @@ open class UISheetPresentationController: UIPresentationController {
 extension UIViewController {
     /// The controller's presentation controller, made on first use (as in UIKit, a delegate can
     /// be set before presenting): a sheet's for a page sheet.
-    public var presentationController: UIPresentationController? {
+    var madePresentationController: UIPresentationController {
         let sheet = presentationKind == .pageSheet
         if let existing = presentation.controller, (existing is UISheetPresentationController) == sheet { return existing }
         let old = presentation.controller
@@ -182,11 +182,5 @@ extension UIViewController {
         made.delegate = old?.delegate
         presentation.controller = made
         return made
-    }
-
-    /// The sheet's presentation controller when the controller is shown as a page sheet (nil
-    /// otherwise).
-    public var sheetPresentationController: UISheetPresentationController? {
-        presentationKind == .pageSheet ? presentationController as? UISheetPresentationController : nil
     }
 }

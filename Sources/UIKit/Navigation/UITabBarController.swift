@@ -177,11 +177,6 @@ open class UITabBarController: UIViewController {
         }
     }
 
-    public override init() {
-        super.init(nibName: nil, bundle: nil)
-        tabBar.tapped = { [weak self] index in self?.tapped(index) }
-    }
-
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
         tabBar.tapped = { [weak self] index in self?.tapped(index) }
@@ -277,19 +272,13 @@ open class UITabBarController: UIViewController {
 }
 
 extension UIViewController {
-    /// The nearest tab bar controller holding this controller.
-    public var tabBarController: UITabBarController? { ancestor(UITabBarController.self) }
-
     /// The item a tab bar shows for this controller (made on first use, titled by `title`; a
     /// navigation controller without a title takes its root screen's, as in UIKit).
-    public var tabBarItem: UITabBarItem! {
-        get {
-            if let item = storedTabBarItem { return item }
-            let item = UITabBarItem()
-            item.title = title ?? (self as? UINavigationController)?.viewControllers.first?.title
-            storedTabBarItem = item
-            return item
-        }
-        set { storedTabBarItem = newValue }
+    var madeTabBarItem: UITabBarItem {
+        if let item = storedTabBarItem { return item }
+        let item = UITabBarItem()
+        item.title = title ?? (self as? UINavigationController)?.viewControllers.first?.title
+        storedTabBarItem = item
+        return item
     }
 }
