@@ -731,8 +731,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     }
 }
 
-/// Says once per class that uisim cannot make it from an archive (`init?(coder:)` returns nil).
+/// Says once per class that uisim cannot make it from an archive (`init?(coder:)` returns nil;
+/// `made` says what a non-failable one makes instead).
 @MainActor
-func noArchives(_ type: Any.Type) {
-    UIApplication.shared.reportLayoutIssue("init(coder:): \(type) cannot be made from an archive (uisim has no nibs or storyboards): nil")
+func noArchives(_ type: Any.Type, made: String = "nil") {
+    UIApplication.shared.reportLayoutIssue("init(coder:): \(type) cannot be made from an archive (uisim has no nibs or storyboards): \(made)")
 }

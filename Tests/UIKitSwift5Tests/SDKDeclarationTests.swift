@@ -571,6 +571,45 @@ final class SDKViewController: UIViewController {
     }
 }
 
+// MARK: UIStackView (UIStackView.h)
+
+final class SDKStackView: UIStackView {
+    override init(frame: CGRect) { super.init(frame: frame) }
+    // NS_DESIGNATED_INITIALIZER, not nullable: required and not failable.
+    required init(coder: NSCoder) { super.init(coder: coder) }
+
+    override var arrangedSubviews: [UIView] { super.arrangedSubviews }
+    override func addArrangedSubview(_ view: UIView) { super.addArrangedSubview(view) }
+    override func insertArrangedSubview(_ view: UIView, at stackIndex: Int) { super.insertArrangedSubview(view, at: stackIndex) }
+    override func removeArrangedSubview(_ view: UIView) { super.removeArrangedSubview(view) }
+    override var axis: NSLayoutConstraint.Axis {
+        get { super.axis }
+        set { super.axis = newValue }
+    }
+    override var distribution: UIStackView.Distribution {
+        get { super.distribution }
+        set { super.distribution = newValue }
+    }
+    override var alignment: UIStackView.Alignment {
+        get { super.alignment }
+        set { super.alignment = newValue }
+    }
+    override var spacing: CGFloat {
+        get { super.spacing }
+        set { super.spacing = newValue }
+    }
+    override func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) { super.setCustomSpacing(spacing, after: arrangedSubview) }
+    override func customSpacing(after arrangedSubview: UIView) -> CGFloat { super.customSpacing(after: arrangedSubview) }
+    override var isLayoutMarginsRelativeArrangement: Bool {
+        get { super.isLayoutMarginsRelativeArrangement }
+        set { super.isLayoutMarginsRelativeArrangement = newValue }
+    }
+    override var isBaselineRelativeArrangement: Bool {
+        get { super.isBaselineRelativeArrangement }
+        set { super.isBaselineRelativeArrangement = newValue }
+    }
+}
+
 final class SDKDeclarationTests: XCTestCase {
     func testLabelNullResettablePropertiesResetToTheirDefaults() {
         let label = SDKLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
@@ -772,5 +811,16 @@ final class SDKDeclarationTests: XCTestCase {
         controller.tabBarItem = nil
         XCTAssertEqual(controller.tabBarItem.title, "Inbox")
         XCTAssertNil(SDKViewController(coder: NSCoder()))
+    }
+
+    func testStackViewCoderInitializerIsNotFailable() {
+        let stack: SDKStackView = SDKStackView(coder: NSCoder())
+        XCTAssertTrue(stack.arrangedSubviews.isEmpty)
+        let label = UILabel()
+        stack.addArrangedSubview(label)
+        XCTAssertEqual(stack.arrangedSubviews.count, 1)
+        XCTAssertTrue(label.superview === stack)
+        stack.removeArrangedSubview(label)
+        XCTAssertTrue(stack.arrangedSubviews.isEmpty)
     }
 }

@@ -85,7 +85,8 @@ open class UIStackView: UIView {
     public static let spacingUseSystem = CGFloat(Float.leastNormalMagnitude)
 
     /// The views the stack view arranges, in order (they are also its subviews).
-    public private(set) var arrangedSubviews: [UIView] = []
+    open var arrangedSubviews: [UIView] { arranged }
+    private var arranged: [UIView] = []
 
     /// The direction the views are stacked in. Default `.horizontal`.
     open var axis: NSLayoutConstraint.Axis = .horizontal {
@@ -146,9 +147,12 @@ open class UIStackView: UIView {
         arrangementDidChange()
     }
 
-    public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+    /// UIKit's initializer from an archive: required and, unlike UIView's, not failable
+    /// (UIStackView.h), so a subclass writes `required init(coder: NSCoder)`. uisim has no
+    /// archives: it makes an empty stack view and says so once per class.
+    public required init(coder: NSCoder) {
+        super.init(frame: .zero)
+        noArchives(Self.self, made: "an empty stack view")
     }
 
     /// A stack view makes its layout with constraints (as in UIKit).
@@ -171,14 +175,14 @@ open class UIStackView: UIView {
             precondition(stackIndex >= 0 && stackIndex < arrangedSubviews.count,
                          "index out of bounds for arranged subview: index = \(stackIndex) expected to be less than \(arrangedSubviews.count)")
             guard current != stackIndex else { return }
-            arrangedSubviews.remove(at: current)
-            arrangedSubviews.insert(view, at: stackIndex)
+            arranged.remove(at: current)
+            arranged.insert(view, at: stackIndex)
             arrangementDidChange()
             return
         }
         precondition(stackIndex >= 0 && stackIndex <= arrangedSubviews.count,
                      "index out of bounds for arranged subview: index = \(stackIndex) expected to be less than or equal to \(arrangedSubviews.count)")
-        arrangedSubviews.insert(view, at: stackIndex)
+        arranged.insert(view, at: stackIndex)
         view.translatesAutoresizingMaskIntoConstraints = false
         let suspended = isRebuildingSuspended
         isRebuildingSuspended = true
@@ -192,7 +196,7 @@ open class UIStackView: UIView {
     /// UIKit. Remove it from its superview to take it off the screen.
     open func removeArrangedSubview(_ view: UIView) {
         guard let index = arrangedSubviews.firstIndex(where: { $0 === view }) else { return }
-        arrangedSubviews.remove(at: index)
+        arranged.remove(at: index)
         customSpacings[ObjectIdentifier(view)] = nil
         arrangementDidChange()
     }
