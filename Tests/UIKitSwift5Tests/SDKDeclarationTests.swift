@@ -610,6 +610,26 @@ final class SDKStackView: UIStackView {
     }
 }
 
+// MARK: UIPresentationController (UIPresentationController.h)
+
+final class SDKPresentationController: UIPresentationController {
+    let wrapper = UIView()
+
+    override init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+        super.init(presentedViewController: presentedViewController, presenting: presentingViewController)
+    }
+
+    override var presentedView: UIView? { wrapper }
+    override var presentedViewController: UIViewController { super.presentedViewController }
+    override var presentingViewController: UIViewController { super.presentingViewController }
+    override var containerView: UIView? { super.containerView }
+    override weak var delegate: UIAdaptivePresentationControllerDelegate? {
+        get { super.delegate }
+        set { super.delegate = newValue }
+    }
+    override var frameOfPresentedViewInContainerView: CGRect { super.frameOfPresentedViewInContainerView }
+}
+
 final class SDKDeclarationTests: XCTestCase {
     func testLabelNullResettablePropertiesResetToTheirDefaults() {
         let label = SDKLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
@@ -822,5 +842,14 @@ final class SDKDeclarationTests: XCTestCase {
         XCTAssertTrue(label.superview === stack)
         stack.removeArrangedSubview(label)
         XCTAssertTrue(stack.arrangedSubviews.isEmpty)
+    }
+
+    func testPresentationControllerPresentedViewIsOpen() {
+        let presented = UIViewController()
+        let controller = SDKPresentationController(presentedViewController: presented, presenting: nil)
+        XCTAssertTrue(controller.presentedView === controller.wrapper)
+        XCTAssertTrue(controller.presentedViewController === presented)
+        XCTAssertTrue(controller.presentingViewController === presented)
+        XCTAssertNil(controller.containerView)
     }
 }

@@ -30,21 +30,23 @@ extension UIAdaptivePresentationControllerDelegate {
 /// `presentationController`, so a delegate can be set before presenting, as in UIKit.
 @preconcurrency @MainActor
 open class UIPresentationController {
-    public unowned let presentedViewController: UIViewController
-    public weak var delegate: UIAdaptivePresentationControllerDelegate?
+    /// The controller presented (held unowned: it holds its presentation controller).
+    open var presentedViewController: UIViewController { presented }
+    private unowned let presented: UIViewController
+    open weak var delegate: UIAdaptivePresentationControllerDelegate?
 
     public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
-        self.presentedViewController = presentedViewController
+        presented = presentedViewController
     }
 
     /// The controller that presented (the presented one itself before it is presented).
-    public var presentingViewController: UIViewController { presentedViewController.presentingViewController ?? presentedViewController }
+    open var presentingViewController: UIViewController { presented.presentingViewController ?? presented }
     /// The view the presentation lives in (nil when not presented).
-    public var containerView: UIView? { presentedViewController.presentation.container }
-    /// The presented view.
-    public var presentedView: UIView? { presentedViewController.viewIfLoaded }
+    open var containerView: UIView? { presented.presentation.container }
+    /// The presented view (a subclass may wrap it in a view of its own, as in UIKit).
+    open var presentedView: UIView? { presented.viewIfLoaded }
     /// Where the presented view sits in the container.
-    open var frameOfPresentedViewInContainerView: CGRect { presentedViewController.presentation.container?.contentFrame ?? .zero }
+    open var frameOfPresentedViewInContainerView: CGRect { presented.presentation.container?.contentFrame ?? .zero }
 }
 
 /// What a sheet tells its delegate (UIKit's `UISheetPresentationControllerDelegate`).
