@@ -69,6 +69,22 @@ import Testing
         #expect(try verdicts(["frames": 19, "stages_us.layout.p90": 271])["stages_us.layout.p90"] == .same)
     }
 
+    /// Times that got faster past the tolerance, and nothing else: most often a quieter machine,
+    /// and `check` says to keep the baseline rather than to make one from this run.
+    @Test func onlyTimesFasterIsNotAReasonToUpdateTheBaseline() throws {
+        let base = try Self.baseline([TraceFigures(trace: "drag.trace", replaySeconds: 1, figures: Self.figures)])
+        func report(_ changes: [String: Double]) -> CheckReport {
+            var now = Self.figures
+            now.merge(changes) { $1 }
+            return base.check(Self.result([TraceFigures(trace: "drag.trace", replaySeconds: 1, figures: now)]), timeTolerance: 1.5)
+        }
+        let faster = report(["stages_us.display.p50": 100])   // 400 → 100 µs: ÷4, −300 µs
+        #expect(faster.onlyTimesImproved && faster.otherChanges == 1 && !faster.fails(strict: false))
+        #expect(!report(["stages_us.display.p50": 100, "counts.draws": 26]).onlyTimesImproved)   // and fewer draws
+        #expect(!report(["counts.draws": 26]).onlyTimesImproved)
+        #expect(!report([:]).onlyTimesImproved)
+    }
+
     @Test func tracesAndFiguresMissingOrNew() throws {
         let base = try Self.baseline([TraceFigures(trace: "a.trace", replaySeconds: 1, figures: Self.figures),
                                       TraceFigures(trace: "b.trace", replaySeconds: 1, figures: Self.figures)])

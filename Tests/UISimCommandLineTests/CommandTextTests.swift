@@ -1,12 +1,29 @@
 import Foundation
 import Testing
 import UISim
+@testable import Replay
 @testable import UISimCommandLine
 
 /// What the commands print, read by people: no cut columns, no stray spaces, parts smaller than
 /// their whole, clear errors, and the advice page with its numbers.
 @Suite(.serialized) nonisolated struct CommandTextTests {
     let cli = CommandLineTests()
+
+    /// A check whose only changes are faster times says to keep the baseline; with a counter
+    /// improved too, it asks for the baseline to be updated.
+    @Test func checkTextKeepsTheBaselineWhenOnlyTimesGotFaster() {
+        func finding(_ name: String, _ verdict: Baseline.Finding.Verdict) -> Baseline.Finding {
+            Baseline.Finding(name: name, baseline: 400, current: 100, verdict: verdict, message: name)
+        }
+        let times = CheckReport(suites: [.init(trace: "drag.trace", replaySeconds: 1, findings: [finding("stages_us.app.p50", .improvement)])],
+                                timeTolerance: 1.5)
+        let text = CheckCommand.text(times, strict: false, update: "uisim baseline out -o b.json")
+        #expect(text.hasSuffix("ok: no regression in 1 checks of 1 trace; 1 time faster than ÷1.50, most often a quieter machine: keep the baseline (one made from this run would fail ordinary runs)"), "\(text)")
+        let counters = CheckReport(suites: [.init(trace: "drag.trace", replaySeconds: 1,
+                                                  findings: [finding("stages_us.app.p50", .improvement), finding("counts.draws", .improvement)])],
+                                   timeTolerance: 1.5)
+        #expect(CheckCommand.text(counters, strict: false, update: "uisim baseline out -o b.json").contains("update the baseline (uisim baseline out -o b.json)"))
+    }
 
     @Test func scenesListsEveryVariantWhole() throws {
         let scenes = try cli.uisim(["scenes"])

@@ -183,6 +183,16 @@ public struct CheckReport: Sendable {
     public var regressions: Int { findings.filter { $0.verdict == .regression }.count }
     /// Improvements and figures or traces new in the result: changes that pass unless strict.
     public var otherChanges: Int { findings.filter { $0.verdict != .regression && $0.verdict != .same }.count }
+    /// Whether every change that passes is a time that got faster: most often a quieter machine
+    /// than the baseline's, which a new baseline should not be made from (ordinary runs would
+    /// then fail it).
+    public var onlyTimesImproved: Bool {
+        let changes = findings.filter { $0.verdict != .regression && $0.verdict != .same }
+        return !changes.isEmpty && changes.allSatisfy { finding in
+            guard finding.verdict == .improvement, case .ratio? = Figure(name: finding.name)?.gate else { return false }
+            return true
+        }
+    }
 
     /// Whether the check fails: on a regression, or with `strict` on any change.
     public func fails(strict: Bool) -> Bool {
