@@ -105,7 +105,9 @@ let package = Package(
     ] + ["Native", "NativeKeys", "Evemu", "Getevent", "LibinputRecord", "WebDriverActions"].map {
         .executableTarget(name: "Fuzz\($0)", dependencies: ["FuzzHarness"], path: "Fuzz/Fuzz\($0)")
     } + [
-        .testTarget(name: "SupportTests", dependencies: ["Support"]),
+        // What the tests of files and processes share: a FIFO's reader, the device-node probe.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Support"]),
         .testTarget(name: "ConstraintsTests", dependencies: ["Constraints", "Geometry", "Support"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"] + overlays),
@@ -121,7 +123,7 @@ let package = Package(
         // Code in the Swift 5 language mode with no isolation annotations, as apps written before
         // Swift concurrency are: it compiles against UIKit as against the iOS SDK.
         .testTarget(name: "UIKitSwift5Tests", dependencies: ["UIKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "UISimCommandLineTests", dependencies: reexported + overlays + ["UISimCommandLine", "uisim"], swiftSettings: uiTests),
+        .testTarget(name: "UISimCommandLineTests", dependencies: reexported + overlays + ["UISimCommandLine", "uisim", "TestSupport"], swiftSettings: uiTests),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Support
+import TestSupport
 
 /// Outputs are written so that nothing is lost and nothing that is not a file is replaced: device
 /// nodes and FIFOs are written straight into, symbolic links followed, files replaced whole. Every
@@ -98,7 +99,7 @@ import Testing
         let path = folder.path("pipe")
         // The reader on a thread of its own: a blocking open must not hold one of the few
         // threads tests share.
-        let reader = BlockingReader(path)
+        let reader = FIFOReader(path)
         let file = try AtomicFile(URL(fileURLWithPath: path))   // opens when the reader does
         try file.append("one line\n")
         try file.append("and another\n")
@@ -182,33 +183,4 @@ import Testing
         #expect(AtomicFile.removeStalePartials(in: folder.url) == 1)
         #expect(folder.names == [mine, ".hidden", "summary.json"].sorted())
     }
-}
-
-/// Reads a FIFO to its end on a thread of its own; `wait()` gives what it read.
-private final class BlockingReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ path: String) {
-        Thread.detachNewThread { [self] in
-            data = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
-}
-
-/// Whether this process may make device nodes (mknod needs CAP_MKNOD), tried once in a folder of
-/// its own. (UISimCommandLineTests has the same probe: the two targets share no support module.)
-nonisolated enum DeviceNodes {
-    static let canMake: Bool = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-mknod-\(UUID().uuidString)")
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return false }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return mknod(folder.appendingPathComponent("null").path, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0
-    }()
 }

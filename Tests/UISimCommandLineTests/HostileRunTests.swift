@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What a hostile run found (issue #28), each at the level it was found: the process, its exit
 /// code, what it printed and what it left on disk. Device nodes are the test's own, never the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every command that writes, pointed at what is not a plain new file: a character device (like
 /// `/dev/null`: written into, still a device after), a full one (like `/dev/full`: exit 73 with
@@ -107,33 +108,4 @@ import Testing
                   run: ["compare", "tap.trace", "--variant", "opaque=off", "--variant", "opaque=on", "--runs", "1", "--out", compared.path],
                   in: folder, expecting: "\"a\"")
     }
-}
-
-/// Reads a FIFO to its end on a thread of its own; `wait()` gives what it read.
-nonisolated final class FIFOReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ path: String) {
-        Thread.detachNewThread { [self] in
-            data = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
-}
-
-/// Whether this process may make device nodes (mknod needs CAP_MKNOD), tried once in a folder of
-/// its own.
-nonisolated enum DeviceNodes {
-    static let canMake: Bool = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-mknod-\(UUID().uuidString)")
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return false }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return mknod(folder.appendingPathComponent("null").path, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0
-    }()
 }
