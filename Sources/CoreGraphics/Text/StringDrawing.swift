@@ -112,15 +112,8 @@ extension TextRun {
     }
 
     static func number(_ any: Any?) -> CGFloat? {
-        switch any {
-        case let v as CGFloat: v
-        case let v as Double: CGFloat(v)
-        case let v as Float: CGFloat(v)
-        case let v as Int: CGFloat(v)
-        case let v as NSUnderlineStyle: CGFloat(v.rawValue)
-        case let v as NSNumber: CGFloat(v.doubleValue)
-        default: nil
-        }
+        if let style = any as? NSUnderlineStyle { return CGFloat(style.rawValue) }
+        return CGFloat(number: any)
     }
 }
 

@@ -182,12 +182,14 @@ public struct CheckReport: Sendable {
     public var findings: [Baseline.Finding] { suites.flatMap(\.findings) }
     public var regressions: Int { findings.filter { $0.verdict == .regression }.count }
     /// Improvements and figures or traces new in the result: changes that pass unless strict.
-    public var otherChanges: Int { findings.filter { $0.verdict != .regression && $0.verdict != .same }.count }
+    public var otherChanges: Int { passingChanges.count }
+    /// The changes that pass unless strict: neither regressions nor the same.
+    private var passingChanges: [Baseline.Finding] { findings.filter { $0.verdict != .regression && $0.verdict != .same } }
     /// Whether every change that passes is a time that got faster: most often a quieter machine
     /// than the baseline's, which a new baseline should not be made from (ordinary runs would
     /// then fail it).
     public var onlyTimesImproved: Bool {
-        let changes = findings.filter { $0.verdict != .regression && $0.verdict != .same }
+        let changes = passingChanges
         return !changes.isEmpty && changes.allSatisfy { finding in
             guard finding.verdict == .improvement, case .ratio? = Figure(name: finding.name)?.gate else { return false }
             return true

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 // Auto Layout's visual format language, as `NSLayoutConstraint.constraints(withVisualFormat:
 // options:metrics:views:)` reads it (Apple's Auto Layout Guide, "Visual Format Language", its
@@ -282,16 +283,7 @@ struct VisualFormat {
         return CGFloat(value)
     }
 
-    private func metric(_ name: String) -> CGFloat? {
-        switch metrics[name] {
-        case let v as CGFloat: v
-        case let v as Double: CGFloat(v)
-        case let v as Float: CGFloat(v)
-        case let v as Int: CGFloat(v)
-        case let v as NSNumber: CGFloat(v.doubleValue)
-        default: nil
-        }
-    }
+    private func metric(_ name: String) -> CGFloat? { CGFloat(number: metrics[name]) }
 
     // MARK: Constraints
 
