@@ -4,7 +4,7 @@ import Foundation
 /// colors), resolved for light or dark with `UITraitCollection.current` when its `cgColor` is
 /// taken (a view resolves its `backgroundColor` with its own traits, and draws under them).
 /// uisim has no pattern colors.
-public final class UIColor: Hashable, Sendable, CustomStringConvertible {
+public final class UIColor: NSObject, @unchecked Sendable {
     private let fixed: CGColor?
     private let provider: (@Sendable (UITraitCollection) -> UIColor)?
 
@@ -159,7 +159,9 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     /// 11 % in dark mode, at 94 %.
     package static let barBackground = UIColor.dynamic(light: UIColor(white: 0.97, alpha: 0.94), dark: UIColor(white: 0.11, alpha: 0.94))
 
-    public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let rhs = object as? UIColor else { return false }
+        let lhs = self
         if lhs === rhs { return true }
         if let a = lhs.fixed, let b = rhs.fixed { return a == b }
         guard lhs.isDynamic == rhs.isDynamic else { return false }
@@ -168,9 +170,9 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
             return lhs.resolvedColor(with: traits).fixed == rhs.resolvedColor(with: traits).fixed
         }
     }
-    public func hash(into hasher: inout Hasher) { hasher.combine(resolvedColor(with: UITraitCollection(userInterfaceStyle: .light)).fixed) }
+    public override var hash: Int { resolvedColor(with: UITraitCollection(userInterfaceStyle: .light)).fixed.hashValue }
 
-    public var description: String {
+    public override var description: String {
         guard fixed != nil else { return "<UIDynamicProviderColor: \(resolvedColor(with: UITraitCollection(userInterfaceStyle: .light))) / dark \(resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)))>" }
         let c = cgColor.components.map { String(format: "%g", Double($0)) }
         return "UIExtendedSRGBColorSpace \(c.joined(separator: " "))"

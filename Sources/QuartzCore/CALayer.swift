@@ -39,9 +39,9 @@ package protocol LayerGeometryObserver: AnyObject {
 /// model with the layer's animations applied (`presentation()`, `add(_:forKey:)`). A layer that
 /// has been on screen animates a change of an animatable property implicitly, unless its
 /// delegate (a view) or `CATransaction.setDisableActions(true)` says not to.
-open class CALayer: CustomStringConvertible {
+open class CALayer: NSObject {
     /// A new layer with empty bounds at the origin, anchor point in the center.
-    public required init() {}
+    public override required init() { super.init() }
 
     deinit {
         for sublayer in sublayerStorage { sublayer.superlayer = nil }
@@ -562,7 +562,7 @@ open class CALayer: CustomStringConvertible {
         for sublayer in sublayerStorage { sublayer.clearRenderMarks() }
     }
 
-    public var description: String {
+    public override var description: String {
         let f = frame
         let label = name.map { " '\($0)'" } ?? ""
         return "<\(type(of: self))\(label); frame = (\(f.minX.shortDescription) \(f.minY.shortDescription);"

@@ -9,7 +9,7 @@ import Support
 /// `fixedCoordinateSpace` are the same space. `main` is settable (UIKit's is not) so that a
 /// replay can pick the device it simulates.
 @preconcurrency @MainActor
-public final class UIScreen: UICoordinateSpace, @MainActor CustomStringConvertible {
+open class UIScreen: NSObject, UICoordinateSpace {
     /// A real device's screen: point size, scale, native pixels and refresh rate.
     public struct Model: Hashable, Sendable {
         /// A short identifier for command lines, such as "iphone-15-pro".
@@ -137,7 +137,9 @@ public final class UIScreen: UICoordinateSpace, @MainActor CustomStringConvertib
 
     public var transformToScreenCoordinates: CGAffineTransform { .identity }
 
-    public var description: String {
+    nonisolated open override var description: String { describedOnMainActor { $0.mainActorDescription } }
+
+    private var mainActorDescription: String {
         "<UIScreen: \(model.name); bounds = (0 0; \(bounds.width.shortDescription) \(bounds.height.shortDescription));"
             + " scale = \(scale.shortDescription); \(maximumFramesPerSecond) Hz>"
     }

@@ -11,7 +11,7 @@ import Support
 /// from and written to the layer, so the two never disagree. Like UIKit's, the view is
 /// `@MainActor` and its layer is not: the layer calls its delegate through a `@preconcurrency`
 /// conformance, which Swift checks at run time to be on the main actor.
-open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency LayerGeometryObserver, @MainActor CustomStringConvertible {
+open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency LayerGeometryObserver {
     /// The class of the layer a new view creates; a subclass overrides it to use another layer
     /// class. Must be `CALayer` or a subclass.
     open class var layerClass: AnyClass { CALayer.self }
@@ -718,7 +718,9 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         }
     }
 
-    open var description: String {
+    nonisolated open override var description: String { describedOnMainActor { $0.mainActorDescription } }
+
+    private var mainActorDescription: String {
         let f = frame
         var text = "<\(type(of: self)): frame = (\(f.minX.shortDescription) \(f.minY.shortDescription);"
             + " \(f.width.shortDescription) \(f.height.shortDescription))"

@@ -9,7 +9,7 @@ import Support
 /// image view costs nothing until the commit prepares it for the render server. Images from
 /// asset catalogs and loose files in a bundle are found by `init(named:in:compatibleWith:)` as
 /// UIKit finds them (see `AssetCatalog`), and shared: the same name gives the same pixels.
-public final class UIImage: CustomStringConvertible {
+public final class UIImage: NSObject {
     /// How an image is drawn: as its own colours, or as a template (its alpha filled with the
     /// tint colour), UIKit's `UIImage.RenderingMode`.
     public enum RenderingMode: Int, Sendable {
@@ -261,7 +261,7 @@ public final class UIImage: CustomStringConvertible {
         return NinePart.slices(pixels, into: rect, caps: caps, scale: scale)
     }
 
-    public var description: String {
+    public override var description: String {
         let what = name.map { "named \"\($0)\"" } ?? "anonymous"
         return "<UIImage \(what), {\(size.width.shortDescription), \(size.height.shortDescription)}, scale \(scale.shortDescription)"
             + (isSymbolImage ? ", symbol" : "") + (renderingMode == .alwaysTemplate ? ", template" : "") + ">"

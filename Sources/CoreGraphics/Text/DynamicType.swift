@@ -137,7 +137,7 @@ public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
 /// direction. A trait a collection does not say is `.unspecified` (0 for the scale).
 /// `UITraitCollection.current` is the traits code runs under: a view's while it draws and lays
 /// out, the app's otherwise; dynamic colours resolve with it.
-public final class UITraitCollection: Hashable, Sendable, CustomStringConvertible {
+public final class UITraitCollection: NSObject, @unchecked Sendable {
     public let preferredContentSizeCategory: UIContentSizeCategory
     public let displayScale: CGFloat
     public let userInterfaceStyle: UIUserInterfaceStyle
@@ -220,19 +220,23 @@ public final class UITraitCollection: Hashable, Sendable, CustomStringConvertibl
         userInterfaceStyle != (other?.userInterfaceStyle ?? .unspecified)
     }
 
-    public static func == (lhs: UITraitCollection, rhs: UITraitCollection) -> Bool {
-        lhs.preferredContentSizeCategory == rhs.preferredContentSizeCategory && lhs.displayScale == rhs.displayScale
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let rhs = object as? UITraitCollection else { return false }
+        let lhs = self
+        return         lhs.preferredContentSizeCategory == rhs.preferredContentSizeCategory && lhs.displayScale == rhs.displayScale
             && lhs.userInterfaceStyle == rhs.userInterfaceStyle && lhs.horizontalSizeClass == rhs.horizontalSizeClass
             && lhs.verticalSizeClass == rhs.verticalSizeClass && lhs.layoutDirection == rhs.layoutDirection
     }
 
-    public func hash(into hasher: inout Hasher) {
+    public override var hash: Int {
+        var hasher = Hasher()
         hasher.combine(preferredContentSizeCategory)
         hasher.combine(displayScale)
         hasher.combine(userInterfaceStyle)
+        return hasher.finalize()
     }
 
-    public var description: String {
+    public override var description: String {
         "<UITraitCollection: userInterfaceStyle = \(userInterfaceStyle), preferredContentSizeCategory = \(preferredContentSizeCategory.rawValue), displayScale = \(displayScale)>"
     }
 }

@@ -16,7 +16,7 @@ import Geometry
 /// A font by name (`UIFont(name:size:)`) uses the installed family of that name if fontconfig has
 /// it, and Inter otherwise (UIKit returns nil for a face the app does not bundle; uisim's answer
 /// lets a screen that names its brand font run), with the system font's vertical metrics.
-public final class UIFont: Hashable, Sendable, CustomStringConvertible {
+public final class UIFont: NSObject, @unchecked Sendable {
     /// A weight, as UIKit's (`UIFont.Weight.regular` is 0, `.bold` 0.4).
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
         public let rawValue: CGFloat
@@ -174,22 +174,26 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
                              features: hasTabularDigits ? "tnum" : nil)
     }
 
-    public var description: String {
+    public override var description: String {
         "<UIFont: font-family: \"\(familyName)\"; font-weight: \(weight.rawValue == 0 ? "normal" : "\(weight.rawValue)"); font-style: \(isItalic ? "italic" : "normal"); font-size: \(pointSize)pt>"
     }
 
-    public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
-        lhs.pointSize == rhs.pointSize && lhs.weight == rhs.weight && lhs.isItalic == rhs.isItalic
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let rhs = object as? UIFont else { return false }
+        let lhs = self
+        return         lhs.pointSize == rhs.pointSize && lhs.weight == rhs.weight && lhs.isItalic == rhs.isItalic
             && lhs.hasTabularDigits == rhs.hasTabularDigits && lhs.design == rhs.design && lhs.namedFamily == rhs.namedFamily
             && lhs.textStyle == rhs.textStyle
     }
 
-    public func hash(into hasher: inout Hasher) {
+    public override var hash: Int {
+        var hasher = Hasher()
         hasher.combine(pointSize)
         hasher.combine(weight)
         hasher.combine(isItalic)
         hasher.combine(hasTabularDigits)
         hasher.combine(namedFamily)
+        return hasher.finalize()
     }
 
     private static func systemFontName(weight: Weight, italic: Bool, design: Design) -> String {

@@ -30,8 +30,8 @@ extension CAAnimationDelegate {
 /// Core Animation's abstract animation: timing (`CAMediaTiming`), a timing function, a delegate.
 /// A layer copies the animation it is given (`add(_:forKey:)`), so changing it afterwards
 /// changes nothing on screen. Evaluated by the render server every frame, never by the app.
-open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
-    public required init() {}
+open class CAAnimation: NSObject, CAMediaTiming, CAAction {
+    public override required init() { super.init() }
 
     @exclusivity(unchecked)
     open var beginTime: CFTimeInterval = 0
@@ -63,7 +63,7 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     var scrubbingSaved: CAMediaTimingFunction??
 
     /// A copy with the same settings (what `add(_:forKey:)` keeps).
-    open func copy() -> Any {
+    open override func copy() -> Any {
         let copy = type(of: self).init()
         copy.takeSettings(from: self)
         return copy
@@ -138,7 +138,7 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     /// The key paths the animation moves.
     var keyPaths: [String] { [] }
 
-    public var description: String {
+    public override var description: String {
         "<\(type(of: self)): duration \(effectiveDuration)\(keyPaths.isEmpty ? "" : "; " + keyPaths.joined(separator: ", "))>"
     }
 }

@@ -60,7 +60,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 /// the fraction of change, as Core Animation's `CAMediaTimingFunction`. The named curves have
 /// Apple's control points: linear (0,0 1,1), easeIn (0.42,0 1,1), easeOut (0,0 0.58,1),
 /// easeInEaseOut (0.42,0 0.58,1), default (0.25,0.1 0.25,1).
-public final class CAMediaTimingFunction: Hashable, CustomStringConvertible, Sendable {
+public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     let c1x: Double, c1y: Double, c2x: Double, c2y: Double
 
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
@@ -123,18 +123,22 @@ public final class CAMediaTimingFunction: Hashable, CustomStringConvertible, Sen
         return Self.bezier(t, c1y, c2y)
     }
 
-    public static func == (a: CAMediaTimingFunction, b: CAMediaTimingFunction) -> Bool {
-        a.c1x == b.c1x && a.c1y == b.c1y && a.c2x == b.c2x && a.c2y == b.c2y
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let b = object as? CAMediaTimingFunction else { return false }
+        let a = self
+        return         a.c1x == b.c1x && a.c1y == b.c1y && a.c2x == b.c2x && a.c2y == b.c2y
     }
 
-    public func hash(into hasher: inout Hasher) {
+    public override var hash: Int {
+        var hasher = Hasher()
         hasher.combine(c1x)
         hasher.combine(c1y)
         hasher.combine(c2x)
         hasher.combine(c2y)
+        return hasher.finalize()
     }
 
-    public var description: String { "CAMediaTimingFunction(\(c1x), \(c1y), \(c2x), \(c2y))" }
+    public override var description: String { "CAMediaTimingFunction(\(c1x), \(c1y), \(c2x), \(c2y))" }
 }
 
 /// Where a timed object is at a moment: before it starts, in an iteration (with the fraction of

@@ -158,7 +158,7 @@ open class UIControl: UIView {
 
 /// An element of a menu (UIKit's `UIMenuElement`): an action or a menu.
 @preconcurrency @MainActor
-open class UIMenuElement {
+open class UIMenuElement: NSObject {
     public let title: String
     public let image: UIImage?
 

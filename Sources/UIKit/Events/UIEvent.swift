@@ -3,7 +3,7 @@ import Foundation
 /// A batch of touches delivered together, as UIKit's `UIEvent` of type `.touches`: every touch
 /// on the screen, each in the phase it has in this event.
 @preconcurrency @MainActor
-open class UIEvent {
+open class UIEvent: NSObject {
     /// The kinds of UIKit events; uisim delivers `.touches`.
     public enum EventType: Int, Sendable {
         case touches, motion, remoteControl, presses, scroll, hover, transform

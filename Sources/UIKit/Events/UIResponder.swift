@@ -4,8 +4,8 @@ import Foundation
 /// through `next` (view → superview … → window → application). The default touch methods pass
 /// the touches to the next responder.
 @preconcurrency @MainActor
-open class UIResponder {
-    public init() {}
+open class UIResponder: NSObject {
+    public override init() { super.init() }
 
     /// The next responder in the chain, or nil at its end.
     open var next: UIResponder? { nil }

@@ -8,7 +8,7 @@ import Support
 ///
 /// Touches compare and hash by identity, as UIKit's objects do.
 @preconcurrency @MainActor
-public final class UITouch: Hashable, @MainActor CustomStringConvertible {
+open class UITouch: NSObject {
     /// Where a touch is in its life.
     public enum Phase: Int, Sendable, CustomStringConvertible {
         case began, moved, stationary, ended, cancelled
@@ -126,10 +126,9 @@ public final class UITouch: Hashable, @MainActor CustomStringConvertible {
         return view.convert(point, from: window)
     }
 
-    nonisolated public static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
-    nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    nonisolated open override var description: String { describedOnMainActor { $0.mainActorDescription } }
 
-    public var description: String {
+    private var mainActorDescription: String {
         "<UITouch contact \(contact); phase = \(phase); tapCount = \(tapCount); window location ="
             + " (\(windowLocation.x.shortDescription) \(windowLocation.y.shortDescription))>"
     }

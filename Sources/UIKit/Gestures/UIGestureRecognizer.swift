@@ -37,7 +37,7 @@ extension UIGestureRecognizerDelegate {
 /// Target–action pairs are closures (no Objective-C selectors on Linux): `init(action:)` and
 /// `addTarget(_:)`.
 @preconcurrency @MainActor
-open class UIGestureRecognizer {
+open class UIGestureRecognizer: NSObject {
     /// The states of a gesture recognizer.
     public enum State: Int, Sendable, CustomStringConvertible {
         case possible, began, changed, ended, cancelled, failed

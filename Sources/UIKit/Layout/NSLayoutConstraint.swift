@@ -11,7 +11,7 @@ import Support
 /// items have no common ancestor) stays inactive and is reported in the window's layout issues
 /// instead of crashing the replay.
 @preconcurrency @MainActor
-open class NSLayoutConstraint: @MainActor CustomStringConvertible {
+open class NSLayoutConstraint: NSObject {
     /// The attribute of an item a constraint relates, as UIKit's `NSLayoutConstraint.Attribute`
     /// (the raw values are UIKit's).
     public enum Attribute: Int, Sendable, CaseIterable {
@@ -229,7 +229,9 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
 
     /// UIKit's form without the addresses (so that descriptions are the same on every run):
     /// `<NSLayoutConstraint 'id' UILabel.leading == UIView.leading + 16   (active)>`.
-    open var description: String {
+    nonisolated open override var description: String { describedOnMainActor { $0.mainActorDescription } }
+
+    private var mainActorDescription: String {
         var text = "<\(typeName)"
         if let identifier { text += " '\(identifier)'" }
         text += " \(firstAttributeName) \(relation.symbol) "

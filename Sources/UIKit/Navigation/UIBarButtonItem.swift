@@ -5,13 +5,13 @@ import QuartzCore
 
 /// What a bar shows for an item (UIKit's `UIBarItem`): a title, an image, whether it is enabled.
 @preconcurrency @MainActor
-open class UIBarItem {
+open class UIBarItem: NSObject {
     open var title: String? { didSet { changed() } }
     open var image: UIImage? { didSet { changed() } }
     open var isEnabled = true { didSet { changed() } }
     open var tag = 0
 
-    public init() {}
+    public override init() { super.init() }
 
     /// The bar showing the item, told when it changes.
     weak var bar: BarItemsHost?
