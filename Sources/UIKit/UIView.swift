@@ -311,6 +311,11 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// The gesture recognizers attached to the view, in the order added.
     public internal(set) var gestureRecognizers: [UIGestureRecognizer]?
 
+    /// Whether `gestureRecognizer` may begin (leave `.possible`): asked of the recognizer's view,
+    /// and of a control under its touches (UIKit's rule that a control's own action wins over an
+    /// ancestor's overlapping gesture). Default true.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
     /// The deepest visible, interactive view under `point` (in the view's coordinates), or nil.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         defaultHitTest(point, with: event)

@@ -293,6 +293,29 @@ func track(_ recognizer: UIGestureRecognizer, _ name: String, _ log: EventLog, c
         try run(trace, scene, recognizers: [(a, "a"), (b, "b")])
         #expect(scene.log.entries.contains { $0.hasPrefix("a began") } && scene.log.entries.contains { $0.hasPrefix("b began") })
     }
+
+    /// UIKit: "default control actions prevent overlapping gesture recognizer behavior": an
+    /// ancestor's single tap does not begin on a button (its action runs) but does on a plain
+    /// subview; a long press, not the button's action, still begins on the button.
+    @Test func anAncestorsSingleTapDoesNotBeginOnAButton() throws {
+        let scene = Scene()
+        let button = UIButton(frame: CGRect(x: 0, y: 600, width: 200, height: 44))
+        let plain = UIView(frame: CGRect(x: 0, y: 400, width: 200, height: 44))
+        scene.view.addSubview(button)
+        scene.view.addSubview(plain)
+        var buttonTaps = 0
+        button.addAction(UIAction { _ in buttonTaps += 1 }, for: .touchUpInside)
+        let tap = UITapGestureRecognizer()
+        let press = UILongPressGestureRecognizer()
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 100, y: 620), time: 0, duration: 0.05)        // the button
+        trace.tap(2, at: CGPoint(x: 100, y: 420), time: 1, duration: 0.05)        // the plain view
+        trace.tap(3, at: CGPoint(x: 100, y: 620), time: 2, duration: 0.8)         // held on the button
+        try run(trace, scene, recognizers: [(tap, "tap"), (press, "press")])
+        #expect(scene.log.entries.filter { $0.hasPrefix("tap") } == ["tap ended@1.050"])
+        #expect(scene.log.entries.filter { $0.hasPrefix("press") } == ["press began@2.500", "press ended@2.800"])
+        #expect(buttonTaps == 1)
+    }
 }
 
 /// Records when touchesEnded arrives.

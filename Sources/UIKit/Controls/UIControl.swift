@@ -70,31 +70,124 @@ open class UIControl: UIView {
         return s
     }
 
-    private var actions: [(UIAction, Event)] = []
+    /// The control's actions and target–action pairs, in the order they were added.
+    private var actions: [ControlAction] = []
+    /// The touch event being handled, passed with the actions it sends (nil when code sends them).
+    private var eventBeingHandled: UIEvent?
 
     /// Called when `isEnabled`, `isSelected` or `isHighlighted` changes; subclasses redraw.
     open func stateDidChange() {}
 
-    /// Adds `action`, run for each of `events`.
-    public func addAction(_ action: UIAction, for events: Event) {
-        actions.append((action, events))
+    /// Adds `action`, run for each of `events`; it replaces an action of the same identifier.
+    open func addAction(_ action: UIAction, for controlEvents: Event) {
+        actions.removeAll { if case .action(let a) = $0.kind { a.identifier == action.identifier } else { false } }
+        actions.append(ControlAction(kind: .action(action), events: controlEvents))
     }
 
     /// Removes `action` for `events`.
-    public func removeAction(_ action: UIAction, for events: Event) {
-        actions.removeAll { $0.0 === action && !$0.1.intersection(events).isEmpty }
+    open func removeAction(_ action: UIAction, for controlEvents: Event) {
+        removeEvents(controlEvents) { if case .action(let a) = $0.kind { a === action } else { false } }
+    }
+
+    /// Removes the action whose identifier is `actionIdentifier` for `events`.
+    open func removeAction(identifiedBy actionIdentifier: UIAction.Identifier, for controlEvents: Event) {
+        removeEvents(controlEvents) { if case .action(let a) = $0.kind { a.identifier == actionIdentifier } else { false } }
+    }
+
+    /// Sends `action` to `target` for each of `events` (UIKit's target–action): `target` is not
+    /// retained; a nil target sends it up the responder chain from the first responder. Adding a
+    /// pair again adds its events to the pair's.
+    open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
+        let object = target.map { $0 as AnyObject }
+        if let index = actions.firstIndex(where: { $0.isPair(object, action) }) {
+            actions[index].events.formUnion(controlEvents)
+        } else {
+            actions.append(ControlAction(kind: .target(WeakTarget(object), action), events: controlEvents))
+        }
+    }
+
+    /// Stops sending `action` (nil: every action) to `target` (nil: every target) for `events`.
+    open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
+        let object = target.map { $0 as AnyObject }
+        removeEvents(controlEvents) { entry in
+            guard case .target(let held, let selector) = entry.kind else { return false }
+            return (object == nil || held.object === object) && (action == nil || selector == action)
+        }
+    }
+
+    private func removeEvents(_ events: Event, where matches: (ControlAction) -> Bool) {
+        for index in actions.indices where matches(actions[index]) {
+            actions[index].events.subtract(events)
+        }
+        actions.removeAll { $0.events.isEmpty }
+    }
+
+    /// The targets of the control's target–action pairs (`NSNull` for a nil target).
+    open var allTargets: Set<AnyHashable> {
+        Set(actions.compactMap { entry -> AnyHashable? in
+            guard case .target(let held, _) = entry.kind, !held.isGone else { return nil }
+            guard let object = held.object else { return AnyHashable(NSNull()) }
+            return (object as? NSObject).map(AnyHashable.init) ?? AnyHashable(ObjectIdentifier(object))
+        })
+    }
+
+    /// The names of the actions sent to `target` for `controlEvent`, or nil when there are none.
+    open func actions(forTarget target: Any?, forControlEvent controlEvent: Event) -> [String]? {
+        let object = target.map { $0 as AnyObject }
+        let names = actions.compactMap { entry -> String? in
+            guard case .target(let held, let selector) = entry.kind, !entry.events.intersection(controlEvent).isEmpty,
+                  held.object === object || (object == nil && held.isNil) else { return nil }
+            return selector.name
+        }
+        return names.isEmpty ? nil : names
     }
 
     /// The events some action listens for.
-    public var allControlEvents: Event {
-        actions.reduce(Event()) { $0.union($1.1) }
+    open var allControlEvents: Event {
+        actions.reduce(Event()) { $0.union($1.events) }
     }
 
-    /// Runs the actions of `events`.
-    open func sendActions(for events: Event) {
-        for (action, listened) in actions where !listened.intersection(events).isEmpty {
-            action.handler(action)
+    /// Sends the actions of `events`: each `UIAction` (`sendAction(_:)`) and each target–action
+    /// pair (`sendAction(_:to:for:)`), in the order they were added.
+    open func sendActions(for controlEvents: Event) {
+        for entry in actions where !entry.events.intersection(controlEvents).isEmpty {
+            switch entry.kind {
+            case .action(let action):
+                sendAction(action)
+            case .target(let held, let selector):
+                if held.isGone { continue }
+                sendAction(selector, to: held.object, for: eventBeingHandled)
+            }
         }
+    }
+
+    /// Runs `action`'s handler.
+    open func sendAction(_ action: UIAction) {
+        action.sender = self
+        defer { action.sender = nil }
+        action.handler(action)
+    }
+
+    /// Sends `action` to `target` through the application (`UIApplication.sendAction(_:to:from:for:)`),
+    /// the control as the sender. Subclasses override it to watch or redirect their actions.
+    open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
+        UIApplication.shared.sendAction(action, to: target, from: self, for: event)
+    }
+
+    /// UIKit's rule for gestures that overlap a control's own action: an ancestor's single-finger
+    /// single tap does not begin on a button, switch, segmented control, stepper or page control
+    /// (the control's action runs instead), nor a pan along a slider or a switch whose knob is held.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard gestureRecognizer.view !== self else { return super.gestureRecognizerShouldBegin(gestureRecognizer) }
+        if let tap = gestureRecognizer as? UITapGestureRecognizer, tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1,
+           self is UIButton || self is UISwitch || self is UISegmentedControl || self is UIStepper || self is UIPageControl {
+            return false
+        }
+        if let pan = gestureRecognizer as? UIPanGestureRecognizer, isTracking, self is UISlider || self is UISwitch {
+            let moved = pan.translation(in: self)
+            return abs(moved.x) <= abs(moved.y)
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
     }
 
     // MARK: Tracking (UIKit's overridable hooks)
@@ -113,6 +206,8 @@ open class UIControl: UIView {
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        eventBeingHandled = event
+        defer { eventBeingHandled = nil }
         guard isEnabled, !isTracking, let touch = touches.first else { return }
         guard beginTracking(touch, with: event) else { return }
         isTracking = true
@@ -122,6 +217,8 @@ open class UIControl: UIView {
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        eventBeingHandled = event
+        defer { eventBeingHandled = nil }
         guard isTracking, let touch = touches.first else { return }
         let wasInside = isTouchInside
         isTouchInside = inside(touch)
@@ -132,11 +229,15 @@ open class UIControl: UIView {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        eventBeingHandled = event
+        defer { eventBeingHandled = nil }
         guard isTracking, let touch = touches.first else { return }
         finish(touch, event: event, cancelled: false)
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        eventBeingHandled = event
+        defer { eventBeingHandled = nil }
         guard isTracking else { return }
         finish(touches.first, event: event, cancelled: true)
     }
@@ -171,10 +272,22 @@ open class UIMenuElement: NSObject {
 /// A closure a control runs for an event, or a menu's item, as UIKit's `UIAction`.
 @preconcurrency @MainActor
 public final class UIAction: UIMenuElement {
-    let handler: (UIAction) -> Void
+    /// An action's identity (`UIAction.Identifier`): a control keeps one action per identifier.
+    public struct Identifier: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
 
-    public init(title: String = "", image: UIImage? = nil, handler: @escaping (UIAction) -> Void) {
+    let handler: (UIAction) -> Void
+    /// The action's identifier (a unique one unless given).
+    public let identifier: Identifier
+    /// The control that is running the action, while it runs (nil otherwise).
+    public internal(set) var sender: Any?
+
+    public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, handler: @escaping (UIAction) -> Void) {
         self.handler = handler
+        self.identifier = identifier ?? Identifier(UUID().uuidString)
         super.init(title: title, image: image)
     }
 }
@@ -188,4 +301,36 @@ public final class UIMenu: UIMenuElement {
         self.children = children
         super.init(title: title, image: image)
     }
+}
+
+/// One of a control's actions: a `UIAction`, or a target–action pair, with the events it is for.
+private struct ControlAction {
+    enum Kind {
+        case action(UIAction)
+        case target(WeakTarget, Selector)
+    }
+
+    let kind: Kind
+    var events: UIControl.Event
+
+    func isPair(_ target: AnyObject?, _ action: Selector) -> Bool {
+        guard case .target(let held, let selector) = kind, selector == action else { return false }
+        return target == nil ? held.isNil : held.object === target
+    }
+}
+
+/// An action's target, not retained (UIKit does not retain targets); nil sends the action up
+/// the responder chain.
+struct WeakTarget {
+    weak var object: AnyObject?
+    /// Whether the target was nil when added.
+    let isNil: Bool
+
+    init(_ object: AnyObject?) {
+        self.object = object
+        self.isNil = object == nil
+    }
+
+    /// Whether the target has been freed since it was added.
+    var isGone: Bool { !isNil && object == nil }
 }

@@ -630,7 +630,7 @@ final class DelayedTouchesRecognizer: UIGestureRecognizer, UIGestureRecognizerDe
     static let delay: TimeInterval = 0.15
 
     init() {
-        super.init()
+        super.init(target: nil, action: nil)
         delaysTouchesBegan = true
         delaysTouchesEnded = false
         cancelsTouchesInView = true

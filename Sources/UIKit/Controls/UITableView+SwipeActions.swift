@@ -207,7 +207,7 @@ final class SwipeActionsRecognizer: UIPanGestureRecognizer, UIGestureRecognizerD
     weak var table: UITableView?
 
     init() {
-        super.init(action: nil)
+        super.init(target: nil, action: nil)
         delegate = self
     }
 

@@ -230,7 +230,7 @@ package final class GestureEnvironment {
         while !pendingActions.isEmpty || !pendingCancellations.isEmpty {
             while !pendingActions.isEmpty {
                 let recognizer = pendingActions.removeFirst()
-                for action in recognizer.actions { action(recognizer) }
+                recognizer.sendActions()
             }
             let cancellations = pendingCancellations
             pendingCancellations = ViewBatches()

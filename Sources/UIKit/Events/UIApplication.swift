@@ -133,6 +133,15 @@ open class UIApplication: UIResponder {
         }
     }
 
+    /// Sends `action` to `target`, or with a nil target to the first responder (the sender
+    /// when there is none) and up the responder chain to the first responder that can perform
+    /// it; false when none can. A target without the method is the runtime's "unrecognized
+    /// selector" crash. (The work is in UIResponder+Actions.swift.)
+    @discardableResult
+    open func sendAction(_ action: Selector, to target: Any?, from sender: Any?, for event: UIEvent?) -> Bool {
+        deliver(action, to: target, from: sender, for: event)
+    }
+
     func windowDidBecomeVisible(_ window: UIWindow) {
         windowStorage.removeAll { $0.window == nil || $0.window === window }
         windowStorage.append(WeakWindow(window))

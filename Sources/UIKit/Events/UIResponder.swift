@@ -81,6 +81,19 @@ open class UIResponder: NSObject {
     /// Whether the keyboard belongs to this app (`NSNumber`, a `Bool`: always true here).
     nonisolated public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
 
+    // MARK: Actions (the work is in UIResponder+Actions.swift)
+
+    /// Whether the responder performs `action` (true when it has a method of that name, as
+    /// UIKit's default). Subclasses narrow it (a text field enables `copy:` only with a selection).
+    open func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+        responds(to: action)
+    }
+
+    /// The responder that performs `action`: this one or the nearest next one that can.
+    open func target(forAction action: Selector, withSender sender: Any?) -> Any? {
+        chainTarget(forAction: action, withSender: sender)
+    }
+
     /// Touches began in this responder (or were passed up to it).
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         next?.touchesBegan(touches, with: event)

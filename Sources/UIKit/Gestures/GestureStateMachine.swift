@@ -28,8 +28,21 @@ extension GestureEnvironment {
         }
     }
 
+    /// The recognizer's view, and each control its touches are on, let it begin.
+    private func viewsLetBegin(_ recognizer: UIGestureRecognizer) -> Bool {
+        if let view = recognizer.view, !view.gestureRecognizerShouldBegin(recognizer) { return false }
+        var asked: [UIControl] = []
+        for touch in recognizer.trackedTouches {
+            guard let control = touch.view as? UIControl, control !== recognizer.view,
+                  !asked.contains(where: { $0 === control }) else { continue }
+            asked.append(control)
+            if !control.gestureRecognizerShouldBegin(recognizer) { return false }
+        }
+        return true
+    }
+
     func begin(_ recognizer: UIGestureRecognizer, as newState: UIGestureRecognizer.State) {
-        if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false {
+        if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false || !viewsLetBegin(recognizer) {
             set(.failed, for: recognizer)
             return
         }

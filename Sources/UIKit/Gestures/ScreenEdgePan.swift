@@ -35,8 +35,8 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     /// How far the touch moves before the gesture begins, in points.
     public static let edgeHysteresis: CGFloat = 15
 
-    public override init(action: ((UIGestureRecognizer) -> Void)? = nil) {
-        super.init(action: action)
+    public override init(target: Any?, action: Selector?) {
+        super.init(target: target, action: action)
         beginDistance = Self.edgeHysteresis
     }
 

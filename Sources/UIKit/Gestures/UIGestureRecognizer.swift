@@ -34,8 +34,9 @@ extension UIGestureRecognizerDelegate {
 /// `.possible` → `.recognized` (= `.ended`) for discrete ones, `.possible` → `.failed` otherwise.
 ///
 /// Subclasses set `state` from their touch methods, as with `UIGestureRecognizerSubclass`.
-/// Target–action pairs are closures (no Objective-C selectors on Linux): `init(action:)` and
-/// `addTarget(_:)`.
+/// Its actions are target–action pairs (`init(target:action:)`, `addTarget(_:action:)`, the
+/// selector given the recognizer when it takes an argument), or closures (`init(action:)`,
+/// `addTarget(_:)`), run in the order they were added.
 @preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
     /// The states of a gesture recognizer.
@@ -79,7 +80,7 @@ open class UIGestureRecognizer: NSObject {
     private var storedState: State = .possible
     /// A begin/recognize held back until the recognizers this one requires to fail have failed.
     var pendingState: State?
-    var actions: [(UIGestureRecognizer) -> Void] = []
+    private var actions: [GestureAction] = []
     var failureRequirements: [WeakRecognizer] = []
     /// The touches being tracked, in the order they arrived.
     var trackedTouches: [UITouch] = []
@@ -93,20 +94,57 @@ open class UIGestureRecognizer: NSObject {
         weak var recognizer: UIGestureRecognizer?
     }
 
-    /// A recognizer with an action called on every state change that UIKit reports
-    /// (began, changed, ended/recognized, cancelled).
-    public init(action: ((UIGestureRecognizer) -> Void)? = nil) {
-        if let action { actions.append(action) }
+    /// A recognizer that sends `action` to `target` on every state change UIKit reports (began,
+    /// changed, ended/recognized, cancelled); the target is not retained.
+    public init(target: Any?, action: Selector?) {
+        super.init()
+        if let target, let action { addTarget(target, action: action) }
     }
 
-    /// Adds an action (UIKit's `addTarget(_:action:)` with a closure).
+    /// A recognizer with a closure called on every state change that UIKit reports.
+    public convenience init(action: ((UIGestureRecognizer) -> Void)? = nil) {
+        self.init(target: nil, action: nil)
+        if let action { actions.append(.closure(action)) }
+    }
+
+    /// Adds a target–action pair (once: adding it again changes nothing).
+    open func addTarget(_ target: Any, action: Selector) {
+        let object = target as AnyObject
+        guard !actions.contains(where: { $0.isPair(object, action) }) else { return }
+        actions.append(.target(WeakTarget(object), action))
+    }
+
+    /// Removes `action` (nil: every action) of `target` (nil: every target).
+    open func removeTarget(_ target: Any?, action: Selector?) {
+        let object = target.map { $0 as AnyObject }
+        actions.removeAll { entry in
+            guard case .target(let held, let selector) = entry else { return false }
+            return (object == nil || held.object === object) && (action == nil || selector == action)
+        }
+    }
+
+    /// Adds a closure action (uisim's closure form of `addTarget(_:action:)`).
     public func addTarget(_ action: @escaping (UIGestureRecognizer) -> Void) {
-        actions.append(action)
+        actions.append(.closure(action))
     }
 
     /// Removes every action.
     public func removeAllTargets() {
         actions.removeAll()
+    }
+
+    /// Runs the actions, in the order they were added: a selector with an argument gets the
+    /// recognizer; a target that has been freed is skipped.
+    func sendActions() {
+        for action in actions {
+            switch action {
+            case .closure(let body):
+                body(self)
+            case .target(let held, let selector):
+                guard let target = held.object else { continue }
+                NSObject.send(selector, to: target, arguments: [self])
+            }
+        }
     }
 
     /// The recognizer's state. Subclasses set it; the transitions UIKit forbids are ignored
@@ -183,5 +221,16 @@ extension UIView {
         gestureRecognizers?.removeAll { $0 === gestureRecognizer }
         if gestureRecognizers?.isEmpty == true { gestureRecognizers = nil }
         gestureRecognizer.view = nil
+    }
+}
+
+/// One of a recognizer's actions.
+private enum GestureAction {
+    case closure((UIGestureRecognizer) -> Void)
+    case target(WeakTarget, Selector)
+
+    func isPair(_ target: AnyObject, _ action: Selector) -> Bool {
+        guard case .target(let held, let selector) = self else { return false }
+        return held.object === target && selector == action
     }
 }

@@ -24,10 +24,9 @@ protocol BarItemsHost: AnyObject {
     func itemsDidChange()
 }
 
-/// A button in a navigation bar or a toolbar (UIKit's `UIBarButtonItem`). uisim has no
-/// Objective-C selectors, so `init(title:style:target:action:)` is not here: use UIKit's closure
-/// forms, `init(title:image:primaryAction:menu:)` and `init(systemItem:primaryAction:menu:)`; a tap
-/// on the item runs its `primaryAction`.
+/// A button in a navigation bar or a toolbar (UIKit's `UIBarButtonItem`): a tap runs its
+/// `primaryAction`, or else sends its `action` to its `target` (nil: up the responder chain)
+/// with the item as the sender.
 @preconcurrency @MainActor
 open class UIBarButtonItem: UIBarItem {
     public enum Style: Int, Sendable { case plain, done }
@@ -84,6 +83,33 @@ open class UIBarButtonItem: UIBarItem {
         self.menu = menu
     }
 
+    /// The object the item's action is sent to (not retained; nil: the responder chain).
+    open weak var target: AnyObject?
+    /// The action a tap sends when the item has no primary action.
+    open var action: Selector?
+
+    public convenience init(title: String?, style: Style, target: Any?, action: Selector?) {
+        self.init()
+        self.title = title
+        self.style = style
+        self.target = target.map { $0 as AnyObject }
+        self.action = action
+    }
+
+    public convenience init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
+        self.init()
+        self.image = image
+        self.style = style
+        self.target = target.map { $0 as AnyObject }
+        self.action = action
+    }
+
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
+        self.init(systemItem: systemItem)
+        self.target = target.map { $0 as AnyObject }
+        self.action = action
+    }
+
     public convenience init(customView: UIView) {
         self.init()
         self.customView = customView
@@ -106,7 +132,14 @@ extension UIBarButtonItem {
         if let customView { return customView }
         let button = Self.barButton(title: title ?? "", done: style == .done, tint: tint)
         button.isEnabled = isEnabled
-        if let primaryAction { button.addAction(primaryAction, for: .touchUpInside) }
+        if let primaryAction {
+            button.addAction(primaryAction, for: .touchUpInside)
+        } else if let action {
+            button.addAction(UIAction { [weak self] _ in
+                guard let self else { return }
+                UIApplication.shared.sendAction(action, to: self.target, from: self, for: nil)
+            }, for: .touchUpInside)
+        }
         return button
     }
 
