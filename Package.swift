@@ -80,9 +80,11 @@ let package = Package(
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface
         // never does, so without these a changed class layout would leave stale code behind.
+        // `uisim port`: Swift sources rewritten for Linux (its own lexer: no compiler needed).
+        .target(name: "Port", dependencies: ["Support"]),
         .target(
             name: "UISimCommandLine",
-            dependencies: reexported + [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: reexported + ["Port", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "uisim", dependencies: ["UISimCommandLine"]),
 
         // libFuzzer harnesses, one per trace reader (`make fuzz`; Fuzz/README.md). Built plainly
@@ -114,6 +116,7 @@ let package = Package(
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"], swiftSettings: uiTests),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "Geometry", "Support"] + overlays),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "CoreGraphics", "QuartzCore", "Geometry", "RunLoop"] + overlays, swiftSettings: uiTests),
+        .testTarget(name: "PortTests", dependencies: ["Port", "Support"]),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry", "Support"], exclude: ["Fixtures"]),
         .testTarget(name: "ReplayTests", dependencies: overlays + ["Support", "Replay", "UIKit", "Traces", "RunLoop", "Geometry", "CoreGraphics", "QuartzCore",
                                                    .product(name: "Histogram", package: "hdrhistogram-swift")], swiftSettings: uiTests),

@@ -27,7 +27,7 @@ public struct UISimCommand: ParsableCommand {
             responders, layout, drawing and compositing, timing and counting every frame.
             """,
         version: "uisim \(UISimVersion.string) (libevent \(libeventVersion), cairo \(cairoVersion))",
-        subcommands: [ReplayCommand.self, MergeCommand.self, ScenesCommand.self, CompareCommand.self, AdviceCommand.self, CheckCommand.self, BaselineCommand.self, TraceCommand.self, DemoCommand.self])
+        subcommands: [ReplayCommand.self, MergeCommand.self, ScenesCommand.self, CompareCommand.self, AdviceCommand.self, CheckCommand.self, BaselineCommand.self, TraceCommand.self, PortCommand.self, DemoCommand.self])
 
     public init() {}
 

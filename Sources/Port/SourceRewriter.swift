@@ -1,0 +1,505 @@
+// What `uisim port` does to one Swift file: rewrites what Swift on Linux rejects in iOS code into
+// what uisim offers, keeping every line where it was (a removed attribute becomes spaces, so even
+// the columns stay), and notes what it cannot rewrite.
+
+/// The kinds of rewrite, in the order the summary lists them.
+public enum PortEditKind: String, CaseIterable, Sendable {
+    case selector = "#selector → Selector(name, Type.method)"
+    case selectorByName = "#selector → Selector(name) (receiver's type unknown)"
+    case keyPath = "#keyPath → string"
+    case objc = "@objc / @objcMembers / @nonobjc removed"
+    case dynamic = "dynamic removed"
+    case interfaceBuilder = "@IBOutlet / @IBAction / @IBInspectable / @IBDesignable removed"
+    case submoduleImport = "import UIKit.X → import UIKit"
+    case platformCondition = "#if os(iOS) / targetEnvironment(simulator) opened"
+}
+
+/// One rewrite, at a line (1-based) of the original file.
+public struct PortEdit: Equatable, Sendable {
+    public let kind: PortEditKind
+    public let line: Int
+}
+
+/// Something Swift on Linux will reject that `port` cannot rewrite, at a line.
+public struct PortFinding: Equatable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let message: String
+    public var description: String { "\(line): \(message)" }
+}
+
+/// The methods of the sources being ported, by type and name, with their argument labels (nil
+/// for `_`): the Objective-C name of `#selector(refresh)` depends on the labels of `refresh`.
+public struct MethodIndex: Sendable {
+    /// type name ("" outside any type) → method name → the label lists it is declared with.
+    var labels: [String: [String: Set<[String?]>]] = [:]
+    /// "Type.method(labels)" → the name `@objc(name)` gave it.
+    var objectiveCNames: [String: String] = [:]
+
+    public init() {}
+
+    /// The labels of `method` declared in `type` (or, failing that, in any type), when there is
+    /// one declaration.
+    func labels(of method: String, in type: String?) -> [String?]? {
+        if let type, let lists = labels[type]?[method] { return lists.count == 1 ? lists.first : nil }
+        let lists = labels.values.reduce(into: Set<[String?]>()) { $0.formUnion($1[method] ?? []) }
+        return lists.count == 1 ? lists.first : nil
+    }
+
+    static func key(_ type: String?, _ method: String, _ labels: [String?]) -> String {
+        "\(type ?? "").\(method)(\(labels.map { ($0 ?? "_") + ":" }.joined()))"
+    }
+}
+
+/// A file's tokens with the scopes they are in.
+struct TokenWalk {
+    let bytes: [UInt8]
+    let tokens: [SwiftToken]
+    /// Indices of the tokens that are not whitespace, newlines or comments.
+    let significant: [Int]
+    /// For each significant token, the innermost type declaration it is in ("" for none), and
+    /// whether that innermost scope is a protocol's body.
+    private(set) var enclosingType: [String?] = []
+    private(set) var inProtocol: [Bool] = []
+    /// For each token index, its 1-based line.
+    let lineOfToken: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        let tokens = SwiftLexer(bytes).tokens()
+        self.tokens = tokens
+        significant = tokens.indices.filter { ![.whitespace, .newline, .comment].contains(tokens[$0].kind) }
+        var line = 1
+        var lines: [Int] = []
+        lines.reserveCapacity(tokens.count)
+        for token in tokens {
+            lines.append(line)
+            switch token.kind {
+            case .newline: line += 1
+            case .string, .comment: line += bytes[token.range].reduce(0) { $1 == ASCII.newline ? $0 + 1 : $0 }
+            default: break
+            }
+        }
+        lineOfToken = lines
+        computeScopes()
+    }
+
+    func text(_ s: Int) -> String { String(decoding: bytes[tokens[significant[s]].range], as: UTF8.self) }
+    func kind(_ s: Int) -> SwiftToken.Kind { tokens[significant[s]].kind }
+    func line(_ s: Int) -> Int { lineOfToken[significant[s]] }
+    func isPunctuation(_ s: Int, _ character: String) -> Bool { s < significant.count && kind(s) == .punctuation && text(s) == character }
+    func isIdentifier(_ s: Int, _ name: String? = nil) -> Bool {
+        s < significant.count && kind(s) == .identifier && (name == nil || text(s) == name)
+    }
+    /// The byte range from significant token `a` through `b`.
+    func byteRange(_ a: Int, through b: Int) -> Range<Int> { tokens[significant[a]].range.lowerBound..<tokens[significant[b]].range.upperBound }
+
+    /// The significant index of the bracket closing the one opened at `open` (`(`, `[`, `{`), or nil.
+    func matching(_ open: Int) -> Int? {
+        let pairs = ["(": ")", "[": "]", "{": "}"]
+        guard let close = pairs[text(open)] else { return nil }
+        let opener = text(open)
+        var depth = 0
+        var s = open
+        while s < significant.count {
+            if kind(s) == .punctuation {
+                let t = text(s)
+                if t == opener { depth += 1 } else if t == close {
+                    depth -= 1
+                    if depth == 0 { return s }
+                }
+            }
+            s += 1
+        }
+        return nil
+    }
+
+    static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor", "protocol"]
+    static let declarationKeywords: Set<String> = ["func", "var", "let", "subscript", "init", "deinit", "override", "final", "static", "class",
+                                                   "public", "private", "fileprivate", "internal", "open", "required", "convenience", "typealias"]
+
+    private mutating func computeScopes() {
+        struct Scope { let type: String?; let isProtocol: Bool }
+        var stack: [Scope] = []
+        var pending: (name: String, isProtocol: Bool)?
+        enclosingType = []
+        inProtocol = []
+        var s = 0
+        while s < significant.count {
+            let innermostType = stack.last(where: { $0.type != nil })?.type ?? nil
+            enclosingType.append(innermostType)
+            inProtocol.append(stack.last?.isProtocol ?? false)
+            if kind(s) == .identifier, Self.typeKeywords.contains(text(s)), !(s > 0 && isPunctuation(s - 1, ".")),
+               isIdentifier(s + 1), !Self.declarationKeywords.contains(text(s + 1)) {
+                var name = text(s + 1)
+                var t = s + 2
+                while isPunctuation(t, "."), isIdentifier(t + 1) {
+                    name += "." + text(t + 1)
+                    t += 2
+                }
+                pending = (name, text(s) == "protocol")
+            } else if isPunctuation(s, "{") {
+                stack.append(Scope(type: pending?.name, isProtocol: pending?.isProtocol ?? false))
+                pending = nil
+            } else if isPunctuation(s, "}") {
+                _ = stack.popLast()
+            }
+            s += 1
+        }
+    }
+}
+
+extension MethodIndex {
+    /// Adds the methods declared in `walk`.
+    mutating func add(_ walk: TokenWalk) {
+        var pendingObjCName: String?
+        var s = 0
+        while s < walk.significant.count {
+            if walk.kind(s) == .attribute, walk.text(s) == "@objc", walk.isPunctuation(s + 1, "("), let close = walk.matching(s + 1) {
+                pendingObjCName = (s + 2..<close).map(walk.text).joined()
+                s = close + 1
+                continue
+            }
+            if walk.isIdentifier(s, "func"), walk.isIdentifier(s + 1) {
+                let name = walk.text(s + 1).trimmingBackticks
+                var open = s + 2
+                if walk.isPunctuation(open, "<") {
+                    var depth = 0
+                    while open < walk.significant.count {
+                        if walk.isPunctuation(open, "<") { depth += 1 } else if walk.isPunctuation(open, ">") {
+                            depth -= 1
+                            if depth == 0 { break }
+                        }
+                        open += 1
+                    }
+                    open += 1
+                }
+                if walk.isPunctuation(open, "("), let close = walk.matching(open) {
+                    let parameterLabels = Self.parameterLabels(walk, open, close)
+                    let type = walk.enclosingType[s] ?? ""
+                    labels[type, default: [:]][name, default: []].insert(parameterLabels)
+                    if let pendingObjCName { objectiveCNames[Self.key(type, name, parameterLabels)] = pendingObjCName }
+                    s = close
+                }
+                pendingObjCName = nil
+            } else if walk.isIdentifier(s, "var") || walk.isIdentifier(s, "let") || walk.isPunctuation(s, "}") {
+                pendingObjCName = nil
+            }
+            s += 1
+        }
+    }
+
+    /// The argument labels of the parameter list between `open` and `close`: a parameter's words
+    /// before its colon are its label and name, or one name that is both.
+    static func parameterLabels(_ walk: TokenWalk, _ open: Int, _ close: Int) -> [String?] {
+        var parameters: [[Int]] = []
+        var current: [Int] = []
+        var depth = 0
+        for s in (open + 1)..<close {
+            if walk.kind(s) == .punctuation {
+                switch walk.text(s) {
+                case "(", "[": depth += 1
+                case ")", "]": depth -= 1
+                case "," where depth == 0:
+                    parameters.append(current)
+                    current = []
+                    continue
+                default: break
+                }
+            }
+            current.append(s)
+        }
+        if !current.isEmpty { parameters.append(current) }
+        // A comma inside a generic argument list (`Dictionary<String, Int>`) splits a parameter:
+        // a piece with no colon before any bracket belongs to the one before it.
+        var merged: [[Int]] = []
+        for piece in parameters {
+            if let first = piece.first, !merged.isEmpty, !piece.contains(where: { walk.isPunctuation($0, ":") }) || !walk.isIdentifier(first) {
+                merged[merged.count - 1] += piece
+            } else {
+                merged.append(piece)
+            }
+        }
+        return merged.compactMap { piece -> String?? in
+            let words = piece.prefix { !walk.isPunctuation($0, ":") }.filter { walk.kind($0) == .identifier }.map { walk.text($0).trimmingBackticks }
+            guard let first = words.first else { return nil }
+            return .some(first == "_" ? nil : first)
+        }
+    }
+}
+
+/// Rewrites one file.
+struct SourceRewriter {
+    let walk: TokenWalk
+    let index: MethodIndex
+    private(set) var replacements: [(range: Range<Int>, text: String)] = []
+    private(set) var edits: [PortEdit] = []
+    private(set) var findings: [PortFinding] = []
+
+    init(walk: TokenWalk, index: MethodIndex) {
+        self.walk = walk
+        self.index = index
+    }
+
+    static let removedAttributes: [String: PortEditKind] = [
+        "@objc": .objc, "@objcMembers": .objc, "@nonobjc": .objc,
+        "@IBOutlet": .interfaceBuilder, "@IBAction": .interfaceBuilder, "@IBInspectable": .interfaceBuilder,
+        "@IBDesignable": .interfaceBuilder, "@IBSegueAction": .interfaceBuilder, "@GKInspectable": .interfaceBuilder,
+    ]
+    /// What may follow `dynamic` as a declaration modifier.
+    static let afterDynamic: Set<String> = ["var", "func", "let", "subscript", "open", "public", "internal", "private", "fileprivate",
+                                            "final", "override", "static", "class", "weak", "lazy", "unowned", "required", "convenience", "init"]
+    /// Frameworks of Apple's that have no counterpart on Linux.
+    static let appleOnlyModules: Set<String> = [
+        "ARKit", "AVFoundation", "AVKit", "AudioToolbox", "AuthenticationServices", "Combine", "Contacts", "ContactsUI", "CoreData",
+        "CoreHaptics", "CoreImage", "CoreLocation", "CoreMotion", "CoreServices", "CoreSpotlight", "CoreTelephony", "CoreText", "EventKit",
+        "EventKitUI", "GameKit", "ImageIO", "LocalAuthentication", "MapKit", "MessageUI", "Metal", "MetalKit", "MobileCoreServices",
+        "ObjectiveC", "OSLog", "Photos", "PhotosUI", "QuickLook", "SafariServices", "SceneKit", "SpriteKit", "StoreKit", "SwiftUI",
+        "UniformTypeIdentifiers", "UserNotifications", "Vision", "WebKit", "os",
+    ]
+    /// Objective-C runtime functions uisim does not offer.
+    static let runtimeFunctions: Set<String> = [
+        "method_exchangeImplementations", "class_getInstanceMethod", "class_getClassMethod", "class_addMethod", "class_replaceMethod",
+        "method_setImplementation", "method_getImplementation", "objc_getClass", "object_getClass", "objc_msgSend", "NSClassFromString",
+        "class_copyMethodList", "class_copyPropertyList",
+    ]
+
+    mutating func run() {
+        var s = 0
+        while s < walk.significant.count {
+            s = step(at: s)
+        }
+    }
+
+    private mutating func replace(_ range: Range<Int>, with text: String, _ kind: PortEditKind, line: Int) {
+        replacements.append((range, text))
+        edits.append(PortEdit(kind: kind, line: line))
+    }
+
+    /// Spaces where `range` was (newlines kept), so the columns after it stay.
+    private func blank(_ range: Range<Int>) -> String {
+        String(decoding: walk.bytes[range].map { $0 == ASCII.newline ? ASCII.newline : ASCII.space }, as: UTF8.self)
+    }
+
+    /// Handles the significant token at `s`; returns the next one to look at.
+    private mutating func step(at s: Int) -> Int {
+        let text = walk.text(s)
+        switch walk.kind(s) {
+        case .pound where text == "#selector" && walk.isPunctuation(s + 1, "("):
+            guard let close = walk.matching(s + 1) else { return s + 1 }
+            rewriteSelector(s, close)
+            return close + 1
+        case .pound where text == "#keyPath" && walk.isPunctuation(s + 1, "("):
+            guard let close = walk.matching(s + 1) else { return s + 1 }
+            var components = (s + 2..<close).filter { walk.kind($0) == .identifier }.map { walk.text($0) }
+            if components.count > 1, components[0].first?.isUppercase == true { components.removeFirst() }
+            replace(walk.byteRange(s, through: close), with: "\"\(components.joined(separator: "."))\"", .keyPath, line: walk.line(s))
+            return close + 1
+        case .pound where text == "#if" || text == "#elseif":
+            return openPlatformConditions(after: s)
+        case .attribute:
+            if let kind = Self.removedAttributes[text] {
+                var end = s
+                if walk.isPunctuation(s + 1, "("), walk.tokens[walk.significant[s + 1]].range.lowerBound == walk.tokens[walk.significant[s]].range.upperBound,
+                   let close = walk.matching(s + 1) {
+                    end = close
+                }
+                let range = walk.byteRange(s, through: end)
+                replace(range, with: blank(range), kind, line: walk.line(s))
+                return end + 1
+            }
+            if text == "@NSManaged" {
+                findings.append(PortFinding(line: walk.line(s), message: "@NSManaged needs Core Data, which Linux does not have"))
+            }
+        case .identifier:
+            if text == "dynamic", !(s > 0 && walk.isPunctuation(s - 1, ".")), s + 1 < walk.significant.count,
+               walk.kind(s + 1) == .identifier || walk.kind(s + 1) == .attribute, Self.afterDynamic.contains(walk.text(s + 1)) {
+                let range = walk.byteRange(s, through: s)
+                replace(range, with: blank(range), .dynamic, line: walk.line(s))
+            } else if text == "import" {
+                return rewriteImport(s)
+            } else if text == "optional", walk.inProtocol[s], walk.isIdentifier(s + 1) {
+                findings.append(PortFinding(line: walk.line(s),
+                    message: "an optional protocol requirement needs the Objective-C runtime: make it a requirement with a default in an extension"))
+            } else if Self.runtimeFunctions.contains(text), !(s > 0 && walk.isPunctuation(s - 1, ".")) {
+                findings.append(PortFinding(line: walk.line(s), message: "\(text) needs the Objective-C runtime, which uisim does not offer"))
+            }
+        default:
+            break
+        }
+        return s + 1
+    }
+
+    /// `#selector(…)` from `s` to the closing parenthesis at `close`.
+    private mutating func rewriteSelector(_ s: Int, _ close: Int) {
+        var p = s + 2
+        var accessor: String?
+        if walk.isIdentifier(p), ["getter", "setter"].contains(walk.text(p)), walk.isPunctuation(p + 1, ":") {
+            accessor = walk.text(p)
+            p += 2
+        }
+        // The path: identifiers joined by dots, each perhaps with generic arguments.
+        var components: [(name: String, start: Int, end: Int)] = []
+        while p < close, walk.isIdentifier(p) {
+            var end = p
+            if walk.isPunctuation(p + 1, "<") {
+                var depth = 0
+                var q = p + 1
+                while q < close {
+                    if walk.isPunctuation(q, "<") { depth += 1 } else if walk.isPunctuation(q, ">") {
+                        depth -= 1
+                        if depth == 0 { break }
+                    }
+                    q += 1
+                }
+                end = q
+            }
+            components.append((walk.text(p).trimmingBackticks, p, end))
+            p = end + 1
+            guard walk.isPunctuation(p, "."), walk.isIdentifier(p + 1) else { break }
+            p += 1
+        }
+        var explicitLabels: [String?]?
+        var methodEnd = components.last?.end ?? s
+        if walk.isPunctuation(p, "("), let labelsClose = walk.matching(p), labelsClose <= close {
+            explicitLabels = (p + 1..<labelsClose).filter { walk.isPunctuation($0 + 1, ":") && walk.kind($0) == .identifier }
+                .map { walk.text($0) == "_" ? nil : walk.text($0).trimmingBackticks }
+            methodEnd = labelsClose
+            p = labelsClose + 1
+        }
+        let line = walk.line(s)
+        guard let method = components.last, p == close else {
+            // Something else (`m(_:) as (Int) -> Void`): named only, if a name can be found.
+            if let method = components.last {
+                replace(walk.byteRange(s, through: close), with: "Selector(\"\(method.name)\")", .selectorByName, line: line)
+            } else {
+                findings.append(PortFinding(line: line, message: "a #selector port cannot read"))
+            }
+            return
+        }
+        // The receiver's type: written, or the enclosing type for `m` and `self.m`.
+        let receiver: String?
+        if components.count == 1 || (components.count == 2 && components[0].name == "self") {
+            receiver = walk.enclosingType[s].flatMap { $0.isEmpty ? nil : $0 }
+        } else if components[0].name == "Self" || components[0].name.first?.isUppercase == true {
+            receiver = String(decoding: walk.bytes[walk.byteRange(components[0].start, through: components[components.count - 2].end)], as: UTF8.self)
+        } else {
+            receiver = nil
+        }
+        let name: String
+        switch accessor {
+        case "getter": name = method.name
+        case "setter": name = "set" + method.name.prefix(1).uppercased() + method.name.dropFirst() + ":"
+        default:
+            let labels = explicitLabels ?? index.labels(of: method.name, in: receiver.map(Self.lastComponent)) ?? []
+            if let custom = index.objectiveCNames[MethodIndex.key(receiver.map(Self.lastComponent) ?? "", method.name, labels)] {
+                name = custom
+            } else {
+                name = Self.objectiveCName(method.name, labels)
+            }
+        }
+        let replacement: String
+        if let receiver, accessor != "setter" {
+            let reference = String(decoding: walk.bytes[walk.byteRange(method.start, through: methodEnd)], as: UTF8.self)
+            replacement = accessor == "getter" ? "Selector(\"\(name)\", getter: \\\(receiver).\(reference))"
+                : "Selector(\"\(name)\", \(receiver).\(reference))"
+            replace(walk.byteRange(s, through: close), with: replacement, .selector, line: line)
+        } else {
+            replace(walk.byteRange(s, through: close), with: "Selector(\"\(name)\")", .selectorByName, line: line)
+        }
+    }
+
+    private static func lastComponent(_ type: String) -> String {
+        String(type.split(separator: ".").last ?? Substring(type)).components(separatedBy: "<")[0]
+    }
+
+    /// The Objective-C name Swift gives a method: the base name, then each label and a colon, the
+    /// first label joined with "With" unless it or the end of the base name is a preposition
+    /// (`tapped(_:)` → "tapped:", `show(animated:)` → "showWithAnimated:", `move(to:)` → "moveTo:").
+    static func objectiveCName(_ base: String, _ labels: [String?]) -> String {
+        guard let first = labels.first else { return base }
+        var name = base
+        if let first {
+            let capitalized = first.prefix(1).uppercased() + first.dropFirst()
+            let joinsDirectly = prepositions.contains(firstWord(of: first)) || prepositions.contains(lastWord(of: base))
+            name += (joinsDirectly ? "" : "With") + capitalized
+        }
+        name += ":"
+        for label in labels.dropFirst() { name += (label ?? "") + ":" }
+        return name
+    }
+
+    static let prepositions: Set<String> = [
+        "about", "above", "according", "across", "after", "against", "along", "alongside", "among", "around", "as", "at", "before",
+        "behind", "below", "beneath", "beside", "besides", "between", "beyond", "by", "despite", "during", "except", "for", "from",
+        "given", "in", "including", "inside", "into", "like", "near", "of", "off", "on", "onto", "out", "outside", "over", "per",
+        "since", "than", "through", "throughout", "to", "toward", "towards", "under", "underneath", "until", "upon", "using", "via",
+        "with", "within", "without",
+    ]
+
+    private static func firstWord(of name: String) -> String {
+        String(name.prefix { !$0.isUppercase }).lowercased()
+    }
+
+    private static func lastWord(of name: String) -> String {
+        guard let index = name.lastIndex(where: \.isUppercase) else { return name.lowercased() }
+        return name[index...].lowercased()
+    }
+
+    /// `import UIKit.UIGestureRecognizerSubclass` → `import UIKit`; an import of a framework Linux
+    /// does not have is a finding.
+    private mutating func rewriteImport(_ s: Int) -> Int {
+        var p = s + 1
+        if walk.isIdentifier(p), ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"].contains(walk.text(p)) { p += 1 }
+        guard walk.isIdentifier(p) else { return s + 1 }
+        let module = walk.text(p)
+        if Self.appleOnlyModules.contains(module) {
+            findings.append(PortFinding(line: walk.line(s), message: "import \(module): a framework Linux does not have"))
+        }
+        var end = p
+        while walk.isPunctuation(end + 1, "."), walk.isIdentifier(end + 2) { end += 2 }
+        if end > p, p == s + 1, ["UIKit", "QuartzCore", "CoreGraphics"].contains(module) {
+            let range = walk.tokens[walk.significant[p]].range.upperBound..<walk.tokens[walk.significant[end]].range.upperBound
+            replace(range, with: blank(range), .submoduleImport, line: walk.line(s))
+        }
+        return end + 1
+    }
+
+    /// In the condition of `#if`/`#elseif` at `s`: `os(iOS)` and `targetEnvironment(simulator)`
+    /// hold (uisim is an iOS simulator); `os(tvOS)`, `os(watchOS)`, `os(visionOS)` do not.
+    private mutating func openPlatformConditions(after s: Int) -> Int {
+        let line = walk.line(s)
+        var p = s + 1
+        while p < walk.significant.count, walk.line(p) == line {
+            if walk.isIdentifier(p), walk.isPunctuation(p + 1, "("), walk.isIdentifier(p + 2), walk.isPunctuation(p + 3, ")") {
+                let function = walk.text(p), argument = walk.text(p + 2)
+                let value: String? = switch (function, argument) {
+                case ("os", "iOS"), ("targetEnvironment", "simulator"): "true"
+                case ("os", "tvOS"), ("os", "watchOS"), ("os", "visionOS"), ("os", "xrOS"): "false"
+                default: nil
+                }
+                if let value {
+                    replace(walk.byteRange(p, through: p + 3), with: value, .platformCondition, line: line)
+                    p += 4
+                    continue
+                }
+            }
+            p += 1
+        }
+        return p
+    }
+
+    /// The file with the rewrites applied.
+    func rewritten() -> [UInt8] {
+        var output = walk.bytes
+        for (range, text) in replacements.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            output.replaceSubrange(range, with: Array(text.utf8))
+        }
+        return output
+    }
+}
+
+extension String {
+    var trimmingBackticks: String {
+        hasPrefix("`") && hasSuffix("`") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+}

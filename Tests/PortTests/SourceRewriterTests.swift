@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+@testable import Port
+
+/// Ports `source` (one file) and returns the rewritten text, the edits and the findings.
+func port(_ source: String, with others: [String] = []) -> (text: String, edits: [PortEdit], findings: [PortFinding]) {
+    var index = MethodIndex()
+    let walk = TokenWalk(Array(source.utf8))
+    index.add(walk)
+    for other in others { index.add(TokenWalk(Array(other.utf8))) }
+    var rewriter = SourceRewriter(walk: walk, index: index)
+    rewriter.run()
+    return (String(decoding: rewriter.rewritten(), as: UTF8.self), rewriter.edits, rewriter.findings)
+}
+
+@Suite struct SourceRewriterTests {
+    @Test func selectorsNameTheMethodAndItsObjectiveCName() {
+        let source = """
+            class FeedViewController: UIViewController {
+                func setUp() {
+                    button.addTarget(self, action: #selector(tapped(_:)), for: .touchUpInside)
+                    refresh.addTarget(self, action: #selector(self.reload), for: .valueChanged)
+                    let pan = UIPanGestureRecognizer(target: self, action: #selector(handle(pan:)))
+                    NotificationCenter.default.addObserver(self, selector: #selector(keyboardWillShow(_:)), name: UIResponder.keyboardWillShowNotification, object: nil)
+                    other.addTarget(cell, action: #selector(FeedCell.like(_:for:)), for: .touchUpInside)
+                    move.addTarget(self, action: #selector(move(to:)), for: .touchUpInside)
+                }
+                @objc func tapped(_ sender: UIButton) {}
+                @objc func reload() {}
+                @objc func handle(pan: UIPanGestureRecognizer) {}
+                @objc private func keyboardWillShow(_ note: Notification) {}
+                @objc func move(to point: Any) {}
+            }
+            """
+        let result = port(source)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[2] == #"        button.addTarget(self, action: Selector("tapped:", FeedViewController.tapped(_:)), for: .touchUpInside)"#)
+        #expect(lines[3] == #"        refresh.addTarget(self, action: Selector("reload", FeedViewController.reload), for: .valueChanged)"#)
+        #expect(lines[4] == #"        let pan = UIPanGestureRecognizer(target: self, action: Selector("handleWithPan:", FeedViewController.handle(pan:)))"#)
+        #expect(lines[5].contains(#"selector: Selector("keyboardWillShow:", FeedViewController.keyboardWillShow(_:)), name:"#))
+        #expect(lines[6].contains(#"Selector("like:for:", FeedCell.like(_:for:))"#))
+        #expect(lines[7].contains(#"Selector("moveTo:", FeedViewController.move(to:))"#))
+        #expect(lines[9] == "          func tapped(_ sender: UIButton) {}")
+        #expect(lines[12] == "          private func keyboardWillShow(_ note: Notification) {}")
+        #expect(lines.count == source.components(separatedBy: "\n").count)
+        #expect(result.edits.filter { $0.kind == .selector }.map(\.line) == [3, 4, 5, 6, 7, 8])
+        #expect(result.edits.filter { $0.kind == .objc }.count == 5)
+    }
+
+    @Test func aBareMethodNameTakesItsLabelsFromItsDeclarationInAnyFile() {
+        let source = """
+            extension ProfileView {
+                func wire() { avatar.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(avatarTapped))) }
+            }
+            """
+        let other = """
+            final class ProfileView: UIView {
+                @objc func avatarTapped(_ recognizer: UITapGestureRecognizer) {}
+                @objc(saveDraft:) func save(_ sender: Any) {}
+                func generic<T>(_ a: Dictionary<String, T>, b: Int) {}
+            }
+            """
+        #expect(port(source, with: [other]).text.contains(#"Selector("avatarTapped:", ProfileView.avatarTapped)"#))
+        // @objc(name) is the name; labels across a generic argument's comma are right.
+        #expect(port("class ProfileView { let s = #selector(save(_:)) }", with: [other]).text.contains(#"Selector("saveDraft:", ProfileView.save(_:))"#))
+        #expect(port("class ProfileView { let s = #selector(generic) }", with: [other]).text.contains(#"Selector("generic:b:", ProfileView.generic)"#))
+    }
+
+    @Test func aSelectorWhoseReceiverIsNotATypeIsByNameAndGettersUseKeyPaths() {
+        let result = port("""
+            class A: NSObject {
+                func f() { _ = #selector(delegate.didTap(_:)); _ = #selector(getter: UIView.frame); _ = #selector(setter: A.title) }
+            }
+            let outside = #selector(run)
+            """)
+        #expect(result.text.contains(#"Selector("didTap:")"#))
+        #expect(result.text.contains(#"Selector("frame", getter: \UIView.frame)"#))
+        #expect(result.text.contains(#"Selector("setTitle:")"#))
+        #expect(result.text.contains(#"let outside = Selector("run")"#))
+        #expect(result.edits.map(\.kind) == [.selectorByName, .selector, .selectorByName, .selectorByName])
+    }
+
+    @Test func attributesBecomeSpacesSoLinesAndColumnsStay() {
+        let source = """
+            @objcMembers
+            @IBDesignable final class Card: UIView {
+                @IBOutlet weak var title: UILabel!
+                @IBInspectable var radius: CGFloat = 4
+                @objc dynamic var progress: Float = 0
+                @objc(doneWithSender:) @IBAction func done(_ sender: Any) {}
+                let dynamic = UIColor.dynamic(light: .white)
+                @nonobjc func plain() {}
+            }
+            """
+        let result = port(source)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[0] == "            ")
+        #expect(lines[1] == "              final class Card: UIView {")
+        #expect(lines[2] == "              weak var title: UILabel!")
+        #expect(lines[4] == String(repeating: " ", count: "    @objc dynamic ".count) + "var progress: Float = 0")
+        #expect(lines[5] == String(repeating: " ", count: "    @objc(doneWithSender:) @IBAction ".count) + "func done(_ sender: Any) {}")
+        #expect(lines[6] == "    let dynamic = UIColor.dynamic(light: .white)")
+        #expect(zip(lines, source.components(separatedBy: "\n")).allSatisfy { $0.utf8.count == $1.utf8.count })
+        #expect(Dictionary(grouping: result.edits, by: \.kind).mapValues(\.count) == [.objc: 4, .interfaceBuilder: 4, .dynamic: 1])
+    }
+
+    @Test func keyPathsImportsAndPlatformConditions() {
+        let result = port("""
+            import UIKit.UIGestureRecognizerSubclass
+            import MapKit
+            #if os(iOS) || targetEnvironment(simulator)
+            let a = #keyPath(UIScrollView.contentOffset)
+            let b = #keyPath(view.frame.size)
+            #elseif os(tvOS)
+            #endif
+            #if canImport(UIKit) && !os(watchOS)
+            #endif
+            """)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[0] == "import UIKit" + String(repeating: " ", count: ".UIGestureRecognizerSubclass".count))
+        #expect(lines[2] == "#if true || true")
+        #expect(lines[3] == #"let a = "contentOffset""#)
+        #expect(lines[4] == #"let b = "view.frame.size""#)
+        #expect(lines[5] == "#elseif false")
+        #expect(lines[7] == "#if canImport(UIKit) && !false")
+        #expect(result.findings == [PortFinding(line: 2, message: "import MapKit: a framework Linux does not have")])
+    }
+
+    @Test func commentsAndStringsAreNeverRewritten() {
+        let source = ##"""
+            // @objc #selector(tapped) in a comment
+            /* nested /* @IBOutlet */ #keyPath(a.b) */
+            let s = "#selector(tapped) @objc \(value("@objc")) done"
+            let raw = #"@objc "#selector(x)" \#(y)"#
+            let multi = """
+                @IBAction #if os(iOS)
+                """
+            """##
+        let result = port(source)
+        #expect(result.text == source)
+        #expect(result.edits.isEmpty && result.findings.isEmpty)
+    }
+
+    @Test func portingItsOwnOutputChangesNothing() {
+        let source = """
+            import UIKit.UIGeometry
+            @objc protocol Legacy {}
+            final class C: NSObject {
+                @objc dynamic var x = 0
+                func go() { perform(#selector(go), with: nil, afterDelay: 1); _ = #keyPath(C.x) }
+            }
+            #if os(iOS)
+            #endif
+            """
+        let once = port(source)
+        let twice = port(once.text)
+        #expect(!once.edits.isEmpty)
+        #expect(twice.text == once.text && twice.edits.isEmpty)
+    }
+
+    @Test func whatPortCannotDoIsFound() {
+        let result = port("""
+            @objc protocol CardDelegate: AnyObject {
+                @objc optional func cardDidClose(_ card: Card)
+            }
+            final class Swizzler {
+                static func swap() { method_exchangeImplementations(a, b) }
+                @NSManaged var name: String
+            }
+            """)
+        #expect(result.findings.map(\.line) == [2, 5, 6])
+        #expect(result.findings[0].message.hasPrefix("an optional protocol requirement"))
+    }
+
+    @Test func objectiveCNamesFollowSwiftsRule() {
+        #expect(SourceRewriter.objectiveCName("reload", []) == "reload")
+        #expect(SourceRewriter.objectiveCName("tapped", [nil]) == "tapped:")
+        #expect(SourceRewriter.objectiveCName("tableView", [nil, "didSelectRowAt"]) == "tableView:didSelectRowAt:")
+        #expect(SourceRewriter.objectiveCName("show", ["animated"]) == "showWithAnimated:")
+        #expect(SourceRewriter.objectiveCName("scroll", ["toItem"]) == "scrollToItem:")
+        #expect(SourceRewriter.objectiveCName("dismissFor", ["reason"]) == "dismissForReason:")
+        #expect(SourceRewriter.objectiveCName("handle", [nil, nil]) == "handle::")
+    }
+}
