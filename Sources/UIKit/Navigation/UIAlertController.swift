@@ -6,22 +6,25 @@ import QuartzCore
 /// A button of an alert or action sheet (UIKit's `UIAlertAction`): its handler runs after the
 /// alert is dismissed.
 @preconcurrency @MainActor
-open class UIAlertAction {
+open class UIAlertAction: NSObject {
     /// How the button looks: `.cancel` is emphasized (unless the alert has a `preferredAction`)
     /// and placed apart, `.destructive` is red.
     public enum Style: Int, Sendable { case `default`, cancel, destructive }
 
-    public let title: String?
-    public let style: Style
+    private let storedTitle: String?
+    private let storedStyle: Style
+    open var title: String? { storedTitle }
+    open var style: Style { storedStyle }
     /// Whether the button can be tapped (dimmed otherwise).
     open var isEnabled = true { didSet { button?.isEnabled = isEnabled } }
     let handler: ((UIAlertAction) -> Void)?
     weak var button: UIButton?
 
     public init(title: String?, style: Style, handler: ((UIAlertAction) -> Void)? = nil) {
-        self.title = title
-        self.style = style
+        storedTitle = title
+        storedStyle = style
         self.handler = handler
+        super.init()
     }
 }
 
@@ -50,10 +53,16 @@ open class UIAlertAction {
 open class UIAlertController: UIViewController {
     public enum Style: Int, Sendable { case actionSheet, alert }
 
-    public let preferredStyle: Style
+    /// Whether it is an alert or an action sheet, as `init(title:message:preferredStyle:)` said
+    /// (`.actionSheet`, the style's zero value, for one made by `init()` or
+    /// `init(nibName:bundle:)`).
+    open var preferredStyle: Style { alertStyle }
+    var alertStyle: Style = .actionSheet
     /// The message under the title.
     open var message: String? { didSet { viewIfLoaded?.setNeedsLayout() } }
-    public private(set) var actions: [UIAlertAction] = []
+    /// The buttons, in the order added (`addAction(_:)`).
+    open var actions: [UIAlertAction] { actionList }
+    private var actionList: [UIAlertAction] = []
     /// The action emphasized (its title semibold); it must be one of `actions`.
     open var preferredAction: UIAlertAction? {
         didSet {
@@ -78,20 +87,15 @@ open class UIAlertController: UIViewController {
     private let card = UIView(), cancelCard = UIView()
     private var hairlines: [UIView] = []
 
+    /// An alert or action sheet with a title and message. A convenience initializer over the
+    /// designated ones UIAlertController inherits from UIViewController (`init(nibName:bundle:)`,
+    /// `init?(coder:)`), as Swift imports UIKit's class method: a subclass that overrides those
+    /// inherits it (and `init()`).
     public convenience init(title: String?, message: String?, preferredStyle: Style) {
-        self.init(preferredStyle: preferredStyle)
+        self.init(nibName: nil, bundle: nil)
+        alertStyle = preferredStyle
         self.title = title
         self.message = message
-    }
-
-    init(preferredStyle: Style) {
-        self.preferredStyle = preferredStyle
-        super.init(nibName: nil, bundle: nil)
-    }
-
-    public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
     }
 
     /// Adds a button; an alert has at most one cancel action (a second is refused, as UIKit
@@ -101,13 +105,14 @@ open class UIAlertController: UIViewController {
             viewIfLoaded?.reportLayoutIssue("UIAlertController can only have one action with a style of .cancel (\"\(action.title ?? "")\" ignored)")
             return
         }
-        actions.append(action)
+        actionList.append(action)
         sideBySide = nil
         viewIfLoaded?.setNeedsLayout()
     }
 
     /// The alert's text fields, in the order added (`addTextField(configurationHandler:)`).
-    public private(set) var textFields: [UITextField]?
+    open var textFields: [UITextField]? { fieldList }
+    private var fieldList: [UITextField]?
 
     /// Adds a text field under the message (alerts only: an action sheet refuses, as UIKit
     /// raises), configured by `configurationHandler`. Fields are 13 pt, stacked in a bordered
@@ -123,7 +128,7 @@ open class UIAlertController: UIViewController {
         field.font = .systemFont(ofSize: 13)
         field.backgroundColor = .systemBackground
         configurationHandler?(field)
-        textFields = (textFields ?? []) + [field]
+        fieldList = (fieldList ?? []) + [field]
         if isViewLoaded { card.addSubview(field) }
         viewIfLoaded?.setNeedsLayout()
     }
