@@ -42,6 +42,45 @@ final class CheckedAlertAction: UIAlertAction {
     override var title: String? { super.title.map { "✓ " + $0 } }
 }
 
+// MARK: UITextView and NSTextContainer (UITextView.h, NSTextContainer.h)
+
+/// InputBarAccessoryView's text view: it overrides UITextView's designated initializer, and its
+/// own `init()` goes through the inherited convenience `init(frame:)`.
+final class InputTextView: UITextView {
+    var placeholder = "Aa"
+
+    override init(frame: CGRect, textContainer: NSTextContainer?) {
+        super.init(frame: frame, textContainer: textContainer)
+        font = .systemFont(ofSize: 17)
+        isScrollEnabled = false
+    }
+
+    required init?(coder aDecoder: NSCoder) {
+        super.init(coder: aDecoder)
+    }
+
+    convenience init() {
+        self.init(frame: .zero)
+    }
+}
+
+/// A container that keeps a side margin of its own (NSTextContainer's members are open).
+final class MarginTextContainer: NSTextContainer {
+    override init(size: CGSize) {
+        super.init(size: size)
+        lineFragmentPadding = 0
+    }
+
+    required init(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    override var size: CGSize {
+        get { super.size }
+        set { super.size = CGSize(width: newValue.width - 20, height: newValue.height) }
+    }
+}
+
 final class LibraryPortDeclarationTests: XCTestCase {
     func testAlertControllerSubclassInheritsTheConvenienceInitializer() {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
@@ -82,5 +121,60 @@ final class LibraryPortDeclarationTests: XCTestCase {
         XCTAssertTrue(alert.actions.first === checked)
         XCTAssertNil(alert.textFields)
         XCTAssertTrue(checked.isKind(of: UIAlertAction.self))
+    }
+
+    func testTextContainerSizeSetsTheWidthTextWrapsAt() {
+        let text = "The quick brown fox jumps over the lazy dog and keeps on running far away"
+        // The view's own container tracks its width (less the insets: none at the sides).
+        let tracking = InputTextView()
+        tracking.frame = CGRect(x: 0, y: 0, width: 320, height: 100)
+        tracking.text = text
+        XCTAssertEqual(tracking.placeholder, "Aa")
+        XCTAssertTrue(tracking.textContainer.widthTracksTextView)
+        tracking.layoutIfNeeded()
+        XCTAssertEqual(tracking.textContainer.size.width, 320)
+        let font: UIFont = tracking.font!
+        func lines(_ view: UITextView) -> Int {
+            let height = view.sizeThatFits(CGSize(width: view.bounds.width, height: CGFloat.greatestFiniteMagnitude)).height
+            return Int(((height - view.textContainerInset.top - view.textContainerInset.bottom) / font.lineHeight).rounded())
+        }
+        let wide = lines(tracking)
+
+        // A container of a set size: lines break at its width less the padding, whatever the
+        // view's width, and a layout leaves its size alone.
+        let container = NSTextContainer(size: CGSize(width: 110, height: 0))
+        XCTAssertFalse(container.widthTracksTextView)
+        let narrowView = InputTextView(frame: CGRect(x: 0, y: 0, width: 320, height: 100), textContainer: container)
+        narrowView.text = text
+        XCTAssertTrue(narrowView.textContainer === container)
+        narrowView.layoutIfNeeded()
+        XCTAssertEqual(container.size, CGSize(width: 110, height: 0))
+        let narrow = lines(narrowView)
+        XCTAssertGreaterThan(narrow, wide)
+        XCTAssertGreaterThanOrEqual(narrow, 4)
+
+        // Setting the size lays the text out again at the new width.
+        container.size = CGSize(width: 320, height: 0)
+        XCTAssertEqual(lines(narrowView), wide)
+        // Tracking again: the view's width (160) wins over the size set.
+        container.widthTracksTextView = true
+        narrowView.frame.size.width = 160
+        narrowView.layoutIfNeeded()
+        XCTAssertEqual(container.size.width, 160)
+        XCTAssertGreaterThan(lines(narrowView), wide)
+
+        // A subclass's size override is the one the text view lays out with: 120 less its 20 pt
+        // margin, no padding, is the 110 pt container's line width less 2 × 5 pt padding.
+        let margin = MarginTextContainer(size: .zero)
+        margin.size = CGSize(width: 120, height: 0)
+        XCTAssertEqual(margin.size.width, 100)
+        let marginView = InputTextView(frame: CGRect(x: 0, y: 0, width: 320, height: 100), textContainer: margin)
+        marginView.text = text
+        XCTAssertEqual(lines(marginView), narrow)
+
+        // NSObject's init() and the archive initializer (not failable) give empty containers.
+        XCTAssertEqual(NSTextContainer().size, .zero)
+        XCTAssertEqual(NSTextContainer().lineFragmentPadding, 5)
+        XCTAssertEqual(NSTextContainer(coder: NSCoder()).size, .zero)
     }
 }

@@ -3,22 +3,59 @@ import Geometry
 import CoreGraphics
 import QuartzCore
 
-/// The region text is laid out in, as TextKit's `NSTextContainer`: the padding at each end of a
-/// line (5 pt by default), a limit on lines and what happens past it.
+/// The region text is laid out in, as TextKit's `NSTextContainer`: its size, the padding at each
+/// end of a line (5 pt by default), a limit on lines and what happens past it. A text view lays its
+/// text out in its container: lines break at the container's width less the padding. A text view's
+/// own container tracks its width (`widthTracksTextView`: the view's width less its
+/// `textContainerInset`, set at each layout); a container made with `init(size:)` keeps its size
+/// (a width of 0 or less: no limit, lines break only at line breaks). uisim lays out text past the
+/// container's height, and has no exclusion paths or layout manager.
 @preconcurrency @MainActor
-open class NSTextContainer {
+open class NSTextContainer: NSObject {
+    /// A container of `size` that does not track a text view's size.
+    public init(size: CGSize) {
+        self.size = size
+        super.init()
+    }
+
+    /// A container of size zero (NSObject's initializer, a convenience one as Swift imports it).
+    public convenience override init() {
+        self.init(size: .zero)
+    }
+
+    /// UIKit's initializer from an archive (not failable, as the SDK declares it). uisim has no
+    /// archives: an empty container, said in the layout issues.
+    public required init(coder: NSCoder) {
+        size = .zero
+        super.init()
+        noArchives(Self.self, made: "an empty container")
+    }
+
+    /// The container's size; lines break at its width less the padding. A text view's own
+    /// container is given the view's width at each layout (`widthTracksTextView`).
+    open var size: CGSize {
+        didSet { if size.width != oldValue.width, !widthTracksTextView { owner?.textLayoutDidChange() } }
+    }
+    /// Whether a text view sets the container's width to its own (less its `textContainerInset`)
+    /// at each layout: true for a text view's own container, false for one made with `init(size:)`.
+    open var widthTracksTextView = false { didSet { if widthTracksTextView != oldValue { owner?.textLayoutDidChange() } } }
+    /// Whether a text view sets the container's height to its own (less its insets).
+    open var heightTracksTextView = false { didSet { if heightTracksTextView != oldValue { owner?.setNeedsLayout() } } }
     /// Space at the start and end of every line, inside the text view's `textContainerInset`.
     open var lineFragmentPadding: CGFloat = 5 { didSet { owner?.textLayoutDidChange() } }
     /// The most lines laid out (0: no limit).
     open var maximumNumberOfLines = 0 { didSet { owner?.textLayoutDidChange() } }
     /// What the last line allowed does when text is left over (with `maximumNumberOfLines`).
     open var lineBreakMode = NSLineBreakMode.byWordWrapping { didSet { owner?.textLayoutDidChange() } }
-    /// The container's size: the text view's bounds less its insets.
-    open internal(set) var size: CGSize = .zero
 
     weak var owner: UITextView?
 
-    public init() {}
+    /// The width lines break at, for a text view whose width less its insets is `trackedWidth`
+    /// (infinite: no limit).
+    func lineWidth(trackedWidth: CGFloat) -> CGFloat {
+        let width = widthTracksTextView ? trackedWidth : size.width > 0 ? size.width : .infinity
+        return max(width - 2 * lineFragmentPadding, 0)
+    }
 }
 
 /// What a text view asks and tells its delegate while it is edited, as UIKit's
@@ -59,7 +96,10 @@ open class UITextView: UIScrollView, UIKeyInput {
     /// The view that draws the text, as tall as the content (a text laid out whole); a long text
     /// is drawn by tiles (`tiles`) instead.
     private let canvas = TextCanvas()
-    public let textContainer = NSTextContainer()
+    /// The container the text is laid out in (`init(frame:textContainer:)`'s, or the view's own,
+    /// which tracks its width).
+    open var textContainer: NSTextContainer { container }
+    private let container: NSTextContainer
 
     /// The text, edited in place (TextKit's `NSTextStorage` is a mutable attributed string): a key
     /// typed at the end of a long text costs no copy of it.
@@ -191,12 +231,28 @@ open class UITextView: UIScrollView, UIKeyInput {
         textDelegate?.textViewDidChangeSelection(self)
     }
 
-    public override init(frame: CGRect) {
+    /// UIKit's designated initializer: a text view laying its text out in `textContainer`, or in a
+    /// container of its own that tracks its width (nil). A subclass overrides this one (and
+    /// `init?(coder:)`).
+    public init(frame: CGRect, textContainer: NSTextContainer?) {
+        if let textContainer {
+            container = textContainer
+        } else {
+            let own = NSTextContainer(size: CGSize(width: 0, height: CGFloat.greatestFiniteMagnitude))
+            own.widthTracksTextView = true
+            container = own
+        }
         super.init(frame: frame)
-        textContainer.owner = self
+        container.owner = self
         canvas.textView = self
         addSubview(canvas)
         systemSubviews = [canvas]
+    }
+
+    /// A text view with a container of its own: a convenience initializer, as Swift imports UIView's
+    /// `init(frame:)` into UITextView (which names its own designated ones).
+    public convenience override init(frame: CGRect) {
+        self.init(frame: frame, textContainer: nil)
     }
 
     public required init?(coder: NSCoder) {
@@ -244,9 +300,10 @@ open class UITextView: UIScrollView, UIKeyInput {
         text.utf16.contains { $0 == 10 || $0 == 13 || $0 == 0x2028 || $0 == 0x2029 }
     }
 
-    /// The width lines break at in a view `width` wide: inside the insets and the padding.
-    private func lineWidth(forWidth width: CGFloat) -> CGFloat {
-        max(width - textContainerInset.left - textContainerInset.right - 2 * textContainer.lineFragmentPadding, 0)
+    /// The width lines break at in a view `width` wide: the container's width (inside the insets,
+    /// when it tracks the view's) less the padding; infinite for a container of no width limit.
+    func lineWidth(forWidth width: CGFloat) -> CGFloat {
+        textContainer.lineWidth(trackedWidth: width - textContainerInset.left - textContainerInset.right)
     }
 
     private func layoutRequest(_ text: NSAttributedString, width: CGFloat) -> TextLayoutRequest {
@@ -319,7 +376,10 @@ open class UITextView: UIScrollView, UIKeyInput {
     open override func layoutSubviews() {
         super.layoutSubviews()
         let height = contentHeight(forWidth: bounds.width)
-        textContainer.size = CGSize(width: bounds.width - textContainerInset.left - textContainerInset.right, height: .greatestFiniteMagnitude)
+        var tracked = textContainer.size
+        if textContainer.widthTracksTextView { tracked.width = bounds.width - textContainerInset.left - textContainerInset.right }
+        if textContainer.heightTracksTextView { tracked.height = bounds.height - textContainerInset.top - textContainerInset.bottom }
+        if textContainer.size != tracked { textContainer.size = tracked }
         if contentSize != CGSize(width: bounds.width, height: height) { contentSize = CGSize(width: bounds.width, height: height) }
         if showsInsertionPointAfterLayout {
             showsInsertionPointAfterLayout = false
@@ -398,7 +458,7 @@ open class UITextView: UIScrollView, UIKeyInput {
         override func draw(_ rect: CGRect) {
             guard let textView, let context = UIGraphicsGetCurrentContext() else { return }
             let inset = textView.textContainerInset, padding = textView.textContainer.lineFragmentPadding
-            let boxWidth = bounds.width - inset.left - inset.right - 2 * padding
+            let boxWidth = textView.lineWidth(forWidth: bounds.width)
             if let fragments = textView.fragments, textView.laysOutByParagraph {
                 // A tile of a long text: the paragraphs in the rectangle to draw, where they stand
                 // in the content (the tile's frame is in content coordinates).
