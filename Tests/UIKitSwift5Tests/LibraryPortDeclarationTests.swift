@@ -177,4 +177,33 @@ final class LibraryPortDeclarationTests: XCTestCase {
         XCTAssertEqual(NSTextContainer().lineFragmentPadding, 5)
         XCTAssertEqual(NSTextContainer(coder: NSCoder()).size, .zero)
     }
+
+    /// `UIImage()` (NSObject's initializer) is an empty image, as libraries use it for "no image"
+    /// (a cleared bar shadow, a placeholder that takes no room).
+    func testEmptyImageFromNSObjectsInitializer() {
+        let empty = UIImage()
+        XCTAssertEqual(empty.size, .zero)
+        XCTAssertEqual(empty.scale, 1)
+        XCTAssertNil(empty.cgImage)
+        XCTAssertNil(empty.pngData())
+        XCTAssertEqual(empty.renderingMode, .automatic)
+        XCTAssertTrue(empty.isKind(of: UIImage.self))
+        let imageView = UIImageView(image: empty)
+        XCTAssertEqual(imageView.intrinsicContentSize, .zero)
+        XCTAssertEqual(imageView.frame.size, .zero)
+        let template = empty.withRenderingMode(.alwaysTemplate)
+        XCTAssertEqual(template.size, .zero)
+        XCTAssertEqual(template.renderingMode, .alwaysTemplate)
+        // Drawing it draws nothing.
+        let drawn = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image { context in
+            UIColor.white.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+            empty.draw(in: CGRect(x: 0, y: 0, width: 4, height: 4))
+        }
+        XCTAssertEqual(drawn.size, CGSize(width: 4, height: 4))
+        XCTAssertEqual(drawn.pngData(), UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image { context in
+            UIColor.white.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        }.pngData())
+    }
 }

@@ -60,6 +60,11 @@ public final class UIImage: NSObject {
         self.appearanceAsset = appearanceAsset
     }
 
+    /// An empty image (NSObject's initializer, as on iOS): no bitmap, size zero, scale 1.
+    public override convenience init() {
+        self.init(cgImage: nil, scale: 1)
+    }
+
     public convenience init(cgImage: CGImage, scale: CGFloat = 1) {
         self.init(cgImage: cgImage, scale: scale, renderingMode: .automatic)
     }
