@@ -81,6 +81,106 @@ final class MarginTextContainer: NSTextContainer {
     }
 }
 
+// MARK: Collection view layouts (UICollectionViewLayout.h, UICollectionViewFlowLayout.h)
+
+/// MessageKit's attributes: properties of their own, copied and compared.
+final class MessagesCollectionViewLayoutAttributes: UICollectionViewLayoutAttributes {
+    var avatarSize: CGSize = .zero
+    var messageContainerPadding: UIEdgeInsets = .zero
+    var messageLabelFont: UIFont = .systemFont(ofSize: 17)
+
+    override func copy(with zone: NSZone? = nil) -> Any {
+        // swiftlint:disable:next force_cast
+        let copy = super.copy(with: zone) as! MessagesCollectionViewLayoutAttributes
+        copy.avatarSize = avatarSize
+        copy.messageContainerPadding = messageContainerPadding
+        copy.messageLabelFont = messageLabelFont
+        return copy
+    }
+
+    override func isEqual(_ object: Any?) -> Bool {
+        if let attributes = object as? MessagesCollectionViewLayoutAttributes {
+            return super.isEqual(object) && attributes.avatarSize == avatarSize
+                && attributes.messageContainerPadding == messageContainerPadding && attributes.messageLabelFont == messageLabelFont
+        }
+        return false
+    }
+}
+
+/// MessageKit's layout: a flow layout subclass with both NSCoding initializers, its own attributes
+/// class, and overrides that cast what `super` returns to it.
+final class MessagesLayout: UICollectionViewFlowLayout {
+    var avatarSize = CGSize(width: 30, height: 30) { didSet { invalidateLayout() } }
+    private(set) var madeBy = ""
+
+    override class var layoutAttributesClass: AnyClass { MessagesCollectionViewLayoutAttributes.self }
+
+    override init() {
+        super.init()
+        setup("init()")
+    }
+
+    required init?(coder aDecoder: NSCoder) {
+        super.init(coder: aDecoder)
+        setup("init(coder:)")
+    }
+
+    private func setup(_ initializer: String) {
+        madeBy = initializer
+        sectionInset = UIEdgeInsets(top: 4, left: 8, bottom: 4, right: 8)
+        itemSize = CGSize(width: 304, height: 44)
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        guard let attributesArray = super.layoutAttributesForElements(in: rect) as? [MessagesCollectionViewLayoutAttributes] else {
+            return nil
+        }
+        for attributes in attributesArray where attributes.representedElementCategory == .cell {
+            configure(attributes)
+        }
+        return attributesArray
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard let attributes = super.layoutAttributesForItem(at: indexPath) as? MessagesCollectionViewLayoutAttributes else { return nil }
+        configure(attributes)
+        return attributes
+    }
+
+    private func configure(_ attributes: MessagesCollectionViewLayoutAttributes) {
+        attributes.avatarSize = avatarSize
+        attributes.messageContainerPadding = UIEdgeInsets(top: 0, left: avatarSize.width + 4, bottom: 0, right: 4)
+    }
+}
+
+/// MessageKit's cell: it reads its layout's attributes in `apply(_:)`.
+final class MessageContentCell: UICollectionViewCell {
+    var appliedAvatarSizes: [CGSize] = []
+    var applied: [MessagesCollectionViewLayoutAttributes] = []
+
+    override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+        super.apply(layoutAttributes)
+        guard let attributes = layoutAttributes as? MessagesCollectionViewLayoutAttributes else { return }
+        applied.append(attributes)
+        appliedAvatarSizes.append(attributes.avatarSize)
+    }
+
+    var askedToFit: [MessagesCollectionViewLayoutAttributes] = []
+
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        if let attributes = layoutAttributes as? MessagesCollectionViewLayoutAttributes { askedToFit.append(attributes) }
+        return super.preferredLayoutAttributesFitting(layoutAttributes)
+    }
+}
+
+final class MessagesSource: NSObject, UICollectionViewDataSource {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
+
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "Message", for: indexPath)
+    }
+}
+
 final class LibraryPortDeclarationTests: XCTestCase {
     func testAlertControllerSubclassInheritsTheConvenienceInitializer() {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
@@ -205,5 +305,91 @@ final class LibraryPortDeclarationTests: XCTestCase {
             UIColor.white.setFill()
             context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
         }.pngData())
+    }
+
+    func testFlowLayoutSubclassWithBothCodingInitializers() {
+        let layout = MessagesLayout()
+        XCTAssertEqual(layout.madeBy, "init()")
+        XCTAssertEqual(layout.sectionInset.left, 8)
+        XCTAssertNil(MessagesLayout(coder: NSCoder()))
+        XCTAssertNil(UICollectionViewFlowLayout(coder: NSCoder()))
+        XCTAssertTrue(layout.isKind(of: UICollectionViewLayout.self))
+        XCTAssertNil(layout.collectionView)
+        let collectionView = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        XCTAssertTrue(layout.collectionView === collectionView)
+        // The flow layout makes its attributes of the subclass's class, so the casts succeed.
+        collectionView.layoutIfNeeded()
+        let elements = layout.layoutAttributesForElements(in: collectionView.bounds)
+        XCTAssertEqual(elements?.count, 0)
+        let source = MessagesSource()
+        collectionView.register(MessageContentCell.self, forCellWithReuseIdentifier: "Message")
+        collectionView.dataSource = source
+        collectionView.layoutIfNeeded()
+        XCTAssertEqual(layout.layoutAttributesForElements(in: collectionView.bounds)?.count, 3)
+        let item = layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)) as? MessagesCollectionViewLayoutAttributes
+        XCTAssertEqual(item?.frame, CGRect(x: 8, y: 58, width: 304, height: 44))
+        XCTAssertEqual(item?.avatarSize, CGSize(width: 30, height: 30))
+    }
+
+    func testAttributesSubclassSurvivesTheCollectionViewsCopies() {
+        // copy(with:) through NSObject's copy(): the subclass's properties come along.
+        let original = MessagesCollectionViewLayoutAttributes(forCellWith: IndexPath(item: 2, section: 0))
+        original.frame = CGRect(x: 0, y: 10, width: 100, height: 40)
+        original.avatarSize = CGSize(width: 24, height: 24)
+        original.messageLabelFont = .systemFont(ofSize: 13)
+        let copy = original.copy() as? MessagesCollectionViewLayoutAttributes
+        XCTAssertNotNil(copy)
+        XCTAssertFalse(copy === original)
+        XCTAssertEqual(copy?.avatarSize, CGSize(width: 24, height: 24))
+        XCTAssertEqual(copy?.messageLabelFont, .systemFont(ofSize: 13))
+        XCTAssertEqual(copy?.frame, original.frame)
+        XCTAssertEqual(copy?.indexPath, IndexPath(item: 2, section: 0))
+        XCTAssertEqual(copy?.representedElementCategory, .cell)
+        XCTAssertTrue(copy?.isEqual(original) ?? false)
+        XCTAssertEqual(copy, original)
+        copy?.avatarSize = .zero
+        XCTAssertNotEqual(copy, original)
+        // The base class compares what UIKit's does.
+        let header = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader, with: IndexPath(item: 0, section: 0))
+        let headerCopy = header.copy() as? UICollectionViewLayoutAttributes
+        XCTAssertEqual(headerCopy?.representedElementKind, UICollectionView.elementKindSectionHeader)
+        XCTAssertEqual(headerCopy, header)
+        XCTAssertEqual(headerCopy?.hash, header.hash)
+        headerCopy?.alpha = 0.5
+        XCTAssertNotEqual(headerCopy, header)
+        XCTAssertNotEqual(header, UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0)))
+
+        // The collection view applies a copy of the layout's attributes (the subclass's, with
+        // its properties), and applies again only attributes that are not equal.
+        let layout = MessagesLayout()
+        let collectionView = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        let source = MessagesSource()
+        collectionView.register(MessageContentCell.self, forCellWithReuseIdentifier: "Message")
+        collectionView.dataSource = source
+        collectionView.layoutIfNeeded()
+        let cell = collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as? MessageContentCell
+        XCTAssertEqual(cell?.appliedAvatarSizes, [CGSize(width: 30, height: 30)])
+        XCTAssertEqual(cell?.applied.first?.messageContainerPadding.left, 34)
+        XCTAssertEqual(cell?.frame, CGRect(x: 8, y: 4, width: 304, height: 44))
+        // A new layout pass with the same attributes applies nothing.
+        layout.invalidateLayout()
+        collectionView.layoutIfNeeded()
+        XCTAssertEqual(cell?.appliedAvatarSizes, [CGSize(width: 30, height: 30)])
+        // A change only the subclass's isEqual sees is applied.
+        layout.avatarSize = CGSize(width: 40, height: 40)
+        collectionView.layoutIfNeeded()
+        XCTAssertEqual(cell?.appliedAvatarSizes, [CGSize(width: 30, height: 30), CGSize(width: 40, height: 40)])
+        XCTAssertEqual(cell?.applied.last?.messageContainerPadding.left, 44)
+        // What the cell keeps is its own copy: the layout's next attributes are new objects.
+        let fresh = layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))
+        XCTAssertFalse(fresh === cell?.applied.last)
+        XCTAssertEqual(fresh, cell?.applied.last)
+        // A self-sizing cell is asked with a copy of the subclass's attributes.
+        layout.estimatedItemSize = CGSize(width: 304, height: 44)
+        collectionView.layoutIfNeeded()
+        let asked = cell?.askedToFit.first
+        XCTAssertEqual(asked?.avatarSize, CGSize(width: 40, height: 40))
+        XCTAssertEqual(asked?.indexPath, IndexPath(item: 0, section: 0))
+        XCTAssertFalse(asked === cell?.applied.last)
     }
 }

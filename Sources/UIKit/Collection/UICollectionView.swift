@@ -116,7 +116,7 @@ open class UICollectionView: UIScrollView {
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
         super.init(frame: frame)
-        layout.collectionView = self
+        layout.servedView = self
         showingLayoutBackground = true
         backgroundColor = .systemBackground
         showingLayoutBackground = false
@@ -148,8 +148,8 @@ open class UICollectionView: UIScrollView {
     open var collectionViewLayout: UICollectionViewLayout {
         didSet {
             guard collectionViewLayout !== oldValue else { return }
-            if oldValue.collectionView === self { oldValue.collectionView = nil }
-            collectionViewLayout.collectionView = self
+            if oldValue.servedView === self { oldValue.servedView = nil }
+            collectionViewLayout.servedView = self
             collectionViewLayout.invalidateLayout()
         }
     }
@@ -458,7 +458,8 @@ open class UICollectionView: UIScrollView {
             count(.selfSizingMeasurements)
             cell.updateConfigurationIfNeeded()
             cell.fittingPriorities = priorities
-            let preferred = cell.preferredLayoutAttributesFitting(attributes)
+            // The cell is asked with a copy (which it may change and return), as UIKit asks.
+            let preferred = cell.preferredLayoutAttributesFitting(attributes.copy() as? UICollectionViewLayoutAttributes ?? attributes)
             cell.fittingPriorities = nil
             let asks = layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
             if layout.takePreferredSize(preferred.size, at: attributes.indexPath) || asks { changed = true }
@@ -527,11 +528,18 @@ open class UICollectionView: UIScrollView {
             view.layer.masksToBounds = false
             view.hasListCorners = false
         }
-        view.apply(attributes)
+        // UIKit keeps a copy of the attributes a view shows and applies new ones only when they
+        // are not equal to it (a subclass's `isEqual(_:)` and `copy(with:)` count).
+        if view.appliedAttributes?.isEqual(attributes) != true {
+            let copy = attributes.copy() as? UICollectionViewLayoutAttributes ?? attributes
+            view.appliedAttributes = copy
+            view.apply(copy)
+        }
     }
 
     private func hide(_ view: UICollectionReusableView, for key: ElementKey) {
         view.isHidden = true
+        view.appliedAttributes = nil
         if let cell = view as? UICollectionViewCell {
             cell.isHighlighted = false
             if key.kind == nil { collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: key.indexPath) }

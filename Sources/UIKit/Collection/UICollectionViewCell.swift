@@ -18,6 +18,8 @@ open class UICollectionReusableView: UIView {
     var reuseQueue: String?
     /// Whether a list section rounded the view's corners (undone when it shows another row).
     var hasListCorners = false
+    /// A copy of the attributes last applied (`apply(_:)`), which new ones are compared with.
+    var appliedAttributes: UICollectionViewLayoutAttributes?
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -49,7 +51,8 @@ open class UICollectionReusableView: UIView {
     /// cell whose content view holds constraints by `systemLayoutSizeFitting` at the layout's size
     /// (a side the layout fixes held `.required`, a side from the content at `.fittingSizeLevel`),
     /// one without constraints by `sizeThatFits(_:)` (override it, as UIKit's second way of
-    /// self-sizing); rounded to the pixel grid. Otherwise the layout's attributes, unchanged.
+    /// self-sizing); rounded to the pixel grid, set on the attributes given (the collection view
+    /// asks with a copy of the layout's). Otherwise the attributes given, unchanged.
     open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
         guard let (horizontal, vertical) = fittingPriorities else { return layoutAttributes }
         let target = layoutAttributes.size
@@ -60,9 +63,9 @@ open class UICollectionReusableView: UIView {
         let scale = (window?.screen ?? UIScreen.main).scale
         size.width = horizontal == .required || !(size.width > 0) ? target.width : (size.width * scale).rounded() / scale
         size.height = vertical == .required || !(size.height > 0) ? target.height : (size.height * scale).rounded() / scale
-        guard size != target, let preferred = layoutAttributes.copy() as? UICollectionViewLayoutAttributes else { return layoutAttributes }
-        preferred.frame = CGRect(origin: layoutAttributes.frame.origin, size: size)
-        return preferred
+        guard size != target else { return layoutAttributes }
+        layoutAttributes.frame = CGRect(origin: layoutAttributes.frame.origin, size: size)
+        return layoutAttributes
     }
 }
 

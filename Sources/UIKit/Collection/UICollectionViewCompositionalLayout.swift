@@ -378,8 +378,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         didSet { invalidateLayout() }
     }
 
-    public convenience init(section: NSCollectionLayoutSection) {
-        self.init(section: section, configuration: UICollectionViewCompositionalLayoutConfiguration())
+    // Four designated initializers, as Swift imports UIKit's (the header marks none designated):
+    // a subclass's own initializer may call any of them.
+
+    public init(section: NSCollectionLayoutSection) {
+        sectionProvider = { _, _ in section }
+        configuration = UICollectionViewCompositionalLayoutConfiguration()
+        super.init()
     }
 
     public init(section: NSCollectionLayoutSection, configuration: UICollectionViewCompositionalLayoutConfiguration) {
@@ -388,8 +393,10 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         super.init()
     }
 
-    public convenience init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider) {
-        self.init(sectionProvider: sectionProvider, configuration: UICollectionViewCompositionalLayoutConfiguration())
+    public init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider) {
+        self.sectionProvider = sectionProvider
+        configuration = UICollectionViewCompositionalLayoutConfiguration()
+        super.init()
     }
 
     public init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider,
@@ -397,6 +404,12 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         self.sectionProvider = sectionProvider
         self.configuration = configuration
         super.init()
+    }
+
+    /// UIKit's initializer from an archive; uisim has none (nil, said in the layout issues).
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
     }
 
     /// One repeat of a section's group: where it runs down the content, its items, and its cells'
@@ -760,7 +773,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     /// A cell's attributes; in a list section, with the row's look: a separator under every row
     /// (but the last of a grouped section), the corners of an inset-grouped section rounded.
     private func cell(_ item: Int, of section: Section, _ index: Int, frame: CGRect) -> UICollectionViewLayoutAttributes {
-        let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: index))
+        let attributes = makeAttributes(forCellWith: IndexPath(item: item, section: index))
         attributes.frame = frame
         if let list = section.list {
             let last = item == section.itemCount - 1
@@ -782,7 +795,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     }
 
     private func boundary(_ item: Boundary, frame: CGRect, section: Int) -> UICollectionViewLayoutAttributes {
-        let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: item.kind, with: IndexPath(item: 0, section: section))
+        let attributes = makeAttributes(forSupplementaryViewOfKind: item.kind, with: IndexPath(item: 0, section: section))
         attributes.frame = frame
         attributes.zIndex = item.zIndex
         return attributes

@@ -99,6 +99,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     public override init() { super.init() }
 
+    /// UIKit's initializer from an archive; uisim has none (nil, said in the layout issues).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     // MARK: The layout worked out
 
     /// One line of a section: where it runs along the scroll direction, and its items.
@@ -303,7 +306,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             for line in section.lines[lo...] {
                 if line.start > high { break }
                 for item in line.items where section.items[item].overlaps(rect) {
-                    let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: index))
+                    let attributes = makeAttributes(forCellWith: IndexPath(item: item, section: index))
                     attributes.frame = section.items[item]
                     found.append(attributes)
                 }
@@ -316,7 +319,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     private func supplementary(_ kind: String, section: Int, frame: CGRect) -> UICollectionViewLayoutAttributes {
-        let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section))
+        let attributes = makeAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section))
         attributes.frame = frame
         let pinned = kind == UICollectionView.elementKindSectionHeader ? sectionHeadersPinToVisibleBounds : sectionFootersPinToVisibleBounds
         if pinned { attributes.zIndex = Self.pinnedZIndex }
@@ -356,7 +359,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard sections.indices.contains(indexPath.section), sections[indexPath.section].items.indices.contains(indexPath.item) else { return nil }
-        let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+        let attributes = makeAttributes(forCellWith: indexPath)
         attributes.frame = sections[indexPath.section].items[indexPath.item]
         return attributes
     }

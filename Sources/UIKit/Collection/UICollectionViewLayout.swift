@@ -6,8 +6,13 @@ import QuartzCore
 /// Where one element of a collection view goes, and how it looks: what a layout hands its
 /// collection view (UIKit's `UICollectionViewLayoutAttributes`). `frame` is the center and size
 /// together; the transform, alpha, hidden flag and z-index are applied to the element's view.
+///
+/// As in UIKit, the collection view copies the attributes it shows (`copy(with:)`) and applies
+/// new ones to a view (`apply(_:)`) only when they are not equal (`isEqual(_:)`) to the ones it
+/// has: a subclass with properties of its own overrides both, and its layout names it in
+/// `layoutAttributesClass`.
 @preconcurrency @MainActor
-open class UICollectionViewLayoutAttributes {
+open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying {
     /// The element's center, in the collection view's content coordinates.
     open var center: CGPoint = .zero
     /// The element's size.
@@ -35,14 +40,20 @@ open class UICollectionViewLayoutAttributes {
     /// A list section's look of the row (nil outside lists).
     var listRow: ListRowStyle?
     /// Whether the element is a cell, a supplementary view or a decoration view.
-    public private(set) var representedElementCategory: UICollectionView.ElementCategory
+    open var representedElementCategory: UICollectionView.ElementCategory { category }
     /// A supplementary or decoration view's kind (`UICollectionView.elementKindSectionHeader`…);
     /// nil for a cell.
-    public private(set) var representedElementKind: String?
+    open var representedElementKind: String? { kind }
+    var category: UICollectionView.ElementCategory
+    var kind: String?
 
-    public required init() {
+    /// The attributes of a cell at the first index path. NSObject's initializer, required (unlike
+    /// UIKit's) because `copy(with:)` makes the copy by it: a subclass with an initializer of its
+    /// own writes `required init() { super.init() }` too.
+    public override required init() {
         indexPath = IndexPath(item: 0, section: 0)
-        representedElementCategory = .cell
+        category = .cell
+        super.init()
     }
 
     /// The attributes of the cell at `indexPath`.
@@ -55,21 +66,33 @@ open class UICollectionViewLayoutAttributes {
     public convenience init(forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath) {
         self.init()
         self.indexPath = indexPath
-        representedElementCategory = .supplementaryView
-        representedElementKind = elementKind
+        category = .supplementaryView
+        kind = elementKind
     }
 
     /// The attributes of a decoration view of `decorationViewKind`.
     public convenience init(forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath) {
         self.init()
         self.indexPath = indexPath
-        representedElementCategory = .decorationView
-        representedElementKind = decorationViewKind
+        category = .decorationView
+        kind = decorationViewKind
     }
 
-    /// A copy (UIKit's attributes are `NSCopying`; a layout hands out copies of what it keeps).
-    open func copy() -> Any {
-        let copy = Self.init()
+    /// Attributes of this class (`layoutAttributesClass`, which must name a subclass) for an
+    /// element: what UIKit's layouts make.
+    static func make(_ type: AnyClass, category: UICollectionView.ElementCategory, kind: String?, indexPath: IndexPath) -> UICollectionViewLayoutAttributes {
+        let attributes = (type as? UICollectionViewLayoutAttributes.Type ?? UICollectionViewLayoutAttributes.self).init()
+        attributes.indexPath = indexPath
+        attributes.category = category
+        attributes.kind = kind
+        return attributes
+    }
+
+    /// A copy of the same class with the same values (UIKit's attributes are `NSCopying`; the
+    /// collection view keeps copies of the attributes it shows). A subclass overrides it to copy
+    /// its own properties into `super.copy(with:)`'s result.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init()
         copy.center = center
         copy.size = size
         copy.transform = transform
@@ -77,13 +100,40 @@ open class UICollectionViewLayoutAttributes {
         copy.zIndex = zIndex
         copy.isHidden = isHidden
         copy.indexPath = indexPath
-        copy.representedElementCategory = representedElementCategory
-        copy.representedElementKind = representedElementKind
+        copy.category = category
+        copy.kind = kind
         copy.listRow = listRow
         return copy
     }
 
-    open var description: String {
+    /// Equal attributes of the same element: same class, index path, category and kind, frame,
+    /// transform, alpha, z-index and hidden flag (what UIKit compares). A subclass overrides it to
+    /// compare its own properties too, or the collection view does not apply a change of them.
+    nonisolated open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UICollectionViewLayoutAttributes else { return false }
+        if other === self { return true }
+        guard type(of: other) == type(of: self), MainQueueMark.isCurrent else { return false }
+        return MainActor.assumeIsolated {
+            indexPath == other.indexPath && category == other.category && kind == other.kind
+                && center == other.center && size == other.size && transform == other.transform && alpha == other.alpha
+                && zIndex == other.zIndex && isHidden == other.isHidden && listRow == other.listRow
+        }
+    }
+
+    nonisolated open override var hash: Int {
+        guard MainQueueMark.isCurrent else { return ObjectIdentifier(self).hashValue }
+        return MainActor.assumeIsolated {
+            var hasher = Hasher()
+            hasher.combine(indexPath)
+            hasher.combine(category)
+            hasher.combine(kind)
+            return hasher.finalize()
+        }
+    }
+
+    nonisolated open override var description: String { describedOnMainActor { $0.mainActorDescription } }
+
+    private var mainActorDescription: String {
         "<\(type(of: self)): \(representedElementKind ?? "cell") \(indexPath) frame \(frame)>"
     }
 }
@@ -95,11 +145,20 @@ open class UICollectionViewLayoutAttributes {
 /// invalidated: by `invalidateLayout()`, new data, or a bounds change the layout asks for
 /// (`shouldInvalidateLayout(forBoundsChange:)`, by default one of size only).
 @preconcurrency @MainActor
-open class UICollectionViewLayout {
-    public init() {}
+open class UICollectionViewLayout: NSObject {
+    public override init() { super.init() }
+
+    /// UIKit's initializer from an archive (a storyboard), required as UICollectionViewLayout is
+    /// `NSCoding`: a subclass with an initializer of its own implements it. uisim has no archives:
+    /// it makes nothing (nil) and says so in the layout issues.
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
 
     /// The collection view the layout serves (set when it is given to one).
-    public internal(set) weak var collectionView: UICollectionView?
+    open var collectionView: UICollectionView? { servedView }
+    weak var servedView: UICollectionView?
 
     /// Whether `prepare()` is due before the next question.
     var needsPrepare = true
@@ -122,6 +181,10 @@ open class UICollectionViewLayout {
 
     /// The attributes of the supplementary view of `elementKind` at `indexPath`.
     open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+
+    /// The attributes of the decoration view of `elementKind` at `indexPath` (uisim's layouts make
+    /// none).
+    open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
 
     /// Whether a change of the collection view's bounds to `newBounds` calls for a new layout:
     /// by default, when the size changes (scrolling moves only the origin).
@@ -186,8 +249,19 @@ open class UICollectionViewLayout {
     /// reloaded, whose cell is measured again).
     func dataDidChange(moving: ((IndexPath) -> IndexPath?)?) {}
 
-    /// The class of the attributes the layout makes.
+    /// The class of the attributes the layout makes (a subclass of
+    /// `UICollectionViewLayoutAttributes`): the flow and compositional layouts make theirs of it,
+    /// so a subclass of them that names its own gets its own from `super`.
     open class var layoutAttributesClass: AnyClass { UICollectionViewLayoutAttributes.self }
+
+    /// New attributes of `layoutAttributesClass` for an element.
+    func makeAttributes(forCellWith indexPath: IndexPath) -> UICollectionViewLayoutAttributes {
+        UICollectionViewLayoutAttributes.make(Self.layoutAttributesClass, category: .cell, kind: nil, indexPath: indexPath)
+    }
+
+    func makeAttributes(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath) -> UICollectionViewLayoutAttributes {
+        UICollectionViewLayoutAttributes.make(Self.layoutAttributesClass, category: .supplementaryView, kind: kind, indexPath: indexPath)
+    }
 }
 
 /// The sizes cells preferred, by section and item: what a self-sizing layout keeps between
