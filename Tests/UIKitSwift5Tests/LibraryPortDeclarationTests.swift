@@ -181,6 +181,41 @@ final class MessagesSource: NSObject, UICollectionViewDataSource {
     }
 }
 
+// MARK: Layout guides and anchors (UILayoutGuide.h, NSLayoutAnchor.h)
+
+/// A layout guide subclass with an initializer of its own, so it implements the required coder
+/// initializer (UILayoutGuide is NSCoding).
+final class InsetGuide: UILayoutGuide {
+    let inset: CGFloat
+
+    init(inset: CGFloat) {
+        self.inset = inset
+        super.init()
+        identifier = "InsetGuide"
+    }
+
+    required init?(coder aDecoder: NSCoder) {
+        inset = 0
+        super.init(coder: aDecoder)
+    }
+
+    func pin(in view: UIView) -> [NSLayoutConstraint] {
+        view.addLayoutGuide(self)
+        return [leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: inset),
+                trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -inset),
+                topAnchor.constraint(equalTo: view.topAnchor, constant: inset),
+                heightAnchor.constraint(equalToConstant: 20)]
+    }
+}
+
+/// An anchor subclass that overrides a method: it compiles as the SDK's anchor classes and their
+/// methods are open (UIKit makes the anchors, so it is never instantiated).
+final class TracingDimension: NSLayoutDimension {
+    override func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint {
+        super.constraint(equalToConstant: c.rounded())
+    }
+}
+
 final class LibraryPortDeclarationTests: XCTestCase {
     func testAlertControllerSubclassInheritsTheConvenienceInitializer() {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
@@ -391,5 +426,28 @@ final class LibraryPortDeclarationTests: XCTestCase {
         XCTAssertEqual(asked?.avatarSize, CGSize(width: 40, height: 40))
         XCTAssertEqual(asked?.indexPath, IndexPath(item: 0, section: 0))
         XCTAssertFalse(asked === cell?.applied.last)
+    }
+
+    func testLayoutGuidesAndAnchorsAreNSObjects() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let guide = InsetGuide(inset: 10)
+        NSLayoutConstraint.activate(guide.pin(in: view))
+        view.layoutIfNeeded()
+        XCTAssertEqual(guide.layoutFrame, CGRect(x: 10, y: 10, width: 180, height: 20))
+        XCTAssertTrue(guide.owningView === view)
+        XCTAssertEqual(guide.identifier, "InsetGuide")
+        XCTAssertNil(InsetGuide(coder: NSCoder()))
+        XCTAssertNil(UILayoutGuide(coder: NSCoder()))
+
+        let objects: [NSObject] = [guide, view.topAnchor, view.leadingAnchor, guide.widthAnchor]
+        XCTAssertEqual(objects.count, 4)
+        XCTAssertTrue(guide.isKind(of: UILayoutGuide.self))
+        XCTAssertTrue(view.widthAnchor.isKind(of: NSLayoutDimension.self))
+        // An anchor equals the same attribute of the same item, as UIKit's (one object) does.
+        XCTAssertEqual(view.topAnchor, view.topAnchor)
+        XCTAssertNotEqual(view.topAnchor, view.bottomAnchor)
+        XCTAssertNotEqual(view.topAnchor, guide.topAnchor)
+        XCTAssertEqual(Set([view.leadingAnchor, view.leadingAnchor, view.trailingAnchor]).count, 2)
+        XCTAssertEqual([guide, UILayoutGuide()].firstIndex(of: guide), 0)
     }
 }

@@ -166,4 +166,9 @@ public final class UIKeyboardLayoutGuide: UILayoutGuide {
     override init() {
         super.init(kind: .keyboard, identifier: "UIViewKeyboardLayoutGuide")
     }
+
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// One attribute of a view or layout guide, for making constraints that type-check, as UIKit's
-/// `NSLayoutAnchor`: an x-axis anchor relates only to x-axis anchors, a y-axis anchor to y-axis
+/// `NSLayoutAnchor` (an NSObject, as in the SDK): an x-axis anchor relates only to x-axis anchors, a y-axis anchor to y-axis
 /// anchors, a dimension to dimensions (or a constant). The constraints it makes are inactive.
 @preconcurrency @MainActor
-open class NSLayoutAnchor<AnchorType: AnyObject> {
+open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
     /// The view or layout guide (held weakly, as UIKit's anchors do).
     public private(set) weak var item: AnyObject?
     let attribute: NSLayoutConstraint.Attribute
@@ -12,6 +12,26 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
     init(item: AnyObject?, attribute: NSLayoutConstraint.Attribute) {
         self.item = item
         self.attribute = attribute
+        super.init()
+    }
+
+    /// Anchors of the same attribute of the same item are equal: uisim makes a new anchor each
+    /// time one is asked for, where UIKit hands out the same one.
+    nonisolated open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? NSLayoutAnchor<AnchorType> else { return false }
+        if other === self { return true }
+        guard type(of: other) == type(of: self), other.attribute == attribute, MainQueueMark.isCurrent else { return false }
+        return MainActor.assumeIsolated { other.item != nil && other.item === item }
+    }
+
+    nonisolated open override var hash: Int {
+        guard MainQueueMark.isCurrent else { return ObjectIdentifier(self).hashValue }
+        return MainActor.assumeIsolated {
+            var hasher = Hasher()
+            hasher.combine(item.map(ObjectIdentifier.init))
+            hasher.combine(attribute)
+            return hasher.finalize()
+        }
     }
 
     func constraint(_ relation: NSLayoutConstraint.Relation, to anchor: NSLayoutAnchor<AnchorType>?,
@@ -21,32 +41,32 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
     }
 
     /// `self == anchor`.
-    public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
         constraint(.equal, to: anchor)
     }
 
     /// `self >= anchor`.
-    public func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
         constraint(.greaterThanOrEqual, to: anchor)
     }
 
     /// `self <= anchor`.
-    public func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
         constraint(.lessThanOrEqual, to: anchor)
     }
 
     /// `self == anchor + c`.
-    public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
         constraint(.equal, to: anchor, constant: c)
     }
 
     /// `self >= anchor + c`.
-    public func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
         constraint(.greaterThanOrEqual, to: anchor, constant: c)
     }
 
     /// `self <= anchor + c`.
-    public func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
         constraint(.lessThanOrEqual, to: anchor, constant: c)
     }
 }
@@ -56,38 +76,38 @@ let systemSpacing: CGFloat = 8
 
 /// A horizontal position (left, right, leading, trailing, centerX), as UIKit's `NSLayoutXAxisAnchor`.
 @preconcurrency @MainActor
-public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
+open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
     /// `self == anchor + 8 × multiplier` (UIKit's system spacing after `anchor`).
-    public func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+    open func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
         constraint(.equal, to: anchor, constant: systemSpacing * multiplier)
     }
 
     /// `self >= anchor + 8 × multiplier`.
-    public func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+    open func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
         constraint(.greaterThanOrEqual, to: anchor, constant: systemSpacing * multiplier)
     }
 
     /// `self <= anchor + 8 × multiplier`.
-    public func constraint(lessThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+    open func constraint(lessThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
         constraint(.lessThanOrEqual, to: anchor, constant: systemSpacing * multiplier)
     }
 }
 
 /// A vertical position (top, bottom, centerY, baselines), as UIKit's `NSLayoutYAxisAnchor`.
 @preconcurrency @MainActor
-public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
+open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
     /// `self == anchor + 8 × multiplier` (UIKit's system spacing below `anchor`).
-    public func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+    open func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
         constraint(.equal, to: anchor, constant: systemSpacing * multiplier)
     }
 
     /// `self >= anchor + 8 × multiplier`.
-    public func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+    open func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
         constraint(.greaterThanOrEqual, to: anchor, constant: systemSpacing * multiplier)
     }
 
     /// `self <= anchor + 8 × multiplier`.
-    public func constraint(lessThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+    open func constraint(lessThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
         constraint(.lessThanOrEqual, to: anchor, constant: systemSpacing * multiplier)
     }
 }
@@ -95,49 +115,49 @@ public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
 /// A width or height, as UIKit's `NSLayoutDimension`: it can also equal a constant, or another
 /// dimension times a multiplier.
 @preconcurrency @MainActor
-public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
+open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     /// `self == c`.
-    public func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint {
+    open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint {
         constraint(.equal, to: nil, constant: c)
     }
 
     /// `self >= c`.
-    public func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
+    open func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
         constraint(.greaterThanOrEqual, to: nil, constant: c)
     }
 
     /// `self <= c`.
-    public func constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
+    open func constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
         constraint(.lessThanOrEqual, to: nil, constant: c)
     }
 
     /// `self == anchor × m`.
-    public func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
+    open func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
         constraint(.equal, to: anchor, multiplier: m)
     }
 
     /// `self >= anchor × m`.
-    public func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
         constraint(.greaterThanOrEqual, to: anchor, multiplier: m)
     }
 
     /// `self <= anchor × m`.
-    public func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
         constraint(.lessThanOrEqual, to: anchor, multiplier: m)
     }
 
     /// `self == anchor × m + c`.
-    public func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+    open func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
         constraint(.equal, to: anchor, multiplier: m, constant: c)
     }
 
     /// `self >= anchor × m + c`.
-    public func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
         constraint(.greaterThanOrEqual, to: anchor, multiplier: m, constant: c)
     }
 
     /// `self <= anchor × m + c`.
-    public func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
         constraint(.lessThanOrEqual, to: anchor, multiplier: m, constant: c)
     }
 }

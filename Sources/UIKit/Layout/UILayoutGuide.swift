@@ -5,7 +5,7 @@ import Foundation
 /// receives no touches. A view's margins, safe area and readable content are guides UIKit
 /// constrains itself (`layoutMarginsGuide`, `safeAreaLayoutGuide`, `readableContentGuide`).
 @preconcurrency @MainActor
-open class UILayoutGuide: LayoutAnchors {
+open class UILayoutGuide: NSObject, LayoutAnchors {
     /// The view the guide belongs to (`addLayoutGuide(_:)`).
     public internal(set) weak var owningView: UIView?
 
@@ -19,13 +19,23 @@ open class UILayoutGuide: LayoutAnchors {
 
     let kind: Kind
 
-    public init() {
+    public override init() {
         kind = .app
+        super.init()
     }
 
     init(kind: Kind, identifier: String) {
         self.kind = kind
         self.identifier = identifier
+        super.init()
+    }
+
+    /// UIKit's initializer from an archive, required as UILayoutGuide is `NSCoding`: a subclass
+    /// with an initializer of its own implements it. uisim has no archives: nil, said in the
+    /// layout issues.
+    public required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
     }
 
     /// The guide's rectangle in its owning view's coordinates, as the engine solved it (`.zero`
