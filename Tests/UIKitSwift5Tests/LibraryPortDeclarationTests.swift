@@ -62,6 +62,9 @@ final class InputTextView: UITextView {
     convenience init() {
         self.init(frame: .zero)
     }
+
+    /// UIKeyInput's hasText, open in UITextView.
+    override var hasText: Bool { super.hasText && text != placeholder }
 }
 
 /// A container that keeps a side margin of its own (NSTextContainer's members are open).
@@ -265,6 +268,7 @@ final class LibraryPortDeclarationTests: XCTestCase {
         tracking.frame = CGRect(x: 0, y: 0, width: 320, height: 100)
         tracking.text = text
         XCTAssertEqual(tracking.placeholder, "Aa")
+        XCTAssertTrue(tracking.hasText)
         XCTAssertTrue(tracking.textContainer.widthTracksTextView)
         tracking.layoutIfNeeded()
         XCTAssertEqual(tracking.textContainer.size.width, 320)

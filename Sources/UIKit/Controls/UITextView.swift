@@ -194,7 +194,7 @@ open class UITextView: UIScrollView, UIKeyInput {
         super.touchesEnded(touches, with: event)
     }
 
-    public var hasText: Bool { (storage?.length ?? 0) > 0 }
+    open var hasText: Bool { (storage?.length ?? 0) > 0 }
 
     /// Types `text` at the end ("\n", the return key, is a new line), if the delegate allows.
     open func insertText(_ text: String) {
