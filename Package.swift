@@ -30,6 +30,8 @@ let package = Package(
         // The command line as a library: an app's executable gets every command for its own scenes.
         .library(name: "UISimCommandLine", targets: ["UISimCommandLine"] + reexportedNames),
         .executable(name: "uisim", targets: ["uisim"]),
+        // Ports a target's iOS sources as it builds (`uisim port`, no copy kept): README, "Real UIKit code".
+        .plugin(name: "UISimPort", targets: ["UISimPort"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -82,6 +84,8 @@ let package = Package(
         // never does, so without these a changed class layout would leave stale code behind.
         // `uisim port`: Swift sources rewritten for Linux (its own lexer: no compiler needed).
         .target(name: "Port", dependencies: ["Support"]),
+        .executableTarget(name: "uisim-port", dependencies: ["Port", "Support"]),
+        .plugin(name: "UISimPort", capability: .buildTool(), dependencies: ["uisim-port"]),
         .target(
             name: "UISimCommandLine",
             dependencies: reexported + ["Port", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -117,6 +121,12 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "Geometry", "Support"] + overlays),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "CoreGraphics", "QuartzCore", "Geometry", "RunLoop"] + overlays, swiftSettings: uiTests),
         .testTarget(name: "PortTests", dependencies: ["Port", "Support"]),
+        // A 2019 app's screen (Examples/Classic): its iOS sources as they are, ported by the plugin as
+        // it builds, in the Swift 5 mode they were written in; its tests replay it and hold a baseline.
+        .target(name: "ClassicApp", dependencies: ["UIKit"], path: "Examples/Classic/ClassicApp", exclude: ["iOS"],
+                swiftSettings: [.swiftLanguageMode(.v5)], plugins: ["UISimPort"]),
+        .testTarget(name: "ClassicAppTests", dependencies: ["ClassicApp", "Replay", "Traces", "UIKit"] + overlays,
+                    path: "Examples/Classic/Tests", swiftSettings: uiTests),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry", "Support"], exclude: ["Fixtures"]),
         .testTarget(name: "ReplayTests", dependencies: overlays + ["Support", "Replay", "UIKit", "Traces", "RunLoop", "Geometry", "CoreGraphics", "QuartzCore",
                                                    .product(name: "Histogram", package: "hdrhistogram-swift")], swiftSettings: uiTests),

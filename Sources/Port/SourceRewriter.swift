@@ -11,6 +11,7 @@ public enum PortEditKind: String, CaseIterable, Sendable {
     case dynamic = "dynamic removed"
     case interfaceBuilder = "@IBOutlet / @IBAction / @IBInspectable / @IBDesignable removed"
     case submoduleImport = "import UIKit.X → import UIKit"
+    case objectiveCImport = "import ObjectiveC removed (UIKit has its runtime)"
     case platformCondition = "#if os(iOS) / targetEnvironment(simulator) opened"
 }
 
@@ -253,7 +254,7 @@ struct SourceRewriter {
         "ARKit", "AVFoundation", "AVKit", "AudioToolbox", "AuthenticationServices", "Combine", "Contacts", "ContactsUI", "CoreData",
         "CoreHaptics", "CoreImage", "CoreLocation", "CoreMotion", "CoreServices", "CoreSpotlight", "CoreTelephony", "CoreText", "EventKit",
         "EventKitUI", "GameKit", "ImageIO", "LocalAuthentication", "MapKit", "MessageUI", "Metal", "MetalKit", "MobileCoreServices",
-        "ObjectiveC", "OSLog", "Photos", "PhotosUI", "QuickLook", "SafariServices", "SceneKit", "SpriteKit", "StoreKit", "SwiftUI",
+        "OSLog", "Photos", "PhotosUI", "QuickLook", "SafariServices", "SceneKit", "SpriteKit", "StoreKit", "SwiftUI",
         "UniformTypeIdentifiers", "UserNotifications", "Vision", "WebKit", "os",
     ]
     /// Objective-C runtime functions uisim does not offer.
@@ -452,6 +453,11 @@ struct SourceRewriter {
         if walk.isIdentifier(p), ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"].contains(walk.text(p)) { p += 1 }
         guard walk.isIdentifier(p) else { return s + 1 }
         let module = walk.text(p)
+        if module == "ObjectiveC", p == s + 1, !walk.isPunctuation(p + 1, ".") {
+            let range = walk.byteRange(s, through: p)
+            replace(range, with: blank(range), .objectiveCImport, line: walk.line(s))
+            return p + 1
+        }
         if Self.appleOnlyModules.contains(module) {
             findings.append(PortFinding(line: walk.line(s), message: "import \(module): a framework Linux does not have"))
         }

@@ -33,10 +33,10 @@ struct PortCommand: ParsableCommand {
         try requireOutputPath(output, "-o")
         if check, output != nil { throw ValidationError("--check writes nothing: give -o or --check, not both") }
         if !check, output == nil { throw ValidationError("give -o FOLDER to write the port into (or --check)") }
-        if let output { try PortJob.checkOutput(output, against: sources) }
     }
 
     func run() throws {
+        if let output { try PortJob.checkOutput(output, against: sources) }
         let job = try PortJob(sources: sources)
         let result = try job.run(output: output.map { URL(fileURLWithPath: $0) })
         if check {

@@ -108,6 +108,7 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
         let result = port("""
             import UIKit.UIGestureRecognizerSubclass
             import MapKit
+            import ObjectiveC
             #if os(iOS) || targetEnvironment(simulator)
             let a = #keyPath(UIScrollView.contentOffset)
             let b = #keyPath(view.frame.size)
@@ -118,11 +119,12 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
             """)
         let lines = result.text.components(separatedBy: "\n")
         #expect(lines[0] == "import UIKit" + String(repeating: " ", count: ".UIGestureRecognizerSubclass".count))
-        #expect(lines[2] == "#if true || true")
-        #expect(lines[3] == #"let a = "contentOffset""#)
-        #expect(lines[4] == #"let b = "view.frame.size""#)
-        #expect(lines[5] == "#elseif false")
-        #expect(lines[7] == "#if canImport(UIKit) && !false")
+        #expect(lines[2] == "                 ")
+        #expect(lines[3] == "#if true || true")
+        #expect(lines[4] == #"let a = "contentOffset""#)
+        #expect(lines[5] == #"let b = "view.frame.size""#)
+        #expect(lines[6] == "#elseif false")
+        #expect(lines[8] == "#if canImport(UIKit) && !false")
         #expect(result.findings == [PortFinding(line: 2, message: "import MapKit: a framework Linux does not have")])
     }
 

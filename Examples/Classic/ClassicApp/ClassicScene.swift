@@ -1,0 +1,13 @@
+// The glue a team adds beside its iOS sources (which stay in iOS/, untouched, ported as the
+// target builds by the UISimPort plugin): the scene uisim replays, the notes in a navigation
+// controller as the app's delegate would set them up.
+import UIKit
+
+enum ClassicScene {
+    /// The notes screen in a navigation controller; `notes` is the screen, for tests to inspect.
+    static func make() -> (scene: Scene, notes: NotesViewController) {
+        let notes = NotesViewController()
+        let navigation = UINavigationController(rootViewController: notes)
+        return (Scene(name: "classic-notes", summary: "a 2019 app's notes list, ported by uisim port") { _ in navigation }, notes)
+    }
+}

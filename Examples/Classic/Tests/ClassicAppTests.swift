@@ -1,0 +1,75 @@
+import Foundation
+@testable import ClassicApp
+import Replay
+import Testing
+import Traces
+import UIKit
+
+/// The 2019 app of Examples/Classic, its iOS sources as they are, ported by the UISimPort plugin as
+/// the target builds: its target–action, notifications and overrides work as on iOS, and a replay of
+/// its notes list holds the committed baseline.
+@Suite struct ClassicAppTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
+    func outputs(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("classic-\(name)-\(UUID().uuidString)")
+    }
+
+    /// On an iPhone 14 (390 × 844): the navigation bar ends at 47 + 44 = 91, the table's 52-pt
+    /// header holds the search field, rows of 60 pt start at 143: row 2 spans 263–323, row 0's star
+    /// button is at x 320–360, y 153–193; the compose item is the bar's trailing button.
+    static func notesTrace() -> Trace {
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 100, y: 293), time: 0)                // row 2
+        trace.tap(2, at: CGPoint(x: 340, y: 173), time: 0.6)              // row 0's star
+        trace.tap(3, at: CGPoint(x: 368, y: 69), time: 1.2)               // compose
+        trace.drag(4, from: CGPoint(x: 200, y: 700), to: CGPoint(x: 200, y: 400), time: 1.8, duration: 0.5)
+        return trace
+    }
+
+    @Test func theNotesListWorksAsOnIOS() throws {
+        let folder = outputs("notes")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let traceFile = folder.appendingPathComponent("notes.trace")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.notesTrace().write(to: traceFile)
+        let (scene, notes) = ClassicScene.make()
+        let summary = try Replay.run(traceFile, scene: scene, snapshots: .none, outputs: folder.appendingPathComponent("out"))
+
+        #expect(notes.opened == [2])                   // didSelectRowAt
+        #expect(notes.composeTaps == 1)                // UIBarButtonItem(barButtonSystemItem:target:action:)
+        // The view's tap (dismissKeyboard) recognized on the row, not on the star button (a
+        // button's own tap wins over an ancestor's) nor on the bar (not in the view).
+        #expect(notes.dismissTaps == 1)
+        let star = try #require(notes.tableView.visibleCells.compactMap { $0 as? NoteCell }.first { $0.stars == 1 })
+        #expect(star.starButton.title(for: .normal) == "★")
+        // After the 300-pt drag, row 7 (urgent: every seventh) and row 8 are on screen: BadgeLabel's
+        // textColor override, read through UIKit's null_resettable property, and reset by nil.
+        let urgent = try #require(notes.tableView.cellForRow(at: IndexPath(row: 7, section: 0)) as? NoteCell)
+        let plain = try #require(notes.tableView.cellForRow(at: IndexPath(row: 8, section: 0)) as? NoteCell)
+        #expect(urgent.titleLabel.textColor == .systemRed)
+        #expect(plain.titleLabel.textColor == .label)
+        #expect(urgent.analyticsName == "note-7")
+        #expect(observedOffsetKeyPath == "contentOffset")
+        #expect(summary.hitches.total == 0)
+
+        // The committed baseline: counters exactly (times are not gated here: a debug build's vary).
+        let baselineFile = Self.folder.appendingPathComponent("Baselines/notes.json")
+        if ProcessInfo.processInfo.environment["CLASSIC_WRITE_BASELINE"] == "1" {
+            try Baseline(summary: summary).write(to: baselineFile)
+        }
+        let report = try Baseline.read(from: baselineFile).check(summary, timeTolerance: 1000)
+        #expect(report.regressions == 0 && report.otherChanges == 0,
+                "\(report.findings.filter { $0.verdict != .same }.map { "\($0.name): \($0.baseline) → \($0.current)" })")
+    }
+
+    @Test func aKeyboardNotificationReachesTheSelectorAndSchedulesARefresh() {
+        let (_, notes) = ClassicScene.make()
+        notes.loadViewIfNeeded()
+        NotificationCenter.default.post(name: UIResponder.keyboardWillShowNotification, object: nil)
+        #expect(notes.keyboardShown == 1)
+        NotificationCenter.default.removeObserver(notes)
+        NotificationCenter.default.post(name: UIResponder.keyboardWillShowNotification, object: nil)
+        #expect(notes.keyboardShown == 1)
+    }
+}
