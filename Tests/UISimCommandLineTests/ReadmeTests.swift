@@ -29,13 +29,14 @@ import Testing
     }
 
     /// A sandbox: a new folder with `Traces` (and `traces`, as the CI examples spell it) linking
-    /// to the bundled traces.
+    /// to the bundled traces, and `Examples` to the examples.
     static func sandbox() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["Traces", "traces"] {
             try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(name), withDestinationURL: root.appendingPathComponent("Traces"))
         }
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Examples"), withDestinationURL: root.appendingPathComponent("Examples"))
         return folder
     }
 
@@ -134,7 +135,7 @@ import Testing
             .filter { $0.hasPrefix("uisim ") }
         #expect(spans.count >= 15)
         let commands: Set<String> = ["replay", "merge", "scenes", "compare", "advice", "baseline", "check", "trace", "demo",
-                                     "info", "validate", "convert", "cut", "synth"]
+                                     "info", "validate", "convert", "cut", "synth", "port"]
         var help: [String: String] = [:]
         for span in spans {
             let words = span.split(separator: " ").map(String.init).dropFirst()
