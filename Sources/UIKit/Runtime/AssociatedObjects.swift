@@ -38,6 +38,18 @@ public func objc_setAssociatedObject(_ object: Any, _ key: UnsafeRawPointer, _ v
     AssociationTable.shared.set(held, for: owner, key: key)
 }
 
+/// The instance of `Value` kept on `object` under a key of its own (the class's metadata, an
+/// address no other key has), made by `make` on first use when `creating`: how uisim keeps
+/// runtime state on objects it does not own (pending performs, selector observations).
+func associatedValue<Value: AnyObject>(_ type: Value.Type, on object: AnyObject, creating make: (() -> Value)?) -> Value? {
+    let key = unsafeBitCast(type as AnyClass, to: UnsafeRawPointer.self)
+    if let existing = objc_getAssociatedObject(object, key) as? Value { return existing }
+    guard let make else { return nil }
+    let value = make()
+    objc_setAssociatedObject(object, key, value, .OBJC_ASSOCIATION_RETAIN)
+    return value
+}
+
 /// The value associated with `object` under `key`, or nil.
 public func objc_getAssociatedObject(_ object: Any, _ key: UnsafeRawPointer) -> Any? {
     guard let owner = AssociationTable.owner(object) else { return nil }

@@ -63,15 +63,8 @@ final class DelayedPerformRequest {
 @MainActor
 final class DelayedPerformRequests {
     private var requests: [DelayedPerformRequest] = []
-    /// The association's key: an address no other key has (this class's metadata).
-    private static var key: UnsafeRawPointer { unsafeBitCast(DelayedPerformRequests.self as AnyClass, to: UnsafeRawPointer.self) }
-
     static func of(_ object: AnyObject, creating: Bool) -> DelayedPerformRequests? {
-        if let existing = objc_getAssociatedObject(object, key) as? DelayedPerformRequests { return existing }
-        guard creating else { return nil }
-        let requests = DelayedPerformRequests()
-        objc_setAssociatedObject(object, key, requests, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-        return requests
+        associatedValue(DelayedPerformRequests.self, on: object, creating: creating ? { DelayedPerformRequests() } : nil)
     }
 
     func add(_ request: DelayedPerformRequest) { requests.append(request) }

@@ -64,15 +64,8 @@ final class SelectorObservations: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Entry] = []
 
-    /// The association's key: an address no other key has (this class's metadata).
-    private static var key: UnsafeRawPointer { unsafeBitCast(SelectorObservations.self as AnyClass, to: UnsafeRawPointer.self) }
-
     static func of(_ observer: AnyObject, creating: Bool) -> SelectorObservations? {
-        if let existing = objc_getAssociatedObject(observer, key) as? SelectorObservations { return existing }
-        guard creating else { return nil }
-        let observations = SelectorObservations()
-        objc_setAssociatedObject(observer, key, observations, .OBJC_ASSOCIATION_RETAIN)
-        return observations
+        associatedValue(SelectorObservations.self, on: observer, creating: creating ? { SelectorObservations() } : nil)
     }
 
     func add(_ entry: Entry) {
