@@ -37,11 +37,15 @@ extension UIView {
             parts: [origin.y - newBounds.minY, size.height, newBounds.minY + oldSize.height - origin.y - size.height],
             flexible: [mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)])
         let newSize = CGSize(width: x[1], height: y[1])
-        if newSize != size {
-            bounds.size = newSize
+        // UIKit's autoresizing sets the frame: observers of "frame" hear of it, not those of
+        // "bounds" or "center".
+        keyValueChange("frame", quieting: ["bounds", "center"]) {
+            if newSize != size {
+                bounds.size = newSize
+            }
+            center = CGPoint(x: newBounds.minX + x[0] + layer.anchorPoint.x * newSize.width,
+                             y: newBounds.minY + y[0] + layer.anchorPoint.y * newSize.height)
         }
-        center = CGPoint(x: newBounds.minX + x[0] + layer.anchorPoint.x * newSize.width,
-                         y: newBounds.minY + y[0] + layer.anchorPoint.y * newSize.height)
     }
 
     /// `parts` after sharing `delta` among the flexible ones in proportion to their sizes.

@@ -10,6 +10,14 @@ import Support
 /// replay can pick the device it simulates.
 @preconcurrency @MainActor
 open class UIScreen: NSObject, UICoordinateSpace {
+    /// Called with each change of a property the object observes
+    /// (`addObserver(_:forKeyPath:options:context:)`); a subclass that observes overrides it. The
+    /// default is NSObject's: the change was not handled, a crash named.
+    nonisolated open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                                       context: UnsafeMutableRawPointer?) {
+        KeyValueObserving.unhandled(self, keyPath: keyPath, of: object, change: change, context: context)
+    }
+
     /// A real device's screen: point size, scale, native pixels and refresh rate.
     public struct Model: Hashable, Sendable {
         /// A short identifier for command lines, such as "iphone-15-pro".

@@ -58,8 +58,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     open var frame: CGRect {
         get { layer.frame }
         set {
+            keyValueWillChange("frame")
             layer.frame = newValue
             if isInLayoutEngine { frameDidChangeForEngine() }
+            keyValueDidChange("frame")
         }
     }
 
@@ -69,8 +71,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     open var bounds: CGRect {
         get { layer.bounds }
         set {
+            keyValueWillChange("bounds")
             layer.bounds = newValue
             if isInLayoutEngine { frameDidChangeForEngine() }
+            keyValueDidChange("bounds")
         }
     }
 
@@ -78,15 +82,21 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     open var center: CGPoint {
         get { layer.position }
         set {
+            keyValueWillChange("center")
             layer.position = newValue
             if isInLayoutEngine { frameDidChangeForEngine() }
+            keyValueDidChange("center")
         }
     }
 
     /// The transform applied about the center, relative to the bounds.
     open var transform: CGAffineTransform {
         get { layer.affineTransform() }
-        set { layer.setAffineTransform(newValue) }
+        set {
+            keyValueWillChange("transform")
+            layer.setAffineTransform(newValue)
+            keyValueDidChange("transform")
+        }
     }
 
     // MARK: Converting coordinates (UIView+Geometry.swift)
@@ -118,8 +128,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     open var alpha: CGFloat {
         get { Float(exactAlpha) == layer.opacity ? exactAlpha : CGFloat(layer.opacity) }
         set {
+            keyValueWillChange("alpha")
             exactAlpha = newValue
             layer.opacity = Float(newValue)
+            keyValueDidChange("alpha")
         }
     }
 
@@ -132,6 +144,8 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     open var isHidden: Bool {
         get { layer.isHidden }
         set {
+            keyValueWillChange("hidden")
+            defer { keyValueDidChange("hidden") }
             guard newValue != layer.isHidden else { return }
             layer.isHidden = newValue
             (superview as? UIStackView)?.arrangedSubviewHiddenDidChange(self)
@@ -160,7 +174,11 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
 
     /// The view's background color; nil is transparent.
     open var backgroundColor: UIColor? {
-        didSet { applyBackgroundColor() }
+        willSet { keyValueWillChange("backgroundColor") }
+        didSet {
+            applyBackgroundColor()
+            keyValueDidChange("backgroundColor")
+        }
     }
 
     /// The layer's background: the colour resolved with the view's traits (light or dark).
@@ -201,7 +219,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
 
     /// Whether touches are delivered to the view (and its subviews).
     @exclusivity(unchecked)
-    open var isUserInteractionEnabled = true
+    open var isUserInteractionEnabled = true {
+        willSet { keyValueWillChange("userInteractionEnabled") }
+        didSet { keyValueDidChange("userInteractionEnabled") }
+    }
 
     // MARK: Layout
 
@@ -412,9 +433,11 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
             return effectiveTintAdjustmentMode == .dimmed ? Self.dimmed(tint) : tint
         }
         set {
+            keyValueWillChange("tintColor")
             storedTint = newValue
             AppEnvironment.current.customizesTint = true
             tintMayHaveChanged()
+            keyValueDidChange("tintColor")
         }
     }
 

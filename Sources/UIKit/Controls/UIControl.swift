@@ -43,17 +43,29 @@ open class UIControl: UIView {
 
     /// Whether the control responds to touches. A disabled control is drawn dimmed by its subclass.
     open var isEnabled = true {
-        didSet { if isEnabled != oldValue { stateDidChange() } }
+        willSet { keyValueWillChange("enabled") }
+        didSet {
+            if isEnabled != oldValue { stateDidChange() }
+            keyValueDidChange("enabled")
+        }
     }
 
     /// Whether the control is selected (a toggled state its subclass shows).
     open var isSelected = false {
-        didSet { if isSelected != oldValue { stateDidChange() } }
+        willSet { keyValueWillChange("selected") }
+        didSet {
+            if isSelected != oldValue { stateDidChange() }
+            keyValueDidChange("selected")
+        }
     }
 
     /// Whether a touch is down inside the control.
     open var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { stateDidChange() } }
+        willSet { keyValueWillChange("highlighted") }
+        didSet {
+            if isHighlighted != oldValue { stateDidChange() }
+            keyValueDidChange("highlighted")
+        }
     }
 
     /// Whether a touch is being tracked.
@@ -260,6 +272,14 @@ open class UIControl: UIView {
 /// An element of a menu (UIKit's `UIMenuElement`): an action or a menu.
 @preconcurrency @MainActor
 open class UIMenuElement: NSObject {
+    /// Called with each change of a property the object observes
+    /// (`addObserver(_:forKeyPath:options:context:)`); a subclass that observes overrides it. The
+    /// default is NSObject's: the change was not handled, a crash named.
+    nonisolated open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                                       context: UnsafeMutableRawPointer?) {
+        KeyValueObserving.unhandled(self, keyPath: keyPath, of: object, change: change, context: context)
+    }
+
     public let title: String
     public let image: UIImage?
 

@@ -11,7 +11,9 @@ import QuartzCore
 /// decoded when the commit first prepares the view's layer for the screen.
 open class UIImageView: UIView {
     open var image: UIImage? {
+        willSet { keyValueWillChange("image") }
         didSet {
+            defer { keyValueDidChange("image") }
             showImage()
             if image?.size != oldValue?.size { invalidateIntrinsicContentSize() }
         }
@@ -24,7 +26,11 @@ open class UIImageView: UIView {
 
     /// Whether the highlighted image is shown (a table cell highlights its image views).
     open var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { showImage() } }
+        willSet { keyValueWillChange("highlighted") }
+        didSet {
+            if isHighlighted != oldValue { showImage() }
+            keyValueDidChange("highlighted")
+        }
     }
 
     /// The image's size; none without an image.

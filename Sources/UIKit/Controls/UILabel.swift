@@ -38,7 +38,11 @@ open class UILabel: UIView {
             case nil: nil
             }
         }
-        set { content = newValue.map { .plain($0) } }
+        set {
+            keyValueWillChange("text")
+            content = newValue.map { .plain($0) }
+            keyValueDidChange("text")
+        }
     }
 
     /// The text with its attributes. Without attributes of its own, the label's `font`,
@@ -51,7 +55,11 @@ open class UILabel: UIView {
             case nil: nil
             }
         }
-        set { content = newValue.map { .attributed(NSAttributedString(attributedString: $0)) } }
+        set {
+            keyValueWillChange("attributedText")
+            content = newValue.map { .attributed(NSAttributedString(attributedString: $0)) }
+            keyValueDidChange("attributedText")
+        }
     }
 
     /// The font of text without a font of its own. `null_resettable` in UIKit: nil gives back

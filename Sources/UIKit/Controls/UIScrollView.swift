@@ -59,17 +59,27 @@ open class UIScrollView: UIView {
     open weak var delegate: UIScrollViewDelegate?
     /// The size of the content, in points.
     open var contentSize: CGSize = .zero {
-        didSet { if contentSize != oldValue, contentInsetAdjustmentBehavior == .scrollableAxes || contentInsetAdjustmentBehavior == .automatic { updateAdjustedContentInset() } }
+        willSet { keyValueWillChange("contentSize") }
+        didSet {
+            if contentSize != oldValue, contentInsetAdjustmentBehavior == .scrollableAxes || contentInsetAdjustmentBehavior == .automatic { updateAdjustedContentInset() }
+            keyValueDidChange("contentSize")
+        }
     }
     /// Extra scrollable space around the content.
     open var contentInset: UIEdgeInsets = .zero {
+        willSet {
+            keyValueWillChange("contentInset")
+            if newValue != contentInset { keyValueWillChange("adjustedContentInset") }
+        }
         didSet {
+            defer { keyValueDidChange("contentInset") }
             guard contentInset != oldValue else { return }
             // The adjusted inset changed with it: said once, whether or not the safe area's part moved too.
-            if !updateAdjustedContentInset() {
+            if !updateAdjustedContentInset(notifyingObservers: false) {
                 adjustedContentInsetDidChange()
                 delegate?.scrollViewDidChangeAdjustedContentInset(self)
             }
+            keyValueDidChange("adjustedContentInset")
         }
     }
 
@@ -110,8 +120,9 @@ open class UIScrollView: UIView {
 
     /// Works out the safe area's part of `adjustedContentInset` again. A scroll view resting at
     /// its top (or leading edge) stays there, as UIKit's: its offset follows the new inset.
+    /// `notifyingObservers` false: the caller tells the observers of "adjustedContentInset".
     @discardableResult
-    func updateAdjustedContentInset() -> Bool {
+    func updateAdjustedContentInset(notifyingObservers: Bool = true) -> Bool {
         let safe = superview == nil ? UIEdgeInsets.zero : safeAreaInsets
         var vertical: Bool, horizontal: Bool
         switch contentInsetAdjustmentBehavior {
@@ -125,6 +136,8 @@ open class UIScrollView: UIView {
         let adjustment = UIEdgeInsets(top: vertical ? safe.top : 0, left: horizontal ? safe.left : 0,
                                       bottom: vertical ? safe.bottom : 0, right: horizontal ? safe.right : 0)
         guard adjustment != safeAreaAdjustment else { return false }
+        if notifyingObservers { keyValueWillChange("adjustedContentInset") }
+        defer { if notifyingObservers { keyValueDidChange("adjustedContentInset") } }
         let before = offsetRange.min
         safeAreaAdjustment = adjustment
         // Resting at the top (or the leading edge): stay there.
@@ -187,10 +200,12 @@ open class UIScrollView: UIView {
     }
     /// The refresh control's height, added to the top inset while it refreshes.
     var refreshInset: CGFloat = 0 {
+        willSet { if newValue != refreshInset { keyValueWillChange("adjustedContentInset") } }
         didSet {
             guard refreshInset != oldValue else { return }
             adjustedContentInsetDidChange()
             delegate?.scrollViewDidChangeAdjustedContentInset(self)
+            keyValueDidChange("adjustedContentInset")
         }
     }
 
@@ -305,6 +320,8 @@ open class UIScrollView: UIView {
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set {
+            keyValueWillChange("contentOffset")
+            defer { keyValueDidChange("contentOffset") }
             guard newValue != bounds.origin else { return }
             bounds.origin = newValue
             setNeedsLayout()

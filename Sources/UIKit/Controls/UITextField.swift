@@ -72,18 +72,28 @@ open class UITextField: UIControl, UIKeyInput {
     open var text: String? {
         get { storedText }
         set {
-            let new = newValue ?? ""
-            guard new != storedText else { return }
-            storedText = new
-            textDidChange()
+            keyValueWillChange("text")
+            setText(newValue)
+            keyValueDidChange("text")
         }
+    }
+
+    private func setText(_ text: String?) {
+        let new = text ?? ""
+        guard new != storedText else { return }
+        storedText = new
+        textDidChange()
     }
     private var storedText = ""
 
     /// The text with the field's attributes (its font and colour).
     open var attributedText: NSAttributedString? {
         get { NSAttributedString(string: storedText, attributes: textAttributes) }
-        set { text = newValue?.string }
+        set {
+            keyValueWillChange("attributedText")
+            setText(newValue?.string)
+            keyValueDidChange("attributedText")
+        }
     }
 
     /// Grey text shown while the field is empty.

@@ -121,9 +121,11 @@ open class UITextView: UIScrollView, UIKeyInput {
     open var text: String! {
         get { storage?.string ?? "" }
         set {
+            keyValueWillChange("text")
             storage = NSMutableAttributedString(string: newValue ?? "")
             storesPlainText = true
             textLayoutDidChange()
+            keyValueDidChange("text")
         }
     }
 
@@ -134,9 +136,11 @@ open class UITextView: UIScrollView, UIKeyInput {
                 : storage.map { NSAttributedString(attributedString: $0) } ?? NSAttributedString(string: "")
         }
         set {
+            keyValueWillChange("attributedText")
             storage = newValue.map { NSMutableAttributedString(attributedString: $0) }
             storesPlainText = false
             textLayoutDidChange()
+            keyValueDidChange("attributedText")
         }
     }
 

@@ -4,6 +4,14 @@ import Foundation
 /// on the screen, each in the phase it has in this event.
 @preconcurrency @MainActor
 open class UIEvent: NSObject {
+    /// Called with each change of a property the object observes
+    /// (`addObserver(_:forKeyPath:options:context:)`); a subclass that observes overrides it. The
+    /// default is NSObject's: the change was not handled, a crash named.
+    nonisolated open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                                       context: UnsafeMutableRawPointer?) {
+        KeyValueObserving.unhandled(self, keyPath: keyPath, of: object, change: change, context: context)
+    }
+
     /// The kinds of UIKit events; uisim delivers `.touches`.
     public enum EventType: Int, Sendable {
         case touches, motion, remoteControl, presses, scroll, hover, transform

@@ -5,6 +5,19 @@ import Foundation
 /// the touches to the next responder.
 @preconcurrency @MainActor
 open class UIResponder: NSObject {
+    /// The key-value observations of the object's properties (KeyValueObserving.swift); nil
+    /// until the first. `nonisolated(unsafe)`: an observation may be removed from any thread
+    /// (a deinit), and the observations lock themselves.
+    nonisolated(unsafe) final var keyValueObservers: KeyValueObservers?
+
+    /// Called with each change of a property the object observes
+    /// (`addObserver(_:forKeyPath:options:context:)`); a subclass that observes overrides it. The
+    /// default is NSObject's: the change was not handled, a crash named.
+    nonisolated open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                                       context: UnsafeMutableRawPointer?) {
+        KeyValueObserving.unhandled(self, keyPath: keyPath, of: object, change: change, context: context)
+    }
+
     public override init() { super.init() }
 
     /// The next responder in the chain, or nil at its end.

@@ -39,6 +39,19 @@ extension UIGestureRecognizerDelegate {
 /// `addTarget(_:)`), run in the order they were added.
 @preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
+    /// The key-value observations of the object's properties (KeyValueObserving.swift); nil
+    /// until the first. `nonisolated(unsafe)`: an observation may be removed from any thread
+    /// (a deinit), and the observations lock themselves.
+    nonisolated(unsafe) final var keyValueObservers: KeyValueObservers?
+
+    /// Called with each change of a property the object observes
+    /// (`addObserver(_:forKeyPath:options:context:)`); a subclass that observes overrides it. The
+    /// default is NSObject's: the change was not handled, a crash named.
+    nonisolated open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                                       context: UnsafeMutableRawPointer?) {
+        KeyValueObserving.unhandled(self, keyPath: keyPath, of: object, change: change, context: context)
+    }
+
     /// The states of a gesture recognizer.
     public enum State: Int, Sendable, CustomStringConvertible {
         case possible, began, changed, ended, cancelled, failed
@@ -63,8 +76,10 @@ open class UIGestureRecognizer: NSObject {
     public weak var delegate: UIGestureRecognizerDelegate?
     /// Whether the recognizer receives touches. Setting false while active cancels it.
     public var isEnabled = true {
+        willSet { keyValueWillChange("enabled") }
         didSet {
             if !isEnabled && (storedState == .began || storedState == .changed) { state = .cancelled }
+            keyValueDidChange("enabled")
         }
     }
     /// Whether recognizing cancels the touches in the view (they get `touchesCancelled`). Default true.
@@ -155,7 +170,9 @@ open class UIGestureRecognizer: NSObject {
     }
 
     func setStateDirectly(_ state: State) {
+        keyValueWillChange("state")
         storedState = state
+        keyValueDidChange("state")
     }
 
     /// Makes this recognizer wait until `other` fails before it begins or recognizes.

@@ -12,6 +12,14 @@ import Support
 /// instead of crashing the replay.
 @preconcurrency @MainActor
 open class NSLayoutConstraint: NSObject {
+    /// Called with each change of a property the object observes
+    /// (`addObserver(_:forKeyPath:options:context:)`); a subclass that observes overrides it. The
+    /// default is NSObject's: the change was not handled, a crash named.
+    nonisolated open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                                       context: UnsafeMutableRawPointer?) {
+        KeyValueObserving.unhandled(self, keyPath: keyPath, of: object, change: change, context: context)
+    }
+
     /// The attribute of an item a constraint relates, as UIKit's `NSLayoutConstraint.Attribute`
     /// (the raw values are UIKit's).
     public enum Attribute: Int, Sendable, CaseIterable {

@@ -6,6 +6,14 @@ import QuartzCore
 /// What a bar shows for an item (UIKit's `UIBarItem`): a title, an image, whether it is enabled.
 @preconcurrency @MainActor
 open class UIBarItem: NSObject {
+    /// Called with each change of a property the object observes
+    /// (`addObserver(_:forKeyPath:options:context:)`); a subclass that observes overrides it. The
+    /// default is NSObject's: the change was not handled, a crash named.
+    nonisolated open func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+                                       context: UnsafeMutableRawPointer?) {
+        KeyValueObserving.unhandled(self, keyPath: keyPath, of: object, change: change, context: context)
+    }
+
     open var title: String? { didSet { changed() } }
     open var image: UIImage? { didSet { changed() } }
     open var isEnabled = true { didSet { changed() } }
