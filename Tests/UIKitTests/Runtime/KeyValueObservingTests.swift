@@ -175,6 +175,16 @@ nonisolated(unsafe) private var secondContext = 2
         _ = (observation, other)
     }
 
+    @Test func aFinalSubclassKeyPathIsObserved() {
+        final class Sub: UIScrollView {}
+        let view = Sub()
+        var count = 0
+        let observation = view.observe(\.contentOffset) { _, _ in count += 1 }
+        view.contentOffset = CGPoint(x: 0, y: 3)
+        #expect(count == 1)
+        _ = observation
+    }
+
     @Test func optionalValuesAreDoublyOptional() {
         let label = UILabel()
         var changes: [(old: String??, new: String??)] = []
@@ -449,6 +459,23 @@ nonisolated(unsafe) private var secondContext = 2
     @Test func anUnobservableKeyPathIsTheRuntimesExceptionNamed() async {
         await #expect(processExitsWith: .failure) {
             await MainActor.run { _ = UIView().observe(\.tag) { _, _ in } }
+        }
+    }
+
+    @Test func aFinalClasssOverrideIsAKeyPathUISimCannotName() async {
+        // Called directly, the override is its own key path, not UIScrollView's contentOffset: the
+        // crash says to observe through the superclass's key path (which works) or by name.
+        final class Sub: UIScrollView {
+            override var contentOffset: CGPoint { didSet {} }
+        }
+        let view = Sub()
+        var count = 0
+        let observation = (view as UIScrollView).observe(\.contentOffset) { _, _ in count += 1 }
+        view.contentOffset = CGPoint(x: 0, y: 1)
+        #expect(count == 1)
+        _ = observation
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run { _ = Sub().observe(\.contentOffset) { _, _ in } }
         }
     }
 
