@@ -95,7 +95,10 @@ public class NSKeyValueObservation: NSObject, @unchecked Sendable {
 extension _KeyValueCodingAndObserving {
     /// Calls `changeHandler` with each change of the property at `keyPath` (one of UIKit's that
     /// KeyValueObserving+UIKit.swift lists; another is the runtime's crash, named) until the
-    /// observation returned is invalidated or released.
+    /// observation returned is invalidated or released. The key path is recognised by its
+    /// property: a subclass's (`\MyScrollView.contentOffset`) is, and one that overrides the
+    /// property non-finally; a final class's override is called directly, so its key path names
+    /// the override alone, and is not (observe through the superclass's key path, or by name).
     public func observe<Value>(_ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
                                changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void) -> NSKeyValueObservation {
         guard let object = self as? NSObject & KeyValueObservable,
