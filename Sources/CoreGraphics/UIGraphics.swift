@@ -86,29 +86,71 @@ public final class UIGraphicsImageRenderer {
     }
 
     private func render(_ actions: (UIGraphicsImageRendererContext) -> Void) -> UIGraphicsImageRendererContext {
-        let width = Int((bounds.width * format.scale).rounded(.up))
-        let height = Int((bounds.height * format.scale).rounded(.up))
-        let bitmap: CairoImage
-        do {
-            bitmap = try CairoImage(width: max(width, 0), height: max(height, 0))
-        } catch {
-            // Memory ran out (`ulimit -v`): the app draws into a 1-pixel stand-in, nothing
-            // crashes, and the replay stops with the error at the end of the frame.
-            AppEnvironment.current.noteAllocationFailure(
-                ResourceError("out of memory: cannot allocate an image renderer's bitmap (\(width)×\(height) pixels): \(error)"))
-            bitmap = AppEnvironment.current.standInBitmap
-        }
-        if format.opaque {
-            bitmap.fill(x: 0, y: 0, width: width, height: height, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
-        }
-        let cairo = CairoContext(image: bitmap)
-        cairo.scale(Double(format.scale), Double(format.scale))
-        cairo.translate(Double(-bounds.minX), Double(-bounds.minY))
-        let cg = CGContext(cairo: cairo)
+        let cg = bitmapContext(bounds, scale: format.scale, opaque: format.opaque, for: "an image renderer's bitmap")
         let context = UIGraphicsImageRendererContext(cgContext: cg, format: format)
         UIGraphicsPushContext(cg)
         actions(context)
         UIGraphicsPopContext()
         return context
     }
+}
+
+/// A context drawing into a new bitmap of `bounds` at `scale` (black when `opaque`), in UIKit's
+/// orientation. Out of memory (`ulimit -v`), it draws into a 1-pixel stand-in: nothing crashes,
+/// and the replay stops with the error at the end of the frame.
+func bitmapContext(_ bounds: CGRect, scale: CGFloat, opaque: Bool, for what: String) -> CGContext {
+    let width = Int((bounds.width * scale).rounded(.up))
+    let height = Int((bounds.height * scale).rounded(.up))
+    let bitmap: CairoImage
+    do {
+        bitmap = try CairoImage(width: max(width, 0), height: max(height, 0))
+    } catch {
+        AppEnvironment.current.noteAllocationFailure(
+            ResourceError("out of memory: cannot allocate \(what) (\(width)×\(height) pixels): \(error)"))
+        bitmap = AppEnvironment.current.standInBitmap
+    }
+    if opaque {
+        bitmap.fill(x: 0, y: 0, width: width, height: height, red: 0, green: 0, blue: 0, alpha: 1, blend: false)
+    }
+    let cairo = CairoContext(image: bitmap)
+    cairo.scale(Double(scale), Double(scale))
+    cairo.translate(Double(-bounds.minX), Double(-bounds.minY))
+    return CGContext(cairo: cairo)
+}
+
+// MARK: The bitmap image context of UIKit before iOS 10, which libraries still call
+
+/// The image contexts begun and not yet ended, innermost last (each app its own).
+final class ImageContextStack {
+    var contexts: [(context: CGContext, scale: CGFloat)] = []
+}
+
+/// Begins drawing into a new bitmap of `size` points at `scale` pixels per point (0: the main
+/// screen's), opaque or not; it is the current context until `UIGraphicsEndImageContext()`.
+public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
+    let scale = scale > 0 ? scale : AppEnvironment.current.screenScale
+    let context = bitmapContext(CGRect(origin: .zero, size: size), scale: scale, opaque: opaque, for: "an image context's bitmap")
+    AppEnvironment.current.state(ImageContextStack.self) { ImageContextStack() }.contexts.append((context, scale))
+    UIGraphicsPushContext(context)
+}
+
+/// `UIGraphicsBeginImageContextWithOptions(size, false, 1)`.
+public func UIGraphicsBeginImageContext(_ size: CGSize) {
+    UIGraphicsBeginImageContextWithOptions(size, false, 1)
+}
+
+/// What has been drawn into the current image context, or nil when the current context is not
+/// one (as UIKit).
+public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
+    guard let top = AppEnvironment.current.state(ImageContextStack.self, make: { ImageContextStack() }).contexts.last,
+          UIGraphicsGetCurrentContext() === top.context,
+          let image = try? CGImage(copying: top.context.cairo.image) else { return nil }
+    return UIImage(cgImage: image, scale: top.scale)
+}
+
+/// Ends the innermost image context (nothing when none is open).
+public func UIGraphicsEndImageContext() {
+    let stack = AppEnvironment.current.state(ImageContextStack.self) { ImageContextStack() }
+    guard let top = stack.contexts.popLast() else { return }
+    if UIGraphicsGetCurrentContext() === top.context { UIGraphicsPopContext() }
 }
