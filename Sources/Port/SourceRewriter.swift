@@ -13,6 +13,7 @@ public enum PortEditKind: String, CaseIterable, Sendable {
     case submoduleImport = "import UIKit.X → import UIKit"
     case objectiveCImport = "import ObjectiveC removed (UIKit has its runtime)"
     case platformCondition = "#if os(iOS) / targetEnvironment(simulator) opened"
+    case keyValueObserver = "observeValue of a direct NSObject subclass → NSKeyValueObserving"
 }
 
 /// One rewrite, at a line (1-based) of the original file.
@@ -235,6 +236,8 @@ struct SourceRewriter {
     private(set) var replacements: [(range: Range<Int>, text: String)] = []
     private(set) var edits: [PortEdit] = []
     private(set) var findings: [PortFinding] = []
+    /// The classes given `NSKeyValueObserving` already.
+    private var observers: Set<String> = []
 
     init(walk: TokenWalk, index: MethodIndex) {
         self.walk = walk
@@ -292,7 +295,7 @@ struct SourceRewriter {
         case .pound where text == "#keyPath" && walk.isPunctuation(s + 1, "("):
             guard let close = walk.matching(s + 1) else { return s + 1 }
             var components = (s + 2..<close).filter { walk.kind($0) == .identifier }.map { walk.text($0) }
-            if components.count > 1, components[0].first?.isUppercase == true { components.removeFirst() }
+            if components.count > 1, Self.isTypeName(components[0]) { components.removeFirst() }
             replace(walk.byteRange(s, through: close), with: "\"\(components.joined(separator: "."))\"", .keyPath, line: walk.line(s))
             return close + 1
         case .pound where text == "#if" || text == "#elseif":
@@ -300,8 +303,9 @@ struct SourceRewriter {
         case .attribute:
             if let kind = Self.removedAttributes[text] {
                 var end = s
-                if walk.isPunctuation(s + 1, "("), walk.tokens[walk.significant[s + 1]].range.lowerBound == walk.tokens[walk.significant[s]].range.upperBound,
-                   let close = walk.matching(s + 1) {
+                if walk.isPunctuation(s + 1, "("), let close = walk.matching(s + 1),
+                   walk.tokens[walk.significant[s + 1]].range.lowerBound == walk.tokens[walk.significant[s]].range.upperBound
+                    || (text == "@objc" && Self.isObjectiveCName(walk, from: s + 2, to: close)) {
                     end = close
                 }
                 let range = walk.byteRange(s, through: end)
@@ -318,6 +322,17 @@ struct SourceRewriter {
                 replace(range, with: blank(range), .dynamic, line: walk.line(s))
             } else if text == "import" {
                 return rewriteImport(s)
+            } else if text == "override", walk.isIdentifier(s + 1, "func"), walk.isIdentifier(s + 2, "observeValue"),
+                      let type = walk.enclosingType[s], let header = nsObjectSuperclass(of: type) {
+                // Swift cannot give Foundation's NSObject an overridable observeValue: a direct
+                // subclass implements uisim's NSKeyValueObserving instead.
+                let range = walk.byteRange(s, through: s)
+                replace(range, with: blank(range), .keyValueObserver, line: walk.line(s))
+                if observers.insert(type).inserted {
+                    replacements.append((walk.byteRange(header, through: header), "NSObject, NSKeyValueObserving"))
+                }
+            } else if let gap = unavailableUse(at: s) {
+                findings.append(PortFinding(line: walk.line(s), message: gap))
             } else if text == "optional", walk.inProtocol[s], walk.isIdentifier(s + 1) {
                 findings.append(PortFinding(line: walk.line(s),
                     message: "an optional protocol requirement needs the Objective-C runtime: make it a requirement with a default in an extension"))
@@ -330,6 +345,51 @@ struct SourceRewriter {
         return s + 1
     }
 
+    /// Whether the tokens from `start` to `end` (exclusive) are an Objective-C name (`tapped:`,
+    /// `doneWithSender:`): `@objc (name)` may have a space before its parenthesis.
+    static func isObjectiveCName(_ walk: TokenWalk, from start: Int, to end: Int) -> Bool {
+        start < end && (start..<end).allSatisfy { walk.kind($0) == .identifier || walk.isPunctuation($0, ":") }
+    }
+
+    /// The `NSObject` token of `class type: NSObject` in this file, when that is how `type` is declared.
+    private func nsObjectSuperclass(of type: String) -> Int? {
+        let name = Self.lastComponent(type)
+        var s = 0
+        while s + 3 < walk.significant.count {
+            if walk.isIdentifier(s, "class"), walk.isIdentifier(s + 1, name) {
+                var p = s + 2
+                if walk.isPunctuation(p, "<") { while p < walk.significant.count, !walk.isPunctuation(p, ">") { p += 1 }; p += 1 }
+                if walk.isPunctuation(p, ":"), walk.isIdentifier(p + 1, "NSObject") { return p + 1 }
+            }
+            s += 1
+        }
+        return nil
+    }
+
+    /// What Swift on Linux rejects or uisim does not offer at `s`, said as a finding: key-value
+    /// coding (`value(forKey:)`, `setValue(_:forKey:)`, `mutableArrayValue(forKey:)`), and what
+    /// Foundation on Linux lacks (`NSPredicate(format:)`, `NSExpression`,
+    /// `AutoreleasingUnsafeMutablePointer`).
+    private func unavailableUse(at s: Int) -> String? {
+        let name = walk.text(s)
+        let keyLabel = { (p: Int) in (walk.isIdentifier(p, "forKey") || walk.isIdentifier(p, "forKeyPath")) && walk.isPunctuation(p + 1, ":") }
+        switch name {
+        case "value" where walk.isPunctuation(s + 1, "(") && keyLabel(s + 2),
+             "mutableArrayValue" where walk.isPunctuation(s + 1, "(") && keyLabel(s + 2):
+            return "key-value coding (\(name)(\(walk.text(s + 2)):)) is not offered: use the property"
+        case "setValue" where walk.isPunctuation(s + 1, "("):
+            guard let close = walk.matching(s + 1), (s + 2..<close).contains(where: keyLabel) else { return nil }
+            return "key-value coding (setValue(_:forKey:)) is not offered: set the property"
+        case "NSPredicate" where walk.isPunctuation(s + 1, "(") && walk.isIdentifier(s + 2, "format"):
+            return "NSPredicate(format:) is not in Foundation on Linux: use a closure"
+        case "NSExpression" where !(s > 0 && walk.isPunctuation(s - 1, ".")),
+             "AutoreleasingUnsafeMutablePointer" where !(s > 0 && walk.isPunctuation(s - 1, ".")):
+            return "\(name) is not in Swift's Foundation on Linux"
+        default:
+            return nil
+        }
+    }
+
     /// `#selector(…)` from `s` to the closing parenthesis at `close`.
     private mutating func rewriteSelector(_ s: Int, _ close: Int) {
         var p = s + 2
@@ -337,6 +397,12 @@ struct SourceRewriter {
         if walk.isIdentifier(p), ["getter", "setter"].contains(walk.text(p)), walk.isPunctuation(p + 1, ":") {
             accessor = walk.text(p)
             p += 2
+        }
+        // `self?.m` and `self!.m` (in a closure that captured self weakly) name the method as `self.m`.
+        var selfPrefix = false
+        if walk.isIdentifier(p, "self"), walk.isPunctuation(p + 1, "?") || walk.isPunctuation(p + 1, "!"), walk.isPunctuation(p + 2, ".") {
+            selfPrefix = true
+            p += 3
         }
         // The path: identifiers joined by dots, each perhaps with generic arguments.
         var components: [(name: String, start: Int, end: Int)] = []
@@ -368,6 +434,7 @@ struct SourceRewriter {
             p = labelsClose + 1
         }
         let line = walk.line(s)
+        if selfPrefix, components.count == 1 { components.insert(("self", s, s), at: 0) }
         guard let method = components.last, p == close else {
             // Something else (`m(_:) as (Int) -> Void`): named only, if a name can be found.
             if let method = components.last {
@@ -381,7 +448,7 @@ struct SourceRewriter {
         let receiver: String?
         if components.count == 1 || (components.count == 2 && components[0].name == "self") {
             receiver = walk.enclosingType[s].flatMap { $0.isEmpty ? nil : $0 }
-        } else if components[0].name == "Self" || components[0].name.first?.isUppercase == true {
+        } else if components[0].name == "Self" || Self.isTypeName(components[0].name) {
             receiver = String(decoding: walk.bytes[walk.byteRange(components[0].start, through: components[components.count - 2].end)], as: UTF8.self)
         } else {
             receiver = nil
@@ -407,6 +474,11 @@ struct SourceRewriter {
         } else {
             replace(walk.byteRange(s, through: close), with: "Selector(\"\(name)\")", .selectorByName, line: line)
         }
+    }
+
+    /// A type's name by Swift's convention: capitalized, perhaps after underscores (`_FieldCell`).
+    static func isTypeName(_ name: String) -> Bool {
+        name.drop { $0 == "_" }.first?.isUppercase == true
     }
 
     private static func lastComponent(_ type: String) -> String {

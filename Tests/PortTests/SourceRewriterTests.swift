@@ -184,3 +184,66 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
         #expect(SourceRewriter.objectiveCName("handle", [nil, nil]) == "handle::")
     }
 }
+
+/// What the five real libraries (Eureka, InputBarAccessoryView, PanModal…) showed port, each
+/// written here in their style.
+@Suite struct SourceRewriterRealCodeTests {
+    @Test func objcWithASpaceBeforeItsNameIsRemovedWhole() {
+        let result = port("""
+            final class SwitchCell: UITableViewCell {
+                @objc (switchValueDidChange) func valueChanged() {}
+                func setup() { switchControl.addTarget(self, action: #selector(SwitchCell.valueChanged), for: .valueChanged) }
+            }
+            """)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[1] == String(repeating: " ", count: "    @objc (switchValueDidChange) ".count) + "func valueChanged() {}")
+        #expect(lines[2].contains(#"Selector("switchValueDidChange", SwitchCell.valueChanged)"#))
+    }
+
+    @Test func aWeaklyCapturedSelfAndAGenericClassNamedOutright() {
+        let result = port("""
+            open class _FieldCell<T>: UITableViewCell {
+                lazy var deleteButton: UIButton = { [weak self] in
+                    let button = UIButton()
+                    button.addTarget(self, action: #selector(self?.deleteAttachment), for: .touchUpInside)
+                    return button
+                }()
+                func setup() { textField.addTarget(self, action: #selector(_FieldCell.textFieldDidChange(_:)), for: .editingChanged) }
+                @objc func deleteAttachment() {}
+                @objc open func textFieldDidChange(_ textField: UITextField) {}
+            }
+            """)
+        #expect(result.text.contains(#"action: Selector("deleteAttachment", _FieldCell.deleteAttachment), for"#))
+        #expect(result.text.contains(#"action: Selector("textFieldDidChange:", _FieldCell.textFieldDidChange(_:)), for"#))
+    }
+
+    @Test func aDirectNSObjectSubclassObservesThroughNSKeyValueObserving() {
+        let result = port("""
+            final class FormObserver: NSObject {
+                override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}
+            }
+            final class Header: UIView {
+                override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}
+            }
+            """)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[0] == "final class FormObserver: NSObject, NSKeyValueObserving {")
+        #expect(lines[1].hasPrefix("             func observeValue("))
+        #expect(lines[4].hasPrefix("    override func observeValue("))        // UIView has it: kept
+        #expect(result.edits.map(\.kind) == [.keyValueObserver])
+        #expect(port(result.text).edits.isEmpty)
+    }
+
+    @Test func keyValueCodingAndFoundationGapsAreFound() {
+        let result = port("""
+            let rows = form.mutableArrayValue(forKey: "rows")
+            let top = UIApplication.value(forKeyPath: #keyPath(UIApplication.shared))
+            object.setValue(3, forKey: "count")
+            let predicate = NSPredicate(format: "SELF MATCHES %@", regex)
+            func getObjectValue(_ obj: AutoreleasingUnsafeMutablePointer<AnyObject?>?) {}
+            let value = dictionary.value                   // a property named value: nothing to say
+            let other = value(for: key)                    // another method: nothing to say
+            """)
+        #expect(result.findings.map(\.line) == [1, 2, 3, 4, 5])
+    }
+}
