@@ -5,6 +5,10 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// Posted when the user's text size changes (`newValueUserInfoKey`: the new category); a replay's
+    /// text size is set for the whole run (`--content-size`), so it is never posted.
+    public static let didChangeNotification = Notification.Name("UIContentSizeCategoryDidChangeNotification")
+    public static let newValueUserInfoKey = "UIContentSizeCategoryNewValueKey"
     public static let unspecified = UIContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")
     public static let extraSmall = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXS")
     public static let small = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryS")

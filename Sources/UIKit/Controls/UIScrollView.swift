@@ -314,6 +314,22 @@ open class UIScrollView: UIView {
         return nil
     }
 
+    /// How a drag dismisses the keyboard, as UIKit's `UIScrollView.KeyboardDismissMode`.
+    public enum KeyboardDismissMode: Int, Sendable {
+        /// The keyboard stays (the default).
+        case none
+        /// A drag that begins in the scroll view dismisses the keyboard.
+        case onDrag
+        /// The keyboard follows a finger dragged down onto it and is dismissed when the finger
+        /// lets go over it moving down (uisim draws no keyboard: only the dismissal is modelled).
+        case interactive
+        /// iOS 16's variants that keep the keyboard on an upward drag; as their base modes here.
+        case onDragWithAccessory, interactiveWithAccessory
+    }
+
+    /// How dragging the content dismisses the keyboard (`.none` by default).
+    open var keyboardDismissMode: KeyboardDismissMode = .none
+
     // MARK: Offset
 
     /// Where the content's origin is scrolled to: the bounds origin.
@@ -467,6 +483,7 @@ open class UIScrollView: UIView {
         let pan = panRecognizer
         switch pan.state {
         case .began:
+            if keyboardDismissMode == .onDrag || keyboardDismissMode == .onDragWithAccessory { dismissKeyboard() }
             stopScrollingAnimation(notify: false)
             dragging = true
             dragStartOffset = contentOffset
@@ -481,6 +498,9 @@ open class UIScrollView: UIView {
         case .ended, .cancelled:
             dragging = false
             let v = pan.velocity(in: self)
+            if keyboardDismissMode == .interactive || keyboardDismissMode == .interactiveWithAccessory {
+                dismissKeyboardIfReleasedOnIt(pan, velocity: v)
+            }
             velocity = CGPoint(x: scrollsHorizontally ? -v.x : 0, y: scrollsVertically ? -v.y : 0)
             if let target = settlingTarget() {
                 delegate?.scrollViewDidEndDragging(self, willDecelerate: target != contentOffset)
@@ -494,6 +514,23 @@ open class UIScrollView: UIView {
         default:
             break
         }
+    }
+
+    /// The first responder lets go of the keyboard (as UIKit resigns it for a dismissing drag).
+    private func dismissKeyboard() {
+        let app = UIApplication.shared
+        guard app.keyboard.isVisible else { return }
+        _ = app.firstResponder?.resignFirstResponder()
+    }
+
+    /// `.interactive`: the keyboard follows a finger that drags down onto it, and goes when the
+    /// finger lets go over it still moving down; a drag that stays above it, or ends moving up,
+    /// leaves it up.
+    private func dismissKeyboardIfReleasedOnIt(_ pan: UIPanGestureRecognizer, velocity: CGPoint) {
+        let app = UIApplication.shared
+        guard app.keyboard.isVisible, let window else { return }
+        let finger = pan.location(in: window)
+        if finger.y >= app.keyboard.frame.minY, velocity.y > 0 { dismissKeyboard() }
     }
 
     private func follow(_ translation: CGPoint) {

@@ -24,6 +24,11 @@ public final class UIDevice {
     public var userInterfaceIdiom: UIUserInterfaceIdiom { screenModel.userInterfaceIdiom }
     /// Portrait: uisim's screens do not rotate on their own.
     public var orientation: Orientation { .portrait }
+    /// Posted when the device turns; a replay keeps the device in portrait, so it is never posted.
+    nonisolated public static let orientationDidChangeNotification = Notification.Name("UIDeviceOrientationDidChangeNotification")
+    /// Asks for `orientationDidChangeNotification`: there are none to send (the device does not turn).
+    public func beginGeneratingDeviceOrientationNotifications() {}
+    public func endGeneratingDeviceOrientationNotifications() {}
     public var isMultitaskingSupported: Bool { true }
     /// No battery: monitoring is off and the level unknown (−1), as UIKit reports it then.
     public var isBatteryMonitoringEnabled = false

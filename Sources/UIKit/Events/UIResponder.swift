@@ -94,6 +94,15 @@ open class UIResponder: NSObject {
     /// Whether the keyboard belongs to this app (`NSNumber`, a `Bool`: always true here).
     nonisolated public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
 
+    // MARK: Interface Builder
+
+    /// Called on each object a nib or storyboard made, once its outlets and actions are
+    /// connected (NSObject's `awakeFromNib` on iOS). uisim loads no nibs yet: nothing calls it.
+    open func awakeFromNib() {}
+
+    /// Called on a view Interface Builder draws in its canvas; never at run time.
+    open func prepareForInterfaceBuilder() {}
+
     // MARK: Actions (the work is in UIResponder+Actions.swift)
 
     /// Whether the responder performs `action` (true when it has a method of that name, as
