@@ -6,8 +6,8 @@ import Traces
 import UIKit
 
 /// The 2019 app of Examples/Classic, its iOS sources as they are, ported by the UISimPort plugin as
-/// the target builds: its target–action, notifications and overrides work as on iOS, and a replay of
-/// its notes list holds the committed baseline.
+/// the target builds: its target–action, notifications, key-value observing and overrides work as
+/// on iOS, and a replay of its notes list holds the committed baseline.
 @Suite struct ClassicAppTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
@@ -51,6 +51,8 @@ import UIKit
         #expect(plain.titleLabel.textColor == .label)
         #expect(urgent.analyticsName == "note-7")
         #expect(observedOffsetKeyPath == "contentOffset")
+        // KVO on contentOffset: every step of the drag and of the deceleration after it.
+        #expect(notes.offsetChanges > 10 && notes.showsBarShadow)
         #expect(summary.hitches.total == 0)
 
         // The committed baseline: counters exactly (times are not gated here: a debug build's vary).

@@ -19,6 +19,10 @@ class NotesViewController: UIViewController, UITableViewDataSource, UITableViewD
     private(set) var refreshes = 0
     private(set) var composeTaps = 0
     private(set) var dismissTaps = 0
+    /// The navigation bar's shadow shows once the list has scrolled (KVO on contentOffset).
+    private(set) var showsBarShadow = false
+    private(set) var offsetChanges = 0
+    private var offsetObservation: NSKeyValueObservation?
 
     override func loadView() {
         let root = UIView(frame: UIScreen.main.bounds)
@@ -54,6 +58,12 @@ class NotesViewController: UIViewController, UITableViewDataSource, UITableViewD
 
         NotificationCenter.default.addObserver(self, selector: #selector(keyboardWillShow(_:)),
                                                name: UIResponder.keyboardWillShowNotification, object: nil)
+
+        offsetObservation = tableView.observe(\.contentOffset, options: [.new]) { [weak self] _, change in
+            guard let self = self, let offset = change.newValue else { return }
+            self.offsetChanges += 1
+            self.showsBarShadow = offset.y + self.tableView.adjustedContentInset.top > 0
+        }
     }
 
     deinit {
