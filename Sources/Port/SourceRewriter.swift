@@ -330,6 +330,7 @@ struct SourceRewriter {
                 replace(range, with: blank(range), .keyValueObserver, line: walk.line(s))
                 if observers.insert(type).inserted {
                     replacements.append((walk.byteRange(header, through: header), "NSObject, NSKeyValueObserving"))
+                    if observers.count == 1 { importUIKitIfMissing() }
                 }
             } else if let gap = unavailableUse(at: s) {
                 findings.append(PortFinding(line: walk.line(s), message: gap))
@@ -349,6 +350,18 @@ struct SourceRewriter {
     /// `doneWithSender:`): `@objc (name)` may have a space before its parenthesis.
     static func isObjectiveCName(_ walk: TokenWalk, from start: Int, to end: Int) -> Bool {
         start < end && (start..<end).allSatisfy { walk.kind($0) == .identifier || walk.isPunctuation($0, ":") }
+    }
+
+    /// `NSKeyValueObserving` is UIKit's (Foundation on Linux has no KVO): a file that imports only
+    /// Foundation gets `; import UIKit` after its first import, on the same line.
+    private mutating func importUIKitIfMissing() {
+        let imports = walk.significant.indices.filter { walk.isIdentifier($0, "import") && walk.isIdentifier($0 + 1) }
+        guard !imports.contains(where: { ["UIKit", "UISim"].contains(walk.text($0 + 1)) }) else { return }
+        guard let first = imports.first else { return }
+        var end = first + 1
+        while walk.isPunctuation(end + 1, "."), walk.isIdentifier(end + 2) { end += 2 }
+        let at = walk.tokens[walk.significant[end]].range.upperBound
+        replacements.append((at..<at, "; import UIKit"))
     }
 
     /// The `NSObject` token of `class type: NSObject` in this file, when that is how `type` is declared.

@@ -234,6 +234,20 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
         #expect(port(result.text).edits.isEmpty)
     }
 
+    @Test func aFileImportingOnlyFoundationGetsUIKitForNSKeyValueObserving() {
+        let result = port("""
+            import Foundation
+
+            final class KVOWrapper: NSObject {
+                override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?) {}
+            }
+            """)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[0] == "import Foundation; import UIKit")
+        #expect(lines[2] == "final class KVOWrapper: NSObject, NSKeyValueObserving {")
+        #expect(port(result.text).edits.isEmpty)
+    }
+
     @Test func keyValueCodingAndFoundationGapsAreFound() {
         let result = port("""
             let rows = form.mutableArrayValue(forKey: "rows")

@@ -168,6 +168,20 @@ open class UITextView: UIScrollView, UIKeyInput {
 
     open override var canBecomeFirstResponder: Bool { isEditable }
 
+    /// The view shown instead of the keyboard while editing (nil: the keyboard).
+    open override var inputView: UIView? {
+        get { customInputView }
+        set { customInputView = newValue }
+    }
+    private var customInputView: UIView?
+
+    /// The view shown above the keyboard while editing (a toolbar with Done, a bar of suggestions).
+    open override var inputAccessoryView: UIView? {
+        get { customInputAccessoryView }
+        set { customInputAccessoryView = newValue }
+    }
+    private var customInputAccessoryView: UIView?
+
     @discardableResult
     open override func becomeFirstResponder() -> Bool {
         guard !isFirstResponder else { return true }

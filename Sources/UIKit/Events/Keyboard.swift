@@ -90,22 +90,72 @@ final class Keyboard {
         weak var guide: UIKeyboardLayoutGuide?
     }
 
+    /// The height of what is up: the input view (or the system keyboard for a responder that takes
+    /// text) and the accessory above it.
+    private(set) var height: CGFloat = 0
+
     /// The keyboard's frame on the main screen when up (or where it is when down: below it).
-    func frame(visible: Bool) -> CGRect {
-        let screen = UIScreen.main
-        let height = screen.model.keyboardHeight
-        let size = screen.bounds.size
+    func frame(visible: Bool, height: CGFloat? = nil) -> CGRect {
+        let size = UIScreen.main.bounds.size
+        let height = height ?? self.height
         return CGRect(x: 0, y: visible ? size.height - height : size.height, width: size.width, height: height)
     }
 
     /// The current frame.
     var frame: CGRect { frame(visible: isVisible) }
 
+    /// What `responder` brings up: its input view or, if it takes text, the system keyboard, and
+    /// its accessory; 0 for nothing.
+    private func height(for responder: UIResponder?) -> CGFloat {
+        guard let responder else { return 0 }
+        let accessory = responder.inputAccessoryView.map { view in
+            view.frame.height > 0 ? view.frame.height : max(0, view.intrinsicContentSize.height)
+        } ?? 0
+        if let input = responder.inputView {
+            return (input.frame.height > 0 ? input.frame.height : max(0, input.intrinsicContentSize.height)) + accessory
+        }
+        return (responder is UIKeyInput ? UIScreen.main.model.keyboardHeight : 0) + accessory
+    }
+
+    /// The first responder's input views changed (`reloadInputViews`): a keyboard that is up
+    /// takes its new height, with UIKit's frame-change notifications.
+    func inputViewsChanged(for responder: UIResponder) {
+        let newHeight = height(for: responder)
+        guard isVisible, newHeight > 0, newHeight != height else { return firstResponderChanged(to: responder) }
+        let begin = frame
+        height = newHeight
+        post(begin: begin, end: frame, will: [UIResponder.keyboardWillChangeFrameNotification],
+             did: [UIResponder.keyboardDidChangeFrameNotification])
+    }
+
     func firstResponderChanged(to responder: UIResponder?) {
-        let wantsKeyboard = responder is UIKeyInput
-        guard wantsKeyboard != isVisible else { return }
+        let newHeight = height(for: responder)
+        let wantsKeyboard = newHeight > 0
+        guard wantsKeyboard != isVisible else {
+            // Focus moved between responders whose input views differ: the frame changes.
+            if wantsKeyboard, newHeight != height, let responder { inputViewsChanged(for: responder) }
+            return
+        }
         isVisible = wantsKeyboard
-        let begin = frame(visible: !isVisible), end = frame(visible: isVisible)
+        let begin: CGRect, end: CGRect
+        if isVisible {
+            height = newHeight
+            begin = frame(visible: false)
+            end = frame(visible: true)
+        } else {
+            begin = frame(visible: true)
+            end = frame(visible: false)
+        }
+        post(begin: begin, end: end,
+             will: [isVisible ? UIResponder.keyboardWillShowNotification : UIResponder.keyboardWillHideNotification,
+                    UIResponder.keyboardWillChangeFrameNotification],
+             did: [isVisible ? UIResponder.keyboardDidShowNotification : UIResponder.keyboardDidHideNotification,
+                   UIResponder.keyboardDidChangeFrameNotification])
+    }
+
+    /// Posts `will` with the frames and UIKit's animation, moves the layout guides along, and posts
+    /// `did` when the animation ends.
+    private func post(begin: CGRect, end: CGRect, will: [Notification.Name], did didNames: [Notification.Name]) {
         let info: [AnyHashable: Any] = [
             UIResponder.keyboardFrameBeginUserInfoKey: NSValue(cgRect: begin),
             UIResponder.keyboardFrameEndUserInfoKey: NSValue(cgRect: end),
@@ -114,15 +164,10 @@ final class Keyboard {
             UIResponder.keyboardIsLocalUserInfoKey: NSNumber(value: true),
         ]
         let center = NotificationCenter.default
-        center.post(name: isVisible ? UIResponder.keyboardWillShowNotification : UIResponder.keyboardWillHideNotification,
-                    object: nil, userInfo: info)
-        center.post(name: UIResponder.keyboardWillChangeFrameNotification, object: nil, userInfo: info)
+        for name in will { center.post(name: name, object: nil, userInfo: info) }
         moveGuides()
-        let showing = isVisible
         let did = {
-            center.post(name: showing ? UIResponder.keyboardDidShowNotification : UIResponder.keyboardDidHideNotification,
-                        object: nil, userInfo: info)
-            center.post(name: UIResponder.keyboardDidChangeFrameNotification, object: nil, userInfo: info)
+            for name in didNames { center.post(name: name, object: nil, userInfo: info) }
         }
         pendingDid?.invalidate()
         pendingDid = nil

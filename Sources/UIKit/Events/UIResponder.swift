@@ -94,6 +94,25 @@ open class UIResponder: NSObject {
     /// Whether the keyboard belongs to this app (`NSNumber`, a `Bool`: always true here).
     nonisolated public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
 
+    // MARK: Input views
+
+    /// A view shown instead of the system keyboard while this responder is first (nil: the
+    /// keyboard). The keyboard's frame in the notifications is its height.
+    open var inputView: UIView? { nil }
+
+    /// A view shown above the keyboard while this responder is first; the keyboard's frame in
+    /// the notifications includes its height (its frame's, else its intrinsic content size's).
+    /// A responder that takes no text but has one (a chat screen's input bar) docks it at the
+    /// bottom of the screen while it is first: the "keyboard" is then the accessory alone.
+    open var inputAccessoryView: UIView? { nil }
+
+    /// Takes the input views again while the responder is first (a changed accessory height):
+    /// the keyboard's frame changes, with UIKit's notifications.
+    open func reloadInputViews() {
+        let app = UIApplication.shared
+        if app.firstResponder === self { app.keyboard.inputViewsChanged(for: self) }
+    }
+
     // MARK: Interface Builder
 
     /// Called on each object a nib or storyboard made, once its outlets and actions are

@@ -152,4 +152,48 @@ import Testing
             #expect(bar.frame.maxY == 810)
         }
     }
+
+    /// Input views as UIKit counts them in the keyboard's frame (844 pt screen, keyboard 336):
+    /// a 44-pt accessory puts the top at 844 − 380 = 464; focus moving to a field without one
+    /// changes the frame to 508 (`WillChangeFrame` only); an input view of 216 replaces the
+    /// keyboard (top 628); a responder that takes no text docks its 50-pt accessory alone (794);
+    /// a taller accessory after `reloadInputViews()` changes the frame again (844 − 80 = 764).
+    @Test func inputViewsMakeTheKeyboardsFrame() throws {
+        final class ChatScreen: UIView {
+            let bar = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 50))
+            override var canBecomeFirstResponder: Bool { true }
+            override var inputAccessoryView: UIView? { bar }
+        }
+        try UIApplication.withNewApplication {
+            let keyboard = KeyboardLog()
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let withBar = UITextField(frame: CGRect(x: 20, y: 100, width: 350, height: 34))
+            withBar.inputAccessoryView = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 44))
+            let plain = UITextField(frame: CGRect(x: 20, y: 200, width: 350, height: 34))
+            let picker = UITextField(frame: CGRect(x: 20, y: 300, width: 350, height: 34))
+            picker.inputView = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 216))
+            let chat = ChatScreen(frame: CGRect(x: 0, y: 400, width: 390, height: 100))
+            for view in [withBar, plain, picker, chat] { window.addSubview(view) }
+            window.makeKeyAndVisible()
+            #expect(withBar.becomeFirstResponder())
+            #expect(keyboard.entries == ["WillShow 464 380 0.25 7", "WillChangeFrame 464 380 0.25 7", "DidShow 464 380 0.25 7"])
+            keyboard.entries = []
+            #expect(plain.becomeFirstResponder())
+            #expect(keyboard.entries == ["WillChangeFrame 508 336 0.25 7"])
+            keyboard.entries = []
+            #expect(picker.becomeFirstResponder())
+            #expect(keyboard.entries == ["WillChangeFrame 628 216 0.25 7"])
+            keyboard.entries = []
+            #expect(chat.becomeFirstResponder())
+            #expect(keyboard.entries == ["WillChangeFrame 794 50 0.25 7"])
+            keyboard.entries = []
+            chat.bar.frame.size.height = 80
+            chat.reloadInputViews()
+            #expect(keyboard.entries == ["WillChangeFrame 764 80 0.25 7"])
+            keyboard.entries = []
+            #expect(chat.resignFirstResponder())
+            #expect(keyboard.entries == ["WillHide 844 80 0.25 7", "WillChangeFrame 844 80 0.25 7", "DidHide 844 80 0.25 7"])
+            keyboard.stop()
+        }
+    }
 }
