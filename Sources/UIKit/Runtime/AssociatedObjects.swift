@@ -28,7 +28,7 @@ public func objc_setAssociatedObject(_ object: Any, _ key: UnsafeRawPointer, _ v
     let held: AssociationTable.Held? = value.map { value in
         switch policy {
         case .OBJC_ASSOCIATION_ASSIGN:
-            return (value as AnyObject?).map { .weak(WeakAssociation(value: $0)) } ?? .strong(value)
+            return (value as AnyObject?).map { .weak(WeakReference($0)) } ?? .strong(value)
         case .OBJC_ASSOCIATION_RETAIN, .OBJC_ASSOCIATION_RETAIN_NONATOMIC:
             return .strong(value)
         case .OBJC_ASSOCIATION_COPY, .OBJC_ASSOCIATION_COPY_NONATOMIC:
@@ -62,10 +62,18 @@ public func objc_removeAssociatedObjects(_ object: Any) {
     AssociationTable.shared.removeAll(for: owner)
 }
 
-/// A value held without retaining it.
-final class WeakAssociation {
-    weak var value: AnyObject?
-    init(value: AnyObject) { self.value = value }
+/// An object held without retaining it, by the runtime's tables (associated values under
+/// `OBJC_ASSOCIATION_ASSIGN`, notification and key-value observers). `@unchecked Sendable`: the
+/// reference is only read once made, and a weak reference is safe to read from any thread (a
+/// notification may be posted from any).
+final class WeakReference: @unchecked Sendable {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}
+
+/// An object's address, as the runtime prints it in its messages (`0x00007f…`).
+func runtimeAddress(of object: AnyObject) -> String {
+    "\(Unmanaged.passUnretained(object).toOpaque())"
 }
 
 /// Every object's associated values, by the object's identity. An entry holds its object weakly:
@@ -79,12 +87,12 @@ final class WeakAssociation {
 final class AssociationTable: @unchecked Sendable {
     enum Held {
         case strong(Any)
-        case weak(WeakAssociation)
+        case weak(WeakReference)
 
         var value: Any? {
             switch self {
             case .strong(let value): value
-            case .weak(let box): box.value
+            case .weak(let box): box.object
             }
         }
     }

@@ -136,7 +136,7 @@ extension NSObject {
                             context: UnsafeMutableRawPointer?) {
         guard let object = self as? NSObject & KeyValueObservable,
               let property = KeyValueObserving.property(named: keyPath, of: self) else {
-            fatalError("NSUnknownKeyException: [<\(type(of: self)) \(KeyValueObserving.address(of: self))> addObserver:<\(type(of: observer))> "
+            fatalError("NSUnknownKeyException: [<\(type(of: self)) \(runtimeAddress(of: self))> addObserver:<\(type(of: observer))> "
                        + "forKeyPath:@\"\(keyPath)\"]: this class is not key value coding-compliant for the key \(keyPath)"
                        + KeyValueObserving.observedKeys(of: type(of: self)))
         }
@@ -146,7 +146,7 @@ extension NSObject {
                        + "(declare `class \(type(of: observer)): NSObject, NSKeyValueObserving` and drop `override` from its observeValue)")
         }
         let record = ObservationRecord(key: property.key, options: options, read: property.boxedValue,
-                                       receiver: .observer(WeakObserver(observer), ObjectIdentifier(observer), keyPath: keyPath, context: context))
+                                       receiver: .observer(WeakReference(observer), ObjectIdentifier(observer), keyPath: keyPath, context: context))
         KeyValueObserving.observers(of: object).add(record)
         if options.contains(.initial) { record.deliverInitial(object) }
     }
@@ -165,8 +165,8 @@ extension NSObject {
     private func removeKeyValueObserver(_ observer: NSObject, keyPath: String, context: UnsafeMutableRawPointer??) {
         let observers = (self as? KeyValueObservable)?.keyValueObservers
         guard let observers, observers.removeObserver(ObjectIdentifier(observer), keyPath: keyPath, context: context) else {
-            fatalError("NSRangeException: Cannot remove an observer <\(type(of: observer)) \(KeyValueObserving.address(of: observer))> "
-                       + "for the key path \"\(keyPath)\" from <\(type(of: self)) \(KeyValueObserving.address(of: self))> because it is not "
+            fatalError("NSRangeException: Cannot remove an observer <\(type(of: observer)) \(runtimeAddress(of: observer))> "
+                       + "for the key path \"\(keyPath)\" from <\(type(of: self)) \(runtimeAddress(of: self))> because it is not "
                        + "registered as an observer.")
         }
     }
@@ -267,7 +267,7 @@ final class ObservationRecord: @unchecked Sendable {
         /// `observe(_:options:changeHandler:)`'s handler, given the object and the old and new values.
         case handler((NSObject, _ old: Any?, _ new: Any?, _ isPrior: Bool) -> Void)
         /// An observer (not retained, and known by its address), sent `observeValue`.
-        case observer(WeakObserver, ObjectIdentifier, keyPath: String, context: UnsafeMutableRawPointer?)
+        case observer(WeakReference, ObjectIdentifier, keyPath: String, context: UnsafeMutableRawPointer?)
     }
 
     let key: String
@@ -386,14 +386,10 @@ enum KeyValueObserving {
         return optional.wrappedValue.map(boxed) ?? NSNull()
     }
 
-    static func address(of object: AnyObject) -> String {
-        "\(Unmanaged.passUnretained(object).toOpaque())"
-    }
-
     /// NSObject's `observeValue`: reached by an observer that did not handle a change.
     static func unhandled(_ observer: AnyObject, keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
                           context: UnsafeMutableRawPointer?) -> Never {
-        fatalError("NSInternalInconsistencyException: <\(type(of: observer)) \(address(of: observer))>: An -observeValueForKeyPath:ofObject:change:context: "
+        fatalError("NSInternalInconsistencyException: <\(type(of: observer)) \(runtimeAddress(of: observer))>: An -observeValueForKeyPath:ofObject:change:context: "
                    + "message was received but not handled. Key path: \(keyPath ?? "nil") Observed object: \(object.map { "\(type(of: $0))" } ?? "nil") "
                    + "Change: \(change.map { "\(Dictionary(uniqueKeysWithValues: $0.map { ($0.key.rawValue, $0.value) }))" } ?? "nil") Context: \(context.map { "\($0)" } ?? "0x0")")
     }

@@ -9,7 +9,7 @@ import Foundation
 extension NSObjectProtocol where Self: NSObject & Sendable {
     /// `describe(self)` when called on the main actor, else NSObject's `<Type: address>`.
     nonisolated func describedOnMainActor(_ describe: @MainActor (Self) -> String) -> String {
-        guard MainQueueMark.isCurrent else { return "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())>" }
+        guard MainQueueMark.isCurrent else { return "<\(type(of: self)): \(runtimeAddress(of: self))>" }
         return MainActor.assumeIsolated { describe(self) }
     }
 }

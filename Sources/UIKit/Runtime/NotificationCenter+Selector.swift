@@ -11,7 +11,7 @@ extension NotificationCenter {
     /// posted by `anObject` (nil: any sender), on the posting thread.
     public func addObserver(_ observer: Any, selector aSelector: Selector, name aName: NSNotification.Name?, object anObject: Any?) {
         let target = observer as AnyObject
-        let held = WeakObserver(target)
+        let held = WeakReference(target)
         let token = addObserver(forName: aName, object: anObject, queue: nil) { notification in
             guard let target = held.object else { return }
             NSObject.send(aSelector, to: target, arguments: [notification])
@@ -42,13 +42,6 @@ extension NotificationCenter {
         let foundationObserver: Any = observer
         removeObserver(foundationObserver, name: aName, object: anObject)
     }
-}
-
-/// An observer, not retained. `@unchecked Sendable`: notifications may be posted from any thread,
-/// as on iOS, and the reference is only read (a weak reference is safe to read from any thread).
-final class WeakObserver: @unchecked Sendable {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
 }
 
 /// The selector observations of one observer; when it goes, they are removed from their centers.

@@ -175,7 +175,7 @@ extension NSObject {
     @discardableResult
     static func send(_ selector: Selector, to target: AnyObject, arguments: [Any?]) -> Any {
         guard let method = selector.implementation(for: target) else {
-            fatalError("-[\(type(of: target)) \(selector.name)]: unrecognized selector sent to instance \(Unmanaged.passUnretained(target).toOpaque())")
+            fatalError("-[\(type(of: target)) \(selector.name)]: unrecognized selector sent to instance \(runtimeAddress(of: target))")
         }
         let first = arguments.first ?? nil
         let second = arguments.count > 1 ? arguments[1] : nil
