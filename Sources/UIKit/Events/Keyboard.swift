@@ -95,9 +95,8 @@ final class Keyboard {
     private(set) var height: CGFloat = 0
 
     /// The keyboard's frame on the main screen when up (or where it is when down: below it).
-    func frame(visible: Bool, height: CGFloat? = nil) -> CGRect {
+    func frame(visible: Bool) -> CGRect {
         let size = UIScreen.main.bounds.size
-        let height = height ?? self.height
         return CGRect(x: 0, y: visible ? size.height - height : size.height, width: size.width, height: height)
     }
 
@@ -108,45 +107,27 @@ final class Keyboard {
     /// its accessory; 0 for nothing.
     private func height(for responder: UIResponder?) -> CGFloat {
         guard let responder else { return 0 }
-        let accessory = responder.inputAccessoryView.map { view in
-            view.frame.height > 0 ? view.frame.height : max(0, view.intrinsicContentSize.height)
-        } ?? 0
-        if let input = responder.inputView {
-            return (input.frame.height > 0 ? input.frame.height : max(0, input.intrinsicContentSize.height)) + accessory
-        }
-        return (responder is UIKeyInput ? UIScreen.main.model.keyboardHeight : 0) + accessory
+        func measured(_ view: UIView) -> CGFloat { view.frame.height > 0 ? view.frame.height : max(0, view.intrinsicContentSize.height) }
+        let input = responder.inputView.map(measured) ?? (responder is UIKeyInput ? UIScreen.main.model.keyboardHeight : 0)
+        return input + (responder.inputAccessoryView.map(measured) ?? 0)
     }
 
-    /// The first responder's input views changed (`reloadInputViews`): a keyboard that is up
-    /// takes its new height, with UIKit's frame-change notifications.
-    func inputViewsChanged(for responder: UIResponder) {
-        let newHeight = height(for: responder)
-        guard isVisible, newHeight > 0, newHeight != height else { return firstResponderChanged(to: responder) }
-        let begin = frame
-        height = newHeight
-        post(begin: begin, end: frame, will: [UIResponder.keyboardWillChangeFrameNotification],
-             did: [UIResponder.keyboardDidChangeFrameNotification])
-    }
-
+    /// The keyboard follows the first responder (`responder`, nil for none; again after its
+    /// `reloadInputViews()`): it comes up with the height of its input views, goes down when it
+    /// has none, and a height that changes while up (focus moving between responders whose input
+    /// views differ, a taller accessory) changes the frame, with UIKit's notifications for each.
     func firstResponderChanged(to responder: UIResponder?) {
         let newHeight = height(for: responder)
-        let wantsKeyboard = newHeight > 0
-        guard wantsKeyboard != isVisible else {
-            // Focus moved between responders whose input views differ: the frame changes.
-            if wantsKeyboard, newHeight != height, let responder { inputViewsChanged(for: responder) }
-            return
-        }
-        isVisible = wantsKeyboard
-        let begin: CGRect, end: CGRect
-        if isVisible {
+        if (newHeight > 0) == isVisible {
+            guard isVisible, newHeight != height else { return }
+            let begin = frame
             height = newHeight
-            begin = frame(visible: false)
-            end = frame(visible: true)
-        } else {
-            begin = frame(visible: true)
-            end = frame(visible: false)
+            return post(begin: begin, end: frame, will: [UIResponder.keyboardWillChangeFrameNotification],
+                        did: [UIResponder.keyboardDidChangeFrameNotification])
         }
-        post(begin: begin, end: end,
+        isVisible = newHeight > 0
+        if isVisible { height = newHeight }
+        post(begin: frame(visible: !isVisible), end: frame,
              will: [isVisible ? UIResponder.keyboardWillShowNotification : UIResponder.keyboardWillHideNotification,
                     UIResponder.keyboardWillChangeFrameNotification],
              did: [isVisible ? UIResponder.keyboardDidShowNotification : UIResponder.keyboardDidHideNotification,

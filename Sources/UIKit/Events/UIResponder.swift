@@ -110,7 +110,7 @@ open class UIResponder: NSObject {
     /// the keyboard's frame changes, with UIKit's notifications.
     open func reloadInputViews() {
         let app = UIApplication.shared
-        if app.firstResponder === self { app.keyboard.inputViewsChanged(for: self) }
+        if app.firstResponder === self { app.keyboard.firstResponderChanged(to: self) }
     }
 
     // MARK: Interface Builder
