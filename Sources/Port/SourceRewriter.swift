@@ -14,6 +14,21 @@ public enum PortEditKind: String, CaseIterable, Sendable {
     case objectiveCImport = "import ObjectiveC removed (UIKit has its runtime)"
     case platformCondition = "#if os(iOS) / targetEnvironment(simulator) opened"
     case keyValueObserver = "observeValue of a direct NSObject subclass → NSKeyValueObserving"
+
+    /// What is rewritten, without how (for `--check`'s lines).
+    public var subject: String {
+        switch self {
+        case .selector, .selectorByName: "#selector"
+        case .keyPath: "#keyPath"
+        case .objc: "@objc / @objcMembers / @nonobjc"
+        case .dynamic: "dynamic"
+        case .interfaceBuilder: "@IBOutlet / @IBAction / @IBInspectable / @IBDesignable"
+        case .submoduleImport: "import UIKit.X"
+        case .objectiveCImport: "import ObjectiveC"
+        case .platformCondition: "#if os(iOS) / targetEnvironment(simulator)"
+        case .keyValueObserver: "observeValue of a direct NSObject subclass"
+        }
+    }
 }
 
 /// One rewrite, at a line (1-based) of the original file.

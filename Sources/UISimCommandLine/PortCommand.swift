@@ -43,7 +43,7 @@ struct PortCommand: ParsableCommand {
             var problems = 0
             for file in result.files {
                 for edit in file.edits {
-                    print("\(file.path):\(edit.line): \(edit.kind.rawValue.components(separatedBy: " →")[0].components(separatedBy: " removed")[0]): port rewrites it")
+                    print("\(file.path):\(edit.line): \(edit.kind.subject): port rewrites it")
                     problems += 1
                 }
                 for finding in file.findings {
@@ -60,7 +60,7 @@ struct PortCommand: ParsableCommand {
         print("ported \(result.swiftFiles) Swift file\(result.swiftFiles == 1 ? "" : "s") (\(result.changedFiles) changed) and copied \(result.copied) other file\(result.copied == 1 ? "" : "s") into \(output ?? "")")
         for kind in PortEditKind.allCases {
             let count = result.count(of: kind)
-            if count > 0 { print("  \(String(count).leftPadded(to: 5))  \(kind.rawValue)") }
+            if count > 0 { print(String(format: "  %5d  ", count) + kind.rawValue) }
         }
         let findings = result.findings
         if !findings.isEmpty {
@@ -68,8 +68,4 @@ struct PortCommand: ParsableCommand {
             for (path, finding) in findings { print("  \(path):\(finding.line): \(finding.message)") }
         }
     }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }
