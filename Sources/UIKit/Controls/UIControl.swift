@@ -111,20 +111,17 @@ open class UIControl: UIView {
     /// pair again adds its events to the pair's.
     open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
         let object = target.map { $0 as AnyObject }
-        if let index = actions.firstIndex(where: { $0.isPair(object, action) }) {
+        if let index = actions.firstIndex(where: { $0.pair?.isPair(object, action) == true }) {
             actions[index].events.formUnion(controlEvents)
         } else {
-            actions.append(ControlAction(kind: .target(WeakTarget(object), action), events: controlEvents))
+            actions.append(ControlAction(kind: .target(TargetAction(object, action)), events: controlEvents))
         }
     }
 
     /// Stops sending `action` (nil: every action) to `target` (nil: every target) for `events`.
     open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
         let object = target.map { $0 as AnyObject }
-        removeEvents(controlEvents) { entry in
-            guard case .target(let held, let selector) = entry.kind else { return false }
-            return (object == nil || held.object === object) && (action == nil || selector == action)
-        }
+        removeEvents(controlEvents) { $0.pair?.isRemoved(byTarget: object, action: action) == true }
     }
 
     private func removeEvents(_ events: Event, where matches: (ControlAction) -> Bool) {
@@ -137,8 +134,8 @@ open class UIControl: UIView {
     /// The targets of the control's target–action pairs (`NSNull` for a nil target).
     open var allTargets: Set<AnyHashable> {
         Set(actions.compactMap { entry -> AnyHashable? in
-            guard case .target(let held, _) = entry.kind, !held.isGone else { return nil }
-            guard let object = held.object else { return AnyHashable(NSNull()) }
+            guard let pair = entry.pair, !pair.isGone else { return nil }
+            guard let object = pair.target else { return AnyHashable(NSNull()) }
             return (object as? NSObject).map(AnyHashable.init) ?? AnyHashable(ObjectIdentifier(object))
         })
     }
@@ -147,9 +144,9 @@ open class UIControl: UIView {
     open func actions(forTarget target: Any?, forControlEvent controlEvent: Event) -> [String]? {
         let object = target.map { $0 as AnyObject }
         let names = actions.compactMap { entry -> String? in
-            guard case .target(let held, let selector) = entry.kind, !entry.events.intersection(controlEvent).isEmpty,
-                  held.object === object || (object == nil && held.isNil) else { return nil }
-            return selector.name
+            guard let pair = entry.pair, !entry.events.intersection(controlEvent).isEmpty,
+                  pair.isPair(object, pair.action) else { return nil }
+            return pair.action.name
         }
         return names.isEmpty ? nil : names
     }
@@ -166,9 +163,9 @@ open class UIControl: UIView {
             switch entry.kind {
             case .action(let action):
                 sendAction(action)
-            case .target(let held, let selector):
-                if held.isGone { continue }
-                sendAction(selector, to: held.object, for: eventBeingHandled)
+            case .target(let pair):
+                if pair.isGone { continue }
+                sendAction(pair.action, to: pair.target, for: eventBeingHandled)
             }
         }
     }
@@ -327,30 +324,14 @@ public final class UIMenu: UIMenuElement {
 private struct ControlAction {
     enum Kind {
         case action(UIAction)
-        case target(WeakTarget, Selector)
+        case target(TargetAction)
     }
 
     let kind: Kind
     var events: UIControl.Event
 
-    func isPair(_ target: AnyObject?, _ action: Selector) -> Bool {
-        guard case .target(let held, let selector) = kind, selector == action else { return false }
-        return target == nil ? held.isNil : held.object === target
+    /// The target–action pair, when the action is one.
+    var pair: TargetAction? {
+        if case .target(let pair) = kind { pair } else { nil }
     }
-}
-
-/// An action's target, not retained (UIKit does not retain targets); nil sends the action up
-/// the responder chain.
-struct WeakTarget {
-    weak var object: AnyObject?
-    /// Whether the target was nil when added.
-    let isNil: Bool
-
-    init(_ object: AnyObject?) {
-        self.object = object
-        self.isNil = object == nil
-    }
-
-    /// Whether the target has been freed since it was added.
-    var isGone: Bool { !isNil && object == nil }
 }

@@ -33,3 +33,32 @@ extension UIApplication {
         return true
     }
 }
+
+/// A target–action pair as a control or a gesture recognizer keeps it: the target not retained
+/// (UIKit does not retain targets); a nil target sends the action up the responder chain.
+struct TargetAction {
+    private(set) weak var target: AnyObject?
+    /// Whether the target was nil when added.
+    let targetIsNil: Bool
+    let action: Selector
+
+    init(_ target: AnyObject?, _ action: Selector) {
+        self.target = target
+        self.targetIsNil = target == nil
+        self.action = action
+    }
+
+    /// Whether the target has been freed since it was added.
+    var isGone: Bool { !targetIsNil && target == nil }
+
+    /// Whether this is the pair of `target` (nil: the nil target) and `action`.
+    func isPair(_ target: AnyObject?, _ action: Selector) -> Bool {
+        self.action == action && (target == nil ? targetIsNil : self.target === target)
+    }
+
+    /// Whether `removeTarget(_:action:)` removes it: a nil target stands for every target, a nil
+    /// action for every action.
+    func isRemoved(byTarget target: AnyObject?, action: Selector?) -> Bool {
+        (target == nil || self.target === target) && (action == nil || self.action == action)
+    }
+}

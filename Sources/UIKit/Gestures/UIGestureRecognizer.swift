@@ -125,17 +125,14 @@ open class UIGestureRecognizer: NSObject {
     /// Adds a target–action pair (once: adding it again changes nothing).
     open func addTarget(_ target: Any, action: Selector) {
         let object = target as AnyObject
-        guard !actions.contains(where: { $0.isPair(object, action) }) else { return }
-        actions.append(.target(WeakTarget(object), action))
+        guard !actions.contains(where: { $0.pair?.isPair(object, action) == true }) else { return }
+        actions.append(.target(TargetAction(object, action)))
     }
 
     /// Removes `action` (nil: every action) of `target` (nil: every target).
     open func removeTarget(_ target: Any?, action: Selector?) {
         let object = target.map { $0 as AnyObject }
-        actions.removeAll { entry in
-            guard case .target(let held, let selector) = entry else { return false }
-            return (object == nil || held.object === object) && (action == nil || selector == action)
-        }
+        actions.removeAll { $0.pair?.isRemoved(byTarget: object, action: action) == true }
     }
 
     /// Adds a closure action (uisim's closure form of `addTarget(_:action:)`).
@@ -155,9 +152,9 @@ open class UIGestureRecognizer: NSObject {
             switch action {
             case .closure(let body):
                 body(self)
-            case .target(let held, let selector):
-                guard let target = held.object else { continue }
-                NSObject.send(selector, to: target, arguments: [self])
+            case .target(let pair):
+                guard let target = pair.target else { continue }
+                NSObject.send(pair.action, to: target, arguments: [self])
             }
         }
     }
@@ -244,10 +241,10 @@ extension UIView {
 /// One of a recognizer's actions.
 private enum GestureAction {
     case closure((UIGestureRecognizer) -> Void)
-    case target(WeakTarget, Selector)
+    case target(TargetAction)
 
-    func isPair(_ target: AnyObject, _ action: Selector) -> Bool {
-        guard case .target(let held, let selector) = self else { return false }
-        return held.object === target && selector == action
+    /// The target–action pair, when the action is one.
+    var pair: TargetAction? {
+        if case .target(let pair) = self { pair } else { nil }
     }
 }
