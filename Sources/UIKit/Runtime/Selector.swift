@@ -31,13 +31,13 @@ public struct Selector: Hashable, ExpressibleByStringLiteral, CustomStringConver
 
     /// What `uisim port` writes for `#selector(Cell.refresh)`: the method takes no argument.
     public init<Target: AnyObject, Result>(_ name: String, _ method: @escaping (Target) -> () -> Result) {
-        self.init(name, SelectorMethod(Target.self, arity: 0) { target, _, _ in method(target)() })
+        self.init(name, SelectorMethod(Target.self) { target, _, _ in method(target)() })
     }
 
     /// What `uisim port` writes for `#selector(Cell.tapped(_:))`: the method takes the sender (a
     /// control, a gesture recognizer, a notification, a timer, the object of `perform(_:with:)`).
     public init<Target: AnyObject, Argument, Result>(_ name: String, _ method: @escaping (Target) -> (Argument) -> Result) {
-        self.init(name, SelectorMethod(Target.self, arity: 1) { target, first, _ in
+        self.init(name, SelectorMethod(Target.self) { target, first, _ in
             method(target)(SelectorMethod.argument(first, name: name))
         })
     }
@@ -45,14 +45,14 @@ public struct Selector: Hashable, ExpressibleByStringLiteral, CustomStringConver
     /// What `uisim port` writes for `#selector(Cell.tapped(_:for:))`: the sender and the event
     /// (or the two objects of `perform(_:with:with:)`).
     public init<Target: AnyObject, First, Second, Result>(_ name: String, _ method: @escaping (Target) -> (First, Second) -> Result) {
-        self.init(name, SelectorMethod(Target.self, arity: 2) { target, first, second in
+        self.init(name, SelectorMethod(Target.self) { target, first, second in
             method(target)(SelectorMethod.argument(first, name: name), SelectorMethod.argument(second, name: name))
         })
     }
 
     /// A selector for a property's getter (`#selector(getter: Cell.title)`).
     public init<Target: AnyObject, Value>(_ name: String, getter keyPath: KeyPath<Target, Value>) {
-        self.init(name, SelectorMethod(Target.self, arity: 0) { target, _, _ in target[keyPath: keyPath] })
+        self.init(name, SelectorMethod(Target.self) { target, _, _ in target[keyPath: keyPath] })
     }
 
     private init(_ name: String, _ method: SelectorMethod) {
@@ -85,14 +85,11 @@ public func NSSelectorFromString(_ name: String) -> Selector { Selector(name) }
 final class SelectorMethod: @unchecked Sendable {
     // @unchecked: immutable; `call` runs on the main actor, where UIKit dispatches actions.
     let targetClass: AnyClass
-    /// How many arguments the method takes (0, 1 or 2).
-    let arity: Int
     let accepts: (AnyObject) -> Bool
     let call: (AnyObject, Any?, Any?) -> Any
 
-    init<Target: AnyObject>(_ type: Target.Type, arity: Int, call: @escaping (Target, Any?, Any?) -> Any) {
+    init<Target: AnyObject>(_ type: Target.Type, call: @escaping (Target, Any?, Any?) -> Any) {
         self.targetClass = type
-        self.arity = arity
         self.accepts = { $0 is Target }
         self.call = { target, first, second in call(target as! Target, first, second) }
     }
@@ -105,7 +102,8 @@ final class SelectorMethod: @unchecked Sendable {
         if let value, let parameter = value as? Parameter { return parameter }
         if value == nil, let none = Optional<Any>.none as? Parameter { return none }
         if let value, Swift.type(of: value) is AnyObject.Type, MemoryLayout<Parameter>.size == MemoryLayout<AnyObject>.size,
-           Parameter.self is AnyObject.Type || Parameter.self is AnyObject?.Type || "\(Parameter.self)".hasPrefix("Optional<") {
+           Parameter.self is AnyObject.Type || Parameter.self is any OptionalValue.Type {
+            // A class, or an optional of one (an optional the size of a reference holds a class).
             return unsafeBitCast(value as AnyObject, to: Parameter.self)
         }
         fatalError("-\(name): argument \(value.map { "\(Swift.type(of: $0))" } ?? "nil") is not a \(Parameter.self)")

@@ -12,6 +12,8 @@ class Receiver: UIResponder {
     func changed(_ sender: Any?, event: UIEvent?) { calls.append("changed \(sender == nil ? "nil" : "sender") \(event == nil ? "no event" : "event")") }
     func describe() -> NSString { "receiver" }
     func anything(_ object: Any) { calls.append("anything \(object)") }
+    func unusedSender(_ sender: UIButton) { calls.append("unused sender") }
+    func unusedOptionalSender(_ sender: UIButton?) { calls.append("unused optional sender") }
 }
 
 final class SubReceiver: Receiver {
@@ -74,7 +76,10 @@ final class ChainView: UIView {
         // recognizer; a method that never reads its sender runs.
         let receiver = Receiver()
         receiver.perform(Selector("refresh", Receiver.refresh), with: UITapGestureRecognizer())
-        #expect(receiver.calls == ["refresh"])
+        receiver.perform(Selector("unusedSender:", Receiver.unusedSender(_:)), with: UITapGestureRecognizer())
+        receiver.perform(Selector("unusedOptionalSender:", Receiver.unusedOptionalSender(_:)), with: UITapGestureRecognizer())
+        receiver.perform(Selector("unusedOptionalSender:", Receiver.unusedOptionalSender(_:)), with: nil)
+        #expect(receiver.calls == ["refresh", "unused sender", "unused optional sender", "unused optional sender"])
     }
 
     @Test func anUnrecognizedSelectorIsTheRuntimesCrashNamed() async {
