@@ -110,9 +110,10 @@ struct TokenWalk {
     /// The byte range from significant token `a` through `b`.
     func byteRange(_ a: Int, through b: Int) -> Range<Int> { tokens[significant[a]].range.lowerBound..<tokens[significant[b]].range.upperBound }
 
-    /// The significant index of the bracket closing the one opened at `open` (`(`, `[`, `{`), or nil.
+    /// The significant index of the bracket closing the one opened at `open` (`(`, `[`, `{`, or
+    /// the `<` of generic arguments), or nil.
     func matching(_ open: Int) -> Int? {
-        let pairs = ["(": ")", "[": "]", "{": "}"]
+        let pairs = ["(": ")", "[": "]", "{": "}", "<": ">"]
         guard let close = pairs[text(open)] else { return nil }
         let opener = text(open)
         var depth = 0
@@ -179,17 +180,7 @@ extension MethodIndex {
             if walk.isIdentifier(s, "func"), walk.isIdentifier(s + 1) {
                 let name = walk.text(s + 1).trimmingBackticks
                 var open = s + 2
-                if walk.isPunctuation(open, "<") {
-                    var depth = 0
-                    while open < walk.significant.count {
-                        if walk.isPunctuation(open, "<") { depth += 1 } else if walk.isPunctuation(open, ">") {
-                            depth -= 1
-                            if depth == 0 { break }
-                        }
-                        open += 1
-                    }
-                    open += 1
-                }
+                if walk.isPunctuation(open, "<") { open = (walk.matching(open) ?? walk.significant.count) + 1 }
                 if walk.isPunctuation(open, "("), let close = walk.matching(open) {
                     let parameterLabels = Self.parameterLabels(walk, open, close)
                     let type = walk.enclosingType[s] ?? ""
@@ -386,7 +377,7 @@ struct SourceRewriter {
         while s + 3 < walk.significant.count {
             if walk.isIdentifier(s, "class"), walk.isIdentifier(s + 1, name) {
                 var p = s + 2
-                if walk.isPunctuation(p, "<") { while p < walk.significant.count, !walk.isPunctuation(p, ">") { p += 1 }; p += 1 }
+                if walk.isPunctuation(p, "<") { p = (walk.matching(p) ?? walk.significant.count) + 1 }
                 if walk.isPunctuation(p, ":"), walk.isIdentifier(p + 1, "NSObject") { return p + 1 }
             }
             s += 1
@@ -436,18 +427,7 @@ struct SourceRewriter {
         var components: [(name: String, start: Int, end: Int)] = []
         while p < close, walk.isIdentifier(p) {
             var end = p
-            if walk.isPunctuation(p + 1, "<") {
-                var depth = 0
-                var q = p + 1
-                while q < close {
-                    if walk.isPunctuation(q, "<") { depth += 1 } else if walk.isPunctuation(q, ">") {
-                        depth -= 1
-                        if depth == 0 { break }
-                    }
-                    q += 1
-                }
-                end = q
-            }
+            if walk.isPunctuation(p + 1, "<") { end = min(walk.matching(p + 1) ?? close, close) }
             components.append((walk.text(p).trimmingBackticks, p, end))
             p = end + 1
             guard walk.isPunctuation(p, "."), walk.isIdentifier(p + 1) else { break }
