@@ -123,6 +123,9 @@ func bitmapContext(_ bounds: CGRect, scale: CGFloat, opaque: Bool, for what: Str
 /// The image contexts begun and not yet ended, innermost last (each app its own).
 final class ImageContextStack {
     var contexts: [(context: CGContext, scale: CGFloat)] = []
+
+    /// The current app's.
+    static var current: ImageContextStack { AppEnvironment.current.state(ImageContextStack.self) { ImageContextStack() } }
 }
 
 /// Begins drawing into a new bitmap of `size` points at `scale` pixels per point (0: the main
@@ -130,7 +133,7 @@ final class ImageContextStack {
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let scale = scale > 0 ? scale : AppEnvironment.current.screenScale
     let context = bitmapContext(CGRect(origin: .zero, size: size), scale: scale, opaque: opaque, for: "an image context's bitmap")
-    AppEnvironment.current.state(ImageContextStack.self) { ImageContextStack() }.contexts.append((context, scale))
+    ImageContextStack.current.contexts.append((context, scale))
     UIGraphicsPushContext(context)
 }
 
@@ -142,7 +145,7 @@ public func UIGraphicsBeginImageContext(_ size: CGSize) {
 /// What has been drawn into the current image context, or nil when the current context is not
 /// one (as UIKit).
 public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
-    guard let top = AppEnvironment.current.state(ImageContextStack.self, make: { ImageContextStack() }).contexts.last,
+    guard let top = ImageContextStack.current.contexts.last,
           UIGraphicsGetCurrentContext() === top.context,
           let image = try? CGImage(copying: top.context.cairo.image) else { return nil }
     return UIImage(cgImage: image, scale: top.scale)
@@ -150,7 +153,6 @@ public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
 
 /// Ends the innermost image context (nothing when none is open).
 public func UIGraphicsEndImageContext() {
-    let stack = AppEnvironment.current.state(ImageContextStack.self) { ImageContextStack() }
-    guard let top = stack.contexts.popLast() else { return }
+    guard let top = ImageContextStack.current.contexts.popLast() else { return }
     if UIGraphicsGetCurrentContext() === top.context { UIGraphicsPopContext() }
 }
