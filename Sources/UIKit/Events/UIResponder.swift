@@ -113,6 +113,12 @@ open class UIResponder: NSObject {
         if app.firstResponder === self { app.keyboard.firstResponderChanged(to: self) }
     }
 
+    /// The keyboard language the responder takes text in (UIResponder.h: a text input's mode,
+    /// which a subclass may override to ask for another). uisim has one keyboard: its mode (US
+    /// English, `UITextInputMode.activeInputModes`' only one) for a responder that takes text
+    /// (`UIKeyInput`), nil for others.
+    open var textInputMode: UITextInputMode? { self is UIKeyInput ? UITextInputMode.english : nil }
+
     // MARK: Interface Builder
 
     /// Called on each object a nib or storyboard made, once its outlets and actions are
