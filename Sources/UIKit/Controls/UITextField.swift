@@ -46,9 +46,11 @@ extension UIControl.Event {
 /// hairline border), a clear button (19 × 19 pt), left and right views. A tap makes it the first
 /// responder (the keyboard comes up); typed text from a trace's `key` samples, or from
 /// `insertText(_:)`, reaches it through `UIKeyInput`, asking the delegate, sending
-/// `.editingChanged` and posting `textDidChangeNotification`. The insertion point is always at
-/// the end (uisim has no selection), a 2 pt caret in the tint colour that does not blink.
-open class UITextField: UIControl, UIKeyInput {
+/// `.editingChanged` and posting `textDidChangeNotification`. While editing it has a selection
+/// (`UITextInput`: `selectedTextRange`, positions that are UTF-16 offsets): typing replaces the
+/// selected text or goes in at the caret, and moves the caret after it; the caret is a 2 pt bar in
+/// the tint colour that does not blink. Editing begins with the caret at the end of the text.
+open class UITextField: UIControl, UITextInput {
     /// How the field's border is drawn (UIKit's `UITextField.BorderStyle`).
     public enum BorderStyle: Int, Sendable {
         case none, line, bezel, roundedRect
@@ -78,13 +80,28 @@ open class UITextField: UIControl, UIKeyInput {
         }
     }
 
+    /// Setting the text puts the caret at its end and drops any marked text, as UIKit does (the
+    /// positions and ranges an app held no longer apply; an app that reformats the text while the
+    /// user types sets `selectedTextRange` again afterwards: Stack Overflow 11157791, "How to move
+    /// cursor in UITextField after setting its value"). No `.editingChanged`, no delegate's
+    /// `shouldChangeCharactersIn`: those are for the user's edits.
     private func setText(_ text: String?) {
         let new = text ?? ""
-        guard new != storedText else { return }
-        storedText = new
-        textDidChange()
+        let end = NSRange(location: (new as NSString).length, length: 0)
+        marked = nil
+        if new != storedText {
+            storedText = new
+            textDidChange()
+        }
+        moveSelection(to: end)
     }
     private var storedText = ""
+
+    /// The selection, in UTF-16 units of the text (a caret when empty); kept while not editing,
+    /// though `selectedTextRange` says nil then.
+    private var selection = NSRange(location: 0, length: 0)
+    /// The marked text of a multistage input (`setMarkedText(_:selectedRange:)`), nil for none.
+    private var marked: NSRange?
 
     /// The text with the field's attributes (its font and colour).
     open var attributedText: NSAttributedString? {
@@ -221,9 +238,10 @@ open class UITextField: UIControl, UIKeyInput {
 
     open var hasText: Bool { !storedText.isEmpty }
 
-    /// Types `text` at the end, as the keyboard does: "\n" is the return key (the delegate's
+    /// Types `text` as the keyboard does: "\n" is the return key (the delegate's
     /// `textFieldShouldReturn(_:)`, then `.primaryActionTriggered` and `.editingDidEndOnExit`,
-    /// which resigns when an action listens for it); other text goes in if the delegate allows.
+    /// which resigns when an action listens for it); other text, if the delegate allows, replaces
+    /// the marked text, else the selection (a caret: goes in at it), and the caret follows it.
     open func insertText(_ text: String) {
         guard !text.isEmpty else { return }
         if text == "\n" {
@@ -236,23 +254,195 @@ open class UITextField: UIControl, UIKeyInput {
             return
         }
         let clean = text.replacingOccurrences(of: "\n", with: " ")
-        replace(NSRange(location: (storedText as NSString).length, length: 0), with: clean)
+        edit(marked ?? selection, with: clean)
     }
 
-    /// Deletes the last character (a whole grapheme: an emoji, a letter with its accents).
+    /// The delete key: deletes the selected text, else the character before the caret (a whole
+    /// grapheme: an emoji, a letter with its accents); nothing at the start.
     open func deleteBackward() {
-        guard let last = storedText.indices.last else { return }
-        let range = NSRange(last..<storedText.endIndex, in: storedText)
-        replace(range, with: "")
+        if selection.length > 0 { edit(selection, with: ""); return }
+        guard let range = TextOffsets.graphemeBefore(selection.location, in: storedText as NSString) else { return }
+        edit(range, with: "")
     }
 
-    private func replace(_ range: NSRange, with string: String) {
-        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else { return }
+    /// The user's edit: `range` becomes `string` if the delegate allows; the caret goes after it,
+    /// the marked text is committed (or, with `markedSelection`, the new text is marked and that
+    /// range of it selected); `.editingChanged`, `textDidChangeNotification` and the delegate's
+    /// `textFieldDidChangeSelection(_:)` follow, as UIKit sends them for each key.
+    @discardableResult
+    private func edit(_ range: NSRange, with string: String, markedSelection: NSRange? = nil) -> Bool {
+        let range = TextOffsets.clamp(range, length: length)
+        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else { return false }
         storedText = (storedText as NSString).replacingCharacters(in: range, with: string)
+        let count = (string as NSString).length
+        selection = NSRange(location: range.location + count, length: 0)
+        marked = nil
+        if let markedSelection, count > 0 {
+            marked = NSRange(location: range.location, length: count)
+            let inner = TextOffsets.clamp(markedSelection, length: count)
+            selection = NSRange(location: range.location + inner.location, length: inner.length)
+        }
         textDidChange()
         sendActions(for: .editingChanged)
         NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
         delegate?.textFieldDidChangeSelection(self)
+        return true
+    }
+
+    /// The text's length in UTF-16 units (positions' offsets run from 0 to it).
+    private var length: Int { (storedText as NSString).length }
+
+    /// Moves the selection to `range` (kept in the text) without editing: the caret is placed
+    /// again and, while editing, the input delegate and the delegate's
+    /// `textFieldDidChangeSelection(_:)` hear of it when it changed.
+    private func moveSelection(to range: NSRange) {
+        let range = TextOffsets.clamp(range, length: length)
+        guard range != selection else { return }
+        guard isEditing else { selection = range; return }
+        inputDelegate?.selectionWillChange(self)
+        selection = range
+        setNeedsLayout()
+        inputDelegate?.selectionDidChange(self)
+        delegate?.textFieldDidChangeSelection(self)
+    }
+
+    // MARK: UITextInput
+
+    /// The selection while editing: a caret (an empty range) or the selected text; nil while not
+    /// editing (UIKit's field has a selection only while it is the first responder: one set
+    /// before is not kept). Set it to place the caret, e.g. `textRange(from: p, to: p)`.
+    open var selectedTextRange: UITextRange? {
+        get { isEditing ? TextOffsets.textRange(selection) : nil }
+        set {
+            guard isEditing, let newValue, let range = TextOffsets.range(newValue, length: length) else { return }
+            moveSelection(to: range)
+        }
+    }
+
+    /// The marked text of a multistage input method (nil: none, always with uisim's keyboard,
+    /// which types committed text; `setMarkedText(_:selectedRange:)` marks some).
+    open var markedTextRange: UITextRange? { marked.map(TextOffsets.textRange) }
+
+    open var markedTextStyle: [NSAttributedString.Key: Any]?
+
+    /// Puts `markedText` in place of the marked text (else of the selection), marked, through the
+    /// delegate as typing is, and selects `selectedRange` within it; nil or "" removes it.
+    open func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+        edit(marked ?? selection, with: markedText ?? "", markedSelection: selectedRange)
+    }
+
+    /// Commits the marked text: it stays, no longer marked.
+    open func unmarkText() { marked = nil }
+
+    open var beginningOfDocument: UITextPosition { TextOffsets.position(0) }
+    open var endOfDocument: UITextPosition { TextOffsets.position(length) }
+
+    open func text(in range: UITextRange) -> String? {
+        TextOffsets.range(range, length: length).map { (storedText as NSString).substring(with: $0) }
+    }
+
+    /// Replaces the text in `range` with `text`, as an edit of the user's (the delegate asked,
+    /// `.editingChanged` sent); the caret goes after the new text.
+    open func replace(_ range: UITextRange, withText text: String) {
+        guard let range = TextOffsets.range(range, length: length) else { return }
+        edit(range, with: text)
+    }
+
+    open func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+        TextOffsets.textRange(from: fromPosition, to: toPosition, length: length)
+    }
+
+    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+        TextOffsets.position(from: position, offset: offset, length: length)
+    }
+
+    /// Right and left move along the one line; there is no line above or below (nil).
+    open func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
+        switch direction {
+        case .right: self.position(from: position, offset: offset)
+        case .left: self.position(from: position, offset: -offset)
+        case .up, .down: offset == 0 ? self.position(from: position, offset: 0) : nil
+        }
+    }
+
+    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+        TextOffsets.compare(position, other)
+    }
+
+    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
+        TextOffsets.offset(from: from, to: toPosition)
+    }
+
+    open weak var inputDelegate: UITextInputDelegate?
+
+    open func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
+        guard let range = TextOffsets.range(range, length: length) else { return nil }
+        return TextOffsets.position(direction == .left || direction == .up ? range.location : NSMaxRange(range))
+    }
+
+    /// From `position` to the line's end in `direction` (the one line's start or end).
+    open func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
+        guard let offset = TextOffsets.offset(position, length: length) else { return nil }
+        return direction == .left || direction == .up ? TextOffsets.textRange(NSRange(location: 0, length: offset))
+            : TextOffsets.textRange(NSRange(location: offset, length: length - offset))
+    }
+
+    /// The caret at `position`: 2 pt wide, the font's line height, centred in the editing
+    /// rectangle, after the text before it (where the field draws its caret).
+    open func caretRect(for position: UITextPosition) -> CGRect {
+        let offset = TextOffsets.offset(position, length: length) ?? length
+        let height = resolvedFont.lineHeight, rect = lineRect
+        return CGRect(x: x(atOffset: offset).rounded(), y: rect.midY - height / 2, width: 2, height: height)
+    }
+
+    /// The rectangle of the text in `range`: from its start's x to its end's, a line tall.
+    open func firstRect(for range: UITextRange) -> CGRect {
+        guard let range = TextOffsets.range(range, length: length) else { return .null }
+        let height = resolvedFont.lineHeight, rect = lineRect
+        let start = x(atOffset: range.location), end = x(atOffset: NSMaxRange(range))
+        return CGRect(x: start, y: rect.midY - height / 2, width: end - start, height: height)
+    }
+
+    open func closestPosition(to point: CGPoint) -> UITextPosition? {
+        closestPosition(to: point, within: TextOffsets.textRange(NSRange(location: 0, length: length)))
+    }
+
+    /// The place between graphemes in `range` whose x is nearest `point`'s.
+    open func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
+        guard let range = TextOffsets.range(range, length: length) else { return nil }
+        let stops = TextOffsets.caretStops(in: storedText as NSString, range: range)
+        return stops.min { abs(x(atOffset: $0) - point.x) < abs(x(atOffset: $1) - point.x) }.map(TextOffsets.position)
+    }
+
+    /// The grapheme under `point` (nil off the text's line or past its ends).
+    open func characterRange(at point: CGPoint) -> UITextRange? {
+        let height = resolvedFont.lineHeight, rect = lineRect
+        guard point.y >= rect.midY - height / 2, point.y <= rect.midY + height / 2 else { return nil }
+        let stops = TextOffsets.caretStops(in: storedText as NSString, range: NSRange(location: 0, length: length))
+        for (a, b) in zip(stops, stops.dropFirst()) where point.x >= x(atOffset: a) && point.x < x(atOffset: b) {
+            return TextOffsets.textRange(NSRange(location: a, length: b - a))
+        }
+        return nil
+    }
+
+    /// Where the line of text is: the editing rectangle while editing, else the text's.
+    private var lineRect: CGRect { isEditing ? editingRect(forBounds: bounds) : textRect(forBounds: bounds) }
+
+    /// The x of the place before the text's `offset`th unit, as `drawLine` places the text
+    /// (its alignment), kept inside the line's rectangle.
+    private func x(atOffset offset: Int) -> CGFloat {
+        let rect = lineRect, font = resolvedFont
+        let shown = shownText
+        let prefix = isSecureTextEntry
+            ? String(repeating: "•", count: (storedText as NSString).substring(to: min(offset, length)).count)
+            : (shown as NSString).substring(to: min(offset, (shown as NSString).length))
+        let whole = shown.size(withAttributes: [.font: font]).width
+        let start: CGFloat = switch textAlignment {
+        case .center: rect.midX - whole / 2
+        case .right: rect.maxX - whole
+        default: rect.minX
+        }
+        return min(start + prefix.size(withAttributes: [.font: font]).width, rect.maxX)
     }
 
     // MARK: First responder
@@ -281,9 +471,12 @@ open class UITextField: UIControl, UIKeyInput {
     }
 
     /// Editing begins: the field says so before the keyboard comes up, as UIKit orders it.
+    /// Editing begins with the caret at the end of the text.
     override func didTakeFocus() {
+        selection = NSRange(location: length, length: 0)
+        marked = nil
         editing = true
-        if clearsOnBeginEditing, hasText { replace(NSRange(location: 0, length: (storedText as NSString).length), with: "") }
+        if clearsOnBeginEditing, hasText { edit(NSRange(location: 0, length: length), with: "") }
         setNeedsLayout()
         sendActions(for: .editingDidBegin)
         delegate?.textFieldDidBeginEditing(self)
@@ -296,6 +489,7 @@ open class UITextField: UIControl, UIKeyInput {
         guard delegate?.textFieldShouldEndEditing(self) ?? true else { return false }
         guard super.resignFirstResponder() else { return false }
         editing = false
+        marked = nil
         setNeedsLayout()
         sendActions(for: .editingDidEnd)
         delegate?.textFieldDidEndEditing(self, reason: .committed)
@@ -312,7 +506,7 @@ open class UITextField: UIControl, UIKeyInput {
         if !clearButton.isHidden, clearButton.frame.insetBy(dx: -5.5, dy: -5.5).contains(point) {
             guard delegate?.textFieldShouldClear(self) ?? true else { return }
             if !isEditing { becomeFirstResponder() }
-            replace(NSRange(location: 0, length: (storedText as NSString).length), with: "")
+            edit(NSRange(location: 0, length: length), with: "")
             return
         }
         becomeFirstResponder()
@@ -400,10 +594,7 @@ open class UITextField: UIControl, UIKeyInput {
         clearButton.frame = clearButtonRect(forBounds: bounds)
         caret.isHidden = !isEditing
         if isEditing {
-            let rect = editingRect(forBounds: bounds), font = resolvedFont
-            let width = min(shownText.size(withAttributes: [.font: font]).width, rect.width)
-            let height = font.lineHeight
-            caret.frame = CGRect(x: (rect.minX + width).rounded(), y: rect.midY - height / 2, width: 2, height: height)
+            caret.frame = caretRect(for: TextOffsets.position(selection.location + selection.length))
         }
     }
 
