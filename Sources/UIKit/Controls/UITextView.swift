@@ -89,10 +89,13 @@ extension UITextViewDelegate {
 /// size, at the width Auto Layout gives it), as a self-sizing cell's text view does. Editable (the
 /// default), a tap makes it the first responder (the keyboard comes up) and typed keys reach it
 /// through `UIKeyInput` — the return key a new line —, asking its `UITextViewDelegate` and
-/// telling it (`textViewDidChange`), posting `textDidChangeNotification`. Typing goes at the end
-/// (uisim has no selection or caret in a text view); `isSelectable` is kept as set.
+/// telling it (`textViewDidChange`), posting `textDidChangeNotification`. It has a selection
+/// (`selectedRange`, in UTF-16 units, and `UITextInput`'s `selectedTextRange`): typing replaces
+/// the selected text or goes in at the caret, and moves the caret after it; setting the text puts
+/// the caret at its end. uisim draws no caret or selection highlight in a text view;
+/// `isSelectable` is kept as set.
 @preconcurrency @MainActor
-open class UITextView: UIScrollView, UIKeyInput {
+open class UITextView: UIScrollView, UITextInput {
     /// The view that draws the text, as tall as the content (a text laid out whole); a long text
     /// is drawn by tiles (`tiles`) instead.
     private let canvas = TextCanvas()
@@ -113,9 +116,13 @@ open class UITextView: UIScrollView, UIKeyInput {
     /// the visible part exist, as UIKit's tiled text layer keeps, so memory does not grow with the text.
     private var tiles: [Int: TextCanvas] = [:]
     static let tileHeight: CGFloat = 1024
-    /// Set by an edit: the next layout scrolls the insertion point (the text's end) into view, as
-    /// UIKit keeps the caret visible while the user types.
+    /// Set by an edit: the next layout scrolls the insertion point into view, as UIKit keeps the
+    /// caret visible while the user types.
     private var showsInsertionPointAfterLayout = false
+    /// The selection in UTF-16 units of the text (a caret when empty).
+    private var selection = NSRange(location: 0, length: 0)
+    /// The marked text of a multistage input (`setMarkedText(_:selectedRange:)`), nil for none.
+    private var marked: NSRange?
 
     /// The text; setting it replaces `attributedText`.
     open var text: String! {
@@ -125,6 +132,7 @@ open class UITextView: UIScrollView, UIKeyInput {
             storage = NSMutableAttributedString(string: newValue ?? "")
             storesPlainText = true
             textLayoutDidChange()
+            textWasReplaced()
             keyValueDidChange("text")
         }
     }
@@ -140,6 +148,7 @@ open class UITextView: UIScrollView, UIKeyInput {
             storage = newValue.map { NSMutableAttributedString(attributedString: $0) }
             storesPlainText = false
             textLayoutDidChange()
+            textWasReplaced()
             keyValueDidChange("attributedText")
         }
     }
@@ -153,6 +162,15 @@ open class UITextView: UIScrollView, UIKeyInput {
     open var isEditable = true
     open var isSelectable = true
     open var adjustsFontForContentSizeCategory = false
+
+    // UITextInputTraits, kept as set (as a text field's).
+    open var keyboardType = UIKeyboardType.default
+    open var returnKeyType = UIReturnKeyType.default
+    open var autocapitalizationType = UITextAutocapitalizationType.sentences
+    open var autocorrectionType = UITextAutocorrectionType.default
+    open var textContentType: UITextContentType!
+    /// Kept as set (a text view draws its text as it is).
+    open var isSecureTextEntry = false
 
     /// The width Auto Layout last gave the view (its intrinsic height wraps at it).
     private var engineWidth: CGFloat?
@@ -214,25 +232,29 @@ open class UITextView: UIScrollView, UIKeyInput {
 
     open var hasText: Bool { (storage?.length ?? 0) > 0 }
 
-    /// Types `text` at the end ("\n", the return key, is a new line), if the delegate allows.
+    /// Types `text` ("\n", the return key, is a new line), if the delegate allows: in place of the
+    /// marked text, else of the selection (a caret: at it); the caret follows it.
     open func insertText(_ text: String) {
         guard !text.isEmpty else { return }
-        replaceText(NSRange(location: storage?.length ?? 0, length: 0), with: text)
+        replaceText(marked ?? selection, with: text)
     }
 
-    /// Deletes the last character (a whole grapheme).
+    /// The delete key: deletes the selected text, else the character before the caret (a whole
+    /// grapheme); nothing at the start.
     open func deleteBackward() {
-        guard let storage, storage.length > 0 else { return }
-        // The last grapheme is within the text's last few units: only those are looked at.
-        let tail = NSRange(location: max(storage.length - 64, 0), length: min(storage.length, 64))
-        let end: String = storage.attributedSubstring(from: tail).string
-        guard let last = end.last else { return }
-        let length = String(last).utf16.count
-        replaceText(NSRange(location: storage.length - length, length: length), with: "")
+        if selection.length > 0 { replaceText(selection, with: ""); return }
+        guard let storage, let range = TextOffsets.graphemeBefore(selection.location, in: storage.mutableString) else { return }
+        replaceText(range, with: "")
     }
 
-    private func replaceText(_ range: NSRange, with string: String) {
-        guard textDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) ?? true else { return }
+    /// The user's edit: `range` becomes `string` if the delegate allows; the caret goes after it,
+    /// the marked text is committed (or, with `markedSelection`, the new text is marked and that
+    /// range of it selected), and the delegate hears `textViewDidChange(_:)` and
+    /// `textViewDidChangeSelection(_:)`, as UIKit tells it for each key.
+    @discardableResult
+    private func replaceText(_ range: NSRange, with string: String, markedSelection: NSRange? = nil) -> Bool {
+        let range = TextOffsets.clamp(range, length: length)
+        guard textDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) ?? true else { return false }
         let edited = storage ?? NSMutableAttributedString(string: "")
         storage = edited
         let breaksLines = Self.hasLineBreak(string) || (range.length > 0 && Self.hasLineBreak(edited.attributedSubstring(from: range).string))
@@ -242,11 +264,257 @@ open class UITextView: UIScrollView, UIKeyInput {
             edited.replaceCharacters(in: range, with: NSAttributedString(string: string, attributes: defaultAttributes))
         }
         textDidEdit(range, newLength: string.utf16.count, breaksLines: breaksLines)
-        // The insertion point follows the typing (uisim's is the text's end): scrolled into view.
+        let count = string.utf16.count
+        selection = NSRange(location: range.location + count, length: 0)
+        marked = nil
+        if let markedSelection, count > 0 {
+            marked = NSRange(location: range.location, length: count)
+            let inner = TextOffsets.clamp(markedSelection, length: count)
+            selection = NSRange(location: range.location + inner.location, length: inner.length)
+        }
+        // The insertion point follows the typing: scrolled into view.
         if isScrollEnabled { showsInsertionPointAfterLayout = true }
         textDelegate?.textViewDidChange(self)
         NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
         textDelegate?.textViewDidChangeSelection(self)
+        return true
+    }
+
+    /// The text's length in UTF-16 units (positions' offsets run from 0 to it).
+    private var length: Int { storage?.length ?? 0 }
+
+    /// New text (`text`, `attributedText`) puts the caret at its end and drops the marked text;
+    /// while editing, the delegate hears of the moved selection. uisim's model: UIKit's text field
+    /// does so (see `UITextField.text`), and its text view is taken to do the same.
+    private func textWasReplaced() {
+        marked = nil
+        moveSelection(to: NSRange(location: length, length: 0), tellsDelegate: isFirstResponder)
+    }
+
+    /// Moves the selection to `range` (kept in the text) without editing; when it changed, the
+    /// input delegate hears of it and, if `tellsDelegate`, the delegate's
+    /// `textViewDidChangeSelection(_:)`.
+    private func moveSelection(to range: NSRange, tellsDelegate: Bool) {
+        let range = TextOffsets.clamp(range, length: length)
+        guard range != selection else { return }
+        inputDelegate?.selectionWillChange(self)
+        selection = range
+        inputDelegate?.selectionDidChange(self)
+        if tellsDelegate { textDelegate?.textViewDidChangeSelection(self) }
+    }
+
+    // MARK: Selection (UITextInput)
+
+    /// The selection in UTF-16 units of the text (NSString's, as UIKit counts): its location is
+    /// the caret when the length is 0. Setting it (kept inside the text) tells the delegate
+    /// `textViewDidChangeSelection(_:)` when it changed, as UIKit does for a selection set in code.
+    open var selectedRange: NSRange {
+        get { selection }
+        set { moveSelection(to: newValue, tellsDelegate: true) }
+    }
+
+    /// The selection as a text range (`selectedRange` in positions); a text view has one whether
+    /// or not it is being edited. Setting nil is ignored.
+    open var selectedTextRange: UITextRange? {
+        get { TextOffsets.textRange(selection) }
+        set {
+            guard let newValue, let range = TextOffsets.range(newValue, length: length) else { return }
+            moveSelection(to: range, tellsDelegate: true)
+        }
+    }
+
+    /// The marked text of a multistage input method (nil: none, always with uisim's keyboard,
+    /// which types committed text; `setMarkedText(_:selectedRange:)` marks some).
+    open var markedTextRange: UITextRange? { marked.map(TextOffsets.textRange) }
+
+    open var markedTextStyle: [NSAttributedString.Key: Any]?
+
+    /// Puts `markedText` in place of the marked text (else of the selection), marked, through the
+    /// delegate as typing is, and selects `selectedRange` within it; nil or "" removes it.
+    open func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+        replaceText(marked ?? selection, with: markedText ?? "", markedSelection: selectedRange)
+    }
+
+    /// Commits the marked text: it stays, no longer marked.
+    open func unmarkText() { marked = nil }
+
+    open var beginningOfDocument: UITextPosition { TextOffsets.position(0) }
+    open var endOfDocument: UITextPosition { TextOffsets.position(length) }
+
+    open func text(in range: UITextRange) -> String? {
+        guard let range = TextOffsets.range(range, length: length) else { return nil }
+        return storage.map { $0.mutableString.substring(with: range) } ?? ""
+    }
+
+    /// Replaces the text in `range` with `text`, as an edit of the user's (the delegate asked and
+    /// told); the caret goes after the new text.
+    open func replace(_ range: UITextRange, withText text: String) {
+        guard let range = TextOffsets.range(range, length: length) else { return }
+        replaceText(range, with: text)
+    }
+
+    open func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+        TextOffsets.textRange(from: fromPosition, to: toPosition, length: length)
+    }
+
+    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+        TextOffsets.position(from: position, offset: offset, length: length)
+    }
+
+    /// Right and left move by `offset` units; up and down by `offset` lines, to the place nearest
+    /// the caret's x (nil past the first or last line).
+    open func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
+        switch direction {
+        case .right: return self.position(from: position, offset: offset)
+        case .left: return self.position(from: position, offset: -offset)
+        case .up, .down:
+            guard let start = TextOffsets.offset(position, length: length) else { return nil }
+            let lines = lineGeometry()
+            let index = lineIndex(of: start, in: lines) + (direction == .down ? offset : -offset)
+            guard lines.indices.contains(index) else { return nil }
+            return TextOffsets.position(closestOffset(toX: x(atOffset: start, in: lines), onLine: index, of: lines))
+        }
+    }
+
+    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+        TextOffsets.compare(position, other)
+    }
+
+    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
+        TextOffsets.offset(from: from, to: toPosition)
+    }
+
+    open weak var inputDelegate: UITextInputDelegate?
+
+    open func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
+        guard let range = TextOffsets.range(range, length: length) else { return nil }
+        return TextOffsets.position(direction == .left || direction == .up ? range.location : NSMaxRange(range))
+    }
+
+    /// From `position` to its line's start (left) or end (right), or to the document's start (up)
+    /// or end (down).
+    open func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
+        guard let offset = TextOffsets.offset(position, length: length) else { return nil }
+        let lines = lineGeometry(), line = lines[lineIndex(of: offset, in: lines)]
+        let (start, end): (Int, Int) = switch direction {
+        case .left: (line.range.location, offset)
+        case .right: (offset, max(offset, NSMaxRange(line.range)))
+        case .up: (0, offset)
+        case .down: (offset, length)
+        }
+        return TextOffsets.textRange(NSRange(location: start, length: end - start))
+    }
+
+    /// The caret at `position`: 2 pt wide and its line's height, after the text before it on its
+    /// line, in the view's (content) coordinates.
+    open func caretRect(for position: UITextPosition) -> CGRect {
+        let offset = TextOffsets.offset(position, length: length) ?? length
+        let lines = lineGeometry(), line = lines[lineIndex(of: offset, in: lines)]
+        return CGRect(x: x(atOffset: offset, in: lines).rounded(), y: line.rect.minY, width: 2, height: line.rect.height)
+    }
+
+    /// The part of `range` on its first line: from its start's x to its end's (or the line's end).
+    open func firstRect(for range: UITextRange) -> CGRect {
+        guard let range = TextOffsets.range(range, length: length) else { return .null }
+        let lines = lineGeometry(), index = lineIndex(of: range.location, in: lines), line = lines[index]
+        let start = x(atOffset: range.location, in: lines)
+        let end = x(atOffset: min(NSMaxRange(range), NSMaxRange(line.range)), in: lines)
+        return CGRect(x: start, y: line.rect.minY, width: max(end - start, 0), height: line.rect.height)
+    }
+
+    open func closestPosition(to point: CGPoint) -> UITextPosition? {
+        let lines = lineGeometry()
+        let index = lines.firstIndex { point.y < $0.rect.maxY } ?? lines.count - 1
+        return TextOffsets.position(closestOffset(toX: point.x, onLine: index, of: lines))
+    }
+
+    open func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? {
+        guard let range = TextOffsets.range(range, length: length), let closest = closestPosition(to: point) else { return nil }
+        let offset = (closest as? TextOffsetPosition)?.offset ?? 0
+        return TextOffsets.position(min(max(offset, range.location), NSMaxRange(range)))
+    }
+
+    /// The grapheme under `point` (nil off the text's lines or past a line's ends).
+    open func characterRange(at point: CGPoint) -> UITextRange? {
+        let lines = lineGeometry()
+        guard let line = lines.first(where: { $0.rect.minY <= point.y && point.y < $0.rect.maxY }), let storage else { return nil }
+        let stops = TextOffsets.caretStops(in: storage.mutableString, range: line.range)
+        for (a, b) in zip(stops, stops.dropFirst()) where point.x >= x(atOffset: a, in: lines) && point.x < x(atOffset: b, in: lines) {
+            return TextOffsets.textRange(NSRange(location: a, length: b - a))
+        }
+        return nil
+    }
+
+    /// One laid-out line: the text on it (UTF-16 units, its line break left out) and its rectangle
+    /// in the view (from its text's left edge, as aligned, to its end).
+    private struct LineGeometry {
+        var range: NSRange
+        var rect: CGRect
+    }
+
+    /// The lines of the text laid out whole at the view's width (one empty line for no text),
+    /// where the canvas draws them: inside `textContainerInset` and the container's padding.
+    private func lineGeometry() -> [LineGeometry] {
+        let inset = textContainerInset, left = inset.left + textContainer.lineFragmentPadding
+        guard let storage, let layout = textLayout(forWidth: bounds.width) else {
+            let height = (font ?? .systemFont(ofSize: 12)).lineHeight
+            return [LineGeometry(range: NSRange(location: 0, length: 0), rect: CGRect(x: left, y: inset.top, width: 0, height: height))]
+        }
+        // The layout's lines are by UTF-8 bytes of the text as laid out, each line break
+        // (`\n`, `\r\n`, `\r`, U+2029) made a three-byte line separator: the UTF-16 offset of
+        // each grapheme boundary, by that byte offset.
+        var utf16AtByte: [Int: Int] = [0: 0]
+        var breakAt: Set<Int> = []
+        var byte = 0, unit = 0
+        for character in storage.string {
+            let units = character.utf16.count
+            switch character {
+            case "\n", "\r", "\r\n", "\u{2029}", "\u{2028}":
+                byte += 3
+                breakAt.insert(unit)
+            default:
+                byte += character.utf8.count
+            }
+            unit += units
+            utf16AtByte[byte] = unit
+        }
+        let width = lineWidth(forWidth: bounds.width)
+        var lines: [LineGeometry] = []
+        for (index, line) in layout.lines.enumerated() {
+            let start = utf16AtByte[line.bytes.lowerBound] ?? lines.last.map { NSMaxRange($0.range) } ?? 0
+            var end = index + 1 < layout.lines.count ? utf16AtByte[layout.lines[index + 1].bytes.lowerBound] ?? unit : unit
+            // The line break ending a line is not on it (a caret after it is on the next line).
+            if end > start, let last = TextOffsets.graphemeBefore(end, in: storage.mutableString), breakAt.contains(last.location) {
+                end = last.location
+            }
+            let x = left + layout.lineOrigin(line, inWidth: width)
+            lines.append(LineGeometry(range: NSRange(location: start, length: max(end - start, 0)),
+                                      rect: CGRect(x: x, y: inset.top + line.top, width: line.width, height: line.height)))
+        }
+        return lines.isEmpty ? [LineGeometry(range: NSRange(location: 0, length: 0), rect: CGRect(x: left, y: inset.top, width: 0, height: (font ?? .systemFont(ofSize: 12)).lineHeight))] : lines
+    }
+
+    /// The line `offset` is on: the last that starts at or before it.
+    private func lineIndex(of offset: Int, in lines: [LineGeometry]) -> Int {
+        lines.lastIndex { $0.range.location <= offset } ?? 0
+    }
+
+    /// The x of the place before the text's `offset`th unit: its line's left edge plus the width
+    /// of the text on the line before it.
+    private func x(atOffset offset: Int, in lines: [LineGeometry]) -> CGFloat {
+        let line = lines[lineIndex(of: offset, in: lines)]
+        let end = min(offset, NSMaxRange(line.range))
+        guard end > line.range.location, let text = attributedText else { return line.rect.minX }
+        let before = text.attributedSubstring(from: NSRange(location: line.range.location, length: end - line.range.location))
+        return line.rect.minX + before.size().width
+    }
+
+    /// The offset between graphemes on line `index` whose x is nearest `x`.
+    private func closestOffset(toX x: CGFloat, onLine index: Int, of lines: [LineGeometry]) -> Int {
+        let line = lines[index]
+        guard let storage else { return 0 }
+        let stops = TextOffsets.caretStops(in: storage.mutableString, range: line.range)
+        return stops.min { abs(self.x(atOffset: $0, in: lines) - x) < abs(self.x(atOffset: $1, in: lines) - x) } ?? line.range.location
     }
 
     /// UIKit's designated initializer: a text view laying its text out in `textContainer`, or in a
@@ -401,9 +669,17 @@ open class UITextView: UIScrollView, UIKeyInput {
         if contentSize != CGSize(width: bounds.width, height: height) { contentSize = CGSize(width: bounds.width, height: height) }
         if showsInsertionPointAfterLayout {
             showsInsertionPointAfterLayout = false
-            // The least scroll that shows the text's last line with the inset below it.
-            let bottom = height + adjustedContentInset.bottom - bounds.height
-            if contentOffset.y < bottom { contentOffset.y = bottom }
+            if NSMaxRange(selection) >= length {
+                // The least scroll that shows the text's last line with the inset below it.
+                let bottom = height + adjustedContentInset.bottom - bounds.height
+                if contentOffset.y < bottom { contentOffset.y = bottom }
+            } else {
+                // The least scroll that shows the caret's line.
+                let caret = caretRect(for: TextOffsets.position(NSMaxRange(selection)))
+                let top = -adjustedContentInset.top, bottom = caret.maxY + adjustedContentInset.bottom - bounds.height
+                if contentOffset.y > caret.minY - adjustedContentInset.top { contentOffset.y = max(caret.minY - adjustedContentInset.top, top) }
+                else if contentOffset.y < bottom { contentOffset.y = bottom }
+            }
         }
         let frame = CGRect(x: 0, y: 0, width: bounds.width, height: max(height, bounds.height))
         if fragments != nil && laysOutByParagraph {
