@@ -404,6 +404,109 @@ final class SDKTextField: UITextField {
     override func drawPlaceholder(in rect: CGRect) { super.drawPlaceholder(in: rect) }
     override func insertText(_ text: String) { super.insertText(text.uppercased()) }
     override func deleteBackward() { super.deleteBackward() }
+
+    // UITextInput (UITextInput.h): nullable, copy → `UITextRange?` { get set }
+    override var selectedTextRange: UITextRange? {
+        get { super.selectedTextRange }
+        set { super.selectedTextRange = newValue }
+    }
+    override var markedTextRange: UITextRange? { super.markedTextRange }
+    override var markedTextStyle: [NSAttributedString.Key: Any]? {
+        get { super.markedTextStyle }
+        set { super.markedTextStyle = newValue }
+    }
+    override func setMarkedText(_ markedText: String?, selectedRange: NSRange) { super.setMarkedText(markedText, selectedRange: selectedRange) }
+    override func unmarkText() { super.unmarkText() }
+    override var beginningOfDocument: UITextPosition { super.beginningOfDocument }
+    override var endOfDocument: UITextPosition { super.endOfDocument }
+    override func text(in range: UITextRange) -> String? { super.text(in: range) }
+    override func replace(_ range: UITextRange, withText text: String) { super.replace(range, withText: text) }
+    override func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+        super.textRange(from: fromPosition, to: toPosition)
+    }
+    override func position(from position: UITextPosition, offset: Int) -> UITextPosition? { super.position(from: position, offset: offset) }
+    override func position(from position: UITextPosition, in direction: UITextLayoutDirection, offset: Int) -> UITextPosition? {
+        super.position(from: position, in: direction, offset: offset)
+    }
+    override func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult { super.compare(position, to: other) }
+    override func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int { super.offset(from: from, to: toPosition) }
+    override weak var inputDelegate: UITextInputDelegate? {
+        get { super.inputDelegate }
+        set { super.inputDelegate = newValue }
+    }
+    override func position(within range: UITextRange, farthestIn direction: UITextLayoutDirection) -> UITextPosition? {
+        super.position(within: range, farthestIn: direction)
+    }
+    override func characterRange(byExtending position: UITextPosition, in direction: UITextLayoutDirection) -> UITextRange? {
+        super.characterRange(byExtending: position, in: direction)
+    }
+    // A taller caret, as apps override it.
+    override func caretRect(for position: UITextPosition) -> CGRect { super.caretRect(for: position).insetBy(dx: 0, dy: -2) }
+    override func firstRect(for range: UITextRange) -> CGRect { super.firstRect(for: range) }
+    override func closestPosition(to point: CGPoint) -> UITextPosition? { super.closestPosition(to: point) }
+    override func closestPosition(to point: CGPoint, within range: UITextRange) -> UITextPosition? { super.closestPosition(to: point, within: range) }
+    override func characterRange(at point: CGPoint) -> UITextRange? { super.characterRange(at: point) }
+    // UIResponder.h: nullable, readonly
+    override var textInputMode: UITextInputMode? { super.textInputMode }
+}
+
+// MARK: UITextView (UITextView.h, UITextInputTraits.h, UITextInput.h)
+
+final class SDKTextView: UITextView {
+    override init(frame: CGRect, textContainer: NSTextContainer?) { super.init(frame: frame, textContainer: textContainer) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override var selectedRange: NSRange {
+        get { super.selectedRange }
+        set { super.selectedRange = newValue }
+    }
+    override var selectedTextRange: UITextRange? {
+        get { super.selectedTextRange }
+        set { super.selectedTextRange = newValue }
+    }
+    override var markedTextRange: UITextRange? { super.markedTextRange }
+    override var keyboardType: UIKeyboardType {
+        get { super.keyboardType }
+        set { super.keyboardType = newValue }
+    }
+    override var returnKeyType: UIReturnKeyType {
+        get { super.returnKeyType }
+        set { super.returnKeyType = newValue }
+    }
+    override var autocapitalizationType: UITextAutocapitalizationType {
+        get { super.autocapitalizationType }
+        set { super.autocapitalizationType = newValue }
+    }
+    override var autocorrectionType: UITextAutocorrectionType {
+        get { super.autocorrectionType }
+        set { super.autocorrectionType = newValue }
+    }
+    override var isSecureTextEntry: Bool {
+        get { super.isSecureTextEntry }
+        set { super.isSecureTextEntry = newValue }
+    }
+    override var textContentType: UITextContentType! {
+        get { super.textContentType }
+        set { super.textContentType = newValue }
+    }
+    override func caretRect(for position: UITextPosition) -> CGRect { super.caretRect(for: position) }
+    override func position(from position: UITextPosition, offset: Int) -> UITextPosition? { super.position(from: position, offset: offset) }
+}
+
+// MARK: UITextPosition, UITextRange, UITextInputMode (UITextInput.h)
+
+/// An app's own positions and ranges for a UITextInput of its own (abstract classes to subclass).
+final class SDKTextPosition: UITextPosition {
+    let index: Int
+    init(_ index: Int) { self.index = index }
+}
+
+final class SDKTextRange: UITextRange {
+    let from: SDKTextPosition, to: SDKTextPosition
+    init(_ from: Int, _ to: Int) { self.from = SDKTextPosition(from); self.to = SDKTextPosition(to) }
+    override var isEmpty: Bool { from.index == to.index }
+    override var start: UITextPosition { from }
+    override var end: UITextPosition { to }
 }
 
 // MARK: UITableViewCell (UITableViewCell.h) and UITableViewHeaderFooterView (UITableViewHeaderFooterView.h)
@@ -774,6 +877,18 @@ final class SDKDeclarationTests: XCTestCase {
         field.font = nil
         XCTAssertNil(field.font)
         XCTAssertEqual(field.textRect(forBounds: field.bounds).minX, 10)
+        XCTAssertEqual(field.caretRect(for: field.endOfDocument).height, UIFont.systemFont(ofSize: 17).lineHeight + 4)
+        XCTAssertEqual(field.offset(from: field.beginningOfDocument, to: field.endOfDocument), 2)
+        XCTAssertEqual(field.textInputMode?.primaryLanguage, "en-US")
+
+        let view = SDKTextView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        view.text = "abc"
+        view.selectedRange = NSRange(location: 1, length: 1)
+        XCTAssertEqual(view.selectedTextRange.map { view.offset(from: view.beginningOfDocument, to: $0.end) }, 2)
+        view.keyboardType = .emailAddress
+        XCTAssertEqual(view.keyboardType, .emailAddress)
+        XCTAssertTrue(SDKTextRange(3, 3).isEmpty)
+        XCTAssertFalse(SDKTextRange(3, 4).isEmpty)
     }
 
     func testTableViewCellDeclarations() {
