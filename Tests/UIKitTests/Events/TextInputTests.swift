@@ -14,8 +14,8 @@ import Testing
         input.selectedTextRange.map { input.offset(from: input.beginningOfDocument, to: $0.start) }
     }
 
-    @Test func textFieldsAndTextViewsAreTextInputs() throws {
-        try UIApplication.withNewApplication {
+    @Test func textFieldsAndTextViewsAreTextInputs() {
+        UIApplication.withNewApplication {
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
             let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 34))
             let view = UITextView(frame: CGRect(x: 0, y: 50, width: 200, height: 100))
