@@ -62,7 +62,7 @@ extension UIWindow {
     /// The layout pass: every view marked for layout runs `layoutSubviews`, parents first;
     /// then the view controllers whose views began appearing get `viewDidAppear`. Returns how
     /// many views were laid out.
-    public func layoutPass() -> Int {
+    package func layoutPass() -> Int {
         constraintsPass()
         let count = CALayer.layoutPass(layer)
         endAppearances()
@@ -71,24 +71,24 @@ extension UIWindow {
 
     /// The constraints pass, before layout: views that asked get `updateConstraints()`, and the
     /// layout engine applies what changed (nothing happens in a window without constraints).
-    public func constraintsPass() {
+    package func constraintsPass() {
         if subtreeUsesConstraints { runConstraintsPass() }
     }
 
     /// The display pass: every layer marked for display redraws its dirty rectangle.
-    public func displayPass() -> DisplayStatistics {
+    package func displayPass() -> DisplayStatistics {
         CALayer.displayPass(layer)
     }
 
     /// The render step: the damaged region of the screen is composited into the window's frame
     /// buffer (its screen's `nativeBounds` pixels).
-    public func renderPass() -> RenderStatistics {
+    package func renderPass() -> RenderStatistics {
         compositor.render()
     }
 
     /// The app's commit phase (Core Animation's, at the end of a run-loop turn), each step timed
     /// by `stopwatch`. The render server's work (`compositor.prepare`, `execute`) follows apart.
-    public func commitPhase(stopwatch: Stopwatch) -> CommitReport {
+    package func commitPhase(stopwatch: Stopwatch) -> CommitReport {
         var report = CommitReport()
         let app = AppEnvironment.current
         app.textClock = { stopwatch.nanoseconds() }
@@ -191,13 +191,13 @@ extension UIWindow {
 
     /// Puts the model values back after the render server's frame (and whoever looked at it: a
     /// snapshot).
-    public func restoreModelValues() {
+    package func restoreModelValues() {
         AnimationRegistry.current.restoreModels()
     }
 
     /// Whether a layer in the window has an animation that will end: the render server has frames
     /// to make before the app is at rest (one repeating for ever, or paused, does not count).
-    public var hasRunningAnimations: Bool {
+    package var hasRunningAnimations: Bool {
         AnimationRegistry.current.hasAnimations(under: layer)
     }
 }
@@ -206,7 +206,7 @@ extension UIWindow {
 /// after the turn's events and timers), every visible window is laid out, redrawn and
 /// composited. `onCommit` receives each window's counts.
 @preconcurrency @MainActor
-public final class CommitObserver {
+package final class CommitObserver {
     private let windows: () -> [UIWindow]
     private var observer: LoopObserver?
     /// Receives each window's counts.

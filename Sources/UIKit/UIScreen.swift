@@ -113,7 +113,7 @@ open class UIScreen: NSObject, UICoordinateSpace {
 
     /// The current app's screen (`UIApplication.withNewApplication(screen:_:)`): by default an
     /// iPhone 14 (390 × 844 pt at @3x, 60 Hz).
-    public static var main: UIScreen {
+    open package(set) class var main: UIScreen {
         get { UIApplication.shared.screen }
         set {
             UIApplication.shared.screen = newValue
@@ -123,25 +123,25 @@ open class UIScreen: NSObject, UICoordinateSpace {
     }
 
     /// The screen's rectangle in points, origin zero.
-    public var bounds: CGRect { CGRect(origin: .zero, size: model.pointSize) }
+    open var bounds: CGRect { CGRect(origin: .zero, size: model.pointSize) }
 
     /// The panel's rectangle in pixels, portrait.
-    public var nativeBounds: CGRect { CGRect(origin: .zero, size: model.nativePixelSize) }
+    open var nativeBounds: CGRect { CGRect(origin: .zero, size: model.nativePixelSize) }
 
     /// Pixels per point of rendered content.
-    public var scale: CGFloat { model.scale }
+    open var scale: CGFloat { model.scale }
 
     /// Physical pixels per point (differs from `scale` on downsampling devices).
-    public var nativeScale: CGFloat { model.nativePixelSize.width / model.pointSize.width }
+    open var nativeScale: CGFloat { model.nativePixelSize.width / model.pointSize.width }
 
     /// The display's refresh rate in frames per second.
-    public var maximumFramesPerSecond: Int { model.maximumFramesPerSecond }
+    open var maximumFramesPerSecond: Int { model.maximumFramesPerSecond }
 
     /// The screen's coordinate space (the screen itself).
-    public var coordinateSpace: UICoordinateSpace { self }
+    open var coordinateSpace: UICoordinateSpace { self }
 
     /// The portrait-up coordinate space; the same as `coordinateSpace`, as uisim never rotates.
-    public var fixedCoordinateSpace: UICoordinateSpace { self }
+    open var fixedCoordinateSpace: UICoordinateSpace { self }
 
     public var transformToScreenCoordinates: CGAffineTransform { .identity }
 

@@ -17,7 +17,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     open class var layerClass: AnyClass { CALayer.self }
 
     /// The view's layer, created with the view and never replaced.
-    public let layer: CALayer
+    open private(set) var layer: CALayer
 
     /// A view whose frame is `frame`, in its future superview's coordinates.
     public init(frame: CGRect) {
@@ -235,11 +235,11 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     // MARK: Hierarchy
 
     /// The view's superview, or nil.
-    public internal(set) weak var superview: UIView?
+    open internal(set) weak var superview: UIView?
 
     /// The view's subviews, back to front.
     @exclusivity(unchecked)
-    public internal(set) var subviews: [UIView] = []
+    open internal(set) var subviews: [UIView] = []
 
     /// The window the view is in: the nearest `UIWindow` among itself and its ancestors.
     open var window: UIWindow? { enclosingWindow }
@@ -329,8 +329,16 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// touch, no other view gets a new one, and it gets none while others track.
     open var isExclusiveTouch = false
 
-    /// The gesture recognizers attached to the view, in the order added.
-    public internal(set) var gestureRecognizers: [UIGestureRecognizer]?
+    /// The gesture recognizers attached to the view, in the order added; setting the list detaches
+    /// the old ones and attaches the new (`removeGestureRecognizer`/`addGestureRecognizer`).
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedRecognizers }
+        set {
+            for recognizer in attachedRecognizers ?? [] { removeGestureRecognizer(recognizer) }
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+    var attachedRecognizers: [UIGestureRecognizer]?
 
     /// Whether `gestureRecognizer` may begin (leave `.possible`): asked of the recognizer's view,
     /// and of a control under its touches (UIKit's rule that a control's own action wins over an
@@ -671,6 +679,31 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
 
     /// The hugging priority a view of the class has unless told (UIKit's for views made in code).
     var defaultContentHuggingPriority: UILayoutPriority { .defaultLow }
+
+    // The update-constraints pass and fitting sizes (UIView+Constraints.swift), here in the class
+    // body so that a subclass can override them, as UIKit's.
+
+    /// Whether the view's constraints need `updateConstraints()`.
+    open func needsUpdateConstraints() -> Bool { constraintsNeedUpdate }
+
+    /// Asks for `updateConstraints()` before the next layout pass.
+    open func setNeedsUpdateConstraints() { markConstraintsForUpdate() }
+
+    /// Runs the update-constraints pass of the view's subtree now if it needs one.
+    open func updateConstraintsIfNeeded() { runPendingConstraintUpdates() }
+
+    /// The smallest size (`layoutFittingCompressedSize`) or largest (`layoutFittingExpandedSize`)
+    /// the view's constraints allow, or the size nearest `targetSize`.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// The size the view's constraints give it when its sides are pulled toward `targetSize` at
+    /// the given priorities (a self-sizing cell asks with its width `.required`).
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        constraintFittingSize(targetSize, horizontalFittingPriority, verticalFittingPriority)
+    }
 
     /// Updates the view's constraints: override it to change constraints in one batch (call
     /// `super.updateConstraints()` last, as UIKit requires). Runs subviews before superviews.

@@ -9,7 +9,7 @@ import RunLoop
 /// `makeKeyAndVisible()`.
 open class UIWindow: UIView {
     /// The screen the window shows on; views inside take its scale.
-    public var screen: UIScreen = .main {
+    open var screen: UIScreen = .main {
         didSet {
             let scale = screen.scale
             forEachInSubtree { $0.layer.contentsScale = scale }
@@ -41,7 +41,7 @@ open class UIWindow: UIView {
     }
 
     /// Whether the window is the app's key window.
-    public var isKeyWindow: Bool { UIApplication.shared.keyWindow === self }
+    open var isKeyWindow: Bool { UIApplication.shared.keyWindow === self }
 
     /// The view controller whose view fills the window: setting it loads its view, sizes it to
     /// the window (flexible width and height) and puts it in the window in place of the last

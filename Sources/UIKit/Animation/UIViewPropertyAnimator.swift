@@ -33,23 +33,29 @@ public protocol UITimingCurveProvider {
 /// A cubic Bézier timing curve, one of UIKit's named curves or two control points (UIKit's
 /// `UICubicTimingParameters`).
 open class UICubicTimingParameters: UITimingCurveProvider {
-    public let animationCurve: UIView.AnimationCurve
-    public let controlPoint1: CGPoint
-    public let controlPoint2: CGPoint
+    open private(set) var animationCurve: UIView.AnimationCurve
+    open private(set) var controlPoint1: CGPoint
+    open private(set) var controlPoint2: CGPoint
 
     /// Ease in-out.
-    public convenience init() { self.init(animationCurve: .easeInOut) }
+    public init() {
+        animationCurve = .easeInOut
+        (controlPoint1, controlPoint2) = Self.controlPoints(of: .easeInOut)
+    }
 
     public init(animationCurve curve: UIView.AnimationCurve) {
         animationCurve = curve
-        let points: (CGPoint, CGPoint) = switch curve {
+        (controlPoint1, controlPoint2) = Self.controlPoints(of: curve)
+    }
+
+    /// Core Animation's named curves' control points.
+    private static func controlPoints(of curve: UIView.AnimationCurve) -> (CGPoint, CGPoint) {
+        switch curve {
         case .easeInOut: (CGPoint(x: 0.42, y: 0), CGPoint(x: 0.58, y: 1))
         case .easeIn: (CGPoint(x: 0.42, y: 0), CGPoint(x: 1, y: 1))
         case .easeOut: (CGPoint(x: 0, y: 0), CGPoint(x: 0.58, y: 1))
         case .linear: (CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1))
         }
-        controlPoint1 = points.0
-        controlPoint2 = points.1
     }
 
     public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {
@@ -58,9 +64,9 @@ open class UICubicTimingParameters: UITimingCurveProvider {
         controlPoint2 = point2
     }
 
-    public var timingCurveType: UITimingCurveType { .cubic }
-    public var cubicTimingParameters: UICubicTimingParameters? { self }
-    public var springTimingParameters: UISpringTimingParameters? { nil }
+    open var timingCurveType: UITimingCurveType { .cubic }
+    open var cubicTimingParameters: UICubicTimingParameters? { self }
+    open var springTimingParameters: UISpringTimingParameters? { nil }
 
     var timingFunction: CAMediaTimingFunction {
         CAMediaTimingFunction(controlPoints: Float(controlPoint1.x), Float(controlPoint1.y), Float(controlPoint2.x), Float(controlPoint2.y))
@@ -71,13 +77,17 @@ open class UICubicTimingParameters: UITimingCurveProvider {
 /// duration sets how fast, as `UIView.animate(withDuration:…usingSpringWithDamping:…)` maps it),
 /// or the spring's own mass, stiffness and damping (then the spring sets the duration).
 open class UISpringTimingParameters: UITimingCurveProvider {
-    public let dampingRatio: CGFloat
+    package let dampingRatio: CGFloat
     /// The initial velocity per axis, in whole distances per second (uisim uses `dx`).
-    public let initialVelocity: CGVector
+    open private(set) var initialVelocity: CGVector
     let physics: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat)?
 
     /// Critically damped (UIKit's default for this initializer).
-    public convenience init() { self.init(dampingRatio: 1, initialVelocity: CGVector()) }
+    public init() {
+        dampingRatio = 1
+        initialVelocity = CGVector()
+        physics = nil
+    }
 
     public convenience init(dampingRatio ratio: CGFloat) { self.init(dampingRatio: ratio, initialVelocity: CGVector()) }
 
@@ -94,14 +104,16 @@ open class UISpringTimingParameters: UITimingCurveProvider {
     }
 
     /// iOS 17's form: settles in about `duration`, overshooting by `bounce` (0 none).
-    public convenience init(duration: TimeInterval, bounce: CGFloat = 0, initialVelocity velocity: CGVector = CGVector()) {
+    public init(duration: TimeInterval, bounce: CGFloat = 0, initialVelocity velocity: CGVector = CGVector()) {
         let spring = CASpringAnimation.perceptual(duration: duration, bounce: bounce)
-        self.init(mass: 1, stiffness: spring.stiffness, damping: spring.damping, initialVelocity: velocity)
+        dampingRatio = spring.damping / (2 * spring.stiffness.squareRoot())
+        initialVelocity = velocity
+        physics = (1, spring.stiffness, spring.damping)
     }
 
-    public var timingCurveType: UITimingCurveType { .spring }
-    public var cubicTimingParameters: UICubicTimingParameters? { nil }
-    public var springTimingParameters: UISpringTimingParameters? { self }
+    open var timingCurveType: UITimingCurveType { .spring }
+    open var cubicTimingParameters: UICubicTimingParameters? { nil }
+    open var springTimingParameters: UISpringTimingParameters? { self }
 }
 
 /// An interruptible, scrubbable animation of views' properties (UIKit's `UIViewPropertyAnimator`):
@@ -112,8 +124,8 @@ open class UISpringTimingParameters: UITimingCurveProvider {
 @preconcurrency @MainActor
 open class UIViewPropertyAnimator {
     open var duration: TimeInterval { configuredDuration }
-    public private(set) var delay: TimeInterval = 0
-    public let timingParameters: UITimingCurveProvider?
+    open private(set) var delay: TimeInterval = 0
+    open private(set) var timingParameters: UITimingCurveProvider?
     open var isInterruptible = true
     /// Whether the animated views take touches while they move (true by default, unlike blocks).
     open var isUserInteractionEnabled = true
@@ -122,8 +134,8 @@ open class UIViewPropertyAnimator {
     open var scrubsLinearly = true
     /// Whether the animator pauses at its end instead of finishing (it stays active).
     open var pausesOnCompletion = false
-    public private(set) var state: UIViewAnimatingState = .inactive
-    public private(set) var isRunning = false
+    open private(set) var state: UIViewAnimatingState = .inactive
+    open private(set) var isRunning = false
 
     private let configuredDuration: TimeInterval
     private var blocks: [(animations: () -> Void, delayFactor: CGFloat)] = []
@@ -152,7 +164,7 @@ open class UIViewPropertyAnimator {
     }
 
     /// A started animator of UIKit's block form.
-    public static func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
+    open class func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
                                                animations: @escaping () -> Void,
                                                completion: ((UIViewAnimatingPosition) -> Void)? = nil) -> UIViewPropertyAnimator {
         let animator = UIViewPropertyAnimator(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: options.curve))

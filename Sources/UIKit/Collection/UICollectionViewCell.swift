@@ -13,7 +13,7 @@ import QuartzCore
 @preconcurrency @MainActor
 open class UICollectionReusableView: UIView {
     /// The identifier the view was dequeued with.
-    public internal(set) var reuseIdentifier: String?
+    open internal(set) var reuseIdentifier: String?
     /// The reuse queue the view goes back to (a supplementary view's is its kind's).
     var reuseQueue: String?
     /// Whether a list section rounded the view's corners (undone when it shows another row).
@@ -88,7 +88,7 @@ extension UIView {
 open class UICollectionViewCell: UICollectionReusableView {
     /// Where the item's content goes; it fills the cell. A content configuration's view takes
     /// its place (as in UIKit, where `contentConfiguration` replaces the content view).
-    public var contentView: UIView { storedContentView }
+    open var contentView: UIView { storedContentView }
     private var storedContentView = UIView()
 
     public override init(frame: CGRect) {

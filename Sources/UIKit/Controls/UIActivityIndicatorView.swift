@@ -17,7 +17,7 @@ open class UIActivityIndicatorView: UIView {
     }
 
     /// How long a turn takes.
-    public static let turnDuration: TimeInterval = 1
+    package static let turnDuration: TimeInterval = 1
     static let spokes = 8
 
     open var style: Style {
@@ -55,9 +55,13 @@ open class UIActivityIndicatorView: UIView {
         isHidden = true
     }
 
-    public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+    /// Not failable, as the SDK declares it: an indicator of the medium style, as uisim reads no archive.
+    public required init(coder: NSCoder) {
+        style = .medium
+        noArchives(Self.self, made: "a medium indicator")
+        super.init(frame: .zero)
+        isOpaque = false
+        isHidden = true
     }
 
     open override var intrinsicContentSize: CGSize { CGSize(width: style.side, height: style.side) }

@@ -39,7 +39,7 @@ open class UIControl: UIView {
     }
 
     /// How far outside its bounds a tracked touch still counts as inside (UIKit's slack).
-    public static let trackingSlack: CGFloat = 70
+    package static let trackingSlack: CGFloat = 70
 
     /// Whether the control responds to touches. A disabled control is drawn dimmed by its subclass.
     open var isEnabled = true {
@@ -69,12 +69,12 @@ open class UIControl: UIView {
     }
 
     /// Whether a touch is being tracked.
-    public private(set) var isTracking = false
+    open private(set) var isTracking = false
     /// Whether the tracked touch is inside (with slack).
-    public private(set) var isTouchInside = false
+    open private(set) var isTouchInside = false
 
     /// The control's state.
-    public var state: State {
+    open var state: State {
         var s: State = []
         if isHighlighted { s.insert(.highlighted) }
         if !isEnabled { s.insert(.disabled) }
@@ -277,8 +277,8 @@ open class UIMenuElement: NSObject {
         KeyValueObserving.unhandled(self, keyPath: keyPath, of: object, change: change, context: context)
     }
 
-    public let title: String
-    public let image: UIImage?
+    open private(set) var title: String
+    open private(set) var image: UIImage?
 
     init(title: String, image: UIImage?) {
         self.title = title

@@ -53,7 +53,7 @@ extension UIPickerViewDelegate {
 /// by default), made for the visible rows only and reused. Where uisim departs: the wheel is
 /// flat (UIKit bends rows over a cylinder and fades the edges).
 open class UIPickerView: UIView {
-    public static let defaultSize = CGSize(width: 320, height: 216)
+    package static let defaultSize = CGSize(width: 320, height: 216)
     public static let rowHeight: CGFloat = 32
     static let sidePadding: CGFloat = 9, componentSpacing: CGFloat = 5
 

@@ -15,7 +15,7 @@ open class UIRefreshControl: UIControl {
     /// The control's height, and the inset it adds while refreshing.
     public static let height: CGFloat = 60
 
-    public private(set) var isRefreshing = false
+    open private(set) var isRefreshing = false
     /// A title under the spinner (kept and drawn by its label).
     open var attributedTitle: NSAttributedString? {
         didSet { titleLabel.attributedText = attributedTitle }
@@ -25,8 +25,19 @@ open class UIRefreshControl: UIControl {
     private let titleLabel = UILabel()
     private weak var scrollView: UIScrollView?
 
+    /// UIKit's designated initializer: 320 × 60 points until a table or scroll view takes it.
+    public init() {
+        super.init(frame: CGRect(x: 0, y: 0, width: 320, height: Self.height))
+        setUp()
+    }
+
+    /// The frame is UIKit's own size whatever is asked, as `init()`'s.
     public override init(frame: CGRect) {
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: Self.height))
+        setUp()
+    }
+
+    private func setUp() {
         spinner.color = .secondaryLabel
         spinner.hidesWhenStopped = false
         spinner.isHidden = true
@@ -35,10 +46,6 @@ open class UIRefreshControl: UIControl {
         addSubview(spinner)
         addSubview(titleLabel)
         systemSubviews = [spinner, titleLabel]
-    }
-
-    public convenience init() {
-        self.init(frame: .zero)
     }
 
     public required init?(coder: NSCoder) {

@@ -382,7 +382,7 @@ open class UIScrollView: UIView {
 
     /// How long an animated `setContentOffset` takes: 0.3 s (UIKit does not document it; this is
     /// what it is commonly measured at).
-    public static let scrollAnimationDuration: TimeInterval = 0.3
+    package static let scrollAnimationDuration: TimeInterval = 0.3
 
     /// Scrolls the least that shows `rect` (in the content's coordinates), animated or not.
     open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {

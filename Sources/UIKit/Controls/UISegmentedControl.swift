@@ -56,9 +56,12 @@ open class UISegmentedControl: UIControl {
         contentMode = .redraw
     }
 
-    /// A control with a segment per item: a `String` is a title, a `UIImage` an image.
-    public convenience init(items: [Any]?) {
-        self.init(frame: .zero)
+    /// A control with a segment per item: a `String` is a title, a `UIImage` an image (UIKit's
+    /// designated initializer, sized to fit its segments).
+    public init(items: [Any]?) {
+        super.init(frame: .zero)
+        isOpaque = false
+        contentMode = .redraw
         for item in items ?? [] {
             if let title = item as? String { segments.append(Segment(title: title)) }
             else if let image = item as? UIImage { segments.append(Segment(image: image)) }

@@ -12,7 +12,7 @@ import CoreGraphics
 open class UISlider: UIControl {
     public static let height: CGFloat = 31, thumbSide: CGFloat = 28, trackHeight: CGFloat = 4, trackInset: CGFloat = 3
     /// The thumb's hit area, at least this wide and tall.
-    public static let thumbHitSide: CGFloat = 48
+    package static let thumbHitSide: CGFloat = 48
 
     private var storedValue: Float = 0
 

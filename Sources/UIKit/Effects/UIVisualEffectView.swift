@@ -85,7 +85,7 @@ open class UIVisualEffectView: UIView {
     }
 
     /// Where the view's content goes.
-    public let contentView = UIView()
+    open private(set) var contentView = UIView()
     /// The tint over the blur.
     private let tintView = UIView()
 

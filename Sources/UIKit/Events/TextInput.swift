@@ -119,7 +119,7 @@ open class UITextInputMode: NSObject {
     }
 
     /// The keyboards the user has enabled: uisim's one, US English.
-    public class var activeInputModes: [UITextInputMode] { [english] }
+    open class var activeInputModes: [UITextInputMode] { [english] }
 
     static let english = UITextInputMode(primaryLanguage: "en-US")
 

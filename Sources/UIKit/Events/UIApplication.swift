@@ -8,7 +8,7 @@ import CoreGraphics
 open class UIApplication: UIResponder {
     /// The app: the one current on this thread (a replay's own app while it runs, otherwise the
     /// thread's default app).
-    public static var shared: UIApplication {
+    open class var shared: UIApplication {
         let environment = AppEnvironment.current
         return environment.state(UIApplication.self) { UIApplication(environment: environment) }
     }
@@ -38,7 +38,7 @@ open class UIApplication: UIResponder {
 
     /// The user's preferred text size (Dynamic Type), which `UIFont.preferredFont(forTextStyle:)`
     /// follows: large unless the app was made at another (`--content-size`).
-    public var preferredContentSizeCategory: UIContentSizeCategory { AppEnvironment.current.contentSizeCategory }
+    open var preferredContentSizeCategory: UIContentSizeCategory { AppEnvironment.current.contentSizeCategory }
 
     /// The main screen (`UIScreen.main`).
     var screen = UIScreen(model: .iPhone14)
@@ -115,12 +115,12 @@ open class UIApplication: UIResponder {
     }
 
     /// The app's visible windows, back to front in the order they were shown.
-    public var windows: [UIWindow] {
+    open var windows: [UIWindow] {
         windowStorage.compactMap(\.window).filter { !$0.isHidden }
     }
 
     /// The window that receives keyboard and other non-touch events: the one last made key.
-    public private(set) weak var keyWindow: UIWindow?
+    open private(set) weak var keyWindow: UIWindow?
 
     /// Dispatches an event to the windows of its touches (each window once, in the order of
     /// its first touch), which route it to gesture recognizers and views.

@@ -21,7 +21,7 @@ open class UIEvent: NSObject {
     open var type: EventType { .touches }
 
     /// When the event happened: the time of its newest hardware sample.
-    public internal(set) var timestamp: TimeInterval
+    open internal(set) var timestamp: TimeInterval
 
     /// The touches in contact order (uisim keeps an order so that its own delivery is
     /// deterministic; the sets handed to responders are unordered, as in UIKit).

@@ -38,29 +38,29 @@ open class UITouch: NSObject {
     }
 
     /// The touch's phase in the event being delivered.
-    public internal(set) var phase: Phase
+    open internal(set) var phase: Phase
     /// When the touch last changed (seconds on the run loop's clock).
-    public internal(set) var timestamp: TimeInterval
+    open internal(set) var timestamp: TimeInterval
     /// How many quick taps near the same place this touch is part of (1 for a single tap).
-    public internal(set) var tapCount: Int
+    open internal(set) var tapCount: Int
     /// The view the touch was hit-tested to when it began; it keeps it for life.
-    public internal(set) var view: UIView?
+    open internal(set) var view: UIView?
     /// The window the touch is in.
-    public internal(set) weak var window: UIWindow?
+    open internal(set) weak var window: UIWindow?
     /// Force of the touch, 1.0 being an average touch; 0 when the hardware does not report it.
-    public internal(set) var force: CGFloat
+    open internal(set) var force: CGFloat
     /// The largest force the hardware can report.
-    public let maximumPossibleForce: CGFloat = 480.0 / 72.0
+    open private(set) var maximumPossibleForce: CGFloat = 480.0 / 72.0
     /// Radius of the contact, in points.
-    public internal(set) var majorRadius: CGFloat
+    open internal(set) var majorRadius: CGFloat
     /// How precise `majorRadius` is, in points.
-    public let majorRadiusTolerance: CGFloat = 0
+    open private(set) var majorRadiusTolerance: CGFloat = 0
     /// Finger (`.direct`) or pencil.
-    public let type: TouchType
+    open private(set) var type: TouchType
     /// A pencil's altitude in radians (π/2 for a finger: perpendicular).
-    public internal(set) var altitudeAngle: CGFloat
+    open internal(set) var altitudeAngle: CGFloat
     /// The gesture recognizers receiving this touch.
-    public internal(set) var gestureRecognizers: [UIGestureRecognizer]?
+    open internal(set) var gestureRecognizers: [UIGestureRecognizer]?
 
     /// Where the touch is, in the window's coordinates.
     var windowLocation: CGPoint
@@ -110,22 +110,22 @@ open class UITouch: NSObject {
     }
 
     /// The touch's location in `view`'s coordinates (nil: the window's).
-    public func location(in view: UIView?) -> CGPoint {
+    open func location(in view: UIView?) -> CGPoint {
         convert(windowLocation, to: view)
     }
 
     /// Where the touch was in the previous event, in `view`'s coordinates (nil: the window's).
-    public func previousLocation(in view: UIView?) -> CGPoint {
+    open func previousLocation(in view: UIView?) -> CGPoint {
         convert(previousWindowLocation, to: view)
     }
 
     /// The location as precisely as the hardware knows it; the same as `location(in:)` in uisim.
-    public func preciseLocation(in view: UIView?) -> CGPoint {
+    open func preciseLocation(in view: UIView?) -> CGPoint {
         location(in: view)
     }
 
     /// A pencil's azimuth in `view`'s coordinates, in radians.
-    public func azimuthAngle(in view: UIView?) -> CGFloat {
+    open func azimuthAngle(in view: UIView?) -> CGFloat {
         azimuth
     }
 

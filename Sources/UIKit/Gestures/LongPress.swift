@@ -7,11 +7,11 @@ import RunLoop
 /// move, ended when they lift).
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// How long the fingers must be held. Default 0.5 s.
-    public var minimumPressDuration: TimeInterval = 0.5
+    open var minimumPressDuration: TimeInterval = 0.5
     /// How far the fingers may move before the gesture begins. Default 10 pt.
-    public var allowableMovement: CGFloat = 10
+    open var allowableMovement: CGFloat = 10
     /// Fingers that must be held. Default 1.
-    public var numberOfTouchesRequired = 1
+    open var numberOfTouchesRequired = 1
 
     private var starts: [ObjectIdentifier: CGPoint] = [:]
     private var timer: LoopTimer?

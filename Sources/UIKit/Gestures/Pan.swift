@@ -6,12 +6,12 @@ import Geometry
 /// when the fingers lift. A touch that lifts without moving that far fails it.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Fewest fingers that pan. Default 1.
-    public var minimumNumberOfTouches = 1
+    open var minimumNumberOfTouches = 1
     /// Most fingers that pan. Default unlimited.
-    public var maximumNumberOfTouches = Int.max
+    open var maximumNumberOfTouches = Int.max
 
     /// How far the centroid must move before the pan begins.
-    public static let hysteresis: CGFloat = 10
+    package static let hysteresis: CGFloat = 10
     /// This recognizer's: the hysteresis (a screen-edge pan's is larger).
     var beginDistance = UIPanGestureRecognizer.hysteresis
 

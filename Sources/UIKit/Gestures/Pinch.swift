@@ -15,10 +15,10 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
     /// Scale per second, over the last change.
-    public private(set) var velocity: CGFloat = 0
+    open private(set) var velocity: CGFloat = 0
 
     /// How much the distance must change before the pinch begins.
-    public static let hysteresis: CGFloat = 10
+    package static let hysteresis: CGFloat = 10
 
     private var startDistance: CGFloat = 0
     private var currentDistance: CGFloat = 0

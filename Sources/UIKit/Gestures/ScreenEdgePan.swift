@@ -28,12 +28,12 @@ extension UIGestureRecognizer {
 /// A navigation controller's interactive pop is one, on the left edge.
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     /// The edges the gesture may start from (none by default, as in UIKit: set it).
-    public var edges: UIRectEdge = []
+    open var edges: UIRectEdge = []
 
     /// How close to the edge a touch must come down, in points.
-    public static let edgeRegionWidth: CGFloat = 13
+    package static let edgeRegionWidth: CGFloat = 13
     /// How far the touch moves before the gesture begins, in points.
-    public static let edgeHysteresis: CGFloat = 15
+    package static let edgeHysteresis: CGFloat = 15
 
     public override init(target: Any?, action: Selector?) {
         super.init(target: target, action: action)

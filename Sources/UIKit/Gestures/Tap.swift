@@ -9,16 +9,16 @@ import RunLoop
 /// tap does not start within 0.35 s — the limits UIKit is observed to use.
 open class UITapGestureRecognizer: UIGestureRecognizer {
     /// Taps needed. Default 1.
-    public var numberOfTapsRequired = 1
+    open var numberOfTapsRequired = 1
     /// Fingers per tap. Default 1.
-    public var numberOfTouchesRequired = 1
+    open var numberOfTouchesRequired = 1
 
     /// How far a finger may move during a tap, and how far a later tap may be from the first.
-    public static let allowableMovement: CGFloat = 45
+    package static let allowableMovement: CGFloat = 45
     /// The longest a tap may be held.
-    public static let maximumTapDuration: TimeInterval = 1.5
+    package static let maximumTapDuration: TimeInterval = 1.5
     /// The longest wait between one tap's end and the next tap's start.
-    public static let maximumIntervalBetweenTaps: TimeInterval = 0.35
+    package static let maximumIntervalBetweenTaps: TimeInterval = 0.35
 
     private var tapsSoFar = 0
     private var touchesInTap = 0

@@ -71,11 +71,11 @@ open class UIGestureRecognizer: NSObject {
     }
 
     /// The view the recognizer is attached to.
-    public internal(set) weak var view: UIView?
+    open internal(set) weak var view: UIView?
     /// The delegate; weak, as in UIKit.
-    public weak var delegate: UIGestureRecognizerDelegate?
+    open weak var delegate: UIGestureRecognizerDelegate?
     /// Whether the recognizer receives touches. Setting false while active cancels it.
-    public var isEnabled = true {
+    open var isEnabled = true {
         willSet { keyValueWillChange("enabled") }
         didSet {
             if !isEnabled && (storedState == .began || storedState == .changed) { state = .cancelled }
@@ -83,14 +83,14 @@ open class UIGestureRecognizer: NSObject {
         }
     }
     /// Whether recognizing cancels the touches in the view (they get `touchesCancelled`). Default true.
-    public var cancelsTouchesInView = true
+    open var cancelsTouchesInView = true
     /// Whether the view's `touchesBegan` waits until this recognizer fails. Default false.
-    public var delaysTouchesBegan = false
+    open var delaysTouchesBegan = false
     /// Whether the view's `touchesEnded` waits until this recognizer fails (and becomes
     /// `touchesCancelled` if it recognizes). Default true.
-    public var delaysTouchesEnded = true
+    open var delaysTouchesEnded = true
     /// A name for debugging.
-    public var name: String?
+    open var name: String?
 
     private var storedState: State = .possible
     /// A begin/recognize held back until the recognizers this one requires to fail have failed.
@@ -141,7 +141,7 @@ open class UIGestureRecognizer: NSObject {
     }
 
     /// Removes every action.
-    public func removeAllTargets() {
+    package func removeAllTargets() {
         actions.removeAll()
     }
 
@@ -161,7 +161,7 @@ open class UIGestureRecognizer: NSObject {
 
     /// The recognizer's state. Subclasses set it; the transitions UIKit forbids are ignored
     /// (and assert in debug builds).
-    public var state: State {
+    open var state: State {
         get { storedState }
         set { GestureEnvironment.shared.request(newValue, for: self) }
     }
@@ -173,12 +173,12 @@ open class UIGestureRecognizer: NSObject {
     }
 
     /// Makes this recognizer wait until `other` fails before it begins or recognizes.
-    public func require(toFail other: UIGestureRecognizer) {
+    open func require(toFail other: UIGestureRecognizer) {
         failureRequirements.append(WeakRecognizer(recognizer: other))
     }
 
     /// How many touches the recognizer is tracking.
-    public var numberOfTouches: Int { trackedTouches.count }
+    open var numberOfTouches: Int { trackedTouches.count }
 
     /// The centroid of the recognizer's touches in `view`'s coordinates (nil: the window's).
     open func location(in view: UIView?) -> CGPoint {
@@ -226,14 +226,14 @@ extension UIView {
     public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
         gestureRecognizer.view = self
-        gestureRecognizers = (gestureRecognizers ?? []) + [gestureRecognizer]
+        attachedRecognizers = (attachedRecognizers ?? []) + [gestureRecognizer]
     }
 
     /// Detaches `gestureRecognizer`.
     public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         guard gestureRecognizer.view === self else { return }
-        gestureRecognizers?.removeAll { $0 === gestureRecognizer }
-        if gestureRecognizers?.isEmpty == true { gestureRecognizers = nil }
+        attachedRecognizers?.removeAll { $0 === gestureRecognizer }
+        if attachedRecognizers?.isEmpty == true { attachedRecognizers = nil }
         gestureRecognizer.view = nil
     }
 }

@@ -63,13 +63,13 @@ open class NSLayoutConstraint: NSObject {
     }
 
     /// The first item (a view or a layout guide).
-    public private(set) weak var firstItem: AnyObject?
-    public let firstAttribute: Attribute
-    public let relation: Relation
+    open private(set) weak var firstItem: AnyObject?
+    open private(set) var firstAttribute: Attribute
+    open private(set) var relation: Relation
     /// The second item, or nil for a constant size.
-    public private(set) weak var secondItem: AnyObject?
-    public let secondAttribute: Attribute
-    public let multiplier: CGFloat
+    open private(set) weak var secondItem: AnyObject?
+    open private(set) var secondAttribute: Attribute
+    open private(set) var multiplier: CGFloat
 
     /// The constant added to the second side. Changing it on an active constraint re-solves the
     /// layout incrementally in the next layout pass (the cheap way to animate or reconfigure a
@@ -155,22 +155,22 @@ open class NSLayoutConstraint: NSObject {
     }
 
     /// Activates each constraint (faster than one at a time in UIKit; here the same).
-    public class func activate(_ constraints: [NSLayoutConstraint]) {
+    open class func activate(_ constraints: [NSLayoutConstraint]) {
         for constraint in constraints { constraint.isActive = true }
     }
 
     /// Deactivates each constraint.
-    public class func deactivate(_ constraints: [NSLayoutConstraint]) {
+    open class func deactivate(_ constraints: [NSLayoutConstraint]) {
         for constraint in constraints { constraint.isActive = false }
     }
 
     /// The first item's anchor for the first attribute.
-    public var firstAnchor: NSLayoutAnchor<AnyObject> {
+    open var firstAnchor: NSLayoutAnchor<AnyObject> {
         NSLayoutAnchor(item: firstItem, attribute: firstAttribute)
     }
 
     /// The second item's anchor for the second attribute, if there is a second item.
-    public var secondAnchor: NSLayoutAnchor<AnyObject>? {
+    open var secondAnchor: NSLayoutAnchor<AnyObject>? {
         secondItem == nil ? nil : NSLayoutAnchor(item: secondItem, attribute: secondAttribute)
     }
 

@@ -8,6 +8,11 @@ public protocol UITraitDefinition {
     static var name: String { get }
 }
 
+extension UITraitDefinition {
+    /// Optional in UIKit's protocol: a trait that names none is known by its type's name.
+    public static var name: String { String(describing: Self.self) }
+}
+
 /// One trait, as `registerForTraitChanges(_:handler:)` takes them: `UITraitUserInterfaceStyle.self`…
 public typealias UITrait = any UITraitDefinition.Type
 

@@ -6,8 +6,15 @@ import Foundation
 /// constrains itself (`layoutMarginsGuide`, `safeAreaLayoutGuide`, `readableContentGuide`).
 @preconcurrency @MainActor
 open class UILayoutGuide: NSObject, LayoutAnchors {
-    /// The view the guide belongs to (`addLayoutGuide(_:)`).
-    public internal(set) weak var owningView: UIView?
+    /// The view the guide belongs to: setting it is the view's `addLayoutGuide(_:)` (nil, the
+    /// owner's `removeLayoutGuide(_:)`).
+    open var owningView: UIView? {
+        get { owner }
+        set {
+            if let newValue { newValue.addLayoutGuide(self) } else { owner?.removeLayoutGuide(self) }
+        }
+    }
+    weak var owner: UIView?
 
     /// A name for descriptions and layout issues.
     open var identifier = ""

@@ -152,7 +152,7 @@ extension UIView: LayoutAnchors {
         guard guide.owningView !== self else { return }
         guide.owningView?.removeLayoutGuide(guide)
         layoutState.layoutGuides.append(guide)
-        guide.owningView = self
+        guide.owner = self
     }
 
     /// Removes `guide` from the view, with the constraints on it.
@@ -162,7 +162,7 @@ extension UIView: LayoutAnchors {
             for c in holder.constraints where c.firstItem === guide || c.secondItem === guide { holder.uninstall(c) }
         }
         constraintState?.layoutGuides.removeAll { $0 === guide }
-        guide.owningView = nil
+        guide.owner = nil
     }
 
     /// The view's bounds inset by its `layoutMargins`.
@@ -185,7 +185,7 @@ extension UIView: LayoutAnchors {
     public var keyboardLayoutGuide: UIKeyboardLayoutGuide {
         if let guide = layoutState.keyboardGuide as? UIKeyboardLayoutGuide { return guide }
         let guide = UIKeyboardLayoutGuide()
-        guide.owningView = self
+        guide.owner = self
         layoutState.keyboardGuide = guide
         UIApplication.shared.keyboard.track(guide)
         return guide
@@ -195,7 +195,7 @@ extension UIView: LayoutAnchors {
                              name: String) -> UILayoutGuide {
         if let guide = layoutState[keyPath: path] { return guide }
         let guide = UILayoutGuide(kind: kind, identifier: name)
-        guide.owningView = self
+        guide.owner = self
         layoutState[keyPath: path] = guide
         return guide
     }
@@ -272,21 +272,21 @@ extension UIView: LayoutAnchors {
 
     // MARK: The update-constraints pass
 
-    /// Whether the view's constraints need `updateConstraints()`.
-    public func needsUpdateConstraints() -> Bool {
+    /// `needsUpdateConstraints()`'s answer (the overridable member is in the class body).
+    var constraintsNeedUpdate: Bool {
         constraintState?.needsUpdateConstraints ?? true
     }
 
-    /// Asks for `updateConstraints()` before the next layout pass.
-    public func setNeedsUpdateConstraints() {
+    /// `setNeedsUpdateConstraints()`: asks for `updateConstraints()` before the next layout pass.
+    func markConstraintsForUpdate() {
         guard !(constraintState?.needsUpdateConstraints == true && isInLayoutEngine) else { return }
         layoutState.needsUpdateConstraints = true
         hierarchyRoot.layoutState.pendingUpdates.append(self)
         setNeedsLayout()
     }
 
-    /// Runs the update-constraints pass of the view's subtree now if it needs one.
-    public func updateConstraintsIfNeeded() {
+    /// `updateConstraintsIfNeeded()`: runs the update-constraints pass of the view's subtree now if it needs one.
+    func runPendingConstraintUpdates() {
         hierarchyRoot.runConstraintsPass()
     }
 
@@ -426,17 +426,12 @@ extension UIView: LayoutAnchors {
 
     // MARK: Fitting size
 
-    /// The smallest size (`layoutFittingCompressedSize`) or largest (`layoutFittingExpandedSize`)
-    /// the view's constraints allow, or the size nearest `targetSize`.
-    public func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
-        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
-    }
-
-    /// The size the view's constraints give it when its width and height are pulled toward
-    /// `targetSize` at the given priorities (`.required` fixes that side, as a self-sizing cell
-    /// fixes its width): its subtree's constraints are solved on their own, its own frame left out.
-    public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
-                                        verticalFittingPriority: UILayoutPriority) -> CGSize {
+    /// `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`: the size
+    /// the view's constraints give it when its width and height are pulled toward `targetSize` at
+    /// the given priorities (`.required` fixes that side, as a self-sizing cell fixes its width):
+    /// its subtree's constraints are solved on their own, its own frame left out.
+    func constraintFittingSize(_ targetSize: CGSize, _ horizontalFittingPriority: UILayoutPriority,
+                               _ verticalFittingPriority: UILayoutPriority) -> CGSize {
         guard let window else { return fittingSize(targetSize, horizontalFittingPriority, verticalFittingPriority) }
         return window.timingSolve { fittingSize(targetSize, horizontalFittingPriority, verticalFittingPriority) }
     }

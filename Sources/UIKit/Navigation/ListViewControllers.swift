@@ -10,7 +10,7 @@ import QuartzCore
 /// screen appears again (coming back from a pushed detail).
 @preconcurrency @MainActor
 open class UITableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
-    public let style: UITableView.Style
+    open private(set) var style: UITableView.Style
     open var clearsSelectionOnViewWillAppear = true
 
     public init(style: UITableView.Style) {
@@ -75,7 +75,7 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
 /// its data source and delegate; a subclass overrides what it needs.
 @preconcurrency @MainActor
 open class UICollectionViewController: UIViewController, UICollectionViewDataSource, UICollectionViewDelegate {
-    public let collectionViewLayout: UICollectionViewLayout
+    open private(set) var collectionViewLayout: UICollectionViewLayout
     open var clearsSelectionOnViewWillAppear = true
 
     public init(collectionViewLayout layout: UICollectionViewLayout) {

@@ -37,16 +37,26 @@ open class UINavigationController: UIViewController {
     /// UIKit's duration for showing or hiding the bar.
     public static let hideShowBarDuration: TimeInterval = 0.2
 
-    public private(set) var viewControllers: [UIViewController] = []
-    public weak var delegate: UINavigationControllerDelegate?
-    public let navigationBar = UINavigationBar(frame: .zero)
-    /// Whether the bar is hidden (then the screens' safe area starts at the window's).
-    public private(set) var isNavigationBarHidden = false
+    /// The stack, root first; setting it is `setViewControllers(_:animated: false)`, as in UIKit.
+    open var viewControllers: [UIViewController] {
+        get { controllerStack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    private var controllerStack: [UIViewController] = []
+    open weak var delegate: UINavigationControllerDelegate?
+    open private(set) var navigationBar = UINavigationBar(frame: .zero)
+    /// Whether the bar is hidden (then the screens' safe area starts at the window's); setting it
+    /// is `setNavigationBarHidden(_:animated: false)`.
+    open var isNavigationBarHidden: Bool {
+        get { navigationBarHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+    private var navigationBarHidden = false
     /// The toolbar, above the home indicator, showing the top screen's `toolbarItems` (hidden by
     /// default, as in UIKit).
-    public let toolbar = UIToolbar(frame: .zero)
+    open private(set) var toolbar: UIToolbar! = UIToolbar(frame: .zero)
     /// Whether the toolbar is hidden (default true).
-    public var isToolbarHidden: Bool {
+    open var isToolbarHidden: Bool {
         get { toolbarHidden }
         set { setToolbarHidden(newValue, animated: false) }
     }
@@ -55,14 +65,14 @@ open class UINavigationController: UIViewController {
     /// on the left edge of the controller's view. Disable it (`isEnabled`) as in UIKit; it does not
     /// begin on the root screen, during a transition, or when the top screen replaced its back
     /// button (`leftBarButtonItem`, `hidesBackButton`), as in UIKit.
-    public var interactivePopGestureRecognizer: UIGestureRecognizer? { interactivePop.recognizer }
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { interactivePop.recognizer }
     private lazy var interactivePop = InteractivePop(navigationController: self)
 
     /// The screen on top of the stack.
-    public var topViewController: UIViewController? { viewControllers.last }
+    open var topViewController: UIViewController? { controllerStack.last }
     /// The screen shown: one presented over the top screen or over the navigation controller,
     /// else the top one.
-    public var visibleViewController: UIViewController? {
+    open var visibleViewController: UIViewController? {
         topViewController?.presentedViewController ?? presentedViewController ?? topViewController
     }
 
@@ -124,7 +134,7 @@ open class UINavigationController: UIViewController {
             toolbar.setItems(topViewController?.toolbarItems, animated: false)
         }
         let coveredBelow = toolbarHidden ? 0 : view.bounds.height - toolbarFrame.minY
-        for child in viewControllers where child.isViewLoaded {
+        for child in controllerStack where child.isViewLoaded {
             let frame = contentFrame(for: child)
             // What the bars cover of the child's view (none where its view stops at them).
             child.barInsets = UIEdgeInsets(top: max(0, covered - (frame.minY - view.bounds.minY)), left: 0,
@@ -156,13 +166,13 @@ open class UINavigationController: UIViewController {
     private func push(_ viewController: UIViewController) {
         viewController.movingToParent = true
         addChild(viewController)
-        viewControllers.append(viewController)
+        controllerStack.append(viewController)
         navigationBar.pushItem(viewController.navigationItem, animated: false)
     }
 
     /// Pushes `viewController` on the stack and shows it, animated or not.
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
-        guard !viewControllers.contains(where: { $0 === viewController }) else {
+        guard !controllerStack.contains(where: { $0 === viewController }) else {
             reportIssue("pushing a view controller that is already in the stack (\(type(of: viewController)))")
             return
         }
@@ -178,21 +188,21 @@ open class UINavigationController: UIViewController {
     /// Pops the top view controller (not the root) and shows the one under it; returns it.
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
-        guard viewControllers.count > 1, let top = topViewController else { return nil }
-        return pop(to: viewControllers[viewControllers.count - 2], animated: animated)?.first ?? top
+        guard controllerStack.count > 1, let top = topViewController else { return nil }
+        return pop(to: controllerStack[controllerStack.count - 2], animated: animated)?.first ?? top
     }
 
     /// Pops every view controller above the root; returns them (nil when there were none).
     @discardableResult
     open func popToRootViewController(animated: Bool) -> [UIViewController]? {
-        guard let root = viewControllers.first else { return nil }
+        guard let root = controllerStack.first else { return nil }
         return pop(to: root, animated: animated)
     }
 
     /// Pops to `viewController`; returns those popped.
     @discardableResult
     open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
-        guard viewControllers.contains(where: { $0 === viewController }) else {
+        guard controllerStack.contains(where: { $0 === viewController }) else {
             reportIssue("popToViewController: \(type(of: viewController)) is not in the stack")
             return nil
         }
@@ -201,20 +211,20 @@ open class UINavigationController: UIViewController {
 
     private func pop(to target: UIViewController, animated: Bool, interactive: Bool = false) -> [UIViewController]? {
         guard settleCurrentTransition(for: "a pop") else { return nil }
-        guard let index = viewControllers.firstIndex(where: { $0 === target }), index < viewControllers.count - 1,
+        guard let index = controllerStack.firstIndex(where: { $0 === target }), index < controllerStack.count - 1,
               let from = topViewController else { return nil }
-        let stack = viewControllers
-        let popped = Array(viewControllers[(index + 1)...])
+        let stack = controllerStack
+        let popped = Array(controllerStack[(index + 1)...])
         for controller in popped {
             controller.willMove(toParent: nil)
             controller.movingFromParent = true
         }
-        viewControllers.removeLast(popped.count)
-        navigationBar.setItems(viewControllers.map(\.navigationItem), animated: false)
+        controllerStack.removeLast(popped.count)
+        navigationBar.setItems(controllerStack.map(\.navigationItem), animated: false)
         show(target, over: from, pushing: false, animated: animated, interactive: interactive, cancellation: { [weak self] in
             // Cancelled: the stack and the bar as they were; the screens stay children.
             guard let self else { return }
-            self.viewControllers = stack
+            self.controllerStack = stack
             self.navigationBar.setItems(stack.map(\.navigationItem), animated: false)
             for controller in popped {
                 controller.movingFromParent = false
@@ -233,15 +243,15 @@ open class UINavigationController: UIViewController {
     open func setViewControllers(_ controllers: [UIViewController], animated: Bool) {
         guard let newTop = controllers.last, settleCurrentTransition(for: "setViewControllers") else { return }
         let from = topViewController
-        let leaving = viewControllers.filter { old in !controllers.contains { $0 === old } }
-        let arriving = controllers.filter { new in !viewControllers.contains { $0 === new } }
-        let wasInStack = viewControllers.contains { $0 === newTop }
+        let leaving = controllerStack.filter { old in !controllers.contains { $0 === old } }
+        let arriving = controllers.filter { new in !controllerStack.contains { $0 === new } }
+        let wasInStack = controllerStack.contains { $0 === newTop }
         for controller in leaving { controller.willMove(toParent: nil) }
         for controller in arriving {
             controller.movingToParent = true
             addChild(controller)
         }
-        viewControllers = controllers
+        controllerStack = controllers
         navigationBar.setItems(controllers.map(\.navigationItem), animated: false)
         let finish = { [weak self] in
             for controller in leaving { controller.removeFromParent() }
@@ -254,8 +264,6 @@ open class UINavigationController: UIViewController {
         show(newTop, over: from, pushing: !wasInStack, animated: animated, completion: finish)
     }
 
-    /// UIKit's `viewControllers` setter: `setViewControllers(_:animated: false)`.
-    public func setViewControllers(_ controllers: [UIViewController]) { setViewControllers(controllers, animated: false) }
 
     /// Hides or shows the toolbar (the screens' safe area follows).
     open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
@@ -266,8 +274,8 @@ open class UINavigationController: UIViewController {
 
     /// Hides or shows the bar (the screens' safe area follows).
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
-        guard hidden != isNavigationBarHidden else { return }
-        isNavigationBarHidden = hidden
+        guard hidden != navigationBarHidden else { return }
+        navigationBarHidden = hidden
         view.setNeedsLayout()
     }
 
@@ -442,8 +450,8 @@ open class UINavigationController: UIViewController {
     /// Starts popping the top screen under the finger; false when there is nothing to pop or a
     /// transition is under way.
     func beginInteractivePop() -> Bool {
-        guard viewControllers.count > 1, current == nil, let window = viewIfLoaded?.window, !window.isHidden else { return false }
-        pop(to: viewControllers[viewControllers.count - 2], animated: true, interactive: true)
+        guard controllerStack.count > 1, current == nil, let window = viewIfLoaded?.window, !window.isHidden else { return false }
+        pop(to: controllerStack[controllerStack.count - 2], animated: true, interactive: true)
         return current != nil
     }
 
