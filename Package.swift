@@ -121,6 +121,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "Geometry", "Support"] + overlays),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "CoreGraphics", "QuartzCore", "Geometry", "RunLoop"] + overlays, swiftSettings: uiTests),
         .testTarget(name: "PortTests", dependencies: ["Port", "Support"]),
+        .testTarget(name: "UIKitDeclarationTests", dependencies: ["Port"], exclude: ["Fixtures"]),
         // A 2019 app's screen (Examples/Classic): its iOS sources as they are, ported by the plugin as
         // it builds, in the Swift 5 mode they were written in; its tests replay it and hold a baseline.
         .target(name: "ClassicApp", dependencies: ["UIKit"], path: "Examples/Classic/ClassicApp", exclude: ["iOS"],
