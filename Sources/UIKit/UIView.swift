@@ -21,11 +21,19 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
 
     /// A view whose frame is `frame`, in its future superview's coordinates.
     public init(frame: CGRect) {
-        guard let layerType = Self.layerClass as? CALayer.Type else {
+        layer = Self.makeLayer()
+        super.init()
+        setUp(frame: frame)
+    }
+
+    private static func makeLayer() -> CALayer {
+        guard let layerType = layerClass as? CALayer.Type else {
             preconditionFailure("\(Self.self).layerClass must be a CALayer subclass")
         }
-        layer = layerType.init()
-        super.init()
+        return layerType.init()
+    }
+
+    private func setUp(frame: CGRect) {
         layer.delegate = self
         layer.actionsOnlyInBlocks = true
         layer.isOpaque = true
@@ -43,11 +51,18 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
 
     /// UIKit's initializer from an archive (a nib or a storyboard), required as in UIKit: a
     /// subclass with an initializer of its own implements it, so the code builds against UIKit
-    /// too. uisim has no archives: it makes nothing (nil) and says so once per class, in the
-    /// replay's layout issues.
+    /// too. From a document `UINib` reads, the view gets the document's properties, subviews and
+    /// constraints before the subclass's initializer goes on; from any other coder uisim makes
+    /// nothing (nil) and says so once per class, in the replay's layout issues.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        layer = Self.makeLayer()
+        super.init()
+        setUp(frame: .zero)
+        UINibDecoder.didInit(self, as: UIView.self, coder: coder)
     }
 
     // MARK: Geometry (stored in the layer)

@@ -45,6 +45,10 @@ open class UIButton: UIControl {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpButton()
+    }
+
+    private func setUpButton() {
         isOpaque = false
         ownTitleLabel.textAlignment = .center
         ownTitleLabel.lineBreakMode = .byTruncatingMiddle   // UIKit's default for a button's title
@@ -62,9 +66,16 @@ open class UIButton: UIControl {
         type = buttonType
     }
 
+    /// From a document `UINib` reads: the class's own setup, then the document's properties
+    /// (before a subclass's initializer goes on); from another coder, nil (uisim has no archives).
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        setUpButton()
+        UINibDecoder.didInit(self, as: UIButton.self, coder: coder)
     }
 
     override var defaultIsAccessibilityElement: Bool { true }

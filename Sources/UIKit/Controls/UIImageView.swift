@@ -66,9 +66,16 @@ open class UIImageView: UIView {
         isUserInteractionEnabled = false
     }
 
+    /// From a document `UINib` reads: the class's own setup, then the document's properties
+    /// (before a subclass's initializer goes on); from another coder, nil (uisim has no archives).
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        setUp()
+        UINibDecoder.didInit(self, as: UIImageView.self, coder: coder)
     }
 
     /// An image view is not an element unless made one; its label is the image's name.

@@ -147,9 +147,18 @@ open class UILabel: UIView {
         isUserInteractionEnabled = false
     }
 
+    /// From a document `UINib` reads: the class's own setup, then the document's properties
+    /// (before a subclass's initializer goes on); from another coder, nil (uisim has no archives).
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        isOpaque = false
+        contentMode = .redraw
+        isUserInteractionEnabled = false
+        UINibDecoder.didInit(self, as: UILabel.self, coder: coder)
     }
 
     override var defaultIsAccessibilityElement: Bool { true }

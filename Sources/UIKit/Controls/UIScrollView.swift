@@ -301,6 +301,10 @@ open class UIScrollView: UIView {
     public override init(frame: CGRect) {
         panRecognizer = UIPanGestureRecognizer()
         super.init(frame: frame)
+        setUpScrollView()
+    }
+
+    private func setUpScrollView() {
         clipsToBounds = true
         panRecognizer.addTarget { [unowned self] _ in self.handlePan() }
         panRecognizer.delegate = delayRecognizer
@@ -309,9 +313,17 @@ open class UIScrollView: UIView {
         addGestureRecognizer(panRecognizer)
     }
 
+    /// From a document `UINib` reads: the class's own setup, then the document's properties
+    /// (before a subclass's initializer goes on); from another coder, nil (uisim has no archives).
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        panRecognizer = UIPanGestureRecognizer()
+        super.init(coder: coder)
+        setUpScrollView()
+        UINibDecoder.didInit(self, as: UIScrollView.self, coder: coder)
     }
 
     /// How a drag dismisses the keyboard, as UIKit's `UIScrollView.KeyboardDismissMode`.

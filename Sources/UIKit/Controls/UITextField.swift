@@ -188,6 +188,10 @@ open class UITextField: UIControl, UITextInput {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpField()
+    }
+
+    private func setUpField() {
         isOpaque = false
         contentMode = .redraw
         caret.isHidden = true
@@ -200,9 +204,16 @@ open class UITextField: UIControl, UITextInput {
         applyCaretColor()
     }
 
+    /// From a document `UINib` reads: the class's own setup, then the document's properties
+    /// (before a subclass's initializer goes on); from another coder, nil (uisim has no archives).
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        setUpField()
+        UINibDecoder.didInit(self, as: UITextField.self, coder: coder)
     }
 
     override var defaultIsAccessibilityElement: Bool { true }

@@ -121,9 +121,19 @@ open class UIResponder: NSObject {
 
     // MARK: Interface Builder
 
-    /// Called on each object a nib or storyboard made, once its outlets and actions are
-    /// connected (NSObject's `awakeFromNib` on iOS). uisim loads no nibs yet: nothing calls it.
+    /// Called on each object a nib or storyboard made, once every outlet and action of the
+    /// document is connected (NSObject's `awakeFromNib` on iOS; `UINib` calls it).
     open func awakeFromNib() {}
+
+    /// What the class declares a document may connect: its `@IBOutlet`s and `@IBAction`s, which the
+    /// Objective-C runtime knows by name on iOS (uisim's own). `uisim port` overrides it in each
+    /// class with `@IBOutlet`s or `@IBAction`s; a class written by hand overrides it the same way:
+    ///
+    ///     override class var interfaceBuilderConnections: [UINibConnection] {
+    ///         super.interfaceBuilderConnections + [.outlet("titleLabel", \LoginView.titleLabel),
+    ///                                              .action(Selector("tapped:", LoginView.tapped(_:)))]
+    ///     }
+    open class var interfaceBuilderConnections: [UINibConnection] { [] }
 
     /// Called on a view Interface Builder draws in its canvas; never at run time.
     open func prepareForInterfaceBuilder() {}

@@ -148,11 +148,17 @@ open class UIStackView: UIView {
     }
 
     /// UIKit's initializer from an archive: required and, unlike UIView's, not failable
-    /// (UIStackView.h), so a subclass writes `required init(coder: NSCoder)`. uisim has no
-    /// archives: it makes an empty stack view and says so once per class.
+    /// (UIStackView.h), so a subclass writes `required init(coder: NSCoder)`. From a document
+    /// `UINib` reads it is the document's stack view; from another coder uisim makes an empty
+    /// stack view and says so once per class.
     public required init(coder: NSCoder) {
-        super.init(frame: .zero)
-        noArchives(Self.self, made: "an empty stack view")
+        guard coder is UINibDecoder else {
+            super.init(frame: .zero)
+            noArchives(Self.self, made: "an empty stack view")
+            return
+        }
+        super.init(coder: coder)!
+        UINibDecoder.didInit(self, as: UIStackView.self, coder: coder)
     }
 
     /// A stack view makes its layout with constraints (as in UIKit).

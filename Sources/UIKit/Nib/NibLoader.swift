@@ -1,0 +1,371 @@
+import Foundation
+
+/// A document read and checked once: its `<objects>`, for every instantiation.
+struct NibDocument {
+    let file: String
+    let objects: [NibXMLElement]
+
+    init(data: Data, file: String) throws(NibLoadingError) {
+        self.file = file
+        let root = try NibXMLReader.parse(data, file: file)
+        guard root.name == "document" else {
+            throw NibLoadingError(file: file, line: root.line, "<\(root.name)> is not an Interface Builder document (<document>)")
+        }
+        let type = root["type"] ?? ""
+        guard type.hasPrefix("com.apple.InterfaceBuilder3.CocoaTouch.XIB") else {
+            throw NibLoadingError(file: file, line: root.line,
+                                  type.contains("Storyboard") ? "a storyboard, not a nib: uisim reads .xib documents only"
+                                  : "document type \"\(type)\" is not an iOS nib (com.apple.InterfaceBuilder3.CocoaTouch.XIB)")
+        }
+        if let version = root["version"], version != "3.0" {
+            throw NibLoadingError(file: file, line: root.line, "document format \(version): uisim reads format 3.0 (Xcode 5 and later)")
+        }
+        guard let objects = root.child("objects") else {
+            throw NibLoadingError(file: file, line: root.line, "the document has no <objects>")
+        }
+        self.objects = objects.children
+    }
+}
+
+/// The coder a document's object is made with (`init?(coder:)`), as UIKit's `UINibDecoder`: each
+/// UIKit class's initializer hands itself to it once its own setup is done, and the coder sets the
+/// properties, subviews and constraints the document gives, before the app's class's initializer
+/// goes on (so a subclass's `init?(coder:)` sees them, as on iOS).
+final class UINibDecoder: NSCoder {
+    let element: NibXMLElement
+    /// The UIKit class whose initializer applies the document (the nearest of the chain uisim makes).
+    let decodingClass: AnyClass
+    private let loader: NibLoader
+    private var applied = false
+
+    init(element: NibXMLElement, decodingClass: AnyClass, loader: NibLoader) {
+        self.element = element
+        self.decodingClass = decodingClass
+        self.loader = loader
+        super.init()
+    }
+
+    override var allowsKeyedCoding: Bool { true }
+    override func containsValue(forKey key: String) -> Bool { false }
+    override func decodeObject(forKey key: String) -> Any? { nil }
+    override func decodeBool(forKey key: String) -> Bool { false }
+    override func decodeInteger(forKey key: String) -> Int { 0 }
+    override func decodeDouble(forKey key: String) -> Double { 0 }
+    override func decodeFloat(forKey key: String) -> Float { 0 }
+
+    /// Called by `uikitClass`'s `init?(coder:)` at its end: applies the document once, in the
+    /// initializer of the class that decodes.
+    @MainActor
+    static func didInit(_ view: UIView, as uikitClass: AnyClass, coder: NSCoder) {
+        guard let decoder = coder as? UINibDecoder, !decoder.applied, uikitClass == decoder.decodingClass else { return }
+        decoder.applied = true
+        decoder.loader.apply(decoder.element, to: view)
+    }
+}
+
+/// One instantiation of a document: makes its objects, connects them, wakes them.
+@MainActor
+final class NibLoader {
+    let file: String
+    private let document: NibDocument
+    private let owner: Any?
+    private let externalObjects: [String: Any]
+    /// The objects by id: made ones, placeholders, layout guides.
+    private var objects: [String: Any] = [:]
+    /// Objects made, in document order (pre-order), for `awakeFromNib`.
+    private var made: [(order: Int, object: AnyObject)] = []
+    private var order = 0
+    /// Each object's `<connections>`, with the object, in document order.
+    private var connections: [(source: Any?, element: NibXMLElement)] = []
+    /// Constraints waiting for every object (their items may come later in the document).
+    private var pendingConstraints: [(owner: UIView, element: NibXMLElement)] = []
+    /// The first error met inside an initializer, where it cannot be thrown.
+    private var failure: NibLoadingError?
+    private var warned: Set<String> = []
+
+    init(document: NibDocument, owner: Any?, externalObjects: [String: Any]) {
+        self.document = document
+        self.file = document.file
+        self.owner = owner
+        self.externalObjects = externalObjects
+    }
+
+    func error(_ element: NibXMLElement, _ message: String) -> NibLoadingError {
+        NibLoadingError(file: file, line: element.line, message)
+    }
+
+    /// Says once per kind what uisim leaves out, with the first place it occurs.
+    func warn(_ element: NibXMLElement, _ kind: String, _ message: String) {
+        guard warned.insert(kind).inserted else { return }
+        UIApplication.shared.reportLayoutIssue("\(file):\(element.line): \(message)")
+    }
+
+    func fail(_ error: NibLoadingError) {
+        if failure == nil { failure = error }
+    }
+
+    func instantiate() throws(NibLoadingError) -> [Any] {
+        var topLevel: [Any] = []
+        for element in document.objects {
+            if element.name == "placeholder" {
+                try placeholder(element)
+                continue
+            }
+            let object = try make(element)
+            topLevel.append(object)
+        }
+        if let failure { throw failure }
+        for (owner, element) in pendingConstraints { try addConstraint(element, to: owner) }
+        for (source, element) in connections { try connect(element, from: source) }
+        for (_, object) in made.sorted(by: { $0.order < $1.order }) {
+            (object as? UIResponder)?.awakeFromNib()
+        }
+        return topLevel
+    }
+
+    private func placeholder(_ element: NibXMLElement) throws(NibLoadingError) {
+        guard let id = element["id"] else { throw error(element, "<placeholder> without an id") }
+        let object: Any?
+        switch element["placeholderIdentifier"] {
+        case "IBFilesOwner": object = owner
+        case "IBFirstResponder": object = nil
+        case let identifier?:
+            guard let external = externalObjects[identifier] else {
+                throw error(element, "the external object \"\(identifier)\" is not among the options' UINib.OptionsKey.externalObjects")
+            }
+            object = external
+        case nil: throw error(element, "<placeholder> without a placeholderIdentifier")
+        }
+        objects[id] = object.map { $0 as Any } ?? NibNil()
+        if let list = element.child("connections") {
+            for connection in list.children { connections.append((object, connection)) }
+        }
+    }
+
+    // MARK: Making objects
+
+    /// The UIKit class each element names, and whether uisim can make it from a document.
+    static let elementClasses: [String: UIView.Type] = [
+        "view": UIView.self, "label": UILabel.self, "button": UIButton.self, "imageView": UIImageView.self,
+        "textField": UITextField.self, "switch": UISwitch.self, "stackView": UIStackView.self,
+        "scrollView": UIScrollView.self,
+    ]
+
+    /// The UIKit classes whose `init?(coder:)` applies a document, and the class that applies it for
+    /// a UIKit class that has no initializer of its own (UIControl's is UIView's).
+    static let decodingClasses: [ObjectIdentifier] = [
+        UIView.self, UILabel.self, UIButton.self, UIImageView.self, UITextField.self, UISwitch.self,
+        UIStackView.self, UIScrollView.self,
+    ].map { ObjectIdentifier($0) }
+
+    private func make(_ element: NibXMLElement) throws(NibLoadingError) -> UIView {
+        guard let uikitClass = Self.elementClasses[element.name] else {
+            throw error(element, "uisim cannot make <\(element.name)> from a document yet")
+        }
+        var type: UIView.Type = uikitClass
+        if let custom = element["customClass"] {
+            let module = element["customModule"]
+            if let found = UINib.registeredClass(named: custom, module: module) {
+                guard let view = found as? UIView.Type, view.isSubclass(of: uikitClass) else {
+                    throw error(element, "custom class \(custom) is not a subclass of \(uikitClass), the class of <\(element.name)>")
+                }
+                type = view
+            } else {
+                // iOS logs this and makes the element's own class; an outlet the class would have
+                // had then fails to connect, with UIKit's error.
+                UIApplication.shared.reportLayoutIssue(
+                    "\(file):\(element.line): Unknown class \(custom) in Interface Builder file (\(module.map { "module \($0)" } ?? "no module")"
+                    + "; a class nested in another type is found once the app calls UINib.register(\(custom).self))")
+            }
+        }
+        guard let decodingClass = Self.decodingClass(of: type) else {
+            throw error(element, "uisim cannot make \(type) from a document: no UIKit class it inherits from reads documents yet")
+        }
+        let slot = order
+        order += 1
+        let decoder = UINibDecoder(element: element, decodingClass: decodingClass, loader: self)
+        guard let view = type.init(coder: decoder) else {
+            if let failure { throw failure }
+            throw error(element, "\(type).init(coder:) returned nil")
+        }
+        if let failure { throw failure }
+        made.append((slot, view))
+        if let id = element["id"] { objects[id] = view }
+        return view
+    }
+
+    /// The nearest class of `type`'s chain that applies a document.
+    private static func decodingClass(of type: AnyClass) -> AnyClass? {
+        var current: AnyClass? = type
+        while let candidate = current {
+            if decodingClasses.contains(ObjectIdentifier(candidate)) { return candidate }
+            current = _getSuperclass(candidate)
+        }
+        return nil
+    }
+
+    /// Applies `element` to `view`, made with it: properties, then subviews, then constraints
+    /// (kept until every object exists), as UIView's `initWithCoder:` decodes them.
+    func apply(_ element: NibXMLElement, to view: UIView) {
+        do {
+            try NibProperties(loader: self, element: element).apply(to: view)
+            for child in element.children(of: "subviews") {
+                let subview = try make(child)
+                if let stack = view as? UIStackView {
+                    stack.addArrangedSubview(subview)
+                } else {
+                    view.addSubview(subview)
+                }
+            }
+            for guide in element.children where guide.name == "viewLayoutGuide" {
+                guard let id = guide["id"] else { continue }
+                switch guide["key"] {
+                case "safeArea": objects[id] = view.safeAreaLayoutGuide
+                case "layoutMargins": objects[id] = view.layoutMarginsGuide
+                default: warn(guide, "guide \(guide["key"] ?? "")", "layout guide \(guide["key"] ?? "?") is not read yet: constraints to it fail")
+                }
+            }
+            for constraint in element.children(of: "constraints") where constraint.name == "constraint" {
+                pendingConstraints.append((view, constraint))
+            }
+            if let list = element.child("connections") {
+                for connection in list.children { connections.append((view, connection)) }
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    // MARK: Constraints
+
+    private func item(_ id: String, of element: NibXMLElement) throws(NibLoadingError) -> AnyObject {
+        guard let object = objects[id] else { throw error(element, "no object with id \"\(id)\" in the document") }
+        guard object is UIView || object is UILayoutGuide else {
+            throw error(element, "\"\(id)\" is not a view or a layout guide: a constraint cannot use it")
+        }
+        return object as AnyObject
+    }
+
+    private func addConstraint(_ element: NibXMLElement, to owner: UIView) throws(NibLoadingError) {
+        if element["placeholder"] == "YES" { return }   // removed at build time
+        let first: AnyObject = try element["firstItem"].map { id throws(NibLoadingError) in try item(id, of: element) } ?? owner
+        let second: AnyObject? = try element["secondItem"].map { id throws(NibLoadingError) in try item(id, of: element) }
+        let firstAttribute = try attribute(element["firstAttribute"], element)
+        let secondAttribute = second == nil ? .notAnAttribute : try attribute(element["secondAttribute"] ?? element["firstAttribute"], element)
+        let relation: NSLayoutConstraint.Relation
+        switch element["relation"] {
+        case nil: relation = .equal
+        case "greaterThanOrEqual": relation = .greaterThanOrEqual
+        case "lessThanOrEqual": relation = .lessThanOrEqual
+        case let other?: throw error(element, "relation \"\(other)\" is not one of greaterThanOrEqual, lessThanOrEqual")
+        }
+        let multiplier = try multiplierValue(element["multiplier"], element)
+        let constant = try number(element["constant"] ?? "0", "constant", element)
+        let constraint = NSLayoutConstraint(item: first, attribute: firstAttribute, relatedBy: relation, toItem: second,
+                                            attribute: secondAttribute, multiplier: multiplier, constant: constant)
+        if let priority = element["priority"] {
+            constraint.priority = UILayoutPriority(Float(try number(priority, "priority", element)))
+        }
+        constraint.identifier = element["identifier"]
+        if let id = element["id"] { objects[id] = constraint }
+        owner.addConstraint(constraint)
+    }
+
+    private func attribute(_ name: String?, _ element: NibXMLElement) throws(NibLoadingError) -> NSLayoutConstraint.Attribute {
+        let attributes: [String: NSLayoutConstraint.Attribute] = [
+            "left": .left, "right": .right, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing,
+            "width": .width, "height": .height, "centerX": .centerX, "centerY": .centerY, "baseline": .lastBaseline,
+            "lastBaseline": .lastBaseline, "firstBaseline": .firstBaseline, "leftMargin": .leftMargin,
+            "rightMargin": .rightMargin, "topMargin": .topMargin, "bottomMargin": .bottomMargin,
+            "leadingMargin": .leadingMargin, "trailingMargin": .trailingMargin,
+            "centerXWithinMargins": .centerXWithinMargins, "centerYWithinMargins": .centerYWithinMargins,
+        ]
+        guard let name else { throw error(element, "a constraint without firstAttribute") }
+        guard let attribute = attributes[name] else { throw error(element, "\"\(name)\" is not a layout attribute") }
+        return attribute
+    }
+
+    /// "0.5", or a ratio as Xcode writes an aspect ratio, "16:9".
+    private func multiplierValue(_ text: String?, _ element: NibXMLElement) throws(NibLoadingError) -> CGFloat {
+        guard let text else { return 1 }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            let a = try number(String(parts[0]), "multiplier", element), b = try number(String(parts[1]), "multiplier", element)
+            guard b != 0 else { throw error(element, "multiplier \"\(text)\" divides by 0") }
+            return a / b
+        }
+        return try number(text, "multiplier", element)
+    }
+
+    func number(_ text: String, _ name: String, _ element: NibXMLElement) throws(NibLoadingError) -> CGFloat {
+        guard let value = Double(text), value.isFinite else { throw error(element, "\(name) \"\(text)\" is not a number") }
+        return CGFloat(value)
+    }
+
+    // MARK: Connections
+
+    private func object(_ id: String?, _ element: NibXMLElement) throws(NibLoadingError) -> Any? {
+        guard let id else { throw error(element, "<\(element.name)> without a destination") }
+        guard let object = objects[id] else { throw error(element, "no object with id \"\(id)\" in the document") }
+        return object is NibNil ? nil : object
+    }
+
+    private func connect(_ element: NibXMLElement, from source: Any?) throws(NibLoadingError) {
+        switch element.name {
+        case "outlet", "outletCollection":
+            guard let property = element["property"] else { throw error(element, "<\(element.name)> without a property") }
+            let destination = try object(element["destination"], element)
+            guard let source = source.map({ $0 as AnyObject }) else { return }   // a nil owner takes nothing, as a message to nil
+            let value: Any
+            if element.name == "outletCollection" {
+                var items = (collected[ObjectIdentifier(source)]?[property]) ?? []
+                if let destination { items.append(destination) }
+                collected[ObjectIdentifier(source), default: [:]][property] = items
+                value = items
+            } else {
+                guard let destination else { return }
+                value = destination
+            }
+            let candidates = UINib.connections(of: source).filter { $0.name == property }
+            for candidate in candidates {
+                if case .outlet(let set) = candidate.kind, set(source, value) { return }
+            }
+            if !candidates.isEmpty {
+                throw error(element, "[<\(type(of: source))> setValue:forKey:]: the value \(type(of: value)) does not fit the outlet \(property)")
+            }
+            throw error(element, "[<\(type(of: source)) \(runtimeAddress(of: source))> setValue:forUndefinedKey:]: "
+                        + "this class is not key value coding-compliant for the key \(property).")
+        case "action":
+            guard let selectorName = element["selector"] else { throw error(element, "<action> without a selector") }
+            let target = try object(element["destination"] ?? element["target"], element)
+            // The class's declared actions register their methods under their names.
+            if let target { _ = UINib.connections(of: target as AnyObject) }
+            guard let control = source as? UIControl else {
+                warn(element, "action on \(source.map { "\(type(of: $0))" } ?? "nil")",
+                     "an action from \(source.map { "\(type(of: $0))" } ?? "nil") (not a control) is not connected yet")
+                return
+            }
+            let eventName = element["eventType"] ?? "primaryActionTriggered"
+            guard let event = Self.events[eventName] else { throw error(element, "event \"\(eventName)\" is not a control event") }
+            control.addTarget(target, action: Selector(selectorName), for: event)
+        case "segue":
+            warn(element, "segue", "segues are not read yet")
+        default:
+            warn(element, "connection \(element.name)", "connection <\(element.name)> is not read")
+        }
+    }
+
+    private var collected: [ObjectIdentifier: [String: [Any]]] = [:]
+
+    static let events: [String: UIControl.Event] = [
+        "touchDown": .touchDown, "touchDownRepeat": .touchDownRepeat, "touchDragInside": .touchDragInside,
+        "touchDragOutside": .touchDragOutside, "touchDragEnter": .touchDragEnter, "touchDragExit": .touchDragExit,
+        "touchUpInside": .touchUpInside, "touchUpOutside": .touchUpOutside, "touchCancel": .touchCancel,
+        "valueChanged": .valueChanged, "primaryActionTriggered": .primaryActionTriggered,
+        "editingDidBegin": .editingDidBegin, "editingChanged": .editingChanged, "editingDidEnd": .editingDidEnd,
+        "editingDidEndOnExit": .editingDidEndOnExit,
+    ]
+}
+
+/// What an id stands for when its object is nil (the First Responder, a nil owner).
+private struct NibNil {}

@@ -1,0 +1,394 @@
+import Foundation
+
+/// The properties the inspectors write, applied to a view made from its element: attributes
+/// (`opaque="NO"`, `text="…"`) and property elements (`<rect key="frame">`, `<color
+/// key="backgroundColor">`, `<fontDescription>`, `<state>`). An attribute or element uisim does
+/// not read is said once per kind, with its line; a value that does not parse is an error.
+@MainActor
+struct NibProperties {
+    let loader: NibLoader
+    let element: NibXMLElement
+
+    /// Attributes that are not properties, or that Interface Builder alone reads.
+    private static let ignoredAttributes: Set<String> = [
+        "id", "key", "userLabel", "customClass", "customModule", "customModuleProvider", "fixedFrame",
+        "misplaced", "ambiguous", "verticalHuggingPriority", "horizontalHuggingPriority",
+        "verticalCompressionResistancePriority", "horizontalCompressionResistancePriority",
+        "adjustsLetterSpacingToFitWidth", "baselineAdjustment", "minimumFontSize", "buttonType",
+        "clearsContextBeforeDrawing", "translatesAutoresizingMaskIntoConstraints", "placeholderIntrinsicWidth",
+        "placeholderIntrinsicHeight", "useAutolayout", "restorationIdentifier", "preservesSuperviewLayoutMargins",
+        "layoutMarginsFollowReadableWidth", "insetsLayoutMarginsFromSafeArea", "semanticContentAttribute",
+    ]
+
+    /// Elements read elsewhere (the loader) or that Interface Builder alone reads.
+    private static let ignoredElements: Set<String> = [
+        "subviews", "constraints", "connections", "viewLayoutGuide", "point", "freeformSimulatedSizeMetrics",
+        "simulatedMetricsContainer", "size", "variation", "modifierMask",
+    ]
+
+    func error(_ message: String, at place: NibXMLElement? = nil) -> NibLoadingError {
+        loader.error(place ?? element, message)
+    }
+
+    func bool(_ name: String, at place: NibXMLElement? = nil) throws(NibLoadingError) -> Bool? {
+        let place = place ?? element
+        guard let text = place[name] else { return nil }
+        switch text {
+        case "YES": return true
+        case "NO": return false
+        default: throw error("\(name) is \"\(text)\", not YES or NO", at: place)
+        }
+    }
+
+    func number(_ name: String, at place: NibXMLElement? = nil) throws(NibLoadingError) -> CGFloat? {
+        let place = place ?? element
+        guard let text = place[name] else { return nil }
+        return try loader.number(text, name, place)
+    }
+
+    func choice<Value>(_ name: String, _ values: [String: Value]) throws(NibLoadingError) -> Value? {
+        guard let text = element[name] else { return nil }
+        guard let value = values[text] else {
+            throw error("\(name) \"\(text)\" is not one of \(values.keys.sorted().joined(separator: ", "))")
+        }
+        return value
+    }
+
+    func apply(to view: UIView) throws(NibLoadingError) {
+        var read: Set<String> = Self.ignoredAttributes
+        func mark(_ names: String...) { read.formUnion(names) }
+
+        // UIView
+        mark("opaque", "clipsSubviews", "alpha", "hidden", "tag", "userInteractionEnabled", "multipleTouchEnabled",
+             "contentMode", "exclusiveTouch")
+        if let opaque = try bool("opaque") { view.isOpaque = opaque }
+        if let clips = try bool("clipsSubviews") { view.clipsToBounds = clips }
+        if let alpha = try number("alpha") { view.alpha = alpha }
+        if let hidden = try bool("hidden") { view.isHidden = hidden }
+        if let tag = element["tag"] {
+            guard let value = Int(tag) else { throw error("tag \"\(tag)\" is not a whole number") }
+            view.tag = value
+        }
+        if let interaction = try bool("userInteractionEnabled") { view.isUserInteractionEnabled = interaction }
+        if let multiple = try bool("multipleTouchEnabled") { view.isMultipleTouchEnabled = multiple }
+        if let exclusive = try bool("exclusiveTouch") { view.isExclusiveTouch = exclusive }
+        if let mode = try choice("contentMode", Self.contentModes) { view.contentMode = mode }
+        // A view of a document keeps its autoresizing mask as a constraint unless the document says
+        // otherwise (Interface Builder writes NO for a view it lays out with constraints).
+        view.translatesAutoresizingMaskIntoConstraints = try bool("translatesAutoresizingMaskIntoConstraints") ?? true
+        for (name, axis) in [("horizontal", NSLayoutConstraint.Axis.horizontal), ("vertical", .vertical)] {
+            if let hugging = try number("\(name)HuggingPriority") {
+                view.setContentHuggingPriority(UILayoutPriority(Float(hugging)), for: axis)
+            }
+            if let resistance = try number("\(name)CompressionResistancePriority") {
+                view.setContentCompressionResistancePriority(UILayoutPriority(Float(resistance)), for: axis)
+            }
+        }
+
+        // The class's own.
+        if let label = view as? UILabel { try applyLabel(label, mark: &read) }
+        if let button = view as? UIButton { try applyButton(button, mark: &read) }
+        if let control = view as? UIControl { try applyControl(control, mark: &read) }
+        if let field = view as? UITextField { try applyTextField(field, mark: &read) }
+        if let toggle = view as? UISwitch {
+            read.insert("on")
+            if let on = try bool("on") { toggle.isOn = on }
+        }
+        if let imageView = view as? UIImageView {
+            read.formUnion(["image", "highlightedImage"])
+            if let name = element["image"] { imageView.image = image(named: name) }
+            if let name = element["highlightedImage"] { imageView.highlightedImage = image(named: name) }
+        }
+        if let stack = view as? UIStackView { try applyStack(stack, mark: &read) }
+        if let scroll = view as? UIScrollView { try applyScroll(scroll, mark: &read) }
+
+        for (name, _) in element.attributes where !read.contains(name) {
+            loader.warn(element, "\(element.name).\(name)", "attribute \(name) of <\(element.name)> is not read yet")
+        }
+
+        // Property elements.
+        for child in element.children where !Self.ignoredElements.contains(child.name) {
+            try applyElement(child, to: view)
+        }
+    }
+
+    private func applyElement(_ child: NibXMLElement, to view: UIView) throws(NibLoadingError) {
+        let key = child["key"]
+        switch (child.name, key) {
+        case ("rect", "frame"):
+            view.frame = try rect(child)
+        case ("autoresizingMask", "autoresizingMask"):
+            var mask: UIView.AutoresizingMask = []
+            let flags: [(String, UIView.AutoresizingMask)] = [
+                ("flexibleMinX", .flexibleLeftMargin), ("widthSizable", .flexibleWidth), ("flexibleMaxX", .flexibleRightMargin),
+                ("flexibleMinY", .flexibleTopMargin), ("heightSizable", .flexibleHeight), ("flexibleMaxY", .flexibleBottomMargin),
+            ]
+            for (name, flag) in flags where try bool(name, at: child) == true { mask.insert(flag) }
+            view.autoresizingMask = mask
+        case ("color", let key?):
+            let color = try self.color(child)
+            switch (key, view) {
+            case ("backgroundColor", _): view.backgroundColor = color
+            case ("tintColor", _): view.tintColor = color
+            case ("textColor", let label as UILabel): label.textColor = color
+            case ("highlightedColor", let label as UILabel): label.highlightedTextColor = color
+            case ("textColor", let field as UITextField): field.textColor = color
+            case ("onTintColor", let toggle as UISwitch): toggle.onTintColor = color
+            case ("thumbTintColor", let toggle as UISwitch): toggle.thumbTintColor = color
+            default: loader.warn(child, "color \(key)", "colour \(key) of <\(element.name)> is not read yet")
+            }
+        case ("nil", _):
+            break   // the property's default
+        case ("fontDescription", "fontDescription"):
+            let font = try self.font(child)
+            switch view {
+            case let label as UILabel: label.font = font
+            case let button as UIButton: button.titleLabel?.font = font
+            case let field as UITextField: field.font = font
+            default: loader.warn(child, "font \(element.name)", "a font for <\(element.name)> is not read")
+            }
+        case ("state", let state?):
+            if let button = view as? UIButton { try applyState(child, state, to: button) }
+            else { loader.warn(child, "state \(element.name)", "<state> of <\(element.name)> is not read") }
+        case ("textInputTraits", "textInputTraits"):
+            if let field = view as? UITextField { try applyTraits(child, to: field) }
+            else { loader.warn(child, "traits \(element.name)", "<textInputTraits> of <\(element.name)> is not read") }
+        default:
+            loader.warn(child, "element \(child.name) \(key ?? "")",
+                        "<\(child.name)\(key.map { " key=\"\($0)\"" } ?? "")> of <\(element.name)> is not read yet")
+        }
+    }
+
+    func rect(_ child: NibXMLElement) throws(NibLoadingError) -> CGRect {
+        CGRect(x: try number("x", at: child) ?? 0, y: try number("y", at: child) ?? 0,
+               width: try number("width", at: child) ?? 0, height: try number("height", at: child) ?? 0)
+    }
+
+    // MARK: Values
+
+    static let contentModes: [String: UIView.ContentMode] = [
+        "scaleToFill": .scaleToFill, "scaleAspectFit": .scaleAspectFit, "scaleAspectFill": .scaleAspectFill,
+        "redraw": .redraw, "center": .center, "top": .top, "bottom": .bottom, "left": .left, "right": .right,
+        "topLeft": .topLeft, "topRight": .topRight, "bottomLeft": .bottomLeft, "bottomRight": .bottomRight,
+    ]
+
+    static let alignments: [String: NSTextAlignment] = [
+        "natural": .natural, "left": .left, "center": .center, "right": .right, "justified": .justified,
+    ]
+
+    static let lineBreakModes: [String: NSLineBreakMode] = [
+        "wordWrap": .byWordWrapping, "characterWrap": .byCharWrapping, "clip": .byClipping,
+        "headTruncation": .byTruncatingHead, "tailTruncation": .byTruncatingTail, "middleTruncation": .byTruncatingMiddle,
+    ]
+
+    /// UIColor's system colours by the name a document gives them ("systemBackgroundColor").
+    static let systemColors: [String: UIColor] = [
+        "systemBlueColor": .systemBlue, "systemGreenColor": .systemGreen, "systemRedColor": .systemRed,
+        "systemOrangeColor": .systemOrange, "systemYellowColor": .systemYellow, "systemPinkColor": .systemPink,
+        "systemPurpleColor": .systemPurple, "systemTealColor": .systemTeal, "systemIndigoColor": .systemIndigo,
+        "systemGrayColor": .systemGray, "systemGray2Color": .systemGray2, "systemGray3Color": .systemGray3,
+        "systemGray4Color": .systemGray4, "systemGray5Color": .systemGray5, "systemGray6Color": .systemGray6,
+        "systemBackgroundColor": .systemBackground, "secondarySystemBackgroundColor": .secondarySystemBackground,
+        "tertiarySystemBackgroundColor": .tertiarySystemBackground, "systemGroupedBackgroundColor": .systemGroupedBackground,
+        "secondarySystemGroupedBackgroundColor": .secondarySystemGroupedBackground,
+        "tertiarySystemGroupedBackgroundColor": .tertiarySystemGroupedBackground,
+        "labelColor": .label, "secondaryLabelColor": .secondaryLabel, "tertiaryLabelColor": .tertiaryLabel,
+        "quaternaryLabelColor": .quaternaryLabel, "placeholderTextColor": .placeholderText, "linkColor": .link,
+        "separatorColor": .separator, "opaqueSeparatorColor": .opaqueSeparator, "systemFillColor": .systemFill,
+        "secondarySystemFillColor": .secondarySystemFill, "tertiarySystemFillColor": .tertiarySystemFill,
+        "quaternarySystemFillColor": .quaternarySystemFill,
+        // The named colours of the old format (`cocoaTouchSystemColor`).
+        "darkTextColor": .black, "lightTextColor": UIColor(white: 1, alpha: 0.6),
+        "groupTableViewBackgroundColor": .systemGroupedBackground,
+        "tableCellGroupedBackgroundColor": .secondarySystemGroupedBackground,
+        "blackColor": .black, "whiteColor": .white, "clearColor": .clear, "grayColor": .gray,
+        "darkGrayColor": .darkGray, "lightGrayColor": .lightGray, "redColor": .red, "greenColor": .green,
+        "blueColor": .blue, "cyanColor": .cyan, "yellowColor": .yellow, "magentaColor": .magenta,
+        "orangeColor": .orange, "purpleColor": .purple, "brownColor": .brown,
+    ]
+
+    /// `<color>`: a system colour, a named asset colour, grey (`white`) or RGB (sRGB, and Display P3
+    /// taken as sRGB).
+    func color(_ child: NibXMLElement) throws(NibLoadingError) -> UIColor {
+        if let name = child["systemColor"] ?? child["cocoaTouchSystemColor"] {
+            guard let color = Self.systemColors[name] else { throw error("system colour \"\(name)\" is not one uisim has", at: child) }
+            return color
+        }
+        if let name = child["name"] {
+            guard let color = UIColor(named: name) else { throw error("no colour named \"\(name)\" in the asset catalogs", at: child) }
+            return color
+        }
+        let alpha = try number("alpha", at: child) ?? 1
+        if let white = try number("white", at: child) { return UIColor(white: white, alpha: alpha) }
+        guard let red = try number("red", at: child), let green = try number("green", at: child),
+              let blue = try number("blue", at: child) else {
+            throw error("<color> without white, red/green/blue, systemColor or name", at: child)
+        }
+        if child["customColorSpace"] == "displayP3" {
+            loader.warn(child, "displayP3", "Display P3 colours are taken as sRGB")
+        }
+        return UIColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    static let weights: [String: UIFont.Weight] = [
+        "ultraLight": .ultraLight, "thin": .thin, "light": .light, "regular": .regular, "medium": .medium,
+        "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black,
+    ]
+
+    /// `<fontDescription>`: a text style (Dynamic Type), the system font (its weight, bold,
+    /// italic) or a face by name.
+    func font(_ child: NibXMLElement) throws(NibLoadingError) -> UIFont {
+        if let style = child["style"] {
+            guard style.hasPrefix("UICTFontTextStyle") else { throw error("text style \"\(style)\" is not a UICTFontTextStyle", at: child) }
+            return UIFont.preferredFont(forTextStyle: UIFont.TextStyle(rawValue: style))
+        }
+        let size = try number("pointSize", at: child) ?? 17
+        switch child["type"] {
+        case "system":
+            if let weightName = child["weight"] {
+                guard let weight = Self.weights[weightName] else { throw error("font weight \"\(weightName)\" is not a weight", at: child) }
+                return .systemFont(ofSize: size, weight: weight)
+            }
+            return .systemFont(ofSize: size)
+        case "boldSystem": return .boldSystemFont(ofSize: size)
+        case "italicSystem": return .italicSystemFont(ofSize: size)
+        case nil:
+            guard let name = child["name"] else { throw error("<fontDescription> without a type, style or name", at: child) }
+            if let font = UIFont(name: name, size: size) { return font }
+            loader.warn(child, "font \(name)", "no font named \(name): the system font instead")
+            return .systemFont(ofSize: size)
+        case let other?:
+            throw error("font type \"\(other)\" is not system, boldSystem or italicSystem", at: child)
+        }
+    }
+
+    func image(named name: String) -> UIImage? {
+        if let image = UIImage(named: name) { return image }
+        loader.warn(element, "image \(name)", "no image named \(name) in the asset catalogs")
+        return nil
+    }
+
+    // MARK: Classes
+
+    private func applyLabel(_ label: UILabel, mark read: inout Set<String>) throws(NibLoadingError) {
+        read.formUnion(["text", "textAlignment", "lineBreakMode", "numberOfLines", "adjustsFontSizeToFit",
+                        "minimumScaleFactor", "adjustsFontForContentSizeCategory", "enabled", "highlighted"])
+        if let text = element["text"] { label.text = text }
+        if let alignment = try choice("textAlignment", Self.alignments) { label.textAlignment = alignment }
+        if let mode = try choice("lineBreakMode", Self.lineBreakModes) { label.lineBreakMode = mode }
+        if let lines = element["numberOfLines"] {
+            guard let value = Int(lines), value >= 0 else { throw error("numberOfLines \"\(lines)\" is not a whole number") }
+            label.numberOfLines = value
+        }
+        if let fits = try bool("adjustsFontSizeToFit") { label.adjustsFontSizeToFitWidth = fits }
+        if let factor = try number("minimumScaleFactor") { label.minimumScaleFactor = factor }
+        if let adjusts = try bool("adjustsFontForContentSizeCategory") { label.adjustsFontForContentSizeCategory = adjusts }
+        if let enabled = try bool("enabled") { label.isEnabled = enabled }
+        if let highlighted = try bool("highlighted") { label.isHighlighted = highlighted }
+    }
+
+    private func applyControl(_ control: UIControl, mark read: inout Set<String>) throws(NibLoadingError) {
+        read.formUnion(["enabled", "selected", "highlighted", "contentHorizontalAlignment", "contentVerticalAlignment"])
+        if let enabled = try bool("enabled") { control.isEnabled = enabled }
+        if let selected = try bool("selected") { control.isSelected = selected }
+        if let highlighted = try bool("highlighted") { control.isHighlighted = highlighted }
+    }
+
+    private func applyButton(_ button: UIButton, mark read: inout Set<String>) throws(NibLoadingError) {
+        read.formUnion(["lineBreakMode"])
+        if let mode = try choice("lineBreakMode", Self.lineBreakModes) { button.titleLabel?.lineBreakMode = mode }
+        switch element["buttonType"] {
+        case nil, "custom":
+            // A custom button's title is white until a state says otherwise (UIButton.h).
+            button.setTitleColor(.white, for: .normal)
+        case "system", "roundedRect":
+            break
+        case let other?:
+            loader.warn(element, "buttonType \(other)", "button type \(other) is made as a system button")
+        }
+    }
+
+    static let states: [String: UIControl.State] = [
+        "normal": .normal, "highlighted": .highlighted, "selected": .selected, "disabled": .disabled,
+    ]
+
+    private func applyState(_ child: NibXMLElement, _ name: String, to button: UIButton) throws(NibLoadingError) {
+        guard let state = Self.states[name] else { throw error("button state \"\(name)\" is not normal, highlighted, selected or disabled", at: child) }
+        if let title = child["title"] { button.setTitle(title, for: state) }
+        if let image = child["image"] { button.setImage(self.image(named: image), for: state) }
+        for part in child.children {
+            switch (part.name, part["key"]) {
+            case ("color", "titleColor"): button.setTitleColor(try color(part), for: state)
+            case ("color", "titleShadowColor"), ("nil", _): break
+            default: loader.warn(part, "state \(part.name)", "<\(part.name)> of a button's state is not read yet")
+            }
+        }
+    }
+
+    static let borderStyles: [String: UITextField.BorderStyle] = [
+        "none": .none, "line": .line, "bezel": .bezel, "roundedRect": .roundedRect,
+    ]
+
+    private func applyTextField(_ field: UITextField, mark read: inout Set<String>) throws(NibLoadingError) {
+        read.formUnion(["text", "placeholder", "textAlignment", "borderStyle", "clearButtonMode", "adjustsFontSizeToFit",
+                        "adjustsFontForContentSizeCategory", "clearsOnBeginEditing"])
+        if let text = element["text"] { field.text = text }
+        if let placeholder = element["placeholder"] { field.placeholder = placeholder }
+        if let alignment = try choice("textAlignment", Self.alignments) { field.textAlignment = alignment }
+        if let style = try choice("borderStyle", Self.borderStyles) { field.borderStyle = style }
+        if let mode = try choice("clearButtonMode", ["never": UITextField.ViewMode.never, "whileEditing": .whileEditing,
+                                                     "unlessEditing": .unlessEditing, "always": .always]) {
+            field.clearButtonMode = mode
+        }
+    }
+
+    private func applyTraits(_ child: NibXMLElement, to field: UITextField) throws(NibLoadingError) {
+        if let secure = try bool("secureTextEntry", at: child) { field.isSecureTextEntry = secure }
+        if let type = child["keyboardType"] {
+            let types: [String: UIKeyboardType] = ["default": .default, "emailAddress": .emailAddress, "numberPad": .numberPad,
+                                                   "URL": .URL, "phonePad": .phonePad, "decimalPad": .decimalPad]
+            if let value = types[type] { field.keyboardType = value }
+            else { loader.warn(child, "keyboard \(type)", "keyboard type \(type) is not read yet") }
+        }
+        if let type = child["returnKeyType"] {
+            let types: [String: UIReturnKeyType] = ["default": .default, "go": .go, "next": .next, "done": .done,
+                                                    "search": .search, "send": .send, "join": .join]
+            if let value = types[type] { field.returnKeyType = value }
+            else { loader.warn(child, "return \(type)", "return key type \(type) is not read yet") }
+        }
+    }
+
+    private func applyStack(_ stack: UIStackView, mark read: inout Set<String>) throws(NibLoadingError) {
+        read.formUnion(["axis", "alignment", "distribution", "spacing", "baselineRelativeArrangement", "layoutMarginsRelativeArrangement"])
+        if let axis = try choice("axis", ["horizontal": NSLayoutConstraint.Axis.horizontal, "vertical": .vertical]) { stack.axis = axis }
+        if let alignment = try choice("alignment", [
+            "fill": UIStackView.Alignment.fill, "leading": .leading, "top": .top, "firstBaseline": .firstBaseline,
+            "center": .center, "trailing": .trailing, "bottom": .bottom, "lastBaseline": .lastBaseline, "baseline": .lastBaseline,
+        ]) { stack.alignment = alignment }
+        if let distribution = try choice("distribution", [
+            "fill": UIStackView.Distribution.fill, "fillEqually": .fillEqually, "fillProportionally": .fillProportionally,
+            "equalSpacing": .equalSpacing, "equalCentering": .equalCentering,
+        ]) { stack.distribution = distribution }
+        if let spacing = try number("spacing") { stack.spacing = spacing }
+        if let baseline = try bool("baselineRelativeArrangement") { stack.isBaselineRelativeArrangement = baseline }
+        if let margins = try bool("layoutMarginsRelativeArrangement") { stack.isLayoutMarginsRelativeArrangement = margins }
+    }
+
+    private func applyScroll(_ scroll: UIScrollView, mark read: inout Set<String>) throws(NibLoadingError) {
+        read.formUnion(["showsHorizontalScrollIndicator", "showsVerticalScrollIndicator", "bounces", "alwaysBounceVertical",
+                        "alwaysBounceHorizontal", "pagingEnabled", "scrollEnabled", "directionalLockEnabled",
+                        "bouncesZoom", "keyboardDismissMode", "contentInsetAdjustmentBehavior"])
+        if let shows = try bool("showsHorizontalScrollIndicator") { scroll.showsHorizontalScrollIndicator = shows }
+        if let shows = try bool("showsVerticalScrollIndicator") { scroll.showsVerticalScrollIndicator = shows }
+        if let bounces = try bool("bounces") { scroll.bounces = bounces }
+        if let bounce = try bool("alwaysBounceVertical") { scroll.alwaysBounceVertical = bounce }
+        if let bounce = try bool("alwaysBounceHorizontal") { scroll.alwaysBounceHorizontal = bounce }
+        if let paging = try bool("pagingEnabled") { scroll.isPagingEnabled = paging }
+        if let enabled = try bool("scrollEnabled") { scroll.isScrollEnabled = enabled }
+        if let zoom = try bool("bouncesZoom") { scroll.bouncesZoom = zoom }
+        if let mode = try choice("keyboardDismissMode", ["none": UIScrollView.KeyboardDismissMode.none, "onDrag": .onDrag,
+                                                         "interactive": .interactive]) {
+            scroll.keyboardDismissMode = mode
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+
+/// An Interface Builder document, as UIKit's `UINib`: made once, instantiated as often as needed,
+/// each time making new objects, connecting their outlets and actions to each other and to the
+/// owner, and sending each `awakeFromNib()`.
+///
+/// Off a Mac there is no compiled `.nib`: uisim reads the document Xcode keeps in the repository,
+/// `Name.xib` (XML, document format 3.0). `UINib(nibName: "Name", bundle:)` finds it in the
+/// bundle's resources (a SwiftPM target lists its documents as resources, `resources:
+/// [.copy("Nibs")]` or `.process("LoginView.xib")`, and passes `Bundle.module`), at the top or in any
+/// folder of the bundle (`Base.lproj/`, `Nibs/`), else in the folders given to
+/// `UINib.addSearchFolder(_:)` (a test pointing at the app's `iOS` folder, as Examples/Classic keeps it).
+@MainActor
+open class UINib: NSObject {
+    /// The keys of `instantiate(withOwner:options:)`'s options.
+    public struct OptionsKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        /// A dictionary of the objects the document's external-object placeholders stand for,
+        /// by their identifiers.
+        public static let externalObjects = OptionsKey("UINibExternalObjects")
+    }
+
+    private enum Source {
+        case named(String, Bundle?)
+        case data(Data, Bundle?)
+    }
+
+    private let source: Source
+    private var document: NibDocument?
+
+    private init(source: Source) {
+        self.source = source
+        super.init()
+    }
+
+    /// The document named `name` (`name.xib`) in `bundleOrNil`'s resources (nil: the main bundle),
+    /// else in a search folder. Read when first instantiated; a document that cannot be found or
+    /// read is UIKit's exception then.
+    public convenience init(nibName name: String, bundle bundleOrNil: Bundle?) {
+        self.init(source: .named(name, bundleOrNil))
+    }
+
+    /// The document in `data` (the XML of a `.xib`).
+    public convenience init(data: Data, bundle bundleOrNil: Bundle?) {
+        self.init(source: .data(data, bundleOrNil))
+    }
+
+    /// New objects from the document: its top-level objects in document order (the File's Owner and
+    /// First Responder placeholders left out), with every outlet and action connected and
+    /// `awakeFromNib()` sent. A document that does not load stops the app with UIKit's exception
+    /// (`instantiateThrowing(withOwner:options:)` throws it instead).
+    open func instantiate(withOwner ownerOrNil: Any?, options optionsOrNil: [UINib.OptionsKey: Any]? = nil) -> [Any] {
+        do {
+            return try instantiateThrowing(withOwner: ownerOrNil, options: optionsOrNil)
+        } catch {
+            fatalError(error.exceptionDescription)
+        }
+    }
+
+    /// `instantiate(withOwner:options:)` that throws what UIKit raises (uisim's own): a document
+    /// not found, not XML, or naming what cannot be made or connected, with the document's name and
+    /// line.
+    public func instantiateThrowing(withOwner ownerOrNil: Any?, options optionsOrNil: [UINib.OptionsKey: Any]? = nil) throws(NibLoadingError) -> [Any] {
+        let document = try loadDocument()
+        let external = optionsOrNil?[.externalObjects] as? [String: Any] ?? [:]
+        return try NibLoader(document: document, owner: ownerOrNil, externalObjects: external).instantiate()
+    }
+
+    private func loadDocument() throws(NibLoadingError) -> NibDocument {
+        if let document { return document }
+        let loaded: NibDocument
+        switch source {
+        case .named(let name, let bundle):
+            let url = try Self.url(ofNibNamed: name, in: bundle ?? .main)
+            let data: Data
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw NibLoadingError(file: url.path, line: nil, "cannot be read: \(error.localizedDescription)")
+            }
+            loaded = try NibDocument(data: data, file: url.path)
+        case .data(let data, _):
+            loaded = try NibDocument(data: data, file: "<data>")
+        }
+        document = loaded
+        return loaded
+    }
+
+    // MARK: Where documents are found
+
+    /// Folders searched, after the bundle, for a document by name (in the order added).
+    public private(set) static var searchFolders: [URL] = []
+
+    /// Adds a folder to search for `Name.xib` (its subfolders too) when a bundle does not have it.
+    public static func addSearchFolder(_ folder: URL) {
+        if !searchFolders.contains(folder) { searchFolders.append(folder) }
+    }
+
+    /// Forgets every search folder.
+    public static func removeAllSearchFolders() {
+        searchFolders.removeAll()
+    }
+
+    /// `name.xib` in `bundle`'s resources, at the top or in a folder; else in a search folder.
+    static func url(ofNibNamed name: String, in bundle: Bundle) throws(NibLoadingError) -> URL {
+        let file = name.hasSuffix(".xib") ? name : name + ".xib"
+        var roots: [URL] = []
+        if let resources = bundle.resourceURL { roots.append(resources) }
+        roots.append(bundle.bundleURL)
+        roots += searchFolders
+        for root in roots {
+            if let found = find(file, under: root) { return found }
+        }
+        throw NibLoadingError(file: file, line: nil,
+                              "Could not load NIB in bundle: '\(bundle.bundlePath)' with name '\(name)'"
+                              + " (looked for \(file) in the bundle's resources and \(searchFolders.count) search folder(s))")
+    }
+
+    /// The first file named `file` at `root` or in a folder under it, breadth first, at most 8
+    /// levels and 10 000 entries down (a search folder may be a whole app).
+    private static func find(_ file: String, under root: URL) -> URL? {
+        let manager = FileManager.default
+        var level = [root]
+        var seen = 0
+        for _ in 0..<8 where !level.isEmpty {
+            var next: [URL] = []
+            for folder in level {
+                let candidate = folder.appendingPathComponent(file)
+                if manager.fileExists(atPath: candidate.path) { return candidate }
+                guard let entries = try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isDirectoryKey]) else { continue }
+                for entry in entries.sorted(by: { $0.path < $1.path }) {
+                    seen += 1
+                    if seen > 10_000 { return nil }
+                    if (try? entry.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true,
+                       !entry.lastPathComponent.hasPrefix(".") {
+                        next.append(entry)
+                    }
+                }
+            }
+            level = next
+        }
+        return nil
+    }
+
+    // MARK: Classes by name
+
+    private static var registeredClasses: [String: AnyClass] = [:]
+
+    /// Makes `type` known by its name to documents (their `customClass`), for a class Swift on Linux
+    /// cannot find by name: one nested in another type, or private. A top-level class of a module
+    /// is found without this, as `NSClassFromString("Module.Class")` finds it.
+    public static func register(_ type: AnyClass, name: String? = nil) {
+        let fullName = String(reflecting: type)
+        registeredClasses[name ?? String(fullName.split(separator: ".").last ?? "")] = type
+        registeredClasses[fullName] = type
+    }
+
+    /// The class `customClass` (in `module`) names: registered, else found by the runtime.
+    static func registeredClass(named name: String, module: String?) -> AnyClass? {
+        if let module, let type = registeredClasses["\(module).\(name)"] { return type }
+        if let type = registeredClasses[name] { return type }
+        if let module, let type = _typeByName("\(module).\(name)") as? AnyClass { return type }
+        if name.contains("."), let type = _typeByName(name) as? AnyClass { return type }
+        return nil
+    }
+
+    // MARK: Outlets and actions
+
+    /// The outlets and actions of classes that are not responders (`UIResponder` has
+    /// `interfaceBuilderConnections`), by class.
+    private static var registeredConnections: [ObjectIdentifier: [UINibConnection]] = [:]
+
+    /// Declares the outlets and actions of `type` (what `@IBOutlet` and `@IBAction` say on iOS),
+    /// for a class that cannot override `UIResponder.interfaceBuilderConnections`.
+    public static func register<Owner: AnyObject>(_ type: Owner.Type, connections: [UINibConnection]) {
+        registeredConnections[ObjectIdentifier(type), default: []] += connections
+    }
+
+    /// Every connection `object`'s class and its superclasses declare, nearest class first.
+    static func connections(of object: AnyObject) -> [UINibConnection] {
+        var result = (object as? UIResponder).map { Swift.type(of: $0).interfaceBuilderConnections } ?? []
+        var type: AnyClass? = Swift.type(of: object)
+        while let current = type {
+            result += registeredConnections[ObjectIdentifier(current)] ?? []
+            type = _getSuperclass(current)
+        }
+        return result
+    }
+}
+
+/// One outlet or action of a class, as `@IBOutlet` and `@IBAction` declare it: what a document
+/// may connect. `uisim port` writes these from the declarations (`interfaceBuilderConnections`).
+public struct UINibConnection: @unchecked Sendable {
+    // @unchecked: the closures are only called on the main actor, by the loader.
+    enum Kind {
+        case outlet(set: (AnyObject, Any) -> Bool)
+        case action(Selector)
+    }
+
+    /// The outlet's property name or the action's selector name.
+    public let name: String
+    let kind: Kind
+
+    /// An outlet: a property of `Owner` (`@IBOutlet weak var titleLabel: UILabel!`, key path
+    /// `\Owner.titleLabel`) that a document sets to one of its objects.
+    public static func outlet<Owner: AnyObject, Value>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value?>) -> UINibConnection {
+        UINibConnection(name: name, kind: .outlet(set: { owner, value in
+            guard let owner = owner as? Owner, let value = value as? Value else { return false }
+            owner[keyPath: keyPath] = value
+            return true
+        }))
+    }
+
+    /// An outlet collection (`@IBOutlet var labels: [UILabel]!`): the document's objects, in order.
+    public static func outletCollection<Owner: AnyObject, Element>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Owner, [Element]?>) -> UINibConnection {
+        UINibConnection(name: name, kind: .outlet(set: { owner, value in
+            guard let owner = owner as? Owner, let items = value as? [Any] else { return false }
+            let elements = items.compactMap { $0 as? Element }
+            guard elements.count == items.count else { return false }
+            owner[keyPath: keyPath] = elements
+            return true
+        }))
+    }
+
+    /// An action: the selector a document's control or gesture sends (`Selector("tapped:",
+    /// LoginViewController.tapped(_:))`, which also lets the control call it).
+    public static func action(_ selector: Selector) -> UINibConnection {
+        UINibConnection(name: selector.name, kind: .action(selector))
+    }
+}
+
+extension Bundle {
+    /// Instantiates the document named `name` with `owner` (`UINib(nibName:bundle:)` of this bundle
+    /// then `instantiate(withOwner:options:)`): its top-level objects.
+    @MainActor
+    public func loadNibNamed(_ name: String, owner: Any?, options: [UINib.OptionsKey: Any]? = nil) -> [Any]? {
+        UINib(nibName: name, bundle: self).instantiate(withOwner: owner, options: options)
+    }
+}
+
+extension NibLoadingError {
+    /// As UIKit's uncaught exception names it.
+    var exceptionDescription: String {
+        message.contains("key value coding-compliant") ? "NSUnknownKeyException: \(description)"
+            : "NSInternalInconsistencyException: \(description)"
+    }
+}
