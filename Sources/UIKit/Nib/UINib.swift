@@ -106,25 +106,27 @@ open class UINib: NSObject {
     /// `name.xib` in `bundle`'s resources, at the top or in a folder; else in a search folder.
     static func url(ofNibNamed name: String, in bundle: Bundle) throws(NibLoadingError) -> URL {
         let file = name.hasSuffix(".xib") ? name : name + ".xib"
-        var roots: [URL] = []
-        if let resources = bundle.resourceURL { roots.append(resources) }
-        roots.append(bundle.bundleURL)
-        roots += searchFolders
-        for root in roots {
-            if let found = find(file, under: root) { return found }
+        // A bundle's documents are at its top or one folder down (`Base.lproj/`, a copied `Nibs/`):
+        // the main bundle of a command-line program is its build folder, not searched deeper.
+        var roots: [(URL, Int)] = []
+        if let resources = bundle.resourceURL { roots.append((resources, 2)) }
+        if bundle.resourceURL?.standardizedFileURL != bundle.bundleURL.standardizedFileURL { roots.append((bundle.bundleURL, 2)) }
+        roots += searchFolders.map { ($0, 8) }
+        for (root, depth) in roots {
+            if let found = find(file, under: root, depth: depth) { return found }
         }
         throw NibLoadingError(file: file, line: nil,
                               "Could not load NIB in bundle: '\(bundle.bundlePath)' with name '\(name)'"
                               + " (looked for \(file) in the bundle's resources and \(searchFolders.count) search folder(s))")
     }
 
-    /// The first file named `file` at `root` or in a folder under it, breadth first, at most 8
-    /// levels and 10 000 entries down (a search folder may be a whole app).
-    private static func find(_ file: String, under root: URL) -> URL? {
+    /// The first file named `file` at `root` or in a folder under it, breadth first, at most
+    /// `depth` levels and 10 000 entries down (a search folder may be a whole app).
+    private static func find(_ file: String, under root: URL, depth: Int) -> URL? {
         let manager = FileManager.default
         var level = [root]
         var seen = 0
-        for _ in 0..<8 where !level.isEmpty {
+        for _ in 0..<depth where !level.isEmpty {
             var next: [URL] = []
             for folder in level {
                 let candidate = folder.appendingPathComponent(file)
