@@ -14,6 +14,7 @@ public enum PortEditKind: String, CaseIterable, Sendable {
     case objectiveCImport = "import ObjectiveC removed (UIKit has its runtime)"
     case platformCondition = "#if os(iOS) / targetEnvironment(simulator) opened"
     case keyValueObserver = "observeValue of a direct NSObject subclass → NSKeyValueObserving"
+    case interfaceBuilderConnections = "@IBOutlet / @IBAction listed in interfaceBuilderConnections"
 
     /// What is rewritten, without how (for `--check`'s lines).
     public var subject: String {
@@ -27,6 +28,7 @@ public enum PortEditKind: String, CaseIterable, Sendable {
         case .objectiveCImport: "import ObjectiveC"
         case .platformCondition: "#if os(iOS) / targetEnvironment(simulator)"
         case .keyValueObserver: "observeValue of a direct NSObject subclass"
+        case .interfaceBuilderConnections: "@IBOutlet / @IBAction"
         }
     }
 }
@@ -244,6 +246,10 @@ struct SourceRewriter {
     private(set) var findings: [PortFinding] = []
     /// The classes given `NSKeyValueObserving` already.
     private var observers: Set<String> = []
+    /// Each type's `@IBOutlet`s and `@IBAction`s as `UINibConnection`s, in the order declared,
+    /// with the line of each (the nib loader connects them by name; iOS finds them by name through
+    /// the Objective-C runtime).
+    private var connections: [String: [(expression: String, line: Int)]] = [:]
 
     init(walk: TokenWalk, index: MethodIndex) {
         self.walk = walk
@@ -278,6 +284,7 @@ struct SourceRewriter {
         while s < walk.significant.count {
             s = step(at: s)
         }
+        listConnections()
     }
 
     private mutating func replace(_ range: Range<Int>, with text: String, _ kind: PortEditKind, line: Int) {
@@ -307,6 +314,7 @@ struct SourceRewriter {
         case .pound where text == "#if" || text == "#elseif":
             return openPlatformConditions(after: s)
         case .attribute:
+            if text == "@IBOutlet" || text == "@IBAction" { noteConnection(at: s) }
             if let kind = Self.removedAttributes[text] {
                 var end = s
                 if walk.isPunctuation(s + 1, "("), let close = walk.matching(s + 1),
@@ -351,6 +359,94 @@ struct SourceRewriter {
         }
         return s + 1
     }
+
+    // MARK: Interface Builder connections
+
+    /// The declaration after `@IBOutlet` or `@IBAction` at `s`, as a connection of its type:
+    /// `.outlet("name", \Type.name)` for an optional (or `!`) property, `.outletCollection` for an
+    /// array, `.action(Selector("name:", Type.method(_:)))` for a method.
+    private mutating func noteConnection(at s: Int) {
+        guard let type = walk.enclosingType[s], !type.isEmpty, !type.contains("<") else { return }
+        let owner = type
+        var p = s + 1
+        if walk.isPunctuation(p, "("), let close = walk.matching(p) { p = close + 1 }
+        while p < walk.significant.count, walk.kind(p) == .attribute || (walk.kind(p) == .identifier && !["var", "let", "func"].contains(walk.text(p))) {
+            if walk.isPunctuation(p + 1, "("), let close = walk.matching(p + 1) { p = close + 1 } else { p += 1 }
+        }
+        guard p + 1 < walk.significant.count, walk.isIdentifier(p + 1) else { return }
+        let name = walk.text(p + 1).trimmingBackticks
+        let line = walk.line(s)
+        if walk.text(s) == "@IBOutlet", walk.isIdentifier(p, "var"), walk.isPunctuation(p + 2, ":") {
+            // The type's last token says whether the nib can leave it unset (`!`, `?`): an outlet
+            // must be optional to be connected after init(coder:).
+            var end = p + 3
+            var depth = 0
+            while end + 1 < walk.significant.count, walk.line(end + 1) == walk.line(p + 3) || depth > 0 {
+                let t = walk.text(end + 1)
+                if walk.kind(end + 1) == .punctuation, ["=", "{", "}", ";"].contains(t), depth == 0 { break }
+                if walk.kind(end + 1) == .punctuation, ["(", "["].contains(t) { depth += 1 }
+                if walk.kind(end + 1) == .punctuation, [")", "]"].contains(t) { depth -= 1 }
+                end += 1
+            }
+            guard walk.isPunctuation(end, "!") || walk.isPunctuation(end, "?") else {
+                findings.append(PortFinding(line: line, message: "the outlet \(name) is not optional: a nib cannot connect it (declare it with ! or ?)"))
+                return
+            }
+            let collection = walk.isPunctuation(p + 3, "[") && walk.matching(p + 3).map { $0 + 1 == end } == true
+            connections[owner, default: []].append((".\(collection ? "outletCollection" : "outlet")(\"\(name)\", \\\(owner).\(name))", line))
+        } else if walk.text(s) == "@IBAction", walk.isIdentifier(p, "func") {
+            var open = p + 2
+            if walk.isPunctuation(open, "<") { open = (walk.matching(open) ?? walk.significant.count) + 1 }
+            guard walk.isPunctuation(open, "("), let close = walk.matching(open) else { return }
+            let labels = MethodIndex.parameterLabels(walk, open, close)
+            let objectiveC = index.objectiveCNames[MethodIndex.key(owner, name, labels)] ?? Self.objectiveCName(name, labels)
+            let reference = labels.isEmpty ? name : name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+            connections[owner, default: []].append((".action(Selector(\"\(objectiveC)\", \(owner).\(reference)))", line))
+        }
+    }
+
+    /// Writes each class's connections as an override of `interfaceBuilderConnections` just before
+    /// the closing brace of its body, on that brace's line, so no line moves. A class declared in
+    /// another file (its outlets in an extension here) or not a responder is a finding.
+    private mutating func listConnections() {
+        guard !connections.isEmpty else { return }
+        var listed: Set<String> = []
+        var s = 0
+        while s + 1 < walk.significant.count {
+            defer { s += 1 }
+            guard walk.isIdentifier(s, "class"), walk.isIdentifier(s + 1), !TokenWalk.declarationKeywords.contains(walk.text(s + 1)),
+                  !(s > 0 && walk.isPunctuation(s - 1, ".")) else { continue }
+            let outer = walk.enclosingType[s].map { $0.isEmpty ? "" : $0 + "." } ?? ""
+            let name = outer + walk.text(s + 1)
+            guard let entries = connections[name] else { continue }
+            var open = s + 2
+            while open < walk.significant.count, !walk.isPunctuation(open, "{") { open += 1 }
+            guard let close = walk.matching(open) else { continue }
+            let superclass = walk.isPunctuation(s + 2, ":") && walk.isIdentifier(s + 3) ? walk.text(s + 3) : nil
+            guard let superclass, !Self.nonResponders.contains(superclass) else {
+                findings.append(PortFinding(line: walk.line(s),
+                    message: "\(name) is not a UIResponder: list its outlets and actions with UINib.register(_:connections:)"))
+                listed.insert(name)
+                continue
+            }
+            let sameLine = walk.line(close - 1) == walk.line(close)
+            let list = entries.map(\.expression).joined(separator: ", ")
+            let text = (sameLine ? "; " : "")
+                + "override class var interfaceBuilderConnections: [UINibConnection] { super.interfaceBuilderConnections + [\(list)] } "
+            let at = walk.tokens[walk.significant[close]].range.lowerBound
+            replacements.append((at..<at, text))
+            edits.append(PortEdit(kind: .interfaceBuilderConnections, line: walk.line(close)))
+            listed.insert(name)
+        }
+        for (type, entries) in connections where !listed.contains(type) {
+            findings.append(PortFinding(line: entries[0].line,
+                message: "\(type)'s outlets and actions are declared outside its class body in this file: list them in its interfaceBuilderConnections"))
+        }
+    }
+
+    /// Superclasses whose instances are not responders: their outlets need `UINib.register`.
+    static let nonResponders: Set<String> = ["NSObject", "UIGestureRecognizer", "UIBarItem", "UIBarButtonItem", "UITabBarItem",
+                                             "NSLayoutConstraint", "UITapGestureRecognizer", "UIPanGestureRecognizer"]
 
     /// Whether the tokens from `start` to `end` (exclusive) are an Objective-C name (`tapped:`,
     /// `doneWithSender:`): `@objc (name)` may have a space before its parenthesis.

@@ -100,8 +100,45 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
         #expect(lines[4] == String(repeating: " ", count: "    @objc dynamic ".count) + "var progress: Float = 0")
         #expect(lines[5] == String(repeating: " ", count: "    @objc(doneWithSender:) @IBAction ".count) + "func done(_ sender: Any) {}")
         #expect(lines[6] == "    let dynamic = UIColor.dynamic(light: .white)")
-        #expect(zip(lines, source.components(separatedBy: "\n")).allSatisfy { $0.utf8.count == $1.utf8.count })
-        #expect(Dictionary(grouping: result.edits, by: \.kind).mapValues(\.count) == [.objc: 4, .interfaceBuilder: 4, .dynamic: 1])
+        #expect(zip(lines, source.components(separatedBy: "\n")).dropLast().allSatisfy { $0.utf8.count == $1.utf8.count })
+        #expect(lines.count == source.components(separatedBy: "\n").count)
+        #expect(Dictionary(grouping: result.edits, by: \.kind).mapValues(\.count)
+                == [.objc: 4, .interfaceBuilder: 4, .dynamic: 1, .interfaceBuilderConnections: 1])
+    }
+
+    /// `@IBOutlet`s and `@IBAction`s, which iOS finds by name through the Objective-C runtime, are
+    /// listed for the nib loader in an override written on the class's closing-brace line.
+    @Test func outletsAndActionsAreListedOnTheClosingBraceLine() {
+        let source = """
+            final class LoginView: UIView {
+                @IBOutlet private weak var titleLabel: UILabel!
+                @IBOutlet var fields: [UITextField]!
+                @IBOutlet var footer: UIView?
+                @IBOutlet lazy var spinner: UIActivityIndicatorView = UIActivityIndicatorView()
+                @objc(submitWithSender:) @IBAction func submit(_ sender: Any) {}
+                @IBAction func reset() {}
+            }
+            extension LoginView {
+                @IBAction func help(for sender: UIButton) {}
+            }
+            class Keeper: NSObject {
+                @IBOutlet weak var view: UIView!
+            }
+            class Card: UIView { @IBOutlet weak var badge: UILabel! }
+            """
+        let result = port(source)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines.count == source.components(separatedBy: "\n").count)
+        #expect(lines[7] == "override class var interfaceBuilderConnections: [UINibConnection] { super.interfaceBuilderConnections + ["
+                + #".outlet("titleLabel", \LoginView.titleLabel), .outletCollection("fields", \LoginView.fields), "#
+                + #".outlet("footer", \LoginView.footer), .action(Selector("submitWithSender:", LoginView.submit(_:))), "#
+                + #".action(Selector("reset", LoginView.reset)), .action(Selector("helpFor:", LoginView.help(for:)))] } }"#)
+        #expect(lines[14] == "class Card: UIView {           weak var badge: UILabel! ; override class var interfaceBuilderConnections: "
+                + #"[UINibConnection] { super.interfaceBuilderConnections + [.outlet("badge", \Card.badge)] } }"#)
+        #expect(result.findings.map(\.description) == [
+            "5: the outlet spinner is not optional: a nib cannot connect it (declare it with ! or ?)",
+            "12: Keeper is not a UIResponder: list its outlets and actions with UINib.register(_:connections:)",
+        ])
     }
 
     @Test func keyPathsImportsAndPlatformConditions() {

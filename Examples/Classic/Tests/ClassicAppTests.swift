@@ -65,6 +65,24 @@ import UIKit
                 "\(report.findings.filter { $0.verdict != .same }.map { "\($0.name): \($0.baseline) → \($0.current)" })")
     }
 
+    /// EmptyStateView.swift declares its outlets and action as iOS code does (`@IBOutlet`,
+    /// `@IBAction`); the plugin's port lists them for the nib loader, and EmptyStateView.xib (a
+    /// resource of the target) connects them: the label and button outlets, the two-label outlet
+    /// collection in the document's order, the button's action, then `awakeFromNib()`.
+    @Test func theEmptyStateLoadsFromItsNibWithItsOutletsAndAction() {
+        let view = EmptyStateView.loadFromNib()
+        #expect(view.awokeConnected)
+        #expect(view.messageLabel.text == "No notes yet")
+        #expect(view.hintLabels.map(\.text) == ["Tap + to write one", "Notes sync on save"])
+        // The document's constraints: the label 20 pt in from each side of the 390-pt view; the
+        // button 120 × 44, centred: x = (390 − 120) / 2 = 135.
+        view.layoutIfNeeded()
+        #expect(view.messageLabel.frame.minX == 20 && view.messageLabel.frame.width == 350)
+        #expect(view.createButton.frame.minX == 135 && view.createButton.frame.size == CGSize(width: 120, height: 44))
+        view.createButton.sendActions(for: .touchUpInside)
+        #expect(view.createTaps == 1)
+    }
+
     @Test func aKeyboardNotificationReachesTheSelectorAndSchedulesARefresh() {
         let (_, notes) = ClassicScene.make()
         notes.loadViewIfNeeded()
