@@ -14,6 +14,7 @@ Declarations unavailable on iOS, refined for Swift (`NS_REFINED_FOR_SWIFT`) or m
 left out, as Swift does. The output is sorted, so a new SDK's facts diff cleanly against the old.
 
 Format, one fact per line, fields separated by tabs (see the test for how each is compared):
+    enum    SWIFT-NAME  C-NAME  enum|options  CASE[=VALUE],…
     class   NAME  SUPERCLASS  PROTOCOLS  [final]
     protocol NAME  PROTOCOLS
     member  TYPE  KIND  OBJC-NAME  SWIFT-NAME  RESULT  PARAMS  FLAGS
@@ -266,12 +267,103 @@ def method_fact(stmt, nonnull, type_name, in_protocol):
     return (kind, selector, swift, ret_type, ','.join(param_types), flags)
 
 
+ENUM = re.compile(r'typedef\s+(NS_ENUM|NS_CLOSED_ENUM|NS_OPTIONS|NS_ERROR_ENUM)\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)\s*\{(.*?)\}([^;]*);', re.S)
+
+
+def split_top_level(text):
+    """`text` split at its commas outside parentheses (API_UNAVAILABLE(tvos, watchos) stays whole)."""
+    items, depth, current = [], 0, ''
+    for c in text:
+        if c == '(':
+            depth += 1
+        elif c == ')':
+            depth -= 1
+        if c == ',' and depth == 0:
+            items.append(current)
+            current = ''
+        else:
+            current += c
+    items.append(current)
+    return items
+
+
+def enum_facts(text):
+    """Each NS_ENUM / NS_OPTIONS of a header: its name, kind, the Swift names of its cases (the
+    words all cases share dropped, as the importer drops them) and their values where a literal
+    gives them (an enum's unwritten values count on from the last)."""
+    out = []
+    for m in ENUM.finditer(text):
+        kind, _, name, body, after = m.groups()
+        if UNAVAILABLE.search(after):
+            continue
+        swift_name = SWIFT_NAME.search(after)
+        cases = []
+        value = -1
+        for item in split_top_level(body):
+            item = item.strip()
+            cm = re.match(r'(\w+)(.*)', item, re.S)
+            if not cm:
+                continue
+            case, rest = cm.groups()
+            if UNAVAILABLE.search(rest):
+                # Still counts for the next value.
+                vm = re.search(r'=\s*(-?\d+|0x[0-9A-Fa-f]+)\s*$', rest.strip())
+                value = int(vm.group(1), 0) if vm else value + 1
+                continue
+            vm = re.search(r'=\s*(.+)$', rest.strip(), re.S)
+            literal = None
+            if vm:
+                expr = re.sub(r'\b[A-Z][A-Z0-9]*_[A-Z0-9_]*\b(\((?:[^()]|\([^()]*\))*\))?', '', vm.group(1)).strip()
+                try:
+                    literal = int(eval(expr, {'__builtins__': {}}, {})) if re.fullmatch(r'[-0-9xXa-fA-F<> ()|+]+', expr) else None
+                except Exception:
+                    literal = None
+            else:
+                expr = re.sub(r'\b[A-Z][A-Z0-9]*_[A-Z0-9_]*\b(\((?:[^()]|\([^()]*\))*\))?', '', rest).strip()
+                vm2 = re.match(r'=\s*(.+)', expr)
+                if vm2:
+                    try:
+                        literal = int(eval(vm2.group(1), {'__builtins__': {}}, {}))
+                    except Exception:
+                        literal = None
+                elif kind != 'NS_OPTIONS':
+                    literal = value + 1
+            if literal is None and vm:
+                # An alias of an earlier case (UIButtonTypeRoundedRect = UIButtonTypeSystem).
+                literal = dict(cases).get(vm.group(1).strip())
+            if literal is not None:
+                value = literal
+            cases.append((case, literal))
+        if not cases:
+            continue
+        names = [c for c, _ in cases]
+        # The words every case shares with the others and with the type's name (a plural
+        # `UIControlEvents` shares `Event`): `UICollectionViewFlowLayoutSectionInsetFromSafeArea`
+        # of `…SectionInsetReference` keeps `from`.
+        words = [camel_words(c) for c in names] + [camel_words(name)]
+        common = 0
+        while all(len(w) > common for w in words) and len({w[common].rstrip('s') for w in words}) == 1:
+            common += 1
+        # A case that would be left empty keeps its last word.
+        if any(len(camel_words(c)) <= common for c in names):
+            common -= 1
+        swift_cases = []
+        for c, v in cases:
+            rest = camel_words(c)[common:]
+            first = rest[0]
+            first = first.lower() if first.isupper() else first[0].lower() + first[1:]
+            swift_cases.append((first + ''.join(rest[1:]), v))
+        out.append((name, swift_name.group(1) if swift_name else None, kind, swift_cases))
+    return out
+
+
 def read_apinotes(path):
     """The Swift-4-and-later part of an .apinotes file: renames, nullability and availability of
     members (keyed by class or protocol, kind, selector or property name) and of globals."""
     members = {}
     globals_ = {}
     renames = {}
+    typedef_names = {}
     section = None
     owner = None
     list_kind = None
@@ -303,6 +395,12 @@ def read_apinotes(path):
                 members.setdefault(owner, []).append(entry)
             elif indent >= 4 and entry is not None:
                 entry[key] = value
+        elif section in ('Typedefs', 'Tags'):
+            if text.startswith('- Name:'):
+                entry = {'Name': value}
+                typedef_names[value] = entry
+            elif entry is not None:
+                entry[key] = value
         elif section in ('Globals', 'Enumerators'):
             if text.startswith('- Name:'):
                 entry = {'Name': value, 'section': section}
@@ -310,6 +408,7 @@ def read_apinotes(path):
             elif entry is not None:
                 entry[key] = value
     members[None] = renames
+    globals_[None] = typedef_names
     return members, globals_
 
 
@@ -339,6 +438,8 @@ def main(dirs):
     notes = {}
     global_notes = {}
     type_renames = {}
+    typedef_notes = {}
+    enums = []
     paths = []
     for d in dirs:
         names = sorted(os.listdir(d)) if os.path.isdir(d) else [os.path.basename(d)]
@@ -347,6 +448,7 @@ def main(dirs):
             if name.endswith('.apinotes'):
                 m, g = read_apinotes(os.path.join(folder, name))
                 type_renames.update(m.pop(None))
+                typedef_notes.update(g.pop(None))
                 for k, v in m.items():
                     notes.setdefault(k, []).extend(v)
                 global_notes.update(g)
@@ -355,6 +457,7 @@ def main(dirs):
     global_types = {}
     for path in paths:
             header = Header(path)
+            enums.extend(enum_facts(header.text))
             for gm in re.finditer(r'(?:UIKIT_EXTERN|FOUNDATION_EXPORT|CA_EXTERN|extern|static)\s+(?:const\s+)?(\w+)\s*(\*?)\s*(?:const\s+)?(\w+)((?:\s+[A-Z_]+(?:\((?:[^()]|\([^()]*\))*\))?)*)\s*(?:=[^;]*)?;', header.text):
                 if not UNAVAILABLE.search(gm.group(4)):
                     global_types[gm.group(3)] = (gm.group(1), gm.group(4))
@@ -434,6 +537,12 @@ def main(dirs):
             continue
         facts.setdefault((owner, 'class-var', name, ''), (member, swift_type(c_type, ''), ['constant', 'readonly']))
     out = []
+    # Enumerations by their Swift names (UIControlState is UIControl.State): each case and value.
+    for name, swift_name, kind, cases in enums:
+        note = typedef_notes.get(name, {})
+        swift = note.get('SwiftName') or swift_name or name
+        out.append('\t'.join(['enum', swift, name, 'options' if kind == 'NS_OPTIONS' else 'enum',
+                              ','.join(c + ('=' + str(v) if v is not None else '') for c, v in cases)]))
     for name, (superclass, final) in classes.items():
         out.append('\t'.join(['class', name, superclass, ','.join(sorted(adopted.get(name, ()))) or '-'] + (['final'] if final else [])))
     for name in protocols:

@@ -765,7 +765,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     // MARK: Layer delegate
 
     /// Runs `draw(_:)` with `ctx` as the current context, for the dirty rectangle.
-    public func draw(_ layer: CALayer, in ctx: CGContext) {
+    open func draw(_ layer: CALayer, in ctx: CGContext) {
         UIGraphicsPushContext(ctx)
         defer { UIGraphicsPopContext() }
         // The view draws under its own traits: dynamic colours resolve light or dark for it.
@@ -777,7 +777,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
 
     /// Runs `layoutSubviews()`, between the view controller's `viewWillLayoutSubviews()` and
     /// `viewDidLayoutSubviews()` when the view is a view controller's.
-    public func layoutSublayers(of layer: CALayer) {
+    open func layoutSublayers(of layer: CALayer) {
         if subtreeUsesConstraints { applyEngineFrames() }
         guard let viewController else { return layoutSubviews() }
         viewController.viewWillLayoutSubviews()

@@ -66,7 +66,7 @@ import Traces
         let bounds = feed.tableView.bounds
         #expect(restored.count >= 4 && Set(restored).count == restored.count)
         // The rows on screen that came on while scrolling (the first ones drew in full before).
-        let visible = feed.tableView.indexPathsForVisibleRows.map(\.row)
+        let visible = (feed.tableView.indexPathsForVisibleRows ?? []).map(\.row)
         #expect(restored == Array(visible.suffix(restored.count)))
         #expect(restored.allSatisfy { CGFloat($0) * FeedViewController.rowHeight < bounds.maxY && CGFloat($0 + 1) * FeedViewController.rowHeight > bounds.minY })
         #expect(degraded.work.display.layersDisplayed == plain.work.display.layersDisplayed + restored.count)

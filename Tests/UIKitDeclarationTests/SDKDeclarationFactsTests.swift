@@ -2,7 +2,8 @@
 // of them, is held to the iOS SDK's declaration as facts extracted from its headers (Fixtures/UIKit.facts):
 // a member's optionality (`?`, `!` or none, of a property's type, a method's result and each
 // parameter), its overridability (`open`, `class` not `static`), its settability, and an initializer's
-// `required`, convenience and failability. Where uisim departs on purpose the departure is listed with
+// `required`, convenience and failability; and every enumeration and option set named as one of the
+// SDK's (`UIControl.State`): each case is one of the SDK's, with its raw value. Where uisim departs on purpose the departure is listed with
 // its reason in Fixtures/Departures.txt; a difference not listed fails, and so does a listed one that no
 // longer holds. A new declaration that the SDK does not have must be listed too.
 import Foundation
@@ -39,6 +40,7 @@ final class SDKDeclarationFactsTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         try """
+        @MainActor
         open class UILabel: UIView {
             open var textColor: UIColor                      // optionality: the SDK's is UIColor!
             public var font: UIFont!                          // not open
@@ -53,6 +55,9 @@ final class SDKDeclarationFactsTests: XCTestCase {
             open func point(inside point: CGPoint, with event: UIEvent) -> Bool { true }   // parameter optionality
             public static var areAnimationsEnabled: Bool { true }                          // static: not overridable; readonly
             public convenience init(frame: CGRect) {}                                      // convenience where designated
+        }
+        extension UIBarButtonItem {
+            public enum Style: Int { case plain, done, glowing }                            // done is 2 in the SDK; no glowing
         }
         public protocol UITableViewDelegate: UIScrollViewDelegate {
             func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat   // optional in the SDK, no default
@@ -71,8 +76,11 @@ final class SDKDeclarationFactsTests: XCTestCase {
             "UIView.areAnimationsEnabled not open",
             "UIView.init(frame:) convenience",
             "UITableViewDelegate.tableView(_:heightForRowAt:) optional requirement",
+            "UIBarButtonItem.Style.done raw value",
+            "UIBarButtonItem.Style.glowing not in the SDK",
+            "UILabel isolation",
         ])
-        XCTAssertEqual(check.checkedMembers, 12)
+        XCTAssertEqual(check.checkedMembers, 15)
     }
 }
 
@@ -93,6 +101,8 @@ struct Difference {
         case finalClass = "final class"
         case inExtension = "in an extension"
         case typeKind = "class or protocol"
+        case rawValue = "raw value"
+        case isolation
     }
     let key: String
     let kind: Kind
@@ -154,9 +164,21 @@ struct DeclarationCheck {
                 out.append(Difference(key: type.name, kind: .finalClass, detail: "the SDK's class is open to subclasses", location: type.location))
             }
         }
+        // Isolation as a Swift 5 client sees the SDK's (NS_SWIFT_UI_ACTOR, imported with
+        // preconcurrency): a public `@MainActor` declaration of Sources/UIKit says `@preconcurrency` too.
+        for type in source.types where type.attributes.contains("@MainActor") && !type.attributes.contains("@preconcurrency")
+            && (type.modifiers.contains("public") || type.modifiers.contains("open")) {
+            out.append(Difference(key: type.name, kind: .isolation, detail: "@MainActor without @preconcurrency: a Swift 5 client gets errors where the SDK gives warnings", location: type.location))
+        }
+        for member in source.members where member.attributes.contains("@MainActor") && !member.attributes.contains("@preconcurrency")
+            && (member.modifiers.contains("public") || member.modifiers.contains("open")) {
+            out.append(Difference(key: "\(member.type).\(member.swiftName)", kind: .isolation,
+                                  detail: "@MainActor without @preconcurrency: a Swift 5 client gets errors where the SDK gives warnings", location: member.location))
+        }
+        out += enumerationDifferences(publicTypes: source.types.filter { $0.modifiers.contains("public") || $0.modifiers.contains("open") })
         for member in source.members where checkedTypes[member.type] != nil && facts.isType(member.type) {
             guard member.modifiers.contains("public") || member.modifiers.contains("open") || member.inProtocol else { continue }
-            if member.kind == .subscript { continue }
+            if member.kind == .subscript || member.kind == .enumCase { continue }
             if member.inProtocol && !(checkedTypes[member.type]!.modifiers.contains("public")) { continue }
             checkedMembers += 1
             let key = "\(member.type).\(member.swiftName)"
@@ -203,7 +225,7 @@ struct DeclarationCheck {
             if !inProtocol && convenience != expectsConvenience(member, sdk) {
                 record(convenience ? .convenience : .designated, convenience ? "convenience where \(sdkName) is designated" : "designated where \(sdkName) is a convenience initializer")
             }
-        case .subscript:
+        case .subscript, .enumCase:
             break
         }
         if member.isStatic != sdk.isStatic {
@@ -222,6 +244,43 @@ struct DeclarationCheck {
                 record(.notOpen, "\(sdkName) can be overridden")
             }
         }
+    }
+
+    /// uisim's enumerations and option sets named as the SDK's (`UIControl.State`): each case (an
+    /// option set's static members of its own type) is one of the SDK's, with the SDK's raw value
+    /// where both give one.
+    private mutating func enumerationDifferences(publicTypes: [SourceType]) -> [Difference] {
+        var out: [Difference] = []
+        for type in publicTypes {
+            guard let sdk = facts.enumerations[type.name] else { continue }
+            let isOptionSet = type.kind == .struct && type.inherited.contains("OptionSet")
+            guard type.kind == .enum || isOptionSet else { continue }
+            let names = Dictionary(sdk.cases.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+            let integerRaw = type.inherited.first.map { ["Int", "UInt", "Int32", "Int64", "UInt32", "UInt64"].contains($0) } ?? false
+            var next: Int64 = 0
+            for member in source.members where member.type == type.name {
+                let isCase = member.kind == .enumCase
+                let isOption = isOptionSet && member.kind == .variable && member.isStatic
+                    && (member.modifiers.contains("public") || member.modifiers.contains("open"))
+                    && ["", "Self", type.name, String(type.name.split(separator: ".").last!)].contains(member.resultType)
+                guard isCase || isOption else { continue }
+                checkedMembers += 1
+                let key = "\(type.name).\(member.name)"
+                var raw: Int64?
+                if isCase && integerRaw {
+                    raw = member.resultType.isEmpty ? next : Int64(member.resultType.replacingOccurrences(of: " ", with: ""))
+                    if let raw { next = raw + 1 }
+                }
+                guard let theirs = names[member.name.lowercased()] else {
+                    out.append(Difference(key: key, kind: .notInSDK, detail: "the SDK's \(type.name) has no such case", location: member.location))
+                    continue
+                }
+                if let raw, let value = theirs.value, raw != value, !sdk.options {
+                    out.append(Difference(key: key, kind: .rawValue, detail: "\(raw) where the SDK's is \(value)", location: member.location))
+                }
+            }
+        }
+        return out
     }
 
     /// Whether Swift sees the SDK's initializer as a convenience one on the member's class: as
@@ -260,7 +319,7 @@ struct DeclarationCheck {
                 case .variable: return sdk.kind == .variable || sdk.kind == .classVariable
                 case .function: return sdk.kind == .function || sdk.kind == .classFunction
                 case .initializer: return sdk.kind == .initializer
-                case .subscript: return false
+                case .subscript, .enumCase: return false
                 }
             }
             var best: (SDKMember, Int)?
@@ -335,8 +394,11 @@ struct DeclarationCheck {
                 let types = [sdk.type, sdk.parameters.first ?? ""].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "?!")) }
                 for type in types {
                     let words = camelWords(type)
-                    for n in 1..<max(words.count, 1) where rest.hasPrefix(words.suffix(n).joined() + label) {
-                        first = member.name + words.suffix(n).joined() + label
+                    for n in 1..<max(words.count, 1) {
+                        // NSCollectionLayoutGroup's horizontalGroupWithLayoutSize: → horizontal(layoutSize:).
+                        for joint in ["", "With"] where rest.hasPrefix(words.suffix(n).joined() + joint + label) {
+                            first = member.name + words.suffix(n).joined() + joint + label
+                        }
                     }
                 }
             }

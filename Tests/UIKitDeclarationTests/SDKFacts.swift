@@ -29,6 +29,10 @@ struct SDKFacts {
     private(set) var classes: [String: Class] = [:]
     private(set) var protocols: [String: [String]] = [:]
     private(set) var members: [String: [SDKMember]] = [:]
+    /// NS_ENUM and NS_OPTIONS types by their Swift names: options or not, each case's Swift name
+    /// and its value where a literal in the header gives it.
+    struct Enumeration { let options: Bool; let cases: [(name: String, value: Int64?)] }
+    private(set) var enumerations: [String: Enumeration] = [:]
 
     init(contentsOf url: URL) throws {
         let text = try String(contentsOf: url, encoding: .utf8)
@@ -40,6 +44,12 @@ struct SDKFacts {
                 classes[f[1]] = Class(superclass: f[2] == "-" ? nil : f[2], protocols: list(f[3]), final: f.count > 4 && f[4] == "final")
             case "protocol":
                 protocols[f[1]] = list(f[2])
+            case "enum":
+                let cases = list(f[4]).map { item -> (String, Int64?) in
+                    let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+                    return (parts[0], parts.count > 1 ? Int64(parts[1]) : nil)
+                }
+                enumerations[f[1]] = Enumeration(options: f[3] == "options", cases: cases)
             case "member":
                 let member = SDKMember(type: f[1], kind: SDKMember.Kind(rawValue: f[2])!, objcName: f[3], swiftName: f[4] == "-" ? nil : f[4],
                                        result: f[5], parameters: list(f[6]), flags: Set(list(f[7])))

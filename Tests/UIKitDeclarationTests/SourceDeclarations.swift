@@ -19,10 +19,11 @@ struct SourceType {
     let modifiers: Set<String>
     let inherited: [String]
     let location: SourceLocation
+    var attributes: [String] = []
 }
 
 struct SourceMember {
-    enum Kind: String { case variable = "var", function = "func", initializer = "init", `subscript` }
+    enum Kind: String { case variable = "var", function = "func", initializer = "init", `subscript`, enumCase = "case" }
     /// The type the member belongs to (`UIControl.State` for a nested one).
     let type: String
     let kind: Kind
@@ -40,6 +41,7 @@ struct SourceMember {
     let inProtocol: Bool
     let inExtension: Bool
     let location: SourceLocation
+    var attributes: [String] = []
 
     var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
     var isOpen: Bool { modifiers.contains("open") }
@@ -193,7 +195,7 @@ private struct Reader {
                 continue
             }
             let start = i
-            _ = skipAttributes()
+            let attributes = skipAttributes()
             var modifiers = Set<String>()
             while !atEnd, kind(i) == .identifier, SourceDeclarations.memberModifiers.contains(text(i)) {
                 let m = text(i)
@@ -241,7 +243,8 @@ private struct Reader {
                     scope(type: qualified, typeKind: nil, extensionAccess: access, inExtension: true, into: &out)
                 } else {
                     let kind = SourceType.Kind(rawValue: keyword)!
-                    out.add(SourceType(name: qualified, kind: kind, modifiers: modifiers, inherited: inherited, location: here))
+                    out.add(SourceType(name: qualified, kind: kind, modifiers: modifiers, inherited: inherited, location: here,
+                                       attributes: attributes))
                     scope(type: qualified, typeKind: kind, extensionAccess: nil, inExtension: false, into: &out)
                 }
             case "func", "init", "subscript":
@@ -275,11 +278,12 @@ private struct Reader {
                     out.add(SourceMember(type: type, kind: keyword == "func" ? .function : (keyword == "init" ? .initializer : .subscript),
                                          name: name, labels: labels, parameterTypes: types, resultType: result,
                                          modifiers: effective(modifiers, extensionAccess), settable: settable, failable: failable,
-                                         inProtocol: typeKind == .protocol, inExtension: inExtension, location: here))
+                                         inProtocol: typeKind == .protocol, inExtension: inExtension, location: here,
+                                         attributes: attributes))
                 }
             case "var", "let":
                 i += 1
-                let name = text(i)
+                let name = text(i).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
                 i += 1
                 var declaredType = ""
                 if text(i) == ":" { i += 1; declaredType = typeText() }
@@ -298,12 +302,37 @@ private struct Reader {
                 if let type {
                     out.add(SourceMember(type: type, kind: .variable, name: name, labels: [], parameterTypes: [], resultType: declaredType,
                                          modifiers: effective(modifiers, extensionAccess), settable: settable, failable: false,
-                                         inProtocol: typeKind == .protocol, inExtension: inExtension, location: here))
+                                         inProtocol: typeKind == .protocol, inExtension: inExtension, location: here,
+                                         attributes: attributes))
+                }
+            case "case" where typeKind == .enum:
+                // `case a, b = 2, c(Int)`: each name, with its raw value when an integer literal gives it.
+                i += 1
+                while !atEnd && kind(i) != .newline && text(i) != "}" {
+                    guard kind(i) == .identifier else { i += 1; continue }
+                    let name = text(i).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+                    let at = location(i)
+                    i += 1
+                    var raw: String?
+                    if text(i) == "(" { skipBalanced() }
+                    if text(i) == "=" {
+                        i += 1
+                        var literal = ""
+                        while !atEnd && kind(i) != .newline && text(i) != "," && text(i) != "}" { literal += text(i); i += 1 }
+                        raw = literal
+                    }
+                    if let type {
+                        out.add(SourceMember(type: type, kind: .enumCase, name: name, labels: [], parameterTypes: [], resultType: raw ?? "",
+                                             modifiers: [], settable: false, failable: false, inProtocol: false, inExtension: inExtension,
+                                             location: at))
+                    }
+                    if text(i) == "," { i += 1 }
                 }
             case "case", "typealias", "associatedtype", "import", "precedencegroup", "operator", "macro", "deinit":
                 i += 1
                 if keyword == "deinit" { skipNewlines(); if text(i) == "{" { skipBalanced() }; continue }
-                while !atEnd && kind(i) != .newline {
+                // To the line's end or the scope's closing brace (`enum E { case a, b }` on one line).
+                while !atEnd && kind(i) != .newline && !(kind(i) == .punctuation && text(i) == "}") {
                     if "([{".contains(text(i)) && kind(i) == .punctuation { skipBalanced() } else { i += 1 }
                 }
             default:

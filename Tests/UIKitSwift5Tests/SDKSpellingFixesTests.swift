@@ -127,6 +127,32 @@ final class SDKSpellingFixesTests: XCTestCase {
         XCTAssertEqual(view.asked.first?.2, .fittingSizeLevel)
     }
 
+    /// Raw values as the SDK's headers give them (UIBarButtonItem.h, UIEvent.h): code that stores
+    /// or compares them gets UIKit's numbers.
+    func testRawValuesAsTheSDKs() {
+        XCTAssertEqual(UIBarButtonItem.Style.done.rawValue, 2)
+        XCTAssertEqual(UIBarButtonItem.Style(rawValue: 2), .done)
+        XCTAssertEqual(UIEvent.EventType.scroll.rawValue, 10)
+        XCTAssertEqual(UIEvent.EventType.hover.rawValue, 11)
+        XCTAssertEqual(UIEvent.EventType.transform.rawValue, 14)
+    }
+
+    func testNavigationBarItemsIsSettable() {
+        let bar = UINavigationBar(frame: CGRect(x: 0, y: 0, width: 390, height: 44))
+        let back = UINavigationItem(title: "Inbox"), top = UINavigationItem(title: "Message")
+        bar.items = [back, top]
+        XCTAssertTrue(bar.topItem === top)
+        XCTAssertTrue(bar.backItem === back)
+        bar.items = nil
+        XCTAssertNil(bar.topItem)
+    }
+
+    func testVisibleRowsAreOptionalAsTheSDKs() {
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 200))
+        // `?.` compiles only on an optional, as real code writes it against the SDK.
+        XCTAssertEqual(table.indexPathsForVisibleRows?.count ?? 0, 0)
+    }
+
     func testATraitOfTheAppsOwnNeedsNoName() {
         XCTAssertEqual(ThemeTrait.name, "ThemeTrait")
         XCTAssertEqual(UITraitUserInterfaceStyle.name, "UserInterfaceStyle")

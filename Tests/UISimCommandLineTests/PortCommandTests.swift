@@ -40,6 +40,9 @@ extension CommandLineTests {
         let ported = try String(contentsOf: folder.appendingPathComponent("Ported/Screens/ComposeViewController.swift"), encoding: .utf8)
         #expect(ported.contains(#"action: Selector("send:", ComposeViewController.send(_:)), for: .touchUpInside)"#))
         #expect(ported.components(separatedBy: "\n").count == 12)
+        // The outlet is listed for the nib loader on the class's closing-brace line (line 12).
+        #expect(ported.components(separatedBy: "\n")[11] == "override class var interfaceBuilderConnections: [UINibConnection] { "
+                + #"super.interfaceBuilderConnections + [.outlet("sendButton", \ComposeViewController.sendButton)] } }"#)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Ported/Main.storyboard").path))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Ported/.git").path))
 
@@ -50,7 +53,8 @@ extension CommandLineTests {
         #expect(original.status == 65)
         #expect(original.stdout.contains("App/Screens/ComposeViewController.swift:8: #selector: port rewrites it"))
         #expect(original.stdout.contains("App/Screens/ComposeViewController.swift:4: @IBOutlet / @IBAction / @IBInspectable / @IBDesignable: port rewrites it"))
-        #expect(original.stderr.contains("4 places Swift on Linux would reject"))
+        #expect(original.stdout.contains("App/Screens/ComposeViewController.swift:12: @IBOutlet / @IBAction: port rewrites it"))
+        #expect(original.stderr.contains("5 places Swift on Linux would reject"))
 
         // Porting the port changes nothing.
         #expect(try uisim(["port", "Ported", "-o", "Again"], in: folder).status == 0)

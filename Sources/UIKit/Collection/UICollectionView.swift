@@ -166,7 +166,7 @@ open class UICollectionView: UIScrollView {
         UIView.animate(withDuration: 0.3, animations: { self.layoutIfNeeded() }, completion: completion)
     }
 
-    public weak var dataSource: UICollectionViewDataSource? {
+    open weak var dataSource: UICollectionViewDataSource? {
         didSet { needsReload = true; setNeedsLayout() }
     }
 
@@ -176,7 +176,7 @@ open class UICollectionView: UIScrollView {
     /// Told of items about to come on screen (UIKit's `prefetchDataSource`): the items within one
     /// screen ahead of the bounds, in the direction the content last moved, that are not on screen
     /// yet, once each; an item that leaves that zone without being shown is cancelled.
-    public weak var prefetchDataSource: UICollectionViewDataSourcePrefetching?
+    open weak var prefetchDataSource: UICollectionViewDataSourcePrefetching?
     /// Whether the prefetch data source is told (default true, as UIKit's).
     open var isPrefetchingEnabled = true
 
@@ -196,7 +196,7 @@ open class UICollectionView: UIScrollView {
 
     /// Registers the class (a `UICollectionViewCell` subclass) whose cells
     /// `dequeueReusableCell(withReuseIdentifier:for:)` makes for `identifier`.
-    public func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
         guard let cellClass else {
             registeredCells[identifier] = nil
             return
@@ -208,7 +208,7 @@ open class UICollectionView: UIScrollView {
     }
 
     /// Registers the class of supplementary views of `elementKind` for `identifier`.
-    public func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
+    open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
         let key = Self.supplementaryKey(elementKind, identifier)
         guard let viewClass else {
             registeredSupplementary[key] = nil
@@ -230,7 +230,7 @@ open class UICollectionView: UIScrollView {
     /// A cell for `identifier`: one from its reuse queue (after its `prepareForReuse()`), else a
     /// new one of the registered class. An identifier never registered is a programming error,
     /// as in UIKit.
-    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
         if let cell = reconfiguring, cell.reuseIdentifier == identifier {
             // Reconfiguring: the cell on screen, as it is (no prepareForReuse()).
             reconfiguring = nil
@@ -252,7 +252,7 @@ open class UICollectionView: UIScrollView {
     }
 
     /// A supplementary view of `elementKind` for `identifier`, from its queue or the registered class.
-    public func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionReusableView {
+    open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionReusableView {
         let key = Self.supplementaryKey(elementKind, identifier)
         if let view = queues[key]?.popLast() {
             view.prepareForReuse()
@@ -308,13 +308,13 @@ open class UICollectionView: UIScrollView {
     }
 
     /// The number of sections, from the data source.
-    public var numberOfSections: Int {
+    open var numberOfSections: Int {
         loadIfNeeded()
         return itemCounts.count
     }
 
     /// The number of items in `section`, from the data source.
-    public func numberOfItems(inSection section: Int) -> Int {
+    open func numberOfItems(inSection section: Int) -> Int {
         loadIfNeeded()
         return itemCounts.indices.contains(section) ? itemCounts[section] : 0
     }
@@ -551,32 +551,32 @@ open class UICollectionView: UIScrollView {
     }
 
     /// The cell shown for the item at `indexPath`, if it is on screen.
-    public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
         shown[ElementKey(kind: nil, indexPath: indexPath)] as? UICollectionViewCell
     }
 
     /// The index path of a cell on screen.
-    public func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
+    open func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
         shown.first { $0.key.kind == nil && $0.value === cell }?.key.indexPath
     }
 
     /// The cells on screen, in item order.
-    public var visibleCells: [UICollectionViewCell] {
+    open var visibleCells: [UICollectionViewCell] {
         shown.filter { $0.key.kind == nil }.sorted { $0.key < $1.key }.compactMap { $0.value as? UICollectionViewCell }
     }
 
     /// The index paths of the items on screen, in order.
-    public var indexPathsForVisibleItems: [IndexPath] {
+    open var indexPathsForVisibleItems: [IndexPath] {
         shown.keys.filter { $0.kind == nil }.map(\.indexPath).sorted()
     }
 
     /// The supplementary view of `elementKind` shown at `indexPath`, if on screen.
-    public func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+    open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
         shown[ElementKey(kind: elementKind, indexPath: indexPath)]
     }
 
     /// The item at `point` (content coordinates), from the layout.
-    public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+    open func indexPathForItem(at point: CGPoint) -> IndexPath? {
         layoutIfNeeded()
         let probe = CGRect(x: point.x, y: point.y, width: 0, height: 0).insetBy(dx: -0.5, dy: -0.5)
         let elements = collectionViewLayout.layoutAttributesForElements(in: probe) ?? []
@@ -584,13 +584,13 @@ open class UICollectionView: UIScrollView {
     }
 
     /// The layout's attributes of the item at `indexPath`.
-    public func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         prepareLayoutIfNeeded()
         return collectionViewLayout.layoutAttributesForItem(at: indexPath)
     }
 
     /// The layout's attributes of the supplementary view of `kind` at `indexPath`.
-    public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         prepareLayoutIfNeeded()
         return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
@@ -849,7 +849,7 @@ open class UICollectionView: UIScrollView {
     private var selected: [IndexPath] = []
 
     /// The selected items, in the order they were selected (nil when none, as UIKit's).
-    public var indexPathsForSelectedItems: [IndexPath]? { selected.isEmpty ? nil : selected }
+    open var indexPathsForSelectedItems: [IndexPath]? { selected.isEmpty ? nil : selected }
 
     /// Selects an item (without telling the delegate, as UIKit's), deselecting the others unless
     /// multiple selection is allowed; nil deselects every item.

@@ -80,7 +80,7 @@ public enum NSRectAlignment: Int, Sendable {
 /// `NSCollectionLayoutItem`).
 @preconcurrency @MainActor
 open class NSCollectionLayoutItem {
-    public let layoutSize: NSCollectionLayoutSize
+    open private(set) var layoutSize: NSCollectionLayoutSize
     /// Space kept inside the item's frame around the cell (the cell is the frame less these).
     open var contentInsets = NSDirectionalEdgeInsets()
 
@@ -125,7 +125,7 @@ open class NSCollectionLayoutItem {
 open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
     enum Axis { case horizontal, vertical }
     let axis: Axis
-    public let subitems: [NSCollectionLayoutItem]
+    open private(set) var subitems: [NSCollectionLayoutItem]
     let count: Int?
     /// The space between the group's items (none by default).
     open var interItemSpacing: NSCollectionLayoutSpacing?
@@ -137,28 +137,28 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
         super.init(layoutSize: layoutSize)
     }
 
-    public class func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
+    open class func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(axis: .horizontal, layoutSize: layoutSize, subitems: subitems, count: nil)
     }
 
-    public class func vertical(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
+    open class func vertical(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(axis: .vertical, layoutSize: layoutSize, subitems: subitems, count: nil)
     }
 
-    public class func horizontal(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
+    open class func horizontal(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(axis: .horizontal, layoutSize: layoutSize, subitems: [subitem], count: max(1, count))
     }
 
-    public class func vertical(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
+    open class func vertical(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(axis: .vertical, layoutSize: layoutSize, subitems: [subitem], count: max(1, count))
     }
 
     /// iOS 16's spelling of the `count` form.
-    public class func horizontal(layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
+    open class func horizontal(layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
         horizontal(layoutSize: layoutSize, subitem: subitem, count: count)
     }
 
-    public class func vertical(layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
+    open class func vertical(layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
         vertical(layoutSize: layoutSize, subitem: subitem, count: count)
     }
 
@@ -254,7 +254,7 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
 /// A supplementary view of a compositional layout (UIKit's `NSCollectionLayoutSupplementaryItem`).
 @preconcurrency @MainActor
 open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
-    public let elementKind: String
+    open private(set) var elementKind: String
     /// Its place in front of or behind the cells (0, theirs, by default: give a pinned header 1
     /// or more, as UIKit's samples do, to keep it over the cells scrolling under it).
     open var zIndex = 0
@@ -270,8 +270,8 @@ open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
 /// along (`extendsBoundary`).
 @preconcurrency @MainActor
 open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupplementaryItem {
-    public let alignment: NSRectAlignment
-    public let offset: CGPoint
+    open private(set) var alignment: NSRectAlignment
+    open private(set) var offset: CGPoint
     /// Whether the view takes room of its own, moving the items (default true).
     open var extendsBoundary = true
     /// Whether the view stays in sight while its section scrolls: a header at the top of the

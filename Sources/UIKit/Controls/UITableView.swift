@@ -128,9 +128,9 @@ open class UITableView: UIScrollView {
 
     public enum Style: Int, Sendable { case plain, grouped, insetGrouped }
 
-    public let style: Style
+    open private(set) var style: Style
 
-    public weak var dataSource: UITableViewDataSource? {
+    open weak var dataSource: UITableViewDataSource? {
         didSet { needsReload = true; setNeedsLayout() }
     }
 
@@ -242,30 +242,30 @@ open class UITableView: UIScrollView {
     private var queues: [String: [UITableViewCell]] = [:]
     private var headerQueues: [String: [UITableViewHeaderFooterView]] = [:]
     /// What this table view made, reused and asked for, since it was made.
-    public private(set) var cellStatistics = CellStatistics()
+    package private(set) var cellStatistics = CellStatistics()
 
     /// Registers the class whose cells `dequeueReusableCell(withIdentifier:for:)` makes for
     /// `identifier` when its reuse queue is empty (nil forgets it).
-    public func register(_ cellClass: UITableViewCell.Type?, forCellReuseIdentifier identifier: String) {
+    open func register(_ cellClass: UITableViewCell.Type?, forCellReuseIdentifier identifier: String) {
         registered[identifier] = cellClass
     }
 
     /// Registers the class of header views for `identifier`.
-    public func register(_ headerClass: UITableViewHeaderFooterView.Type?, forHeaderFooterViewReuseIdentifier identifier: String) {
+    open func register(_ headerClass: UITableViewHeaderFooterView.Type?, forHeaderFooterViewReuseIdentifier identifier: String) {
         registeredHeaders[identifier] = headerClass
     }
 
     /// A cell for `identifier`: one from the reuse queue (after its `prepareForReuse()`), else a
     /// new one of the registered class. Asking for an identifier that was never registered is a
     /// programming error, as in UIKit.
-    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
         preconditionFailure("unable to dequeue a cell with identifier \(identifier): register a class for it")
     }
 
     /// A cell for `identifier` from the reuse queue or the registered class, or nil if there is
     /// neither (the caller then makes one).
-    public func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
         if let cell = reconfiguring, cell.reuseIdentifier == identifier {
             // Reconfiguring: the cell on screen, as it is (no prepareForReuse()).
             reconfiguring = nil
@@ -284,7 +284,7 @@ open class UITableView: UIScrollView {
     }
 
     /// A header view for `identifier` from its queue or its registered class.
-    public func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
+    open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
         if let view = headerQueues[identifier]?.popLast() { return view }
         return registeredHeaders[identifier].map { type in
             let header = type.init()
@@ -369,7 +369,7 @@ open class UITableView: UIScrollView {
 
     /// How long row updates animate: 0.3 s on ease-in-out (UIKit does not document it; this is
     /// what it is commonly measured at).
-    public static let rowAnimationDuration: TimeInterval = 0.3
+    package static let rowAnimationDuration: TimeInterval = 0.3
 
     /// Updates being collected by `performBatchUpdates` (nil outside one).
     private var batch: (deletes: [IndexPath], inserts: [IndexPath], moves: [(from: IndexPath, to: IndexPath)], animation: RowAnimation)?
@@ -548,13 +548,13 @@ open class UITableView: UIScrollView {
     }
 
     /// Sections in the table.
-    public var numberOfSections: Int {
+    open var numberOfSections: Int {
         loadIfNeeded()
         return sections.count
     }
 
     /// Rows in `section`.
-    public func numberOfRows(inSection section: Int) -> Int {
+    open func numberOfRows(inSection section: Int) -> Int {
         loadIfNeeded()
         return sections[section].rows.count
     }
@@ -663,7 +663,7 @@ open class UITableView: UIScrollView {
     }
 
     /// The rectangle of a row, in the table's (content) coordinates.
-    public func rectForRow(at indexPath: IndexPath) -> CGRect {
+    open func rectForRow(at indexPath: IndexPath) -> CGRect {
         loadIfNeeded()
         let inset = rowInset
         return CGRect(x: inset, y: rowTops[indexPath.section][indexPath.row], width: bounds.width - 2 * inset,
@@ -674,7 +674,7 @@ open class UITableView: UIScrollView {
     private var rowInset: CGFloat { style == .insetGrouped ? Self.sideMargin(for: window?.screen ?? UIScreen.main) : 0 }
 
     /// The row at `point` (content coordinates), if any.
-    public func indexPathForRow(at point: CGPoint) -> IndexPath? {
+    open func indexPathForRow(at point: CGPoint) -> IndexPath? {
         loadIfNeeded()
         for section in sections.indices.reversed() where point.y >= sectionTops[section] {
             let tops = rowTops[section]
@@ -693,22 +693,23 @@ open class UITableView: UIScrollView {
     // MARK: Visible rows
 
     /// The cells on screen, in row order.
-    public var visibleCells: [UITableViewCell] {
-        indexPathsForVisibleRows.compactMap { visible[$0] }
+    open var visibleCells: [UITableViewCell] {
+        visible.keys.sorted().compactMap { visible[$0] }
     }
 
-    /// The rows on screen, in order.
-    public var indexPathsForVisibleRows: [IndexPath] {
+    /// The rows on screen, in order (optional as the SDK declares it; uisim gives an empty list
+    /// when no row is on screen).
+    open var indexPathsForVisibleRows: [IndexPath]? {
         visible.keys.sorted()
     }
 
     /// The cell of a row on screen, or nil.
-    public func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
         visible[indexPath]
     }
 
     /// The row a cell on screen shows, or nil.
-    public func indexPath(for cell: UITableViewCell) -> IndexPath? {
+    open func indexPath(for cell: UITableViewCell) -> IndexPath? {
         visible.first { $0.value === cell }?.key
     }
 
@@ -986,14 +987,14 @@ open class UITableView: UIScrollView {
     // MARK: Selection
 
     /// The selected row (the first, with multiple selection), or nil.
-    public var indexPathForSelectedRow: IndexPath? { selected.first }
+    open var indexPathForSelectedRow: IndexPath? { selected.first }
 
     /// The selected rows, in the order they were selected, or nil when none is.
-    public var indexPathsForSelectedRows: [IndexPath]? { selected.isEmpty ? nil : selected }
+    open var indexPathsForSelectedRows: [IndexPath]? { selected.isEmpty ? nil : selected }
 
     /// Selects a row (without telling the delegate, as UIKit's), deselecting the others unless
     /// multiple selection is allowed.
-    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         loadIfNeeded()   // a reload clears the selection: load first, so this one stays
         guard let indexPath else {
             for row in selected { deselectRow(at: row, animated: animated) }
@@ -1009,7 +1010,7 @@ open class UITableView: UIScrollView {
 
     /// Scrolls so that the row sits at `scrollPosition` (top, middle, bottom; `.none`: the least
     /// that shows it), within the content; animated as `setContentOffset(_:animated:)` is.
-    public func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+    open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         loadIfNeeded()
         guard indexPath.section < sections.count, indexPath.row < sections[indexPath.section].rows.count else {
             // UIKit raises; uisim leaves the offset and says why.
@@ -1035,7 +1036,7 @@ open class UITableView: UIScrollView {
     }
 
     /// Deselects a row (without telling the delegate).
-    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) {
         selected.removeAll { $0 == indexPath }
         visible[indexPath]?.setSelected(false, animated: animated)
     }

@@ -14,7 +14,8 @@ open class UIEvent: NSObject {
 
     /// The kinds of UIKit events; uisim delivers `.touches`.
     public enum EventType: Int, Sendable {
-        case touches, motion, remoteControl, presses, scroll, hover, transform
+        // UIKit's raw values (UIEvent.h): scroll, hover and transform came later and skip ahead.
+        case touches = 0, motion = 1, remoteControl = 2, presses = 3, scroll = 10, hover = 11, transform = 14
     }
 
     /// Always `.touches` in uisim.

@@ -164,7 +164,7 @@ open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
 
 /// The anchors a view and a layout guide share: edges, centres and sizes.
 @preconcurrency @MainActor
-package protocol LayoutAnchors: AnyObject {}
+public protocol LayoutAnchors: AnyObject {}
 
 extension LayoutAnchors {
     public var leadingAnchor: NSLayoutXAxisAnchor { xAnchor(.leading) }

@@ -37,7 +37,8 @@ protocol BarItemsHost: AnyObject {
 /// with the item as the sender.
 @preconcurrency @MainActor
 open class UIBarButtonItem: UIBarItem {
-    public enum Style: Int, Sendable { case plain, done }
+    /// UIKit's raw values (UIBarButtonItem.h): 1 was the deprecated `.bordered`.
+    public enum Style: Int, Sendable { case plain = 0, done = 2 }
 
     /// UIKit's system items; each shows its title (uisim draws no symbols for the image ones: they
     /// show their name, as a title).
@@ -70,7 +71,7 @@ open class UIBarButtonItem: UIBarItem {
     /// The item's width (0: its content's).
     open var width: CGFloat = 0 { didSet { changed() } }
     /// The system item it was made as.
-    public private(set) var systemItem: SystemItem?
+    package private(set) var systemItem: SystemItem?
 
     public override init() { super.init() }
 
@@ -125,9 +126,9 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// A flexible space (UIKit's `flexibleSpace()`).
-    public static func flexibleSpace() -> UIBarButtonItem { UIBarButtonItem(systemItem: .flexibleSpace) }
+    open class func flexibleSpace() -> UIBarButtonItem { UIBarButtonItem(systemItem: .flexibleSpace) }
     /// A fixed space of `width` points.
-    public static func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
+    open class func fixedSpace(_ width: CGFloat) -> UIBarButtonItem {
         let item = UIBarButtonItem(systemItem: .fixedSpace)
         item.width = width
         return item

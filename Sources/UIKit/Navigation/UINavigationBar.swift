@@ -52,15 +52,15 @@ open class UINavigationBarAppearance {
 
     /// A translucent system background with a hairline under it (UIKit blurs; uisim shows the
     /// colour at 94 %).
-    public func configureWithDefaultBackground() {
+    open func configureWithDefaultBackground() {
         backgroundColor = .barBackground
         shadowColor = .separator
     }
-    public func configureWithOpaqueBackground() {
+    open func configureWithOpaqueBackground() {
         backgroundColor = .systemBackground
         shadowColor = .separator
     }
-    public func configureWithTransparentBackground() {
+    open func configureWithTransparentBackground() {
         backgroundColor = .clear
         shadowColor = nil
     }
@@ -91,7 +91,12 @@ open class UINavigationBar: UIView, BarItemsHost {
     var rowHeight: CGFloat { screenIdiom == .pad ? Self.padHeight : Self.standardHeight }
     public static let largeTitleHeight: CGFloat = 52
 
-    public private(set) var items: [UINavigationItem]? = []
+    /// The stack of items, root first; setting it is `setItems(_:animated: false)`, as in UIKit.
+    open var items: [UINavigationItem]? {
+        get { itemStack }
+        set { setItems(newValue, animated: false) }
+    }
+    private var itemStack: [UINavigationItem]? = []
     open var topItem: UINavigationItem? { items?.last }
     open var backItem: UINavigationItem? { (items?.count ?? 0) > 1 ? items?[items!.count - 2] : nil }
 
@@ -144,20 +149,20 @@ open class UINavigationBar: UIView, BarItemsHost {
     var barHeight: CGFloat { rowHeight + (showsLargeTitle ? Self.largeTitleHeight : 0) }
 
     open func pushItem(_ item: UINavigationItem, animated: Bool) {
-        items = (items ?? []) + [item]
+        itemStack = (itemStack ?? []) + [item]
         item.bar = self
         itemsDidChange()
     }
 
     @discardableResult
     open func popItem(animated: Bool) -> UINavigationItem? {
-        guard let last = items?.popLast() else { return nil }
+        guard let last = itemStack?.popLast() else { return nil }
         itemsDidChange()
         return last
     }
 
     open func setItems(_ items: [UINavigationItem]?, animated: Bool) {
-        self.items = items
+        itemStack = items
         for item in items ?? [] { item.bar = self }
         itemsDidChange()
     }

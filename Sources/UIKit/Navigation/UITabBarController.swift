@@ -153,8 +153,8 @@ open class UITabBar: UIView {
 /// `hidesBottomBarWhenPushed` in a tab's navigation controller hides the bar.
 @preconcurrency @MainActor
 open class UITabBarController: UIViewController {
-    public let tabBar = UITabBar(frame: .zero)
-    public weak var delegate: UITabBarControllerDelegate?
+    open private(set) var tabBar = UITabBar(frame: .zero)
+    open weak var delegate: UITabBarControllerDelegate?
 
     open var viewControllers: [UIViewController]? {
         get { controllers }

@@ -10,7 +10,7 @@ import Foundation
 /// [.copy("Nibs")]` or `.process("LoginView.xib")`, and passes `Bundle.module`), at the top or in any
 /// folder of the bundle (`Base.lproj/`, `Nibs/`), else in the folders given to
 /// `UINib.addSearchFolder(_:)` (a test pointing at the app's `iOS` folder, as Examples/Classic keeps it).
-@MainActor
+@preconcurrency @MainActor
 open class UINib: NSObject {
     /// The keys of `instantiate(withOwner:options:)`'s options.
     public struct OptionsKey: RawRepresentable, Hashable, Sendable {
@@ -236,7 +236,7 @@ public struct UINibConnection: @unchecked Sendable {
 extension Bundle {
     /// Instantiates the document named `name` with `owner` (`UINib(nibName:bundle:)` of this bundle
     /// then `instantiate(withOwner:options:)`): its top-level objects.
-    @MainActor
+    @preconcurrency @MainActor
     public func loadNibNamed(_ name: String, owner: Any?, options: [UINib.OptionsKey: Any]? = nil) -> [Any]? {
         UINib(nibName: name, bundle: self).instantiate(withOwner: owner, options: options)
     }

@@ -98,7 +98,7 @@ import Testing
             #expect(prepared == times[ObjectIdentifier(cell), default: 0])
             times[ObjectIdentifier(cell), default: 0] += 1
         }
-        #expect(table.indexPathsForVisibleRows.last == IndexPath(row: 299, section: 0))
+        #expect(table.indexPathsForVisibleRows?.last == IndexPath(row: 299, section: 0))
         #expect(table.cellForRow(at: IndexPath(row: 299, section: 0))?.frame == CGRect(x: 0, y: 299 * 88, width: 390, height: 88))
         #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) == nil)
         // The commit after the scrolling hands over what the window's table made since the commit
@@ -168,7 +168,7 @@ import Testing
         table.reloadData()
         _ = window.layoutPass()
         #expect(table.numberOfRows(inSection: 0) == 3)
-        #expect(table.indexPathsForVisibleRows.count == 3)
+        #expect(table.indexPathsForVisibleRows?.count == 3)
         #expect(table.cellStatistics.created == 10 && table.cellStatistics.reused == 3)
         #expect(source.ended.count == 10)   // every visible row ended its display at the reload
     }
