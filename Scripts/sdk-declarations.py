@@ -180,6 +180,7 @@ def property_fact(stmt, nonnull, type_name, is_final):
         swift = name
         if is_class and (s_type.rstrip('?!') in (type_name, 'Self')):
             swift = prune_type_words(name, type_name)
+    swift = lower_leading_acronym(swift)
     flags = []
     if 'readonly' in attrs:
         flags.append('readonly')
@@ -187,6 +188,17 @@ def property_fact(stmt, nonnull, type_name, is_final):
         flags.append('deprecated')
     kind = 'class-var' if is_class else 'var'
     return (kind, name, swift, s_type, '', flags)
+
+
+def lower_leading_acronym(name):
+    """The importer lowercases a property's leading acronym: URL → url, URLs → urls, URLString → urlString."""
+    m = re.match(r'[A-Z]+', name)
+    if not m or len(m.group(0)) < 2:
+        return name
+    run, rest = m.group(0), name[len(m.group(0)):]
+    if rest and rest[0].islower() and rest != 's':
+        return run[:-1].lower() + run[-1] + rest
+    return run.lower() + rest
 
 
 def camel_words(name):

@@ -422,7 +422,10 @@ struct SourceRewriter {
             var open = s + 2
             while open < walk.significant.count, !walk.isPunctuation(open, "{") { open += 1 }
             guard let close = walk.matching(open) else { continue }
-            let superclass = walk.isPunctuation(s + 2, ":") && walk.isIdentifier(s + 3) ? walk.text(s + 3) : nil
+            // The superclass, after the generic parameters if any (`open class _FieldCell<T>: Cell<T>`).
+            var colon = s + 2
+            if walk.isPunctuation(colon, "<"), let close = walk.matching(colon) { colon = close + 1 }
+            let superclass = walk.isPunctuation(colon, ":") && walk.isIdentifier(colon + 1) ? walk.text(colon + 1) : nil
             guard let superclass, !Self.nonResponders.contains(superclass) else {
                 findings.append(PortFinding(line: walk.line(s),
                     message: "\(name) is not a UIResponder: list its outlets and actions with UINib.register(_:connections:)"))
@@ -431,8 +434,10 @@ struct SourceRewriter {
             }
             let sameLine = walk.line(close - 1) == walk.line(close)
             let list = entries.map(\.expression).joined(separator: ", ")
+            // As accessible as the class: an open class's subclasses (in the app) list their own.
+            let access = Self.accessOfDeclaration(walk, at: s).map { $0 == "open" ? "open " : ($0 == "public" ? "public " : "") } ?? ""
             let text = (sameLine ? "; " : "")
-                + "override class var interfaceBuilderConnections: [UINibConnection] { super.interfaceBuilderConnections + [\(list)] } "
+                + "\(access)override class var interfaceBuilderConnections: [UINibConnection] { super.interfaceBuilderConnections + [\(list)] } "
             let at = walk.tokens[walk.significant[close]].range.lowerBound
             replacements.append((at..<at, text))
             edits.append(PortEdit(kind: .interfaceBuilderConnections, line: walk.line(close)))
@@ -442,6 +447,19 @@ struct SourceRewriter {
             findings.append(PortFinding(line: entries[0].line,
                 message: "\(type)'s outlets and actions are declared outside its class body in this file: list them in its interfaceBuilderConnections"))
         }
+    }
+
+    /// The access modifier among the modifiers before the declaration keyword at `s`, if any.
+    static func accessOfDeclaration(_ walk: TokenWalk, at s: Int) -> String? {
+        var p = s - 1
+        while p >= 0, walk.kind(p) == .identifier || walk.kind(p) == .attribute {
+            let word = walk.text(p)
+            if ["open", "public", "internal", "fileprivate", "private", "package"].contains(word) { return word }
+            guard ["final", "open", "public", "internal", "fileprivate", "private", "package", "indirect"].contains(word)
+                    || walk.kind(p) == .attribute else { return nil }
+            p -= 1
+        }
+        return nil
     }
 
     /// Superclasses whose instances are not responders: their outlets need `UINib.register`.

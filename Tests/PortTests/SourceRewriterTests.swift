@@ -125,6 +125,12 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
                 @IBOutlet weak var view: UIView!
             }
             class Card: UIView { @IBOutlet weak var badge: UILabel! }
+            open class _FieldCell<T>: Cell<T> {
+                @IBOutlet public weak var textField: UITextField!
+            }
+            public final class Banner: UIView {
+                @IBOutlet weak var title: UILabel!
+            }
             """
         let result = port(source)
         let lines = result.text.components(separatedBy: "\n")
@@ -135,6 +141,11 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
                 + #".action(Selector("reset", LoginView.reset)), .action(Selector("helpFor:", LoginView.help(for:)))] } }"#)
         #expect(lines[14] == "class Card: UIView {           weak var badge: UILabel! ; override class var interfaceBuilderConnections: "
                 + #"[UINibConnection] { super.interfaceBuilderConnections + [.outlet("badge", \Card.badge)] } }"#)
+        // An open class's override is open (its subclasses list their own outlets), a public
+        // one's public; a generic class's superclass is read after its parameters.
+        #expect(lines[17] == "open override class var interfaceBuilderConnections: [UINibConnection] { super.interfaceBuilderConnections + "
+                + #"[.outlet("textField", \_FieldCell.textField)] } }"#)
+        #expect(lines[20].hasPrefix("public override class var interfaceBuilderConnections"))
         #expect(result.findings.map(\.description) == [
             "5: the outlet spinner is not optional: a nib cannot connect it (declare it with ! or ?)",
             "12: Keeper is not a UIResponder: list its outlets and actions with UINib.register(_:connections:)",

@@ -276,6 +276,48 @@ open class UITextField: UIControl, UITextInput {
         edit(range, with: "")
     }
 
+    // MARK: Edit actions (UIResponderStandardEditActions), as the edit menu sends them
+
+    /// Puts the selected text on the general pasteboard (nothing without a selection; a secure
+    /// field's text never leaves it, as UIKit's).
+    open func copy(_ sender: Any?) {
+        guard selection.length > 0, !isSecureTextEntry else { return }
+        UIPasteboard.general.string = (storedText as NSString).substring(with: TextOffsets.clamp(selection, length: length))
+    }
+
+    /// Copies the selection, then deletes it as an edit of the user's (the delegate asked).
+    open func cut(_ sender: Any?) {
+        guard selection.length > 0 else { return }
+        copy(sender)
+        edit(selection, with: "")
+    }
+
+    /// Puts the pasteboard's string in place of the selection (line breaks become spaces: a
+    /// field has one line), as an edit of the user's; the caret goes after it.
+    open func paste(_ sender: Any?) {
+        guard let string = UIPasteboard.general.string, !string.isEmpty else { return }
+        edit(marked ?? selection, with: string.replacingOccurrences(of: "\n", with: " "))
+    }
+
+    /// Selects the whole text.
+    open func selectAll(_ sender: Any?) {
+        guard length > 0, selection != NSRange(location: 0, length: length) else { return }
+        selection = NSRange(location: 0, length: length)
+        delegate?.textFieldDidChangeSelection(self)
+    }
+
+    /// Copy and cut with a selection, paste with a string on the pasteboard, select all with text
+    /// not all selected; what else the responder chain decides.
+    open override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+        switch action {
+        case Selector("copy:"): selection.length > 0 && !isSecureTextEntry
+        case Selector("cut:"): selection.length > 0 && !isSecureTextEntry
+        case Selector("paste:"): UIPasteboard.general.hasStrings
+        case Selector("selectAll:"): length > 0 && selection.length < length
+        default: super.canPerformAction(action, withSender: sender)
+        }
+    }
+
     /// The user's edit: `range` becomes `string` if the delegate allows; the caret goes after it,
     /// the marked text is committed (or, with `markedSelection`, the new text is marked and that
     /// range of it selected); `.editingChanged`, `textDidChangeNotification` and the delegate's

@@ -247,6 +247,46 @@ open class UITextView: UIScrollView, UITextInput {
         replaceText(range, with: "")
     }
 
+    // MARK: Edit actions (UIResponderStandardEditActions), as the edit menu sends them
+
+    /// Puts the selected text on the general pasteboard (nothing without a selection).
+    open func copy(_ sender: Any?) {
+        guard selection.length > 0, let storage else { return }
+        UIPasteboard.general.string = storage.mutableString.substring(with: TextOffsets.clamp(selection, length: length))
+    }
+
+    /// Copies the selection, then deletes it as an edit of the user's (the delegate asked).
+    open func cut(_ sender: Any?) {
+        guard selection.length > 0, isEditable else { return }
+        copy(sender)
+        replaceText(selection, with: "")
+    }
+
+    /// Puts the pasteboard's string in place of the selection, as an edit of the user's; the
+    /// caret goes after it.
+    open func paste(_ sender: Any?) {
+        guard isEditable, let string = UIPasteboard.general.string, !string.isEmpty else { return }
+        replaceText(marked ?? selection, with: string)
+    }
+
+    /// Selects the whole text.
+    open func selectAll(_ sender: Any?) {
+        guard length > 0 else { return }
+        selectedRange = NSRange(location: 0, length: length)
+    }
+
+    /// Copy with a selection (cut also editable), paste when editable with a string on the
+    /// pasteboard, select all with text not all selected; what else the responder chain decides.
+    open override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+        switch action {
+        case Selector("copy:"): selection.length > 0
+        case Selector("cut:"): selection.length > 0 && isEditable
+        case Selector("paste:"): isEditable && UIPasteboard.general.hasStrings
+        case Selector("selectAll:"): length > 0 && selection.length < length
+        default: super.canPerformAction(action, withSender: sender)
+        }
+    }
+
     /// The user's edit: `range` becomes `string` if the delegate allows; the caret goes after it,
     /// the marked text is committed (or, with `markedSelection`, the new text is marked and that
     /// range of it selected), and the delegate hears `textViewDidChange(_:)` and
