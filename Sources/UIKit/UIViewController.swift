@@ -59,6 +59,13 @@ open class UIViewController: UIResponder {
     /// The view if it has been loaded, without loading it.
     open var viewIfLoaded: UIView? { storedView }
 
+    /// iOS 7's guide above the content: from the view's top to its safe area's top (the
+    /// `length` a navigation bar and the status bar take). Deprecated in iOS 11 for the safe area.
+    open var topLayoutGuide: UILayoutSupport { layoutSupport(top: true) }
+
+    /// iOS 7's guide below the content: from the safe area's bottom to the view's bottom.
+    open var bottomLayoutGuide: UILayoutSupport { layoutSupport(top: false) }
+
     /// Loads the view now if it is not loaded yet.
     open func loadViewIfNeeded() {
         guard storedView == nil, !isLoadingView else { return }
@@ -279,7 +286,12 @@ open class UIViewController: UIResponder {
 
     private func safeAreaDidChange() {
         guard let view = viewIfLoaded else { return }
-        view.forEachInSubtree { $0.safeAreaInsetsDidChange() }
+        view.forEachInSubtree { v in
+            // A constraint to the safe-area guide follows the new insets at the next solve, though
+            // no constraint changed (a bar's height, additionalSafeAreaInsets).
+            if let guide = v.constraintState?.safeAreaGuide { v.hierarchyEngine?.guideChanged(guide) }
+            v.safeAreaInsetsDidChange()
+        }
         viewSafeAreaInsetsDidChange()
     }
 

@@ -161,3 +161,55 @@ final class SDKSpellingFixesTests: XCTestCase {
 
 /// Any recognizer: the list holds recognizers of any class.
 private final class UISwipeOrTap: UITapGestureRecognizer {}
+
+/// SnapKit's way into the iOS 7 layout guides: `typealias ConstraintLayoutSupport = UILayoutSupport`.
+typealias ConstraintLayoutSupport = UILayoutSupport
+
+final class LayoutSupportClientTests: XCTestCase {
+    /// An iPhone 14 (390 × 844): the status bar takes 47 pt and a navigation bar 44, the home
+    /// indicator 34. A label 8 pt below the top guide's bottom is at 47 + 44 + 8 = 99.
+    func testTopAndBottomLayoutGuidesAreTheSafeAreasEdges() {
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let screen = UIViewController()
+            window.rootViewController = UINavigationController(rootViewController: screen)
+            window.makeKeyAndVisible()
+            let label = UILabel()
+            label.translatesAutoresizingMaskIntoConstraints = false
+            screen.view.addSubview(label)
+            let top: ConstraintLayoutSupport = screen.topLayoutGuide
+            NSLayoutConstraint.activate([
+                label.topAnchor.constraint(equalTo: top.bottomAnchor, constant: 8),
+                label.leadingAnchor.constraint(equalTo: screen.view.leadingAnchor, constant: 16),
+                label.bottomAnchor.constraint(lessThanOrEqualTo: screen.bottomLayoutGuide.topAnchor),
+            ])
+            window.layoutIfNeeded()
+            // (The safe area's 91 comes from the navigation bar, which sets it during this layout
+            // pass: the guides follow it in the same pass.)
+            XCTAssertEqual(screen.topLayoutGuide.length, 91)
+            XCTAssertEqual(screen.bottomLayoutGuide.length, 34)
+            XCTAssertEqual(label.frame.minY, 99)
+            XCTAssertTrue(screen.topLayoutGuide === screen.topLayoutGuide)
+        }
+    }
+
+    /// The same screen constrained to its safe area (the iOS 11 way): the bar's 44 pt, set as the
+    /// navigation controller lays out, reach the constraints in that pass: 47 + 44 + 8 = 99.
+    func testASafeAreaConstraintUnderANavigationBarFollowsTheBar() {
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let screen = UIViewController()
+            let label = UILabel()
+            label.translatesAutoresizingMaskIntoConstraints = false
+            screen.view.addSubview(label)
+            NSLayoutConstraint.activate([
+                label.topAnchor.constraint(equalTo: screen.view.safeAreaLayoutGuide.topAnchor, constant: 8),
+                label.leadingAnchor.constraint(equalTo: screen.view.safeAreaLayoutGuide.leadingAnchor, constant: 16),
+            ])
+            window.rootViewController = UINavigationController(rootViewController: screen)
+            window.makeKeyAndVisible()
+            window.layoutIfNeeded()
+            XCTAssertEqual(label.frame.origin, CGPoint(x: 16, y: 99))
+        }
+    }
+}
