@@ -309,13 +309,8 @@ open class UITextField: UIControl, UITextInput {
     /// Copy and cut with a selection, paste with a string on the pasteboard, select all with text
     /// not all selected; what else the responder chain decides.
     open override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
-        switch action {
-        case Selector("copy:"): selection.length > 0 && !isSecureTextEntry
-        case Selector("cut:"): selection.length > 0 && !isSecureTextEntry
-        case Selector("paste:"): UIPasteboard.general.hasStrings
-        case Selector("selectAll:"): length > 0 && selection.length < length
-        default: super.canPerformAction(action, withSender: sender)
-        }
+        TextOffsets.canPerform(action, selection: selection, length: length, copies: !isSecureTextEntry, editable: true)
+            ?? super.canPerformAction(action, withSender: sender)
     }
 
     /// The user's edit: `range` becomes `string` if the delegate allows; the caret goes after it,

@@ -175,6 +175,20 @@ final class TextOffsetRange: UITextRange {
 /// units).
 @MainActor
 enum TextOffsets {
+    /// The edit menu's answer for a text field or a text view: copy with a selection (and text
+    /// that may leave: not a password), cut also when editable, paste when editable with a string
+    /// on the pasteboard, select all with text not all selected; nil for an action they leave to
+    /// the responder chain.
+    static func canPerform(_ action: Selector, selection: NSRange, length: Int, copies: Bool, editable: Bool) -> Bool? {
+        switch action {
+        case Selector("copy:"): selection.length > 0 && copies
+        case Selector("cut:"): selection.length > 0 && copies && editable
+        case Selector("paste:"): editable && UIPasteboard.general.hasStrings
+        case Selector("selectAll:"): length > 0 && selection.length < length
+        default: nil
+        }
+    }
+
     /// The offset of `position` if it is one of uisim's and within a document of `length` units.
     static func offset(_ position: UITextPosition, length: Int) -> Int? {
         guard let offset = (position as? TextOffsetPosition)?.offset, offset >= 0, offset <= length else { return nil }
