@@ -5,7 +5,7 @@
 import PackageDescription
 
 /// UISim and every module it re-exports.
-let reexportedNames = ["UISim", "Support", "Geometry", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]
+let reexportedNames = ["UISim", "Support", "Geometry", "HID", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]
 
 /// Swift Testing cross-imports `_Testing_UIKit` into a file that imports Testing and UIKit (and
 /// `_Testing_CoreGraphics` with CoreGraphics): modules the toolchain ships only on Apple's platforms.
@@ -62,23 +62,26 @@ let package = Package(
         // whole (AtomicFile), a seeded generator, echoes of input, short numbers.
         .target(name: "Support"),
         .target(name: "Geometry"),
+        // The digitizer's reports (`TouchSample`): what the trace readers make and UIKit's event
+        // system takes, one type across that seam.
+        .target(name: "HID"),
         .target(name: "Constraints"),
         .target(name: "CoreGraphics", dependencies: ["Support", "Geometry", "CCairo", "CPango", "CZlib", "CTurboJPEG"]),
         .target(name: "CSignalRelay"),
         .target(name: "CMainQueue"),
         .target(name: "RunLoop", dependencies: ["Support", "CLibevent", "CSignalRelay", "CMainQueue"]),
         .target(name: "QuartzCore", dependencies: ["Support", "Geometry", "CoreGraphics"]),
-        .target(name: "UIKit", dependencies: ["Support", "QuartzCore", "RunLoop", "Constraints"]),
+        .target(name: "UIKit", dependencies: ["Support", "HID", "QuartzCore", "RunLoop", "Constraints"]),
         .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/_Testing_UIKit"),
         .target(name: "_Testing_CoreGraphics", path: "Sources/TestingOverlays/_Testing_CoreGraphics"),
-        .target(name: "Traces", dependencies: ["Support", "Geometry", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Traces", dependencies: ["Support", "Geometry", "HID", .product(name: "Yams", package: "Yams")]),
         // The traces `uisim advice` replays travel with the library (read through `Bundle.module`),
         // so the advice runs from any folder: copies of Traces/fling.trace, pinch.trace and
         // taps.trace, kept equal by a test (HelpAndNamingTests).
-        .target(name: "Replay", dependencies: ["Support", "UIKit", "CoreGraphics", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
+        .target(name: "Replay", dependencies: ["Support", "HID", "UIKit", "CoreGraphics", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
                 resources: [.copy("Jobs/AdviceTraces")]),
         .target(name: "Scenes", dependencies: ["Support", "UIKit", "QuartzCore", "RunLoop"]),
-        .target(name: "UISim", dependencies: ["Support", "Geometry", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]),
+        .target(name: "UISim", dependencies: ["Support", "Geometry", "HID", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]),
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface
         // never does, so without these a changed class layout would leave stale code behind.

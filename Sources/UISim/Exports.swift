@@ -1,5 +1,6 @@
 @_exported import Foundation
 @_exported import Geometry
+@_exported import HID
 @_exported import CoreGraphics
 @_exported import QuartzCore
 @_exported import RunLoop

@@ -1,4 +1,5 @@
 import Foundation
+import HID
 import Geometry
 import RunLoop
 import UIKit
@@ -15,9 +16,9 @@ import Support
 /// loop's thread does with the trace); the time is a `RealClock.Reading`, a value.
 final class RealtimeFeed: @unchecked Sendable {
     private let clock: RealClock.Reading
-    private let next: () throws -> HardwareTouchSample?
+    private let next: () throws -> TouchSample?
     private let lock = NSLock()
-    private var queue: [HardwareTouchSample] = []
+    private var queue: [TouchSample] = []
     private var finished = false
     private var stopping = false
     private var storedError: Error?
@@ -25,7 +26,7 @@ final class RealtimeFeed: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var started = false
 
-    init(clock: RealClock.Reading, next: @escaping () throws -> HardwareTouchSample?) throws {
+    init(clock: RealClock.Reading, next: @escaping () throws -> TouchSample?) throws {
         self.clock = clock
         self.next = next
         guard let pipe = WakePipe() else {
@@ -85,7 +86,7 @@ final class RealtimeFeed: @unchecked Sendable {
             let stop = stopping
             lock.unlock()
             if stop { return }
-            let sample: HardwareTouchSample?
+            let sample: TouchSample?
             do {
                 sample = try next()
             } catch {

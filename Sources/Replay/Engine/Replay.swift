@@ -139,14 +139,14 @@ public final class Replay {
         let source: DigitizerSource
         switch timing {
         case .real(let realClock):
-            let realtime = try RealtimeFeed(clock: realClock.reading) { try input.stream.next().map(mapping.hardwareSample) }
+            let realtime = try RealtimeFeed(clock: realClock.reading) { try input.stream.next().map(mapping.onScreen) }
             feed = realtime
             source = DigitizerSource(refreshRate: loop.refreshRate, windows: { [window] in [window] }, pull: realtime.pull)
             pipe = realtime.pipeSource(waking: source)
             loop.add(pipe!, forMode: .common)
         case .virtual:
             source = DigitizerSource(refreshRate: loop.refreshRate, windows: { [window] in [window] }) {
-                try input.stream.next().map(mapping.hardwareSample)
+                try input.stream.next().map(mapping.onScreen)
             }
         }
         loop.add(source, forMode: .common)
@@ -243,23 +243,12 @@ struct ScreenMapping {
         scaleY = screen.bounds.height / trace.size.height
     }
 
-    func hardwareSample(_ sample: TouchSample) -> HardwareTouchSample {
-        let phase: HardwareTouchSample.Phase = switch sample.phase {
-        case .down: .down
-        case .move: .move
-        case .up: .up
-        case .cancel: .cancel
-        case .key: .key
-        case .appearance: .appearance
-        }
-        if phase == .key || phase == .appearance {
-            var key = HardwareTouchSample(time: sample.time, contact: 0, phase: phase, location: .zero)
-            key.text = sample.text
-            return key
-        }
-        return HardwareTouchSample(
-            time: sample.time, contact: sample.contact, phase: phase,
-            location: CGPoint(x: sample.location.x * scaleX, y: sample.location.y * scaleY),
-            force: sample.force, majorRadius: sample.majorRadius, altitude: sample.altitude, azimuth: sample.azimuth)
+    /// `sample` on the app's screen: a touch's location scaled from the trace's screen (keys and
+    /// appearance changes have none).
+    func onScreen(_ sample: TouchSample) -> TouchSample {
+        guard !sample.isSystemEvent, scaleX != 1 || scaleY != 1 else { return sample }
+        var mapped = sample
+        mapped.location = CGPoint(x: sample.location.x * scaleX, y: sample.location.y * scaleY)
+        return mapped
     }
 }

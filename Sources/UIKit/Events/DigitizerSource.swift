@@ -1,4 +1,5 @@
 import Foundation
+import HID
 import RunLoop
 
 /// The run-loop source through which hardware touch samples reach the app, as the HID event
@@ -29,7 +30,7 @@ public final class DigitizerSource: LoopSource {
 
     /// What asking for the next sample gives.
     public enum Pull: Sendable {
-        case sample(HardwareTouchSample)
+        case sample(TouchSample)
         /// None yet (a real-time producer has not delivered it); the source waits for a signal.
         case later
         /// No more samples.
@@ -39,7 +40,7 @@ public final class DigitizerSource: LoopSource {
     private let pull: () throws -> Pull
     private let grid: VsyncGrid
     private let packager: TouchPackager
-    private var lookahead: HardwareTouchSample?
+    private var lookahead: TouchSample?
     private var lastFrame = Int.min
     private weak var loop: EventRunLoop?
 
@@ -54,7 +55,7 @@ public final class DigitizerSource: LoopSource {
     /// A source for a display of `refreshRate` Hz; touches land in `windows` (front-most
     /// first), by default the app's visible windows.
     public convenience init(refreshRate: Int, windows: @escaping () -> [UIWindow] = { UIApplication.shared.windows.reversed() },
-                            next: @escaping () throws -> HardwareTouchSample?) {
+                            next: @escaping () throws -> TouchSample?) {
         self.init(refreshRate: refreshRate, windows: windows) { try next().map(Pull.sample) ?? .end }
     }
 
@@ -120,7 +121,7 @@ public final class DigitizerSource: LoopSource {
         let frame = grid.frame(atOrBefore: now)
         guard frame > lastFrame else { return EventReport() }
         lastFrame = frame
-        var batch: [HardwareTouchSample] = []
+        var batch: [TouchSample] = []
         while true {
             pullIfNeeded()
             guard let sample = lookahead, grid.frame(atOrAfter: sample.time) <= frame else { break }
@@ -129,13 +130,13 @@ public final class DigitizerSource: LoopSource {
         }
         if hasContactsToCancel && batch.isEmpty && !packager.hasCarriedSamples {
             for touch in packager.activeTouches where touch.phase != .ended && touch.phase != .cancelled {
-                batch.append(HardwareTouchSample(time: now, contact: touch.contact, phase: .cancel,
+                batch.append(TouchSample(time: now, contact: touch.contact, phase: .cancel,
                                                  location: touch.location(in: nil).applying(touch.window!.transformToScreenCoordinates)))
             }
         }
         // Keys go to the first responder after the vsync's touches (a tap that focuses a field,
         // then typing), each as the keyboard sends it.
-        let isSystem = { (sample: HardwareTouchSample) in sample.phase == .key || sample.phase == .appearance }
+        let isSystem = { (sample: TouchSample) in sample.phase == .key || sample.phase == .appearance }
         let system = batch.filter(isSystem)
         if !system.isEmpty { batch.removeAll(where: isSystem) }
         let (event, report) = packager.package(batch)

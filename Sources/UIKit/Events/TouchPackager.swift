@@ -1,4 +1,5 @@
 import Foundation
+import HID
 import Geometry
 
 /// Turns each frame's hardware samples into the touches of one `UIEvent`, as UIKit's event
@@ -25,7 +26,7 @@ final class TouchPackager {
     /// Contacts down outside every window: their samples are dropped until they lift.
     private var ignoredContacts: Set<Int> = []
     /// Samples that wait for the next frame, in arrival order.
-    private var carried: [HardwareTouchSample] = []
+    private var carried: [TouchSample] = []
     private var lastTap: (location: CGPoint, time: TimeInterval, count: Int)?
     private var tapStarts: [ObjectIdentifier: CGPoint] = [:]
     /// The windows touches may land in, front-most first.
@@ -48,7 +49,7 @@ final class TouchPackager {
 
     /// Packages `samples` (plus any carried from the last frame) into one event (nil when no touch
     /// changed), and what it delivers.
-    func package(_ samples: [HardwareTouchSample]) -> (UIEvent?, EventReport) {
+    func package(_ samples: [TouchSample]) -> (UIEvent?, EventReport) {
         var report = EventReport()
         // The event exists before its touches are hit-tested: the hit tests are passed it, as
         // UIKit's are, and count the views they visit on it.
@@ -56,7 +57,7 @@ final class TouchPackager {
         activeTouches.removeAll { $0.phase == .ended || $0.phase == .cancelled }
         let queue = carried + samples
         carried = []
-        var perTouch: [ObjectIdentifier: [HardwareTouchSample]] = [:]
+        var perTouch: [ObjectIdentifier: [TouchSample]] = [:]
         var changed: [UITouch] = []
         var begunNow: Set<ObjectIdentifier> = []
         var closedContacts: Set<Int> = []
@@ -137,7 +138,7 @@ final class TouchPackager {
         return (event, report)
     }
 
-    private func begin(_ sample: HardwareTouchSample, event: UIEvent) -> UITouch? {
+    private func begin(_ sample: TouchSample, event: UIEvent) -> UITouch? {
         for window in windows() where !window.isHidden {
             let point = window.convert(sample.location, from: window.screen.coordinateSpace)
             guard window.point(inside: point, with: nil) else { continue }
@@ -156,7 +157,7 @@ final class TouchPackager {
         return nil
     }
 
-    private func update(_ touch: UITouch, with samples: [HardwareTouchSample],
+    private func update(_ touch: UITouch, with samples: [TouchSample],
                         coalesced: inout [ObjectIdentifier: [UITouch]], predicted: inout [ObjectIdentifier: [UITouch]]) {
         let key = ObjectIdentifier(touch)
         let window = touch.window!
