@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// The state one app's code shares: the main screen's scale, the drawing-context stack, the
-/// text engine, and what the layers above keep per app (counters, the application object).
+/// text engine, and one object for each layer above that keeps per-app state (QuartzCore's
+/// animations, UIKit's application): `quartzCore` and `uiKit`, each read only by its layer.
 ///
 /// uisim departs from UIKit here: UIKit has one app per process; uisim has one per replay,
 /// current on the thread that runs it (UIKit's views run on the main actor; a layer and a
@@ -91,10 +92,22 @@ package final class AppEnvironment {
 
     /// The content-size category fonts of text styles are made at (Dynamic Type).
     package var contentSizeCategory = UIContentSizeCategory.large
-    /// State of the layers above this one, one object per type: a handful (the application, the
-    /// layers' counters), so a list is searched faster than a dictionary hashes, and hit testing
-    /// asks for the application once per view visited.
-    private var states: [(type: ObjectIdentifier, state: AnyObject)] = []
+    /// The image contexts begun with `UIGraphicsBeginImageContextWithOptions` and not yet ended,
+    /// innermost last, with their scales.
+    var imageContexts: [(context: CGContext, scale: CGFloat)] = []
+    /// The app's asset catalogs and image files, read on first use.
+    lazy var assets = AppAssets()
+    /// Placeholders drawn for symbols uisim does not have, one per size.
+    lazy var symbolPlaceholders = SymbolPlaceholders()
+
+    /// QuartzCore's per-app state (the animations, the display pass, backing stores' memory), made
+    /// by QuartzCore on first use: this
+    /// module cannot name the types of the layers above it, so each layer keeps its state in its
+    /// own slot and reads it back through an extension of its own.
+    package var quartzCore: AnyObject?
+    /// UIKit's per-app state (`UIKitState`: the application object, the general pasteboard, the
+    /// block animations under way, …), made by UIKit on first use.
+    package var uiKit: AnyObject?
 
     package init() {}
 
@@ -115,15 +128,6 @@ package final class AppEnvironment {
 
     /// The fonts of the thread the app runs on.
     static var threadFonts: PangoFonts { ThreadApps.current.fonts }
-
-    /// The app's state of type `State`, made by `make` the first time it is asked for.
-    package func state<State: AnyObject>(_ type: State.Type, make: () -> State) -> State {
-        let key = ObjectIdentifier(type)
-        for entry in states where entry.type == key { return unsafeDowncast(entry.state, to: State.self) }
-        let state = make()
-        states.append((key, state))
-        return state
-    }
 }
 
 /// The apps of one thread: its default app and the stack of apps made current on it.

@@ -120,20 +120,12 @@ func bitmapContext(_ bounds: CGRect, scale: CGFloat, opaque: Bool, for what: Str
 
 // MARK: The bitmap image context of UIKit before iOS 10, which libraries still call
 
-/// The image contexts begun and not yet ended, innermost last (each app its own).
-final class ImageContextStack {
-    var contexts: [(context: CGContext, scale: CGFloat)] = []
-
-    /// The current app's.
-    static var current: ImageContextStack { AppEnvironment.current.state(ImageContextStack.self) { ImageContextStack() } }
-}
-
 /// Begins drawing into a new bitmap of `size` points at `scale` pixels per point (0: the main
 /// screen's), opaque or not; it is the current context until `UIGraphicsEndImageContext()`.
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let scale = scale > 0 ? scale : AppEnvironment.current.screenScale
     let context = bitmapContext(CGRect(origin: .zero, size: size), scale: scale, opaque: opaque, for: "an image context's bitmap")
-    ImageContextStack.current.contexts.append((context, scale))
+    AppEnvironment.current.imageContexts.append((context, scale))
     UIGraphicsPushContext(context)
 }
 
@@ -145,7 +137,7 @@ public func UIGraphicsBeginImageContext(_ size: CGSize) {
 /// What has been drawn into the current image context, or nil when the current context is not
 /// one (as UIKit).
 public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
-    guard let top = ImageContextStack.current.contexts.last,
+    guard let top = AppEnvironment.current.imageContexts.last,
           UIGraphicsGetCurrentContext() === top.context,
           let image = try? CGImage(copying: top.context.cairo.image) else { return nil }
     return UIImage(cgImage: image, scale: top.scale)
@@ -153,6 +145,6 @@ public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
 
 /// Ends the innermost image context (nothing when none is open).
 public func UIGraphicsEndImageContext() {
-    guard let top = ImageContextStack.current.contexts.popLast() else { return }
+    guard let top = AppEnvironment.current.imageContexts.popLast() else { return }
     if UIGraphicsGetCurrentContext() === top.context { UIGraphicsPopContext() }
 }

@@ -59,9 +59,12 @@ final class BackingStore {
     var pointSize: CGSize { CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale) }
 }
 
-/// What the layers keep per app: the display pass running (its count of the work, which the pass
-/// returns), and the memory of drawn backing stores.
+/// QuartzCore's state of one app, kept in the app's `quartzCore` slot (`AppEnvironment`, one slot
+/// per layer above CoreGraphics): the app's animations, the display pass running (its count of the
+/// work, which the pass returns), and the memory of drawn backing stores.
 final class LayerAppState {
+    /// The app's animations, their clock and transactions.
+    let animations = AnimationRegistry()
     /// The display work of the pass running now, if one is (a display outside a pass, such as
     /// `displayIfNeeded()` called by the app, is done, not counted).
     var runningPass: DisplayStatistics?
@@ -76,5 +79,11 @@ final class LayerAppState {
 }
 
 extension AppEnvironment {
-    var layers: LayerAppState { state(LayerAppState.self) { LayerAppState() } }
+    /// QuartzCore's state of this app, made on first use.
+    var layers: LayerAppState {
+        if let state = quartzCore { return unsafeDowncast(state, to: LayerAppState.self) }
+        let state = LayerAppState()
+        quartzCore = state
+        return state
+    }
 }

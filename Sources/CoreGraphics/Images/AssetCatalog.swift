@@ -293,7 +293,3 @@ final class AppAssets {
         return image
     }
 }
-
-extension AppEnvironment {
-    var assets: AppAssets { state(AppAssets.self) { AppAssets() } }
-}

@@ -187,7 +187,3 @@ final class SymbolPlaceholders {
         return image
     }
 }
-
-extension AppEnvironment {
-    var symbolPlaceholders: SymbolPlaceholders { state(SymbolPlaceholders.self) { SymbolPlaceholders() } }
-}

@@ -8,7 +8,7 @@ import Synchronization
 package final class AnimationRegistry {
     /// The app's registry (each replay's app has its own).
     package static var current: AnimationRegistry {
-        AppEnvironment.current.state(AnimationRegistry.self) { AnimationRegistry() }
+        AppEnvironment.current.layers.animations
     }
 
     /// The media clock (`CACurrentMediaTime()`): a replay's loop clock; nil, the machine's.

@@ -39,7 +39,7 @@ final class UIViewAnimationState {
 
     var contexts: [Context] = []
     var enabled = true
-    static var current: UIViewAnimationState { AppEnvironment.current.state(UIViewAnimationState.self) { UIViewAnimationState() } }
+    static var current: UIViewAnimationState { UIKitState.current.animation }
 }
 
 extension UIView {

@@ -91,7 +91,13 @@ public struct UICellAccessory {
 final class AccessoryGlyphs {
     private var images: [String: UIImage] = [:]
 
-    static var current: AccessoryGlyphs { AppEnvironment.current.state(AccessoryGlyphs.self) { AccessoryGlyphs() } }
+    static var current: AccessoryGlyphs {
+        let state = UIKitState.current
+        if let glyphs = state.accessoryGlyphs { return glyphs }
+        let glyphs = AccessoryGlyphs()
+        state.accessoryGlyphs = glyphs
+        return glyphs
+    }
 
     /// The glyph of `kind` in `color`, at the main screen's scale. Sizes: the chevron 8 × 13 pt and
     /// the checkmark 14 × 11 (UIKit's symbols at body size; Apple does not publish them, these are

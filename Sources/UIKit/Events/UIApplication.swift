@@ -9,8 +9,7 @@ open class UIApplication: UIResponder {
     /// The app: the one current on this thread (a replay's own app while it runs, otherwise the
     /// thread's default app).
     open class var shared: UIApplication {
-        let environment = AppEnvironment.current
-        return environment.state(UIApplication.self) { UIApplication(environment: environment) }
+        UIKitState.current.application
     }
 
     /// Runs `body` in a new app of its own, on `screen`: while it runs, `UIApplication.shared`,
@@ -110,7 +109,7 @@ open class UIApplication: UIResponder {
     /// The app whose state this is (unowned: the environment holds the application).
     private unowned let environment: AppEnvironment
 
-    private init(environment: AppEnvironment) {
+    init(environment: AppEnvironment) {
         self.environment = environment
     }
 

@@ -62,7 +62,7 @@ extension UIApplication {
     /// Records `url` as opened (uisim opens nothing: `openedURLs` lists them for a test) and
     /// calls `completionHandler` with true, as UIKit does once another app took the URL.
     public func open(_ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:], completionHandler: (@MainActor @Sendable (Bool) -> Void)? = nil) {
-        AppEnvironment.current.state(SystemRecord.self) { SystemRecord() }.urls.append(url)
+        UIKitState.current.system.urls.append(url)
         completionHandler?(true)
     }
 
@@ -73,7 +73,7 @@ extension UIApplication {
     }
 
     /// The URLs the app asked to open, in order (uisim's, for tests).
-    public var openedURLs: [URL] { AppEnvironment.current.state(SystemRecord.self) { SystemRecord() }.urls }
+    public var openedURLs: [URL] { UIKitState.current.system.urls }
 
     /// UIKit's life-cycle notifications; a replay posts `didFinishLaunchingNotification` and
     /// `didBecomeActiveNotification` on `NotificationCenter.default` as its scene comes on screen.
@@ -86,7 +86,7 @@ extension UIApplication {
 
     /// Posts the launch: did finish launching, then did become active (once per app).
     package func postLaunchNotifications() {
-        let launched = AppEnvironment.current.state(SystemRecord.self) { SystemRecord() }
+        let launched = UIKitState.current.system
         guard !launched.launched else { return }
         launched.launched = true
         NotificationCenter.default.post(name: Self.didFinishLaunchingNotification, object: self)

@@ -29,7 +29,7 @@ open class UIPasteboard: NSObject, @unchecked Sendable {
 
     /// The app's general pasteboard (one per app: a replay's app starts with an empty one).
     open class var general: UIPasteboard {
-        AppEnvironment.current.state(UIPasteboard.self) { UIPasteboard(name: .general) }
+        UIKitState.current.pasteboard
     }
 
     open private(set) var name: UIPasteboard.Name

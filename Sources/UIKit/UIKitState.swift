@@ -1,0 +1,41 @@
+import Foundation
+import CoreGraphics
+
+/// UIKit's state of one app, kept in the app's `uiKit` slot (`AppEnvironment`, one slot per layer
+/// above CoreGraphics): the application object, the general pasteboard, the animation blocks
+/// open, what the app asked the system for, the accessory glyphs. Each replay's app has its own;
+/// `UIApplication.shared` and `UIPasteboard.general` are the current app's, read through here.
+final class UIKitState {
+    /// The app whose state this is (unowned: the app holds this).
+    private unowned let environment: AppEnvironment
+    private var madeApplication: UIApplication?
+    /// `UIView.animate` blocks open, innermost last.
+    let animation = UIViewAnimationState()
+    /// `UIPasteboard.general`: each app starts with an empty one.
+    let pasteboard = UIPasteboard(name: .general)
+    /// The URLs opened, and whether the launch was posted.
+    let system = SystemRecord()
+    /// Cells' accessory glyphs, made on first use.
+    var accessoryGlyphs: AccessoryGlyphs?
+
+    private init(environment: AppEnvironment) {
+        self.environment = environment
+    }
+
+    /// The current app's (made the first time its UIKit state is asked for).
+    static var current: UIKitState {
+        let app = AppEnvironment.current
+        if let state = app.uiKit { return unsafeDowncast(state, to: UIKitState.self) }
+        let state = UIKitState(environment: app)
+        app.uiKit = state
+        return state
+    }
+
+    /// The application object (`UIApplication.shared`), made on first use.
+    @MainActor var application: UIApplication {
+        if let madeApplication { return madeApplication }
+        let application = UIApplication(environment: environment)
+        madeApplication = application
+        return application
+    }
+}
