@@ -91,18 +91,15 @@ extension UIWindow {
     package func commitPhase(stopwatch: Stopwatch) -> CommitReport {
         var report = CommitReport()
         let app = AppEnvironment.current
-        app.textClock = { stopwatch.nanoseconds() }
-        defer { app.textClock = nil }
+        let meter = FrameMeter.current
+        meter.beginCommitPhase(of: self, stopwatch: stopwatch)
         let textBefore = app.textStatistics.nanoseconds
         let start = stopwatch.nanoseconds()
         constraintsPass()
         let solved = stopwatch.nanoseconds()
-        layoutStopwatch = stopwatch
-        solvingNanoseconds = 0
-        report.layouts = layoutPass()
+        let solving = meter.timingSolves(with: stopwatch) { report.layouts = layoutPass() }
         let laidOut = stopwatch.nanoseconds()
-        layoutStopwatch = nil
-        let solvingInLayout = min(solvingNanoseconds, laidOut &- solved)
+        let solvingInLayout = min(solving, laidOut &- solved)
         report.display = displayPass()
         let displayed = stopwatch.nanoseconds()
         // The animations' presentation at the frame's time, in place for the damage walk and the
@@ -119,32 +116,19 @@ extension UIWindow {
         // The simulator's diagnostic, after the timed stages: not work the app pays for.
         checkAmbiguousLayouts()
         report.backingStoreBytes = CALayer.backingStoreBytesAlive
-        report.counts = countsSinceCommit ?? Counts()
-        let text = app.textStatistics
-        if let before = textStatisticsAtCommit, countsSinceCommit != nil {
-            report.counts[.textLayouts] += text.layouts - before.layouts
-            report.counts[.textLayoutCacheHits] += text.cacheHits - before.cacheHits
-            report.counts[.textMeasurements] += text.measurements - before.measurements
-            report.counts[.glyphsDrawn] += text.glyphsDrawn - before.glyphsDrawn
-        }
-        textStatisticsAtCommit = text
-        let images = app.imageStatistics
-        if let before = imageStatisticsAtCommit, countsSinceCommit != nil {
-            report.counts[.imagesDecoded] += images.decodes - before.decodes
-            report.counts[.decodedPixels] += images.pixels - before.pixels
-        }
-        imageStatisticsAtCommit = images
-        if countsSinceCommit != nil {
+        let textTime = app.textStatistics.nanoseconds &- textBefore
+        if let (counts, transitions) = meter.endCommitPhase() {
+            report.counts = counts
             report.counts[.animationsAdded] += animations.added
             report.counts[.animationsRunning] += report.animation.running
             report.counts[.animationsFinished] += report.animation.finished
             report.counts[.layersAnimated] += report.animation.layersAnimated
+            // Judged before the transitions join the report: a frame whose only work is a
+            // transition's end (its callbacks) is not one the render server alone made.
             report.counts[.renderOnlyFrames] += report.isRenderOnly ? 1 : 0
+            report.transitions = transitions
         }
         animations.added = 0
-        countsSinceCommit = Counts()   // the next frame's count starts here
-        report.transitions = transitionEvents
-        transitionEvents = []
         func seconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) / 1e9 }
         // The engine's solves inside layout (cells configured and measured as a table lays out)
         // are the constraints phase's work, as Instruments' Auto Layout track shows them.
@@ -153,7 +137,7 @@ extension UIWindow {
         report.displayTime = seconds(laidOut, displayed)
         report.prepareTime = seconds(presented, prepared)
         report.commitTime = seconds(prepared, committed)
-        report.textTime = Double(app.textStatistics.nanoseconds &- textBefore) / 1e9
+        report.textTime = Double(textTime) / 1e9
         return report
     }
 
@@ -246,7 +230,6 @@ extension UIView {
     /// counted off a window, or before the window's first commit phase (building a screen is no
     /// frame's work).
     func count(_ counter: Counter, by n: Int = 1) {
-        guard n != 0, let window, window.countsSinceCommit != nil else { return }
-        window.countsSinceCommit![counter].addSaturating(n)
+        FrameMeter.current.count(counter, by: n, in: window)
     }
 }

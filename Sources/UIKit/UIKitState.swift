@@ -15,6 +15,8 @@ final class UIKitState {
     let pasteboard = UIPasteboard(name: .general)
     /// The URLs opened, and whether the launch was posted.
     let system = SystemRecord()
+    /// What a replay's frames are measured with.
+    let meter = FrameMeter()
     /// Cells' accessory glyphs, made on first use.
     var accessoryGlyphs: AccessoryGlyphs?
 

@@ -58,38 +58,6 @@ open class UIWindow: UIView {
         }
     }
 
-    /// What the window's views counted since its last commit phase (which hands it over in its
-    /// report): table cells made, reused and asked for, and any counter an app stage counts with
-    /// `UIView.count(_:by:)`. Nil before the first commit phase, so the work of building a screen
-    /// is not a frame's.
-    var countsSinceCommit: Counts?
-    /// Screen transitions begun or ended since the last commit phase (which hands them over).
-    var transitionEvents: [TransitionEvent] = []
-    var lastTransitionID = 0
-    /// The app's text counts at the last commit: each frame counts the text work since.
-    var textStatisticsAtCommit: TextSystem.Statistics?
-    /// The app's image decodes at the last commit (the frame's are the difference).
-    var imageStatisticsAtCommit: AppEnvironment.ImageStatistics?
-
-    /// While the commit phase lays out: its stopwatch, and the time the layout engine spent
-    /// solving inside layout (a table configuring and measuring cells in `layoutSubviews`), which
-    /// the commit phase counts as constraints, not layout.
-    var layoutStopwatch: Stopwatch?
-    var solvingNanoseconds: UInt64 = 0
-    private var solving = false
-
-    /// Runs `body` (the layout engine's solve, a fitting size), timing it as solving when the
-    /// commit phase is laying out; nested solves are timed once.
-    func timingSolve<R>(_ body: () -> R) -> R {
-        guard let stopwatch = layoutStopwatch, !solving else { return body() }
-        solving = true
-        let start = stopwatch.nanoseconds()
-        let result = body()
-        solvingNanoseconds &+= stopwatch.nanoseconds() &- start
-        solving = false
-        return result
-    }
-
     /// View controllers whose views appeared since the last layout pass: `viewDidAppear` follows it.
     var pendingAppearances: [UIViewController] = []
 

@@ -105,7 +105,7 @@ final class LayoutEngine {
     func updateIfNeeded() -> Bool {
         guard !changes.isEmpty else { return false }
         guard let window = root.window else { return applyChanges() }
-        return window.timingSolve(applyChanges)
+        return FrameMeter.current.timingSolve(in: window, applyChanges)
     }
 
     private func applyChanges() -> Bool {

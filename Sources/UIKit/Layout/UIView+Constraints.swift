@@ -433,7 +433,7 @@ extension UIView: LayoutAnchors {
     func constraintFittingSize(_ targetSize: CGSize, _ horizontalFittingPriority: UILayoutPriority,
                                _ verticalFittingPriority: UILayoutPriority) -> CGSize {
         guard let window else { return fittingSize(targetSize, horizontalFittingPriority, verticalFittingPriority) }
-        return window.timingSolve { fittingSize(targetSize, horizontalFittingPriority, verticalFittingPriority) }
+        return FrameMeter.current.timingSolve(in: window) { fittingSize(targetSize, horizontalFittingPriority, verticalFittingPriority) }
     }
 
     private func fittingSize(_ targetSize: CGSize, _ horizontalFittingPriority: UILayoutPriority,

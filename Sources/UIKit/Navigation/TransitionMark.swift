@@ -36,15 +36,8 @@ struct TransitionMark {
     init(_ kind: TransitionEvent.Kind, showing controller: UIViewController, on window: UIWindow?) {
         self.kind = kind
         name = String(describing: type(of: controller))
-        if let window, window.countsSinceCommit != nil {
-            self.window = window
-            window.lastTransitionID += 1
-            id = window.lastTransitionID
-            window.transitionEvents.append(TransitionEvent(id: id, kind: kind, name: name, phase: .began))
-            window.count(.transitionsBegun)
-        } else {
-            id = 0
-        }
+        self.window = window
+        id = FrameMeter.current.beginTransition(kind, name: name, on: window)
     }
 
     /// The transition finished: its span ends in the frame being made.
@@ -53,9 +46,8 @@ struct TransitionMark {
     func cancel() { end(.cancelled) }
 
     private func end(_ phase: TransitionEvent.Phase) {
-        guard let window, window.countsSinceCommit != nil else { return }
-        window.transitionEvents.append(TransitionEvent(id: id, kind: kind, name: name, phase: phase))
-        window.count(phase == .finished ? .transitionsFinished : .transitionsCancelled)
+        guard id != 0 else { return }
+        FrameMeter.current.endTransition(id, kind, name: name, phase: phase, on: window)
     }
 }
 
