@@ -359,13 +359,13 @@ open class UIViewController: UIResponder {
     /// Whether the controller is being dismissed.
     open var isBeingDismissed: Bool { presentation.phase == .dismissing }
 
-    /// Presents `viewControllerToPresent` over this controller's screen (Navigation/Presentation.swift).
+    /// Presents `viewControllerToPresent` over this controller's screen (Navigation/UIViewController+Presentation.swift).
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
         performPresentation(of: viewControllerToPresent, animated: flag, completion: completion)
     }
 
     /// Dismisses what this controller presented, or this controller if it was presented
-    /// (Navigation/Presentation.swift).
+    /// (Navigation/UIViewController+Presentation.swift).
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         performDismissal(animated: flag, completion: completion)
     }
