@@ -18,6 +18,11 @@ let reexported = reexportedNames.map { Target.Dependency(stringLiteral: $0) }
 /// default isolation of an app target in Xcode); suites that need no UI say `nonisolated`.
 let uiTests: [SwiftSetting] = [.defaultIsolation(MainActor.self)]
 
+/// The modules whose structures check their invariants after every change in a debug build (the
+/// tests' build; never in release): the Cassowary tableau, damage regions and the layer tree,
+/// views' links to their layers, reuse queues, scroll state. Architecture.md, "Invariant checks".
+let internalChecks: [SwiftSetting] = [.define("UISIM_INTERNAL_CHECKS", .when(configuration: .debug))]
+
 let package = Package(
     name: "uisim",
     products: [
@@ -65,13 +70,13 @@ let package = Package(
         // The digitizer's reports (`TouchSample`): what the trace readers make and UIKit's event
         // system takes, one type across that seam.
         .target(name: "HID"),
-        .target(name: "Constraints"),
+        .target(name: "Constraints", swiftSettings: internalChecks),
         .target(name: "CoreGraphics", dependencies: ["Support", "Geometry", "CCairo", "CPango", "CZlib", "CTurboJPEG"]),
         .target(name: "CSignalRelay"),
         .target(name: "CMainQueue"),
         .target(name: "RunLoop", dependencies: ["Support", "CLibevent", "CSignalRelay", "CMainQueue"]),
-        .target(name: "QuartzCore", dependencies: ["Support", "Geometry", "CoreGraphics"]),
-        .target(name: "UIKit", dependencies: ["Support", "HID", "QuartzCore", "RunLoop", "Constraints"]),
+        .target(name: "QuartzCore", dependencies: ["Support", "Geometry", "CoreGraphics"], swiftSettings: internalChecks),
+        .target(name: "UIKit", dependencies: ["Support", "HID", "QuartzCore", "RunLoop", "Constraints"], swiftSettings: internalChecks),
         .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/_Testing_UIKit"),
         .target(name: "_Testing_CoreGraphics", path: "Sources/TestingOverlays/_Testing_CoreGraphics"),
         .target(name: "Traces", dependencies: ["Support", "Geometry", "HID", .product(name: "Yams", package: "Yams")]),

@@ -246,6 +246,12 @@ public final class Solver {
         try tableau.shiftConstant(records[edit.handle.id]!.tag, by: delta)
     }
 
+    /// Checks the tableau's invariants (`Tableau._checkInvariants`; every operation already
+    /// does as it returns, in a debug build): for tests.
+    package func _checkInvariants() {
+        tableau._checkInvariants(optimal: false)
+    }
+
     // MARK: - Statistics
 
     /// Counts of what the solver has done, and its size now.

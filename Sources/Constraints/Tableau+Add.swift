@@ -21,11 +21,13 @@ extension Tableau {
             guard try addWithArtificialVariable(row) else {
                 self = saved
                 if tag.marker >= 0 { release(tag.marker) }
+                _checkInvariants(optimal: true)
                 throw .unsatisfiable(constraint)
             }
         }
         try dualOptimize()
         try optimize()
+        _checkInvariants(optimal: true)
         return tag
     }
 

@@ -32,6 +32,8 @@ extension Tableau {
             columns[Int(marker)] = column
         }
         try dualOptimize()
+        // The dual simplex keeps the objective optimal only up to rounding: not checked.
+        _checkInvariants(optimal: false)
     }
 
     func basicSlot(_ symbol: Int32) -> Int32? {

@@ -25,6 +25,7 @@ extension Tableau {
         release(marker)
         try dualOptimize()
         try optimize()
+        _checkInvariants(optimal: true)
     }
 
     /// The row to pivot a parametric marker out through, kiwi's precedence: the restricted row

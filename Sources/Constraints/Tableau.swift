@@ -79,6 +79,7 @@ struct Tableau {
         self.pivots = pivots
         for kind in kept { _ = makeSymbol(kind) }
         for symbol in kept.indices.reversed() where kept[symbol] != .external { release(Int32(symbol)) }
+        _checkInvariants(optimal: true)
     }
 
     // MARK: - Rows and columns

@@ -1,0 +1,10 @@
+/// Whether this build checks its structures' invariants after every change (the compilation
+/// condition `UISIM_INTERNAL_CHECKS`, which Package.swift defines for the debug configuration
+/// only, the one the tests build): the simplex tableau (`Tableau._checkInvariants`).
+package enum ConstraintsInternalChecks {
+    #if UISIM_INTERNAL_CHECKS
+    package static let areOn = true
+    #else
+    package static let areOn = false
+    #endif
+}
