@@ -51,6 +51,7 @@ extension CALayer {
         parent.sublayerStorage.remove(at: index)
         superlayer = nil
         geometryDidChange()
+        parent._checkInvariants()
     }
 
     /// Moves what the subtree covered on screen into `damage`: those pixels must be redrawn.
@@ -83,5 +84,29 @@ extension CALayer {
         layer.geometryDidChange()
         if layer.needsLayoutFlag || layer.subtreeNeedsLayout { noteSublayerNeedsLayout(layer) }
         if layer.needsDisplayFlag || layer.subtreeNeedsDisplay { layer.markAncestorsNeedDisplay() }
+        _checkInvariants()
+    }
+
+    /// Stops the process, naming what broke, unless the tree's links around this layer hold
+    /// (a debug build's check, `UISIM_INTERNAL_CHECKS`, after every insertion and removal): each
+    /// sublayer's superlayer is this layer, no sublayer is listed twice, this layer is among its
+    /// superlayer's sublayers, and its mask has no superlayer and knows it masks this layer.
+    /// (No layer is its own ancestor: `insert` refuses that before it changes anything.)
+    package func _checkInvariants() {
+        #if UISIM_INTERNAL_CHECKS
+        var seen = Set<ObjectIdentifier>()
+        for (index, sublayer) in sublayerStorage.enumerated() {
+            precondition(sublayer.superlayer === self, "CALayer: sublayer \(index) (\(sublayer)) of \(self) has another superlayer")
+            precondition(sublayerStorage.count < 2 || seen.insert(ObjectIdentifier(sublayer)).inserted,
+                         "CALayer: \(sublayer) is a sublayer of \(self) twice")
+        }
+        if let superlayer {
+            precondition(superlayer.sublayerStorage.contains { $0 === self }, "CALayer: \(self) is not among its superlayer's sublayers")
+        }
+        if let mask {
+            precondition(mask.superlayer == nil, "CALayer: the mask of \(self) has a superlayer")
+            precondition(mask.maskOwner === self, "CALayer: the mask of \(self) does not know it masks it")
+        }
+        #endif
     }
 }

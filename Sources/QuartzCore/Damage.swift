@@ -108,12 +108,15 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
         // Most rectangles added touch none of the region's, or lie inside one: no list of pieces.
         guard let touched = rects.firstIndex(where: { $0.intersects(rect) }) else {
             rects.append(rect)
+            _checkInvariants(from: rects.count - 1)
             return
         }
         if rects[touched].contains(rect) { return }
         var pieces = [rect]
         Self.cut(&pieces, by: rects[touched...])
+        let start = rects.count
         rects += pieces
+        _checkInvariants(from: start)
     }
 
     /// Removes `cutters`' pixels from `rects` in place: each rectangle a cutter touches is
@@ -138,6 +141,7 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
     public func subtracting(_ region: PixelRegion) -> PixelRegion {
         var result = self
         Self.cut(&result.rects, by: region.rects)
+        result._checkInvariants()
         return result
     }
 
@@ -148,6 +152,7 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
         if rects.allSatisfy({ rect.contains($0) }) { return self }
         var result = PixelRegion()
         result.appendIntersections(of: rects, with: rect)
+        result._checkInvariants()
         return result
     }
 
@@ -155,6 +160,7 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
     public func intersection(_ region: PixelRegion) -> PixelRegion {
         var result = PixelRegion()
         for rect in region.rects { result.appendIntersections(of: rects, with: rect) }
+        result._checkInvariants()
         return result
     }
 
@@ -169,4 +175,22 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "[" + rects.map(\.description).joined(separator: ", ") + "]" }
+}
+
+// The region's invariants, checked after every change in a debug build (UISIM_INTERNAL_CHECKS).
+extension PixelRegion {
+    /// Stops the process, naming what broke, unless the rectangles from `start` on are each
+    /// non-empty and disjoint from every rectangle before them (with `start` 0, the whole region:
+    /// its rectangles are disjoint and none is empty, which makes `area` exact). A change checks
+    /// only the rectangles it appended: the others were checked when they came.
+    package func _checkInvariants(from start: Int = 0) {
+        #if UISIM_INTERNAL_CHECKS
+        for i in start..<rects.count {
+            precondition(!rects[i].isEmpty, "PixelRegion: rectangle \(i) \(rects[i]) is empty")
+            for j in 0..<i where rects[j].intersects(rects[i]) {
+                preconditionFailure("PixelRegion: rectangles \(j) \(rects[j]) and \(i) \(rects[i]) overlap")
+            }
+        }
+        #endif
+    }
 }
