@@ -23,6 +23,7 @@ extension UIView {
             subviews.remove(at: current)
             subviews.insert(view, at: min(max(index, 0), subviews.count))
             placeLayer(of: view)
+            _checkHierarchyInvariants()
             return
         }
         let oldWindow = view.window
@@ -48,6 +49,7 @@ extension UIView {
         view.setNeedsLayout()
         view.didMoveToSuperview()
         didAddSubview(view)
+        _checkHierarchyInvariants()
     }
 
     /// Swaps the subviews at two indices.
@@ -55,11 +57,13 @@ extension UIView {
         subviews.swapAt(index1, index2)
         placeLayer(of: subviews[index1])
         placeLayer(of: subviews[index2])
+        _checkHierarchyInvariants()
     }
 
     /// Removes the view from its superview (and window).
     func removeFromSuperviewDirectly() {
-        guard superview != nil else { return }
+        guard let parent = superview else { return }
+        defer { parent._checkHierarchyInvariants() }
         let oldWindow = window
         willMove(toSuperview: nil)
         if oldWindow != nil {
@@ -99,6 +103,35 @@ extension UIView {
         } else {
             layer.addSublayer(view.layer)
         }
+    }
+
+    /// Stops the process, naming what broke, unless the view's links hold (a debug build's check,
+    /// `UISIM_INTERNAL_CHECKS`, after every insertion, exchange and removal of a subview): each
+    /// subview's superview is this view and its layer a sublayer of this view's layer, no subview
+    /// is listed twice, the subviews' layers are among the sublayers in the subviews' order
+    /// (other sublayers may lie between them), this view is among its superview's subviews, and
+    /// the layer's own links hold (`CALayer._checkInvariants`).
+    package func _checkHierarchyInvariants() {
+        #if UISIM_INTERNAL_CHECKS
+        layer._checkInvariants()
+        let sublayers = layer.sublayers ?? []
+        var seen = Set<ObjectIdentifier>()
+        var next = 0
+        for (index, subview) in subviews.enumerated() {
+            precondition(subview.superview === self, "UIView: subview \(index) (\(type(of: subview))) of \(type(of: self)) has another superview")
+            precondition(subviews.count < 2 || seen.insert(ObjectIdentifier(subview)).inserted,
+                         "UIView: \(type(of: subview)) is a subview of \(type(of: self)) twice")
+            precondition(subview.layer.superlayer === layer,
+                         "UIView: the layer of subview \(index) (\(type(of: subview))) of \(type(of: self)) is not its sublayer")
+            while next < sublayers.count, sublayers[next] !== subview.layer { next += 1 }
+            precondition(next < sublayers.count,
+                         "UIView: the layers of \(type(of: self))'s subviews are not in the subviews' order (subview \(index), \(type(of: subview)))")
+            next += 1
+        }
+        if let superview {
+            precondition(superview.subviews.contains { $0 === self }, "UIView: \(type(of: self)) is not among its superview's subviews")
+        }
+        #endif
     }
 
     private func detachFromSuperview() {

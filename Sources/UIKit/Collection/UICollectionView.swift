@@ -239,6 +239,7 @@ open class UICollectionView: UIScrollView {
         if let cell = queues[identifier]?.popLast() as? UICollectionViewCell {
             cell.prepareForReuse()
             count(.cellsReused)
+            _checkReuseInvariants()
             return cell
         }
         guard let type = registeredCells[identifier] else {
@@ -256,6 +257,7 @@ open class UICollectionView: UIScrollView {
         let key = Self.supplementaryKey(elementKind, identifier)
         if let view = queues[key]?.popLast() {
             view.prepareForReuse()
+            _checkReuseInvariants()
             return view
         }
         guard let type = registeredSupplementary[key] else {
@@ -293,6 +295,7 @@ open class UICollectionView: UIScrollView {
         collectionViewLayout.dataDidChange(moving: nil)
         collectionViewLayout.invalidateLayout()
         setNeedsLayout()
+        _checkReuseInvariants()
     }
 
     private func loadIfNeeded() {
@@ -371,6 +374,7 @@ open class UICollectionView: UIScrollView {
             guard measure(fresh) else { break }
         }
         prefetchAhead(shown: Set(wanted.keys.filter { $0.kind == nil }.map(\.indexPath)))
+        _checkReuseInvariants()
     }
 
     /// How many times one layout pass places the elements again after cells measured themselves.
@@ -535,6 +539,29 @@ open class UICollectionView: UIScrollView {
             view.appliedAttributes = copy
             view.apply(copy)
         }
+    }
+
+    /// Stops the process, naming what broke, unless the reuse queues are as the collection view
+    /// keeps them (a debug build's check, `UISIM_INTERNAL_CHECKS`, after each operation that
+    /// moves views between the screen and the queues): each queued view belongs to its queue (a
+    /// cell's queue is its reuse identifier; a supplementary view's, its kind and identifier), is
+    /// queued once, is not shown for an element, and is hidden.
+    package func _checkReuseInvariants() {
+        #if UISIM_INTERNAL_CHECKS
+        var queued = Set<ObjectIdentifier>()
+        let onScreen = Set(shown.values.map(ObjectIdentifier.init))
+        for key in queues.keys.sorted() {
+            for view in queues[key]! {
+                let identifier = view.reuseIdentifier ?? "nil"
+                precondition(view.reuseQueue == key, "UICollectionView: a view of queue \(view.reuseQueue ?? "nil") is in the queue \(key)")
+                precondition(view is UICollectionViewCell ? identifier == key : key.hasSuffix("\u{1F}" + identifier),
+                             "UICollectionView: a view of reuse identifier \(identifier) is in the queue \(key)")
+                precondition(queued.insert(ObjectIdentifier(view)).inserted, "UICollectionView: a view is queued twice (\(key))")
+                precondition(!onScreen.contains(ObjectIdentifier(view)), "UICollectionView: a view shown for an element is also queued (\(key))")
+                precondition(view.isHidden, "UICollectionView: a queued view is not hidden (\(key))")
+            }
+        }
+        #endif
     }
 
     private func hide(_ view: UICollectionReusableView, for key: ElementKey) {
@@ -745,6 +772,7 @@ open class UICollectionView: UIScrollView {
         let animates = UIView.areAnimationsEnabled && window != nil
         guard animates else {
             for (key, view) in leaving { hide(view, for: key) }
+            _checkReuseInvariants()
             AnimationRegistry.current.completeNextTurn(completion)
             return
         }
@@ -752,7 +780,10 @@ open class UICollectionView: UIScrollView {
         // deleted ones fade out, then go back to their queues; the inserted ones fade in.
         let staying = Set(next.keys)
         animateListUpdate(duration: Self.updateAnimationDuration, fadeKey: "uisim.item.fade", leaving: leaving,
-                          settle: { [weak self] key, view in self?.hide(view, for: key) },
+                          settle: { [weak self] key, view in
+                              self?.hide(view, for: key)
+                              self?._checkReuseInvariants()
+                          },
                           arriving: { self.shown.filter { !staying.contains($0.key) }.map(\.value) }, completion: completion)
     }
 

@@ -363,6 +363,7 @@ open class UIScrollView: UIView {
     /// into view run every frame, in the app's stage), over `Self.scrollAnimationDuration` on
     /// the ease-in-out curve, then tells `scrollViewDidEndScrollingAnimation`. A drag stops it.
     open func setContentOffset(_ offset: CGPoint, animated: Bool) {
+        defer { _checkScrollInvariants() }
         stopDecelerating(notify: false)
         stopScrollingAnimation(notify: false)
         guard animated, offset != contentOffset, UIView.areAnimationsEnabled, let loop = EventRunLoop.current else {
@@ -419,6 +420,7 @@ open class UIScrollView: UIView {
     /// Moves the content offset by `delta`, a drag under way moving with it (its start offset too),
     /// as UIKit's table view does when a row above the rows on screen changes height.
     func shiftContentOffset(by delta: CGPoint) {
+        defer { _checkScrollInvariants() }
         dragStartOffset = CGPoint(x: dragStartOffset.x + delta.x, y: dragStartOffset.y + delta.y)
         contentOffset = CGPoint(x: contentOffset.x + delta.x, y: contentOffset.y + delta.y)
     }
@@ -492,6 +494,7 @@ open class UIScrollView: UIView {
     // MARK: Dragging
 
     private func handlePan() {
+        defer { _checkScrollInvariants() }
         let pan = panRecognizer
         switch pan.state {
         case .began:
@@ -604,6 +607,7 @@ open class UIScrollView: UIView {
         animation = offsetAnimation(to: target, duration: Self.pagingDuration, curve: .easeOut, on: loop) {
             $0.stopDecelerating(notify: true)
         }
+        _checkScrollInvariants()
     }
 
     // MARK: Deceleration
@@ -622,6 +626,7 @@ open class UIScrollView: UIView {
         let link = CADisplayLink { [unowned self] link in self.step(to: link.targetTimestamp) }
         link.add(to: loop, forMode: .common)
         animation = link
+        _checkScrollInvariants()
     }
 
     /// One frame of deceleration up to `time`: velocity decays by the rate per millisecond; past
@@ -657,6 +662,7 @@ open class UIScrollView: UIView {
         if hypot(velocity.x, velocity.y) < 5 && offset == inside {
             stopDecelerating(notify: true)
         }
+        _checkScrollInvariants()
     }
 
     private func stopDecelerating(notify: Bool) {
@@ -667,6 +673,26 @@ open class UIScrollView: UIView {
         velocity = .zero
         if notify { delegate?.scrollViewDidEndDecelerating(self) }
         if !isTracking { leaveTrackingMode() }
+        _checkScrollInvariants()
+    }
+
+    /// Stops the process, naming what broke, unless the scrolling state is consistent (a debug
+    /// build's check, `UISIM_INTERNAL_CHECKS`, after every step of a drag, a deceleration or a
+    /// page's settling, and after an offset set in code): the content offset, the drag's start
+    /// and the velocity are finite; the scroll view is decelerating exactly while the display
+    /// link of a deceleration or of a page's settling runs; it is not dragged and decelerating at
+    /// once; the zoom scale is finite and above 0.
+    package func _checkScrollInvariants() {
+        #if UISIM_INTERNAL_CHECKS
+        let offset = contentOffset
+        precondition(offset.x.isFinite && offset.y.isFinite, "UIScrollView: contentOffset \(offset) is not finite")
+        precondition(dragStartOffset.x.isFinite && dragStartOffset.y.isFinite, "UIScrollView: the drag's start offset \(dragStartOffset) is not finite")
+        precondition(velocity.x.isFinite && velocity.y.isFinite, "UIScrollView: the velocity \(velocity) is not finite")
+        precondition(decelerating == (animation != nil),
+                     "UIScrollView: isDecelerating is \(decelerating) while its deceleration's display link \(animation == nil ? "is gone" : "runs")")
+        precondition(!(dragging && decelerating), "UIScrollView: dragged and decelerating at once")
+        precondition(storedZoomScale.isFinite && storedZoomScale > 0, "UIScrollView: the zoom scale \(storedZoomScale) is not finite and positive")
+        #endif
     }
 
     // MARK: Run-loop mode

@@ -274,6 +274,7 @@ open class UITableView: UIScrollView {
         if let cell = queues[identifier]?.popLast() {
             cell.prepareForReuse()
             count { $0.reused += 1 }
+            _checkReuseInvariants()
             return cell
         }
         guard let cellClass = registered[identifier] else { return nil }
@@ -285,7 +286,10 @@ open class UITableView: UIScrollView {
 
     /// A header view for `identifier` from its queue or its registered class.
     open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
-        if let view = headerQueues[identifier]?.popLast() { return view }
+        if let view = headerQueues[identifier]?.popLast() {
+            _checkReuseInvariants()
+            return view
+        }
         return registeredHeaders[identifier].map { type in
             let header = type.init()
             header.storedReuseIdentifier = identifier
@@ -359,6 +363,7 @@ open class UITableView: UIScrollView {
         footers = [:]
         needsReload = true
         setNeedsLayout()
+        _checkReuseInvariants()
     }
 
     /// How rows inserted, deleted or reloaded come and go. uisim fades for every kind but `.none`
@@ -493,6 +498,7 @@ open class UITableView: UIScrollView {
         let animates = animation != .none && UIView.areAnimationsEnabled && window != nil
         guard animates else {
             for (old, cell) in leaving { enqueue(cell, at: old) }
+            _checkReuseInvariants()
             AnimationRegistry.current.completeNextTurn(completion)
             return
         }
@@ -500,7 +506,10 @@ open class UITableView: UIScrollView {
         // the layout); the deleted ones fade out, then go back to their queues; the inserted ones
         // fade in.
         animateListUpdate(duration: Self.rowAnimationDuration, fadeKey: "uisim.row.fade", leaving: leaving,
-                          settle: { [weak self] old, cell in self?.enqueue(cell, at: old) },
+                          settle: { [weak self] old, cell in
+                              self?.enqueue(cell, at: old)
+                              self?._checkReuseInvariants()
+                          },
                           arriving: { insertedSet.sorted().compactMap { self.visible[$0] } }, completion: completion)
     }
 
@@ -545,6 +554,7 @@ open class UITableView: UIScrollView {
         }
         updateGeometry()
         setNeedsLayout()
+        _checkReuseInvariants()
     }
 
     /// Sections in the table.
@@ -737,6 +747,7 @@ open class UITableView: UIScrollView {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        defer { _checkReuseInvariants() }
         loadIfNeeded()
         defer { layoutHeaderAndFooterViews() }
         guard let dataSource else { return }
@@ -902,6 +913,37 @@ open class UITableView: UIScrollView {
         tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
         if let identifier = cell.reuseIdentifier { queues[identifier, default: []].append(cell) }
         else { cell.removeFromSuperview() }
+    }
+
+    /// Stops the process, naming what broke, unless the reuse queues are as the table keeps them
+    /// (a debug build's check, `UISIM_INTERNAL_CHECKS`, after each operation that moves cells or
+    /// headers between the screen and the queues): each queued cell or header view has its
+    /// queue's reuse identifier, is queued once, is not shown (for a row, or measured for one;
+    /// for a section's header or footer), and is hidden or out of the table.
+    package func _checkReuseInvariants() {
+        #if UISIM_INTERNAL_CHECKS
+        var queued = Set<ObjectIdentifier>()
+        let onScreen = Set(visible.values.map(ObjectIdentifier.init) + prepared.values.map(ObjectIdentifier.init))
+        for identifier in queues.keys.sorted() {
+            for cell in queues[identifier]! {
+                precondition(cell.reuseIdentifier == identifier,
+                             "UITableView: a cell of reuse identifier \(cell.reuseIdentifier ?? "nil") is in the queue of \(identifier)")
+                precondition(queued.insert(ObjectIdentifier(cell)).inserted, "UITableView: a cell is queued twice (\(identifier))")
+                precondition(!onScreen.contains(ObjectIdentifier(cell)), "UITableView: a cell shown for a row is also queued (\(identifier))")
+                precondition(cell.isHidden || cell.superview !== self, "UITableView: a queued cell is visible in the table (\(identifier))")
+            }
+        }
+        let sectionViews = Set((Array(headers.values) + Array(footers.values)).map(ObjectIdentifier.init))
+        for identifier in headerQueues.keys.sorted() {
+            for view in headerQueues[identifier]! {
+                precondition(view.reuseIdentifier == identifier,
+                             "UITableView: a header of reuse identifier \(view.reuseIdentifier ?? "nil") is in the queue of \(identifier)")
+                precondition(queued.insert(ObjectIdentifier(view)).inserted, "UITableView: a header view is queued twice (\(identifier))")
+                precondition(!sectionViews.contains(ObjectIdentifier(view)), "UITableView: a header view shown for a section is also queued (\(identifier))")
+                precondition(view.isHidden || view.superview !== self, "UITableView: a queued header view is visible in the table (\(identifier))")
+            }
+        }
+        #endif
     }
 
     private func enqueue(_ header: UIView) {
