@@ -113,7 +113,10 @@ extension Tableau {
             let newSlot = insertRow(artRow, basic: entering)
             substitute(entering, with: artRow, exceptSlot: newSlot)
         }
-        for slot in liveColumn(art) { rows[Int(slot)].remove(art) }
+        for slot in liveColumn(art) {
+            rows[Int(slot)].remove(art)
+            noteChanged(slot)
+        }
         release(art)
         return success
     }

@@ -5,9 +5,11 @@ extension Tableau {
     mutating func shiftConstant(_ tag: Tag, by delta: Double) throws(SolverError) {
         if let slot = basicSlot(tag.marker) {
             rows[Int(slot)].constant -= delta
+            noteChanged(slot)
             if rows[Int(slot)].constant < 0 { infeasible.append(tag.marker) }
         } else if let slot = basicSlot(tag.other) {
             rows[Int(slot)].constant += delta
+            noteChanged(slot)
             if rows[Int(slot)].constant < 0 { infeasible.append(tag.other) }
         } else {
             // liveColumn(_:) fused with the update: one search per row.
@@ -25,6 +27,7 @@ extension Tableau {
                 column[kept] = slot
                 kept += 1
                 rows[Int(slot)].constant += delta * coefficient
+                noteChanged(slot)
                 let basic = basicOfSlot[Int(slot)]
                 if rows[Int(slot)].constant < 0, isRestricted(basic) { infeasible.append(basic) }
             }

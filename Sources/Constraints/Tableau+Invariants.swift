@@ -14,9 +14,15 @@ extension Tableau {
     /// - no phase one left over, and a free symbol is free once, restricted, in no row, not basic,
     ///   out of the objective.
     ///
-    /// Costs one pass over the cells and the columns (no hashing); nothing without the flag.
-    func _checkInvariants(optimal: Bool) {
+    /// A tableau of up to `wholeCheckRows` rows is checked whole (one pass over its cells and
+    /// columns, no hashing); a larger one only in the rows that changed since the last check
+    /// (`changedSlots`; their cells looked up in their columns), the per-symbol arrays whole.
+    /// Nothing without the flag.
+    mutating func _checkInvariants(optimal: Bool) {
         #if UISIM_INTERNAL_CHECKS
+        defer { changedSlots.removeAll(keepingCapacity: true) }
+        let whole = rows.count <= Self.wholeCheckRows
+        let slots: [Int] = whole ? Array(rows.indices) : Set(changedSlots.map(Int.init)).sorted()
         precondition(artificial == nil, "tableau: phase one's objective is left after an operation")
         let symbols = kinds.count
         precondition(slotOfBasic.count == symbols && columns.count == symbols && objective.count == symbols && inNegatives.count == symbols,
@@ -32,7 +38,7 @@ extension Tableau {
             precondition(!isFree[Int(slot)], "tableau: slot \(slot) is free twice")
             isFree[Int(slot)] = true
         }
-        for slot in rows.indices {
+        for slot in slots {
             let basic = basicOfSlot[slot], row = rows[slot]
             guard basic >= 0 else {
                 precondition(isFree[slot], "tableau: slot \(slot) has no basic symbol and is not free")
@@ -49,6 +55,8 @@ extension Tableau {
                 precondition(cell.symbol != basic, "tableau: the row of \(basic) holds its own basic symbol")
                 precondition(slotOfBasic[Int(cell.symbol)] < 0, "tableau: the row of \(basic) holds \(cell.symbol), which is basic")
                 precondition(!isFreeSymbol[Int(cell.symbol)], "tableau: the row of \(basic) holds \(cell.symbol), which is free")
+                precondition(whole || columns[Int(cell.symbol)].contains(Int32(slot)),
+                             "tableau: the cell of \(cell.symbol) in the row of \(basic) is missing from its column")
                 previous = cell.symbol
             }
             if isRestricted(basic) {
@@ -58,21 +66,7 @@ extension Tableau {
         }
         // Every cell in its symbol's column: count, per slot, the columns that list it (each
         // column's repeated entries once) and whose symbol the row has; that is its cell count.
-        var listed = [Int](repeating: 0, count: rows.count)
-        var lastSymbol = [Int32](repeating: -1, count: rows.count)
-        for symbol in columns.indices {
-            for slot in columns[symbol] {
-                let s = Int(slot)
-                precondition(s >= 0 && s < rows.count, "tableau: the column of \(symbol) lists slot \(slot), which does not exist")
-                guard lastSymbol[s] != Int32(symbol) else { continue }
-                lastSymbol[s] = Int32(symbol)
-                if basicOfSlot[s] >= 0, rows[s].contains(Int32(symbol)) { listed[s] += 1 }
-            }
-        }
-        for slot in rows.indices where basicOfSlot[slot] >= 0 {
-            precondition(listed[slot] == rows[slot].cells.count,
-                         "tableau: \(rows[slot].cells.count - listed[slot]) cell(s) of the row of \(basicOfSlot[slot]) missing from their columns")
-        }
+        if whole { checkColumns() }
         for symbol in 0..<symbols {
             let slot = slotOfBasic[symbol]
             if slot >= 0 {
@@ -92,4 +86,28 @@ extension Tableau {
         }
         #endif
     }
+
+    #if UISIM_INTERNAL_CHECKS
+    /// Up to this many rows the check is whole; beyond, it looks at the rows that changed.
+    static let wholeCheckRows = 64
+
+    /// Every cell of every row is listed in its symbol's column.
+    private func checkColumns() {
+        var listed = [Int](repeating: 0, count: rows.count)
+        var lastSymbol = [Int32](repeating: -1, count: rows.count)
+        for symbol in columns.indices {
+            for slot in columns[symbol] {
+                let s = Int(slot)
+                precondition(s >= 0 && s < rows.count, "tableau: the column of \(symbol) lists slot \(slot), which does not exist")
+                guard lastSymbol[s] != Int32(symbol) else { continue }
+                lastSymbol[s] = Int32(symbol)
+                if basicOfSlot[s] >= 0, rows[s].contains(Int32(symbol)) { listed[s] += 1 }
+            }
+        }
+        for slot in rows.indices where basicOfSlot[slot] >= 0 {
+            precondition(listed[slot] == rows[slot].cells.count,
+                         "tableau: \(rows[slot].cells.count - listed[slot]) cell(s) of the row of \(basicOfSlot[slot]) missing from their columns")
+        }
+    }
+    #endif
 }

@@ -39,6 +39,20 @@ struct Tableau {
 
     private(set) var pivots = 0
 
+    #if UISIM_INTERNAL_CHECKS
+    /// The slots whose rows changed since the last invariant check (a debug build's).
+    var changedSlots: [Int32] = []
+    #endif
+
+    /// Notes, for a debug build's invariant check, that the row in `slot` changed (nothing in a
+    /// release build).
+    @inline(__always)
+    mutating func noteChanged(_ slot: Int32) {
+        #if UISIM_INTERNAL_CHECKS
+        changedSlots.append(slot)
+        #endif
+    }
+
     // MARK: - Symbols
 
     mutating func makeSymbol(_ kind: SymbolKind) -> Int32 {
@@ -101,6 +115,7 @@ struct Tableau {
         }
         slotOfBasic[Int(basic)] = slot
         for cell in row.cells { columns[Int(cell.symbol)].append(slot) }
+        noteChanged(slot)
         return slot
     }
 
@@ -112,6 +127,7 @@ struct Tableau {
         let row = rows[Int(slot)]
         rows[Int(slot)] = Row()
         freeSlots.append(slot)
+        noteChanged(slot)
         return row
     }
 
@@ -163,6 +179,7 @@ struct Tableau {
         for slot in liveColumn(symbol) where slot != exceptSlot {
             created.removeAll(keepingCapacity: true)
             rows[Int(slot)].substitute(symbol, with: definition, created: &created)
+            noteChanged(slot)
             for new in created { columns[Int(new)].append(slot) }
             let basic = basicOfSlot[Int(slot)]
             if isRestricted(basic), rows[Int(slot)].constant < 0 { infeasible.append(basic) }
@@ -190,6 +207,7 @@ struct Tableau {
         slotOfBasic[Int(leaving)] = -1
         slotOfBasic[Int(entering)] = slot
         basicOfSlot[Int(slot)] = entering
+        noteChanged(slot)
         substitute(entering, with: row, exceptSlot: slot)
         pivots += 1
     }
