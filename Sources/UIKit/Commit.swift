@@ -141,6 +141,12 @@ extension UIWindow {
         return report
     }
 
+    /// Starts metering the window's frames after an untimed `commit()` put its screen up (a
+    /// replay that paints with cairo): the next commit phase is a frame's, not the screen's.
+    package func beginMetering() {
+        FrameMeter.current.begin(on: self)
+    }
+
     /// Layout, display and render at once, untimed: what a test or a tool outside a replay
     /// calls to bring the screen up to date.
     @discardableResult

@@ -40,6 +40,17 @@ final class FrameMeter {
         window != nil && window === self.window && !firstPhase
     }
 
+    /// Meters `window` from now on, its screen having been put up by an untimed commit: the next
+    /// commit phase is a frame's.
+    func begin(on window: UIWindow) {
+        self.window = window
+        firstPhase = false
+        counts = Counts()
+        transitions = []
+        textAtCommit = AppEnvironment.current.textStatistics
+        imagesAtCommit = AppEnvironment.current.imageStatistics
+    }
+
     /// A commit phase of `window` begins: the meter follows it (from its first commit phase, with
     /// the app's text and image work so far as the starting point), and text is timed with
     /// `stopwatch` until `endCommitPhase()`.

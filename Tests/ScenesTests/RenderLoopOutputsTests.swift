@@ -89,4 +89,45 @@ import Traces
             #expect(measured[frame] == estimated[frame], "frame \(frame)")
         }
     }
+
+    /// The render mode changes how the render stage is costed, not what the app did: every frame's
+    /// counters are the same measured or estimated, the first frame's included. (The first frame's
+    /// metered work once went uncounted when cairo painted: the replay put the screen up with an
+    /// unmetered commit, so the meter took the first frame's commit phase for the screen's.) Here
+    /// the first frame, in the replay's first turn, is a touch down that gives a label new text:
+    /// one text layout.
+    @Test func countersAreTheSameMeasuredOrEstimated() throws {
+        final class Pad: UIView {
+            let label = UILabel(frame: CGRect(x: 20, y: 100, width: 300, height: 40))
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                label.text = "Ready"
+                addSubview(label)
+            }
+            required init?(coder: NSCoder) { nil }
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { label.text = "Touched \(touches.count)" }
+        }
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 195, y: 400), time: 0, duration: 0.08)   // in the replay's first turn
+        func counts(_ mode: RenderMode) throws -> [FrameRecord.Counts] {
+            try UIApplication.withNewApplication {
+                let window = UIWindow(frame: UIScreen.main.bounds)
+                let pad = Pad(frame: window.bounds)
+                pad.backgroundColor = .white
+                window.addSubview(pad)
+                let replay = Replay(window: window, clock: VirtualClock())
+                replay.renderMode = mode
+                var counts: [FrameRecord.Counts] = []
+                replay.afterFrame = { frame, _ in counts.append(frame.counts) }
+                _ = try replay.run(trace)
+                return counts
+            }
+        }
+        let measured = try counts(.measured), estimated = try counts(.estimated)
+        #expect(estimated.first?[.textLayouts] == 1)
+        #expect(measured.count == estimated.count && !measured.isEmpty)
+        for (frame, (m, e)) in zip(measured, estimated).enumerated() {
+            #expect(m == e, "frame \(frame): \(Counter.allCases.filter { m[$0] != e[$0] }.map { "\($0.rawValue) \(m[$0]) vs \(e[$0])" })")
+        }
+    }
 }

@@ -123,7 +123,9 @@ public final class Replay {
         if window.isHidden { window.makeKeyAndVisible() }
         UIApplication.shared.postLaunchNotifications()   // the scene is on screen: launched and active
         switch renderMode {
-        case .measured: window.commit()
+        case .measured:
+            window.commit()
+            window.beginMetering()
         case .estimated: _ = window.commitPhase(stopwatch: stopwatch)   // on screen; nothing to paint
         }
         if let failure = window.compositor.takeAllocationFailure() ?? AppEnvironment.current.takeAllocationFailure() { throw failure }
