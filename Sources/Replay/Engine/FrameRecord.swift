@@ -133,8 +133,7 @@ public struct FrameRecord: Codable, Equatable, Sendable {
         }
     }
 
-    /// Work done in the frame, by `Counter`.
-    /// The counters of a frame (declared in Layers, where the stages count them).
+    /// Work done in the frame, by `Counter` (declared in QuartzCore, where the stages count them).
     public typealias Counts = QuartzCore.Counts
 
     /// Touch phases delivered in the frame.

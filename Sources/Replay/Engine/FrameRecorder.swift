@@ -274,12 +274,7 @@ final class FrameRecorder {
             delivered = EventReport()
             if !forFrame { delivered.viewsHitTested = hitTests }
         }
-        var touches = FrameRecord.Touches()
-        touches.began = delivered.began
-        touches.moved = delivered.moved
-        touches.ended = delivered.ended
-        touches.cancelled = delivered.cancelled
-        return (touches, delivered.viewsHitTested, delivered.inputs)
+        return (FrameRecord.Touches(delivered), delivered.viewsHitTested, delivered.inputs)
     }
 
     /// Records `count` idle vsyncs from `vsync`, which delivered `touches`.

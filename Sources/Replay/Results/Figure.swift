@@ -1,5 +1,6 @@
 import Foundation
 import QuartzCore
+import UIKit
 
 /// Where a figure's value is written.
 public struct FigurePlaces: OptionSet, Sendable, Hashable {
@@ -123,6 +124,11 @@ public struct ByTouchPhase<Value: Codable & Equatable & Sendable>: Codable, Equa
 extension ByTouchPhase where Value == Int {
     /// No touch in any phase.
     public init() { self.init(repeating: 0) }
+
+    /// The touches `report` delivered, by phase (the packager counted them, once).
+    public init(_ report: EventReport) {
+        (began, moved, ended, cancelled) = (report.began, report.moved, report.ended, report.cancelled)
+    }
 
     /// Adds `other`'s touches (saturating).
     public mutating func add(_ other: ByTouchPhase<Int>) {

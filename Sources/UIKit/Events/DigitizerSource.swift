@@ -13,7 +13,8 @@ import RunLoop
 /// When `next` runs out, contacts still down are cancelled at the next frame. When `next`
 /// throws, the error is kept in `error`, delivery stops, and the running loop is stopped.
 public final class DigitizerSource: LoopSource {
-    /// Counts of touch phases delivered and hit tests made.
+    /// Counts of touch phases delivered and hit tests made over the source's life: the sum of the
+    /// `EventReport`s it handed on (the packager counts each touch once, in its report).
     public struct Statistics: Equatable, Sendable {
         public var began = 0, moved = 0, ended = 0, cancelled = 0
         /// Touches hit-tested (one per touch, when it begins).
@@ -25,6 +26,15 @@ public final class DigitizerSource: LoopSource {
             self.ended = ended
             self.cancelled = cancelled
             self.hitTests = hitTests
+        }
+
+        /// `report`'s touches added (each touch that began was hit-tested once).
+        mutating func add(_ report: EventReport) {
+            began += report.began
+            moved += report.moved
+            ended += report.ended
+            cancelled += report.cancelled
+            hitTests += report.began
         }
     }
 
@@ -69,10 +79,7 @@ public final class DigitizerSource: LoopSource {
         super.init(order: -1_000)
     }
 
-    public var statistics: Statistics {
-        let s = packager.statistics
-        return Statistics(began: s.began, moved: s.moved, ended: s.ended, cancelled: s.cancelled, hitTests: s.hitTests)
-    }
+    public private(set) var statistics = Statistics()
 
     /// Whether nothing from before waits to be delivered (samples still to come in the trace may:
     /// see `readyTime`): touches may be down, held still, but no vsync has anything to deliver
@@ -140,6 +147,7 @@ public final class DigitizerSource: LoopSource {
         let system = batch.filter(isSystem)
         if !system.isEmpty { batch.removeAll(where: isSystem) }
         let (event, report) = packager.package(batch)
+        statistics.add(report)
         if let event { UIApplication.shared.sendEvent(event) }
         for sample in system {
             if sample.phase == .key {

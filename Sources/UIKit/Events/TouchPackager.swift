@@ -15,12 +15,6 @@ import Geometry
 /// arrived together) waits while the moves are delivered.
 @MainActor
 final class TouchPackager {
-    /// Counts of touch phases packaged and hit tests made.
-    struct Statistics: Equatable, Sendable {
-        var began = 0, moved = 0, ended = 0, cancelled = 0, hitTests = 0
-    }
-
-    private(set) var statistics = Statistics()
     /// The touches of contacts that are down, in the order they began.
     private(set) var activeTouches: [UITouch] = []
     /// Contacts down outside every window: their samples are dropped until they lift.
@@ -115,7 +109,6 @@ final class TouchPackager {
             if begunNow.contains(key) {
                 coalesced[key] = [touch.snapshot(at: touch.windowLocation, timestamp: touch.timestamp, force: touch.force)]
                 predicted[key] = []
-                statistics.began += 1
                 report.began += 1
                 report.inputs.append(EventReport.Input(phase: .began, sampleTime: touch.timestamp))
             } else if let samples = perTouch[key] {
@@ -142,7 +135,6 @@ final class TouchPackager {
         for window in windows() where !window.isHidden {
             let point = window.convert(sample.location, from: window.screen.coordinateSpace)
             guard window.point(inside: point, with: nil) else { continue }
-            statistics.hitTests += 1
             let tapCount = nextTapCount(at: sample.location, time: sample.time)
             let touch = UITouch(
                 contact: sample.contact, phase: .began, timestamp: sample.time, windowLocation: point,
@@ -187,16 +179,13 @@ final class TouchPackager {
         coalesced[key] = snapshots
         switch touch.phase {
         case .moved:
-            statistics.moved += 1
             let ahead = CGPoint(x: touch.windowLocation.x + velocity.x * frameInterval,
                                 y: touch.windowLocation.y + velocity.y * frameInterval)
             predicted[key] = [touch.snapshot(at: ahead, timestamp: touch.timestamp + frameInterval, force: touch.force)]
         case .ended:
-            statistics.ended += 1
             predicted[key] = []
             noteTapEnded(touch)
         default:
-            statistics.cancelled += 1
             predicted[key] = []
             lastTap = nil
             tapStarts[key] = nil
