@@ -374,8 +374,14 @@ open class UIViewController: UIResponder {
     /// be set before presenting): a sheet's for a page sheet.
     open var presentationController: UIPresentationController? { madePresentationController }
 
+    /// The popover's presentation controller when the controller is presented as a popover
+    /// (`modalPresentationStyle` `.popover`; nil otherwise): set its source before presenting.
+    open var popoverPresentationController: UIPopoverPresentationController? {
+        modalPresentationStyle == .popover ? presentationController as? UIPopoverPresentationController : nil
+    }
+
     /// The sheet's presentation controller when the controller is shown as a page sheet (nil
-    /// otherwise).
+    /// otherwise; a popover's sheet is its `adaptiveSheetPresentationController`).
     open var sheetPresentationController: UISheetPresentationController? {
         presentationKind == .pageSheet ? presentationController as? UISheetPresentationController : nil
     }

@@ -122,6 +122,40 @@ extension SheetSwipeTests {
         #expect((jumps.max() ?? 0) < 60, "\(tops)")
         #expect(tops.contains { $0 > 57 + 1 && $0 < 388 - 1 })   // it was caught on its way
     }
+
+    /// A popover on an iPhone is its adaptive page sheet: a fast swipe down dismisses it, and the
+    /// popover's delegate hears UIKit's calls with the popover's controller (the sheet's delegate,
+    /// unset, hears nothing).
+    @Test func aPopoverAdaptedToASheetIsDismissedBySwipingItDown() throws {
+        final class PopoverDelegate: UIPopoverPresentationControllerDelegate {
+            var log: [String] = []
+            func presentationControllerShouldDismiss(_ controller: UIPresentationController) -> Bool {
+                log.append("shouldDismiss \(controller is UIPopoverPresentationController)")
+                return true
+            }
+            func presentationControllerWillDismiss(_ controller: UIPresentationController) { log.append("willDismiss") }
+            func presentationControllerDidDismiss(_ controller: UIPresentationController) {
+                log.append("didDismiss \(controller is UIPopoverPresentationController)")
+            }
+        }
+        let delegate = PopoverDelegate()
+        let a = Screen("A"), s = Screen("S")
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = a
+        window.makeKeyAndVisible()
+        _ = window.layoutPass()
+        window.endAppearances()
+        s.modalPresentationStyle = .popover
+        s.popoverPresentationController?.delegate = delegate
+        s.popoverPresentationController?.sourceView = a.view
+        a.present(s, animated: false)
+        #expect(s.view.frame == CGRect(x: 0, y: 57, width: 390, height: 787))
+        var trace = Trace()
+        trace.drag(1, from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 700), time: 0.1, duration: 0.3)
+        _ = try Replay(window: window, clock: VirtualClock()).run(trace)
+        #expect(delegate.log == ["shouldDismiss true", "willDismiss", "didDismiss true"], "\(delegate.log)")
+        #expect(a.presentedViewController == nil && s.viewIfLoaded?.window == nil)
+    }
 }
 
 enum SheetPresentationTestsScale {

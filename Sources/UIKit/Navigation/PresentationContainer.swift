@@ -67,8 +67,15 @@ final class PresentationContainer: UIView {
         return nil
     }
 
-    /// The page sheet's presentation controller.
-    var sheet: UISheetPresentationController? { presented?.presentationController as? UISheetPresentationController }
+    /// The page sheet's presentation controller (a popover's adaptive sheet when it adapted).
+    var sheet: UISheetPresentationController? {
+        let controller = presented?.presentationController
+        return (controller as? UIPopoverPresentationController)?.adaptiveSheetPresentationController ?? controller as? UISheetPresentationController
+    }
+
+    /// The presentation controller whose delegate hears a sheet swiped down: the sheet's, or the
+    /// popover's that adapted to it.
+    var dismissingController: UIPresentationController? { presented?.presentationController }
 
     /// Where the presented view sits: a page sheet at its detent (UIKit's large: from the status
     /// bar's bottom plus 10 pt); an alert centred; an action sheet 8 pt from the sides, on the

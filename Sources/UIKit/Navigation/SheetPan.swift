@@ -63,11 +63,12 @@ final class SheetPan: UIGestureRecognizerDelegate {
         guard let container, let presented, let sheet = container.sheet else { return }
         let tops = container.restingTops
         let largest = tops.last ?? 0, lowest = tops.first ?? largest
+        let owner = container.dismissingController ?? sheet
         switch recognizer.state {
         case .began:
             isDragging = true
             startTop = container.catchSheet()
-            allowed = !presented.isModalInPresentation && (sheet.delegate?.presentationControllerShouldDismiss(sheet) ?? true)
+            allowed = !presented.isModalInPresentation && (owner.delegate?.presentationControllerShouldDismiss(owner) ?? true)
         case .changed:
             var top = startTop + recognizer.translation(in: container).y
             if top < largest { top = largest - Self.rubberBand(largest - top, dimension: container.bounds.height) }
@@ -81,7 +82,7 @@ final class SheetPan: UIGestureRecognizerDelegate {
             var places = sheet.restingTops(in: container).map { (Optional($0.identifier), $0.top) }
             if allowed { places.append((nil, container.bounds.height)) }
             let target = places.min { abs($0.1 - projected) < abs($1.1 - projected) } ?? (sheet.selectedDetentIdentifier, lowest)
-            if !allowed, top > lowest + 0.5 { sheet.delegate?.presentationControllerDidAttemptToDismiss(sheet) }
+            if !allowed, top > lowest + 0.5 { owner.delegate?.presentationControllerDidAttemptToDismiss(owner) }
             settle(at: target.1, identifier: target.0, dismissing: target.0 == nil && allowed)
         default:
             break
@@ -91,7 +92,8 @@ final class SheetPan: UIGestureRecognizerDelegate {
     /// The delegate hears that the sheet will be dismissed, then the sheet that it will disappear.
     private func beginDismissal(_ sheet: UISheetPresentationController) {
         guard let presented, presented.presentingViewController != nil, presented.presentation.phase == .none else { return }
-        sheet.delegate?.presentationControllerWillDismiss(sheet)
+        let owner = container?.dismissingController ?? sheet
+        owner.delegate?.presentationControllerWillDismiss(owner)
         dismissal = presented.beginDismissal(animated: true, interactive: true)
     }
 
@@ -101,11 +103,12 @@ final class SheetPan: UIGestureRecognizerDelegate {
         if dismissing, dismissal == nil { beginDismissal(sheet) }
         let dismissal = self.dismissal
         self.dismissal = nil
-        let finish = { [weak sheet] in
+        let owner = container.dismissingController ?? sheet
+        let finish = { [weak sheet, weak owner] in
             guard let sheet else { return }
             if dismissing {
                 dismissal?.finish()
-                sheet.delegate?.presentationControllerDidDismiss(sheet)
+                if let owner { owner.delegate?.presentationControllerDidDismiss(owner) }
                 return
             }
             dismissal?.cancel()

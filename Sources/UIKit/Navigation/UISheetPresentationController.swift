@@ -176,10 +176,13 @@ extension UIViewController {
     /// The controller's presentation controller, made on first use (as in UIKit, a delegate can
     /// be set before presenting): a sheet's for a page sheet.
     var madePresentationController: UIPresentationController {
-        let sheet = presentationKind == .pageSheet
-        if let existing = presentation.controller, (existing is UISheetPresentationController) == sheet { return existing }
+        let popover = modalPresentationStyle == .popover && !(self is UIAlertController)
+        let sheet = !popover && presentationKind == .pageSheet
+        if let existing = presentation.controller, (existing is UISheetPresentationController) == sheet,
+           (existing is UIPopoverPresentationController) == popover { return existing }
         let old = presentation.controller
-        let made = presentationKind == .pageSheet ? UISheetPresentationController(presentedViewController: self, presenting: nil)
+        let made = popover ? UIPopoverPresentationController(presentedViewController: self, presenting: nil)
+            : sheet ? UISheetPresentationController(presentedViewController: self, presenting: nil)
             : UIPresentationController(presentedViewController: self, presenting: nil)
         made.delegate = old?.delegate
         presentation.controller = made

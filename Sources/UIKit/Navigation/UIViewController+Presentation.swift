@@ -28,6 +28,7 @@ extension UIViewController {
             return
         }
         let presented = viewControllerToPresent
+        (presented.presentationController as? UIPopoverPresentationController)?.prepareForPresentation()
         let mark = TransitionMark(.present, showing: presented, on: window)
         presentation.presented = presented
         presented.presentation.presenting = self
