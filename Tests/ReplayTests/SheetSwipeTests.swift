@@ -29,22 +29,31 @@ import Traces
         }
     }
 
+    /// A window on screen with A at its root, and S presented by A without animation once
+    /// `configure` has set it up.
+    func present(_ s: Screen, over a: Screen, configure: () -> Void) -> UIWindow {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = a
+        window.makeKeyAndVisible()
+        _ = window.layoutPass()
+        window.endAppearances()
+        configure()
+        a.present(s, animated: false)
+        return window
+    }
+
     /// A presents S as a page sheet without animation, then `drag` runs in a replay. Returns the
     /// delegate's and S's calls, in one log.
     func run(detents: [UISheetPresentationController.Detent] = [.large()], modal: Bool = false, refuse: Bool = false,
              _ drag: (inout Trace) -> Void) throws -> (log: [String], a: Screen, s: Screen, window: UIWindow) {
         let delegate = Delegate()
         let a = Screen("A"), s = Screen("S")
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        window.rootViewController = a
-        window.makeKeyAndVisible()
-        _ = window.layoutPass()
-        window.endAppearances()
-        s.sheetPresentationController?.detents = detents
-        s.presentationController?.delegate = delegate
-        s.isModalInPresentation = modal
-        delegate.refuse = refuse
-        a.present(s, animated: false)
+        let window = present(s, over: a) {
+            s.sheetPresentationController?.detents = detents
+            s.presentationController?.delegate = delegate
+            s.isModalInPresentation = modal
+            delegate.refuse = refuse
+        }
         s.shared = { delegate.log.append($0) }
         var trace = Trace()
         drag(&trace)
@@ -101,14 +110,8 @@ extension SheetSwipeTests {
     /// spring or the finger moves in one frame), though the model was already at the large top.
     @Test func aSheetCaughtWhileMovingDoesNotJump() throws {
         let a = Screen("A"), s = Screen("S")
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        window.rootViewController = a
-        window.makeKeyAndVisible()
-        _ = window.layoutPass()
-        window.endAppearances()
         let sheet = try #require(s.sheetPresentationController)
-        sheet.detents = [.medium(), .large()]
-        a.present(s, animated: false)
+        let window = present(s, over: a) { sheet.detents = [.medium(), .large()] }
         s.onTap = { sheet.animateChanges { sheet.selectedDetentIdentifier = .large } }
         var trace = Trace()
         trace.tap(1, at: CGPoint(x: 195, y: 788), time: 1.0, duration: 0.03)
@@ -140,15 +143,11 @@ extension SheetSwipeTests {
         }
         let delegate = PopoverDelegate()
         let a = Screen("A"), s = Screen("S")
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-        window.rootViewController = a
-        window.makeKeyAndVisible()
-        _ = window.layoutPass()
-        window.endAppearances()
-        s.modalPresentationStyle = .popover
-        s.popoverPresentationController?.delegate = delegate
-        s.popoverPresentationController?.sourceView = a.view
-        a.present(s, animated: false)
+        let window = present(s, over: a) {
+            s.modalPresentationStyle = .popover
+            s.popoverPresentationController?.delegate = delegate
+            s.popoverPresentationController?.sourceView = a.view
+        }
         #expect(s.view.frame == CGRect(x: 0, y: 57, width: 390, height: 787))
         var trace = Trace()
         trace.drag(1, from: CGPoint(x: 195, y: 300), to: CGPoint(x: 195, y: 700), time: 0.1, duration: 0.3)
