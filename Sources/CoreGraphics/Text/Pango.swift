@@ -128,6 +128,8 @@ package struct PangoRun: Hashable, Sendable {
     }
     /// Upward shift of the baseline (`.baselineOffset`), in points.
     package var rise = 0.0
+    /// A box each character of the run is laid out as instead of its glyph (an attachment's).
+    package var shape: PangoShape?
 
     package init(bytes: Range<Int>, font: PangoFontSpec) {
         self.bytes = bytes
@@ -154,6 +156,11 @@ package struct PangoParagraphOptions: Hashable, Sendable {
 }
 
 /// A line as Pango broke it.
+/// A box a character is laid out as (points): its width, and its height above and below the baseline.
+package struct PangoShape: Hashable, Sendable {
+    package var width: Double, ascent: Double, descent: Double
+}
+
 package struct PangoLine: Sendable {
     /// Its text, by UTF-8 byte offsets into the paragraph.
     package var bytes: Range<Int>
@@ -222,6 +229,12 @@ package final class PangoTextLayout {
             }
             if run.kern != 0 { insert(pango_attr_letter_spacing_new(Int32((run.kern * Double(PANGO_SCALE)).rounded())), run.bytes) }
             if run.rise != 0 { insert(pango_attr_rise_new(Int32((run.rise * Double(PANGO_SCALE)).rounded())), run.bytes) }
+            if let shape = run.shape {
+                let scale = Double(PANGO_SCALE)
+                var box = PangoRectangle(x: 0, y: Int32((-shape.ascent * scale).rounded()), width: Int32((shape.width * scale).rounded()),
+                                         height: Int32(((shape.ascent + shape.descent) * scale).rounded()))
+                insert(pango_attr_shape_new(&box, &box), run.bytes)
+            }
         }
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
@@ -281,6 +294,14 @@ package final class PangoTextLayout {
         cairo.moveTo(x, baseline)
         pango_cairo_show_layout_line(cairo.cr, line)
         cairo.newPath()
+    }
+
+    /// Where byte `index` of line `line` starts, in points from the line's left end.
+    package func x(ofByte index: Int, inLine line: Int) -> Double {
+        guard let line = pango_layout_get_line_readonly(layout, Int32(line)) else { return 0 }
+        var x: Int32 = 0
+        pango_layout_line_index_to_x(line, Int32(index), 0, &x)
+        return Double(x) / Double(PANGO_SCALE)
     }
 
     private static func channel(_ value: Double) -> UInt16 {

@@ -108,7 +108,11 @@ extension TextRun {
         pango.strikethrough = (Self.number(value(.strikethroughStyle)) ?? 0) != 0
         if pango.underline { pango.underlineColor = (value(.underlineColor) as? UIColor).map { PangoColor($0.cgColor.components) } }
         if pango.strikethrough { pango.strikethroughColor = (value(.strikethroughColor) as? UIColor).map { PangoColor($0.cgColor.components) } }
-        self.init(bytes: bytes, font: font, pango: pango)
+        let attachment = (value(.attachment) as? NSTextAttachment).map(TextAttachmentRun.init)
+        if let attachment {
+            pango.shape = PangoShape(width: Double(attachment.advance), ascent: Double(attachment.ascent), descent: Double(attachment.descent))
+        }
+        self.init(bytes: bytes, font: font, pango: pango, attachment: attachment)
     }
 
     static func number(_ any: Any?) -> CGFloat? {
@@ -153,6 +157,10 @@ extension CGContext {
         saveGState()
         if let clip { self.clip(to: clip) }
         let glyphs = drawTextLines(layout, in: rect)
+        for (attachment, frame) in layout.attachments(in: rect) {
+            guard let image = attachment.image?.cgImage else { continue }
+            drawImagePart(image, source: CGRect(x: 0, y: 0, width: image.width, height: image.height), in: frame, tint: nil)
+        }
         restoreGState()
         app.text.statistics.glyphsDrawn += glyphs
         if let clock = app.textClock { app.text.statistics.nanoseconds &+= clock() &- start }

@@ -201,5 +201,7 @@ extension NSAttributedString.Key {
     public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
     /// A `URL` or `String`: drawn as UIKit draws links in labels (as plain text; never opened).
     public static let link = NSAttributedString.Key("NSLink")
+    /// An `NSTextAttachment` shown in place of the character (U+FFFC) it is set on.
+    public static let attachment = NSAttributedString.Key("NSAttachment")
 }
 #endif

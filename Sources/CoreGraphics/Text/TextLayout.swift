@@ -7,6 +7,8 @@ struct TextRun: Hashable {
     var bytes: Range<Int>
     var font: UIFont
     var pango: PangoRun
+    /// The attachment its character shows (`.attachment`), if any.
+    var attachment: TextAttachmentRun? = nil
 }
 
 /// What to lay out: text with its runs, the paragraph's style, the width lines break at and the
@@ -78,6 +80,8 @@ package final class TextLayout {
     /// Characters no installed face has a glyph for.
     package let unknownGlyphs: Int
     private let pango: PangoTextLayout
+    /// The request's runs (for the attachments' places).
+    private let runs: [TextRun]
 
     init(_ request: TextLayoutRequest, fonts: PangoFonts) {
         var options = PangoParagraphOptions()
@@ -138,6 +142,7 @@ package final class TextLayout {
         unknownGlyphs = layout.unknownGlyphs
         isRightToLeft = layout.isRightToLeft
         pango = layout
+        self.runs = request.runs
 
         var lines: [Line] = []
         lines.reserveCapacity(shown)
@@ -173,14 +178,35 @@ package final class TextLayout {
     private static func metrics(of bytes: Range<Int>, in runs: [TextRun]) -> (CGFloat, CGFloat) {
         var ascent: CGFloat = 0, descent: CGFloat = 0, found = false
         for run in runs where run.bytes.overlaps(bytes) {
-            ascent = max(ascent, run.font.ascender)
-            descent = max(descent, -run.font.descender)
+            ascent = max(ascent, run.font.ascender, run.attachment?.ascent ?? 0)
+            descent = max(descent, -run.font.descender, run.attachment?.descent ?? 0)
             found = true
         }
         if !found, let run = runs.last(where: { $0.bytes.lowerBound <= bytes.lowerBound }) ?? runs.first {
             return (run.font.ascender, -run.font.descender)
         }
         return (ascent, descent)
+    }
+
+    /// The attachments in the lines shown, each with its rectangle for lines whose first line's
+    /// top-left is at `rect`'s origin (as `draw(in:cairo:)` places them), in the text's order.
+    func attachments(in rect: CGRect) -> [(attachment: TextAttachmentRun, frame: CGRect)] {
+        guard runs.contains(where: { $0.attachment != nil }) else { return [] }
+        var placed: [(TextAttachmentRun, CGRect)] = []
+        for (index, line) in lines.enumerated() {
+            let x = rect.minX + lineOrigin(line, inWidth: rect.width)
+            for run in runs where run.attachment != nil && run.bytes.overlaps(line.bytes) {
+                let attachment = run.attachment!
+                // One box per attachment character (U+FFFC, three bytes) of the run in the line.
+                for byte in stride(from: max(run.bytes.lowerBound, line.bytes.lowerBound), to: min(run.bytes.upperBound, line.bytes.upperBound), by: 3) {
+                    let left = x + CGFloat(pango.x(ofByte: byte, inLine: index)) + attachment.attachment.lineLayoutPadding
+                    let baseline = rect.minY + line.baseline
+                    placed.append((attachment, CGRect(x: left, y: baseline - attachment.bounds.maxY,
+                                                      width: attachment.bounds.width, height: attachment.bounds.height)))
+                }
+            }
+        }
+        return placed
     }
 
     /// Glyphs in the lines shown.
