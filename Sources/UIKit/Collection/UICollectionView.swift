@@ -190,82 +190,66 @@ open class UICollectionView: UIScrollView {
 
     // MARK: Registration and reuse
 
-    private var registeredCells: [String: UICollectionViewCell.Type] = [:]
-    private var registeredSupplementary: [String: UICollectionReusableView.Type] = [:]
-    private var queues: [String: [UICollectionReusableView]] = [:]
+    /// The cells' reuse (Lists/ReusePool.swift): registered classes, queues, counts.
+    private let cells = ReusePool<UICollectionViewCell, String>(.collectionCells)
+    /// The reuse of supplementary views, keyed by kind and identifier (not counted as cells).
+    private let supplementaryViews = ReusePool<UICollectionReusableView, SupplementaryKey>(.collectionSupplementaryViews)
 
     /// Registers the class (a `UICollectionViewCell` subclass) whose cells
     /// `dequeueReusableCell(withReuseIdentifier:for:)` makes for `identifier`.
     open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
         guard let cellClass else {
-            registeredCells[identifier] = nil
+            cells.register(nil, for: identifier)
             return
         }
         guard let type = cellClass as? UICollectionViewCell.Type else {
             preconditionFailure("\(cellClass) is not a UICollectionViewCell subclass")
         }
-        registeredCells[identifier] = type
+        cells.register(type, for: identifier)
     }
 
     /// Registers the class of supplementary views of `elementKind` for `identifier`.
     open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
-        let key = Self.supplementaryKey(elementKind, identifier)
+        let key = SupplementaryKey(kind: elementKind, identifier: identifier)
         guard let viewClass else {
-            registeredSupplementary[key] = nil
+            supplementaryViews.register(nil, for: key)
             return
         }
         guard let type = viewClass as? UICollectionReusableView.Type else {
             preconditionFailure("\(viewClass) is not a UICollectionReusableView subclass")
         }
-        registeredSupplementary[key] = type
+        supplementaryViews.register(type, for: key)
     }
 
-    private static func supplementaryKey(_ kind: String, _ identifier: String) -> String { kind + "\u{1F}" + identifier }
+    /// The key of a supplementary view's registration and queue: its kind and identifier.
+    struct SupplementaryKey: Hashable, Comparable, CustomStringConvertible {
+        var kind: String, identifier: String
+        static func < (a: Self, b: Self) -> Bool { (a.kind, a.identifier) < (b.kind, b.identifier) }
+        var description: String { "\(kind) \(identifier)" }
+    }
 
-    func isRegistered(cell identifier: String) -> Bool { registeredCells[identifier] != nil }
+    func isRegistered(cell identifier: String) -> Bool { cells.isRegistered(identifier) }
     func isRegistered(supplementary identifier: String, kind: String) -> Bool {
-        registeredSupplementary[Self.supplementaryKey(kind, identifier)] != nil
+        supplementaryViews.isRegistered(SupplementaryKey(kind: kind, identifier: identifier))
     }
 
     /// A cell for `identifier`: one from its reuse queue (after its `prepareForReuse()`), else a
     /// new one of the registered class. An identifier never registered is a programming error,
     /// as in UIKit.
+    /// (Reconfiguring an item, the cell on screen as it is, with no `prepareForReuse()`.)
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
-        if let cell = reconfiguring, cell.reuseIdentifier == identifier {
-            // Reconfiguring: the cell on screen, as it is (no prepareForReuse()).
-            reconfiguring = nil
-            return cell
-        }
-        if let cell = queues[identifier]?.popLast() as? UICollectionViewCell {
-            cell.prepareForReuse()
-            count(.cellsReused)
-            _checkReuseInvariants()
-            return cell
-        }
-        guard let type = registeredCells[identifier] else {
+        guard let cell = cells.dequeue(identifier, countingIn: self, afterReuse: _checkReuseInvariants) else {
             preconditionFailure("could not dequeue a view of kind UICollectionElementKindCell with identifier \(identifier): register a class for it")
         }
-        count(.cellsCreated)
-        let cell = type.init()
-        cell.reuseIdentifier = identifier
-        cell.reuseQueue = identifier
         return cell
     }
 
     /// A supplementary view of `elementKind` for `identifier`, from its queue or the registered class.
     open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionReusableView {
-        let key = Self.supplementaryKey(elementKind, identifier)
-        if let view = queues[key]?.popLast() {
-            view.prepareForReuse()
-            _checkReuseInvariants()
-            return view
-        }
-        guard let type = registeredSupplementary[key] else {
+        let key = SupplementaryKey(kind: elementKind, identifier: identifier)
+        guard let view = supplementaryViews.dequeue(key, countingIn: self, afterReuse: _checkReuseInvariants) else {
             preconditionFailure("could not dequeue a view of kind \(elementKind) with identifier \(identifier): register a class for it")
         }
-        let view = type.init()
-        view.reuseIdentifier = identifier
-        view.reuseQueue = key
         return view
     }
 
@@ -429,7 +413,7 @@ open class UICollectionView: UIScrollView {
                 count(.supplementaryViews)
                 view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: key.indexPath)
             } else {
-                count(.cellForItemCalls)
+                cells.countRequest(.cellForItemCalls, in: self)
                 let cell = dataSource.collectionView(self, cellForItemAt: key.indexPath)
                 cell.isSelected = selected.contains(key.indexPath)
                 view = cell
@@ -550,31 +534,30 @@ open class UICollectionView: UIScrollView {
         #if UISIM_INTERNAL_CHECKS
         var queued = Set<ObjectIdentifier>()
         let onScreen = Set(shown.values.map(ObjectIdentifier.init))
-        for key in queues.keys.sorted() {
-            for view in queues[key]! {
-                let identifier = view.reuseIdentifier ?? "nil"
-                precondition(view.reuseQueue == key, "UICollectionView: a view of queue \(view.reuseQueue ?? "nil") is in the queue \(key)")
-                precondition(view is UICollectionViewCell ? identifier == key : key.hasSuffix("\u{1F}" + identifier),
-                             "UICollectionView: a view of reuse identifier \(identifier) is in the queue \(key)")
-                precondition(queued.insert(ObjectIdentifier(view)).inserted, "UICollectionView: a view is queued twice (\(key))")
-                precondition(!onScreen.contains(ObjectIdentifier(view)), "UICollectionView: a view shown for an element is also queued (\(key))")
-                precondition(view.isHidden, "UICollectionView: a queued view is not hidden (\(key))")
-            }
-        }
+        cells._checkInvariants(shown: onScreen, queued: &queued, in: self)
+        supplementaryViews._checkInvariants(shown: onScreen, queued: &queued, in: self)
         #endif
     }
 
+    /// An element's view left the screen: hidden, its attributes forgotten, a cell unhighlighted,
+    /// the delegate told, then back to the queue it came from (a view the app made leaves).
     private func hide(_ view: UICollectionReusableView, for key: ElementKey) {
-        view.isHidden = true
-        view.appliedAttributes = nil
-        if let cell = view as? UICollectionViewCell {
-            cell.isHighlighted = false
-            if key.kind == nil { collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: key.indexPath) }
+        let left = {
+            view.appliedAttributes = nil
+            if let cell = view as? UICollectionViewCell {
+                cell.isHighlighted = false
+                if key.kind == nil { self.collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: key.indexPath) }
+            }
+            if let kind = key.kind {
+                self.collectionDelegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: key.indexPath)
+            }
         }
-        if let kind = key.kind {
-            collectionDelegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: key.indexPath)
+        // A view made by the cells' dequeue goes back to their pool (whatever it was shown as).
+        if case .cell? = view.reuseQueue, let cell = view as? UICollectionViewCell {
+            cells.enqueue(cell, then: left)
+        } else {
+            supplementaryViews.enqueue(view, then: left)
         }
-        if let queue = view.reuseQueue { queues[queue, default: []].append(view) } else { view.removeFromSuperview() }
     }
 
     /// The cell shown for the item at `indexPath`, if it is on screen.
@@ -663,19 +646,16 @@ open class UICollectionView: UIScrollView {
         guard !needsReload, let dataSource else { return }
         for indexPath in indexPaths {
             guard let cell = shown[ElementKey(kind: nil, indexPath: indexPath)] as? UICollectionViewCell else { continue }
-            reconfiguring = cell
-            count(.cellForItemCalls)
+            cells.reconfiguring = cell
+            cells.countRequest(.cellForItemCalls, in: self)
             let configured = dataSource.collectionView(self, cellForItemAt: indexPath)
-            reconfiguring = nil
+            cells.reconfiguring = nil
             if configured !== cell {
                 reportLayoutIssue("UICollectionView.reconfigureItems: the data source returned another cell for \(indexPath) than the one it reconfigures (dequeue it with the same reuse identifier)")
             }
         }
         setNeedsLayout()
     }
-
-    /// The cell `reconfigureItems(at:)` hands back to the dequeue.
-    private var reconfiguring: UICollectionViewCell?
 
     /// Moves an item (keeping its cell) from `indexPath` (before) to `newIndexPath` (after).
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { update { $0.moves.append((indexPath, newIndexPath)) } }

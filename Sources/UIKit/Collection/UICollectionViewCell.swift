@@ -14,8 +14,10 @@ import QuartzCore
 open class UICollectionReusableView: UIView {
     /// The identifier the view was dequeued with.
     open internal(set) var reuseIdentifier: String?
-    /// The reuse queue the view goes back to (a supplementary view's is its kind's).
-    var reuseQueue: String?
+    /// The reuse queue the view goes back to, set by the collection view that made it: the cells'
+    /// of its identifier, or the supplementary views' of its kind and identifier (nil: a view the
+    /// app made, which leaves the collection view instead).
+    var reuseQueue: CollectionReuseQueue?
     /// Whether a list section rounded the view's corners (undone when it shows another row).
     var hasListCorners = false
     /// A copy of the attributes last applied (`apply(_:)`), which new ones are compared with.
@@ -278,4 +280,12 @@ open class UICollectionViewCell: UICollectionReusableView {
             background.removeFromSuperview()
         }
     }
+}
+
+/// Which of a collection view's reuse pools a view goes back to, and its key there.
+enum CollectionReuseQueue: Equatable {
+    /// The cells' queue of a reuse identifier.
+    case cell(String)
+    /// The supplementary views' queue of a kind and identifier.
+    case supplementary(UICollectionView.SupplementaryKey)
 }

@@ -237,22 +237,22 @@ open class UITableView: UIScrollView {
 
     // MARK: Registration and reuse
 
-    private var registered: [String: UITableViewCell.Type] = [:]
-    private var registeredHeaders: [String: UITableViewHeaderFooterView.Type] = [:]
-    private var queues: [String: [UITableViewCell]] = [:]
-    private var headerQueues: [String: [UITableViewHeaderFooterView]] = [:]
+    /// The cells' reuse (Lists/ReusePool.swift): registered classes, queues, counts.
+    private let cells = ReusePool<UITableViewCell, String>(.tableCells)
+    /// The reuse of sections' header and footer views (not prepared for reuse, not counted).
+    private let headerViews = ReusePool<UITableViewHeaderFooterView, String>(.tableHeaderFooterViews)
     /// What this table view made, reused and asked for, since it was made.
-    package private(set) var cellStatistics = CellStatistics()
+    package var cellStatistics: CellStatistics { cells.statistics }
 
     /// Registers the class whose cells `dequeueReusableCell(withIdentifier:for:)` makes for
     /// `identifier` when its reuse queue is empty (nil forgets it).
     open func register(_ cellClass: UITableViewCell.Type?, forCellReuseIdentifier identifier: String) {
-        registered[identifier] = cellClass
+        cells.register(cellClass, for: identifier)
     }
 
     /// Registers the class of header views for `identifier`.
     open func register(_ headerClass: UITableViewHeaderFooterView.Type?, forHeaderFooterViewReuseIdentifier identifier: String) {
-        registeredHeaders[identifier] = headerClass
+        headerViews.register(headerClass, for: identifier)
     }
 
     /// A cell for `identifier`: one from the reuse queue (after its `prepareForReuse()`), else a
@@ -265,44 +265,14 @@ open class UITableView: UIScrollView {
 
     /// A cell for `identifier` from the reuse queue or the registered class, or nil if there is
     /// neither (the caller then makes one).
+    /// (Reconfiguring a row, the cell on screen as it is, with no `prepareForReuse()`.)
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
-        if let cell = reconfiguring, cell.reuseIdentifier == identifier {
-            // Reconfiguring: the cell on screen, as it is (no prepareForReuse()).
-            reconfiguring = nil
-            return cell
-        }
-        if let cell = queues[identifier]?.popLast() {
-            cell.prepareForReuse()
-            count { $0.reused += 1 }
-            _checkReuseInvariants()
-            return cell
-        }
-        guard let cellClass = registered[identifier] else { return nil }
-        count { $0.created += 1 }
-        let cell = cellClass.init()
-        cell.storedReuseIdentifier = identifier
-        return cell
+        cells.dequeue(identifier, countingIn: self, afterReuse: _checkReuseInvariants)
     }
 
-    /// A header view for `identifier` from its queue or its registered class.
+    /// A header view for `identifier` from its queue (as it is: not prepared) or its registered class.
     open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
-        if let view = headerQueues[identifier]?.popLast() {
-            _checkReuseInvariants()
-            return view
-        }
-        return registeredHeaders[identifier].map { type in
-            let header = type.init()
-            header.storedReuseIdentifier = identifier
-            return header
-        }
-    }
-
-    private func count(_ change: (inout CellStatistics) -> Void) {
-        let before = cellStatistics
-        change(&cellStatistics)
-        count(.cellsCreated, by: cellStatistics.created - before.created)
-        count(.cellsReused, by: cellStatistics.reused - before.reused)
-        count(.cellForRowCalls, by: cellStatistics.cellForRowCalls - before.cellForRowCalls)
+        headerViews.dequeue(identifier, countingIn: self, afterReuse: _checkReuseInvariants)
     }
 
     // MARK: Data and geometry
@@ -521,18 +491,15 @@ open class UITableView: UIScrollView {
         guard let dataSource else { return }
         for indexPath in indexPaths {
             guard let cell = visible[indexPath] else { continue }
-            reconfiguring = cell
+            cells.reconfiguring = cell
             let configured = configuredCell(at: indexPath, dataSource)
-            reconfiguring = nil
+            cells.reconfiguring = nil
             if configured !== cell {
                 reportLayoutIssue("UITableView.reconfigureRows: the data source returned another cell for \(indexPath) than the one it reconfigures (dequeue it with the same reuse identifier)")
             }
         }
         setNeedsLayout()
     }
-
-    /// The cell `reconfigureRows(at:)` hands back to the dequeue.
-    private var reconfiguring: UITableViewCell?
 
     /// Reloads `indexPaths`: their cells are asked again (`cellForRowAt`) and their heights too; a
     /// self-sizing row is measured again. The other rows keep their cells and heights.
@@ -805,7 +772,7 @@ open class UITableView: UIScrollView {
 
     /// The data source's cell for a row (counted).
     private func configuredCell(at indexPath: IndexPath, _ dataSource: UITableViewDataSource) -> UITableViewCell {
-        count { $0.cellForRowCalls += 1 }
+        cells.countRequest(.cellForRowCalls, in: self)
         return dataSource.tableView(self, cellForRowAt: indexPath)
     }
 
@@ -901,18 +868,17 @@ open class UITableView: UIScrollView {
         }
     }
 
-    /// A cell that was configured but never shown goes back to its queue.
+    /// A cell that was configured but never shown goes back to its queue (not hidden again).
     private func requeue(_ cell: UITableViewCell) {
-        if let identifier = cell.reuseIdentifier { queues[identifier, default: []].append(cell) }
-        else { cell.removeFromSuperview() }
+        cells.enqueue(cell, hiding: false)
     }
 
+    /// A row's cell left the screen: hidden, unhighlighted, the delegate told, then queued.
     private func enqueue(_ cell: UITableViewCell, at indexPath: IndexPath) {
-        cell.isHidden = true
-        cell.isHighlighted = false
-        tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
-        if let identifier = cell.reuseIdentifier { queues[identifier, default: []].append(cell) }
-        else { cell.removeFromSuperview() }
+        cells.enqueue(cell) {
+            cell.isHighlighted = false
+            tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+        }
     }
 
     /// Stops the process, naming what broke, unless the reuse queues are as the table keeps them
@@ -923,34 +889,20 @@ open class UITableView: UIScrollView {
     package func _checkReuseInvariants() {
         #if UISIM_INTERNAL_CHECKS
         var queued = Set<ObjectIdentifier>()
-        let onScreen = Set(visible.values.map(ObjectIdentifier.init) + prepared.values.map(ObjectIdentifier.init))
-        for identifier in queues.keys.sorted() {
-            for cell in queues[identifier]! {
-                precondition(cell.reuseIdentifier == identifier,
-                             "UITableView: a cell of reuse identifier \(cell.reuseIdentifier ?? "nil") is in the queue of \(identifier)")
-                precondition(queued.insert(ObjectIdentifier(cell)).inserted, "UITableView: a cell is queued twice (\(identifier))")
-                precondition(!onScreen.contains(ObjectIdentifier(cell)), "UITableView: a cell shown for a row is also queued (\(identifier))")
-                precondition(cell.isHidden || cell.superview !== self, "UITableView: a queued cell is visible in the table (\(identifier))")
-            }
-        }
-        let sectionViews = Set((Array(headers.values) + Array(footers.values)).map(ObjectIdentifier.init))
-        for identifier in headerQueues.keys.sorted() {
-            for view in headerQueues[identifier]! {
-                precondition(view.reuseIdentifier == identifier,
-                             "UITableView: a header of reuse identifier \(view.reuseIdentifier ?? "nil") is in the queue of \(identifier)")
-                precondition(queued.insert(ObjectIdentifier(view)).inserted, "UITableView: a header view is queued twice (\(identifier))")
-                precondition(!sectionViews.contains(ObjectIdentifier(view)), "UITableView: a header view shown for a section is also queued (\(identifier))")
-                precondition(view.isHidden || view.superview !== self, "UITableView: a queued header view is visible in the table (\(identifier))")
-            }
-        }
+        cells._checkInvariants(shown: Set(visible.values.map(ObjectIdentifier.init) + prepared.values.map(ObjectIdentifier.init)),
+                               queued: &queued, in: self)
+        headerViews._checkInvariants(shown: Set((Array(headers.values) + Array(footers.values)).map(ObjectIdentifier.init)),
+                                     queued: &queued, in: self)
         #endif
     }
 
+    /// A section's header or footer left the screen: hidden, then queued (a view the delegate
+    /// gave that is not a `UITableViewHeaderFooterView` leaves the table).
     private func enqueue(_ header: UIView) {
-        header.isHidden = true
-        if let header = header as? UITableViewHeaderFooterView, let identifier = header.reuseIdentifier {
-            headerQueues[identifier, default: []].append(header)
+        if let header = header as? UITableViewHeaderFooterView {
+            headerViews.enqueue(header)
         } else {
+            header.isHidden = true
             header.removeFromSuperview()
         }
     }
