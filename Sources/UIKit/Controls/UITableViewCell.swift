@@ -436,6 +436,10 @@ open class UITableViewHeaderFooterView: UIView {
         contentView.addSubview(ownTextLabel)
     }
 
+    /// Called before the table view hands the view out again from its reuse queue, as for cells:
+    /// reset what the last section left (the default does nothing).
+    open func prepareForReuse() {}
+
     /// What a table view calls to make a header of a registered class (as a cell's `init()`).
     public required convenience init() {
         self.init(reuseIdentifier: nil)

@@ -144,8 +144,8 @@ final class ReusePool<Element: UIView, Key: Hashable & Comparable> {
 
 // MARK: The pools of UIKit's lists
 
-// Side by side, where the four differ: a table's header views are not prepared for reuse, only
-// cells are counted, and a table's queued view may show once it is out of the table.
+// Side by side, where the four differ: only cells are counted, and a table's queued view may
+// show once it is out of the table.
 
 extension ReusePool.Kind where Element == UITableViewCell, Key == String {
     /// A table's cells: made with `init()`, queued by their reuse identifier, prepared for reuse,
@@ -162,8 +162,8 @@ extension ReusePool.Kind where Element == UITableViewCell, Key == String {
 }
 
 extension ReusePool.Kind where Element == UITableViewHeaderFooterView, Key == String {
-    /// A table's section header and footer views: queued by their reuse identifier, handed out
-    /// again as they are (uisim's header views have no `prepareForReuse()`), not counted.
+    /// A table's section header and footer views: queued by their reuse identifier, prepared for
+    /// reuse as cells are, not counted.
     static var tableHeaderFooterViews: Self {
         Self(list: "UITableView", noun: "header view", shownFor: "a section", countsCells: false, hiddenOrOutOfList: true,
              make: { type, identifier in
@@ -171,7 +171,7 @@ extension ReusePool.Kind where Element == UITableViewHeaderFooterView, Key == St
                  header.storedReuseIdentifier = identifier
                  return header
              },
-             queueKey: { $0.reuseIdentifier }, identifier: { $0.reuseIdentifier }, prepare: { _ in })
+             queueKey: { $0.reuseIdentifier }, identifier: { $0.reuseIdentifier }, prepare: { $0.prepareForReuse() })
     }
 }
 

@@ -126,14 +126,20 @@ import Testing
         #expect(pool.dequeue("row", countingIn: list) === queued)   // then the queue again
     }
 
-    @Test func headerViewsAreReusedAsTheyAreAndNotCounted() throws {
+    /// A table's header views are prepared for reuse as its cells are (UIKit's
+    /// `UITableViewHeaderFooterView.prepareForReuse()`), and not counted as cells.
+    @Test func headerViewsArePreparedForReuseAndNotCounted() throws {
+        final class Header: UITableViewHeaderFooterView {
+            var prepared = 0
+            override func prepareForReuse() { prepared += 1 }
+        }
         let pool = ReusePool<UITableViewHeaderFooterView, String>(.tableHeaderFooterViews)
-        pool.register(UITableViewHeaderFooterView.self, for: "header")
+        pool.register(Header.self, for: "header")
         let list = UIView()
-        let header = try #require(pool.dequeue("header", countingIn: list))
-        #expect(header.reuseIdentifier == "header")
+        let header = try #require(pool.dequeue("header", countingIn: list) as? Header)
+        #expect(header.reuseIdentifier == "header" && header.prepared == 0)
         pool.enqueue(header)
-        #expect(pool.dequeue("header", countingIn: list) === header)
+        #expect(pool.dequeue("header", countingIn: list) === header && header.prepared == 1)
         #expect(pool.statistics == CellStatistics())
     }
 
