@@ -89,14 +89,17 @@ final class NSObjectRootTests: XCTestCase {
 
     func testADescriptionAskedOffTheMainActorIsNSObjects() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-        var described = ""
+        // The other thread's answer, handed back through the semaphore (which orders the write
+        // before the read).
+        final class Answer: @unchecked Sendable { var text = "" }
+        let described = Answer()
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            described = view.description
+            described.text = view.description
             done.signal()
         }
         done.wait()
-        XCTAssertTrue(described.hasPrefix("<UIView: 0x"), described)
+        XCTAssertTrue(described.text.hasPrefix("<UIView: 0x"), described.text)
         XCTAssertEqual(view.description, "<UIView: frame = (0 0; 10 10)>")
     }
 }
