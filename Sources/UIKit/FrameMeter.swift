@@ -44,6 +44,12 @@ final class FrameMeter {
     /// commit phase is a frame's.
     func begin(on window: UIWindow) {
         self.window = window
+        startFrame()
+    }
+
+    /// The next frame's count starts here: nothing counted, the app's text and image work so far
+    /// its starting point.
+    private func startFrame() {
         firstPhase = false
         counts = Counts()
         transitions = []
@@ -66,13 +72,7 @@ final class FrameMeter {
     func endCommitPhase() -> (counts: Counts, transitions: [TransitionEvent])? {
         let app = AppEnvironment.current
         app.textClock = nil
-        defer {
-            self.counts = Counts()
-            transitions = []
-            textAtCommit = app.textStatistics
-            imagesAtCommit = app.imageStatistics
-            firstPhase = false
-        }
+        defer { startFrame() }
         guard !firstPhase else { return nil }
         var counts = self.counts
         let text = app.textStatistics

@@ -80,8 +80,8 @@ package final class TextLayout {
     /// Characters no installed face has a glyph for.
     package let unknownGlyphs: Int
     private let pango: PangoTextLayout
-    /// The request's runs (for the attachments' places).
-    private let runs: [TextRun]
+    /// The runs that show an attachment (for their places when drawn): most text has none.
+    private let attachmentRuns: [(run: TextRun, attachment: TextAttachmentRun)]
 
     init(_ request: TextLayoutRequest, fonts: PangoFonts) {
         var options = PangoParagraphOptions()
@@ -142,7 +142,7 @@ package final class TextLayout {
         unknownGlyphs = layout.unknownGlyphs
         isRightToLeft = layout.isRightToLeft
         pango = layout
-        self.runs = request.runs
+        attachmentRuns = request.runs.compactMap { run in run.attachment.map { (run, $0) } }
 
         var lines: [Line] = []
         lines.reserveCapacity(shown)
@@ -191,12 +191,11 @@ package final class TextLayout {
     /// The attachments in the lines shown, each with its rectangle for lines whose first line's
     /// top-left is at `rect`'s origin (as `draw(in:cairo:)` places them), in the text's order.
     func attachments(in rect: CGRect) -> [(attachment: TextAttachmentRun, frame: CGRect)] {
-        guard runs.contains(where: { $0.attachment != nil }) else { return [] }
+        guard !attachmentRuns.isEmpty else { return [] }
         var placed: [(TextAttachmentRun, CGRect)] = []
         for (index, line) in lines.enumerated() {
             let x = rect.minX + lineOrigin(line, inWidth: rect.width)
-            for run in runs where run.attachment != nil && run.bytes.overlaps(line.bytes) {
-                let attachment = run.attachment!
+            for (run, attachment) in attachmentRuns where run.bytes.overlaps(line.bytes) {
                 // One box per attachment character (U+FFFC, three bytes) of the run in the line.
                 for byte in stride(from: max(run.bytes.lowerBound, line.bytes.lowerBound), to: min(run.bytes.upperBound, line.bytes.upperBound), by: 3) {
                     let left = x + CGFloat(pango.x(ofByte: byte, inLine: index)) + attachment.attachment.lineLayoutPadding
