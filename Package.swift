@@ -5,7 +5,7 @@
 import PackageDescription
 
 /// UISim and every module it re-exports.
-let reexportedNames = ["UISim", "Support", "Geometry", "HID", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]
+let reexportedNames = ["UISim", "Support", "Geometry", "HID", "CoreGraphics", "UIFoundation", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]
 
 /// Swift Testing cross-imports `_Testing_UIKit` into a file that imports Testing and UIKit (and
 /// `_Testing_CoreGraphics` with CoreGraphics): modules the toolchain ships only on Apple's platforms.
@@ -46,7 +46,7 @@ let package = Package(
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift file (RunLoop/EventBase.swift, CoreGraphics/Cairo.swift,
-        // CoreGraphics/Text/Pango.swift, CoreGraphics/PNG.swift, CoreGraphics/Images/JPEG.swift).
+        // UIFoundation/Text/Pango.swift, CoreGraphics/PNG.swift, CoreGraphics/Images/JPEG.swift).
         .systemLibrary(
             name: "CLibevent", path: "Sources/CLibevent", pkgConfig: "libevent",
             providers: [.apt(["libevent-dev"])]),
@@ -71,12 +71,13 @@ let package = Package(
         // system takes, one type across that seam.
         .target(name: "HID"),
         .target(name: "Constraints", swiftSettings: internalChecks),
-        .target(name: "CoreGraphics", dependencies: ["Support", "Geometry", "CCairo", "CPango", "CZlib", "CTurboJPEG"]),
+        .target(name: "CoreGraphics", dependencies: ["Support", "Geometry", "CCairo", "CZlib", "CTurboJPEG"]),
+        .target(name: "UIFoundation", dependencies: ["Support", "Geometry", "CoreGraphics", "CPango"]),
         .target(name: "CSignalRelay"),
         .target(name: "CMainQueue"),
         .target(name: "RunLoop", dependencies: ["Support", "CLibevent", "CSignalRelay", "CMainQueue"]),
         .target(name: "QuartzCore", dependencies: ["Support", "Geometry", "CoreGraphics"], swiftSettings: internalChecks),
-        .target(name: "UIKit", dependencies: ["Support", "HID", "QuartzCore", "RunLoop", "Constraints"], swiftSettings: internalChecks),
+        .target(name: "UIKit", dependencies: ["Support", "HID", "QuartzCore", "UIFoundation", "RunLoop", "Constraints"], swiftSettings: internalChecks),
         .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/_Testing_UIKit"),
         .target(name: "_Testing_CoreGraphics", path: "Sources/TestingOverlays/_Testing_CoreGraphics"),
         .target(name: "Traces", dependencies: ["Support", "Geometry", "HID", .product(name: "Yams", package: "Yams")]),
@@ -86,7 +87,7 @@ let package = Package(
         .target(name: "Replay", dependencies: ["Support", "HID", "UIKit", "CoreGraphics", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
                 resources: [.copy("Jobs/AdviceTraces")]),
         .target(name: "Scenes", dependencies: ["Support", "UIKit", "QuartzCore", "RunLoop"]),
-        .target(name: "UISim", dependencies: ["Support", "Geometry", "HID", "CoreGraphics", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]),
+        .target(name: "UISim", dependencies: ["Support", "Geometry", "HID", "CoreGraphics", "UIFoundation", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]),
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface
         // never does, so without these a changed class layout would leave stale code behind.
@@ -124,9 +125,10 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Support"]),
         .testTarget(name: "ConstraintsTests", dependencies: ["Constraints", "Geometry", "Support"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"] + overlays),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "UIFoundation"] + overlays),
+        .testTarget(name: "UIFoundationTests", dependencies: ["UIFoundation", "CoreGraphics"] + overlays),
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"], swiftSettings: uiTests),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "Geometry", "Support"] + overlays),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "UIFoundation", "Geometry", "Support"] + overlays),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "CoreGraphics", "QuartzCore", "Geometry", "RunLoop"] + overlays, swiftSettings: uiTests),
         .testTarget(name: "PortTests", dependencies: ["Port", "Support"]),
         .testTarget(name: "UIKitDeclarationTests", dependencies: ["Port"], exclude: ["Fixtures"]),

@@ -7,9 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-/// The state one app's code shares: the main screen's scale, the drawing-context stack, the
-/// text engine, and one object for each layer above that keeps per-app state (QuartzCore's
-/// animations, UIKit's application): `quartzCore` and `uiKit`, each read only by its layer.
+/// The state one app's code shares: the main screen's scale, the drawing-context stack, what
+/// drawing could not allocate, the images decoded, the console's messages, and one object for
+/// each layer above that keeps per-app state (UIFoundation's traits, text and images,
+/// QuartzCore's animations, UIKit's application): `uiFoundation`, `quartzCore` and `uiKit`, each
+/// read only by its layer.
 ///
 /// uisim departs from UIKit here: UIKit has one app per process; uisim has one per replay,
 /// current on the thread that runs it (UIKit's views run on the main actor; a layer and a
@@ -20,26 +22,8 @@ import Darwin
 package final class AppEnvironment {
     /// Pixels per point of new image renderers: the main screen's scale.
     package var screenScale: CGFloat = 3
-    /// Phone or pad: the main screen's device (asset catalogs pick their images by it).
-    package var idiom = UIUserInterfaceIdiom.phone
     /// The contexts UIKit's drawing functions draw into, innermost last.
-    var contexts: [CGContext] = []
-    /// The app's text engine (Pango's fonts, the layout cache and its counts), made when text is
-    /// first measured or drawn.
-    package var text: TextSystem {
-        if let madeText { return madeText }
-        let text = TextSystem()
-        madeText = text
-        return text
-    }
-    private var madeText: TextSystem?
-
-    /// The text engine's counts so far (zero before any text).
-    package var textStatistics: TextSystem.Statistics { madeText?.statistics ?? .init() }
-    /// What times the text engine's work (the replay's stopwatch during a commit phase; nil
-    /// otherwise: text is then not timed).
-    package var textClock: (() -> UInt64)?
-
+    package var contexts: [CGContext] = []
     /// What the app's drawing could not allocate since the last `takeAllocationFailure()` (memory
     /// ran out): the replay stops with it, as with the compositor's.
     private var allocationFailure: ResourceError?
@@ -73,33 +57,9 @@ package final class AppEnvironment {
         issues.append(message)
     }
 
-    /// Light or dark: the appearance the app runs in (`--appearance`), what dynamic colours resolve to
-    /// unless a view overrides it.
-    package var userInterfaceStyle = UIUserInterfaceStyle.light
-    /// Whether a view set its own tint or dimming (then a view moved under another hears
-    /// `tintColorDidChange()`).
-    package var customizesTint = false
-    /// Whether a view or a controller has overridden the appearance (then views resolve their
-    /// colours with their own traits; otherwise the app's do for all).
-    package var overridesStyle = false
-    /// The traits set as `UITraitCollection.current` (a view's while it draws), nil: the app's.
-    package var currentTraits: UITraitCollection?
-    /// The app's traits.
-    package var defaultTraits: UITraitCollection {
-        UITraitCollection(preferredContentSizeCategory: contentSizeCategory, displayScale: screenScale, userInterfaceStyle: userInterfaceStyle,
-                          layoutDirection: .leftToRight)
-    }
-
-    /// The content-size category fonts of text styles are made at (Dynamic Type).
-    package var contentSizeCategory = UIContentSizeCategory.large
-    /// The image contexts begun with `UIGraphicsBeginImageContextWithOptions` and not yet ended,
-    /// innermost last, with their scales.
-    var imageContexts: [(context: CGContext, scale: CGFloat)] = []
-    /// The app's asset catalogs and image files, read on first use.
-    lazy var assets = AppAssets()
-    /// Placeholders drawn for symbols uisim does not have, one per size.
-    lazy var symbolPlaceholders = SymbolPlaceholders()
-
+    /// UIFoundation's per-app state (`UIFoundationState`: traits, text, images), made by
+    /// UIFoundation on first use.
+    package var uiFoundation: AnyObject?
     /// QuartzCore's per-app state (the animations, the display pass, backing stores' memory), made
     /// by QuartzCore on first use: this
     /// module cannot name the types of the layers above it, so each layer keeps its state in its
@@ -126,8 +86,12 @@ package final class AppEnvironment {
         return try body()
     }
 
-    /// The fonts of the thread the app runs on.
-    static var threadFonts: PangoFonts { ThreadApps.current.fonts }
+    /// The fonts of the calling thread (UIFoundation's, made by it on first use): kept with the
+    /// thread, not an app, for the reason `ThreadApps` gives.
+    package static var threadFonts: AnyObject? {
+        get { ThreadApps.current.fonts }
+        set { ThreadApps.current.fonts = newValue }
+    }
 }
 
 /// The apps of one thread: its default app and the stack of apps made current on it.
@@ -138,7 +102,7 @@ private final class ThreadApps {
     /// hold the faces fontconfig found and their glyph caches, nothing a replay's results
     /// depend on, and loading them again for each replay of a batch would cost each one the
     /// fonts' start-up. (Each app keeps its own text layouts and counts.)
-    lazy var fonts = PangoFonts()
+    var fonts: AnyObject?
 
     /// The calling thread's, made on first use and released when the thread exits.
     static var current: ThreadApps {

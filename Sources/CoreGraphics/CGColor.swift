@@ -41,3 +41,14 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     }
 }
 #endif
+
+/// A value that stands for a colour and a path in Core Animation's `fromValue` and `toValue`
+/// (UIKit's `UIColor` and `UIBezierPath`, a layer above): Core Animation animates the `CGColor`
+/// and the `CGPath` they give.
+package protocol CoreAnimationColor: AnyObject {
+    var animatedCGColor: CGColor { get }
+}
+
+package protocol CoreAnimationPath: AnyObject {
+    var animatedCGPath: CGPath { get }
+}

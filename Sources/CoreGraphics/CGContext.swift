@@ -30,7 +30,7 @@ public enum CGPathDrawingMode: Int32, Sendable { case fill, eoFill, stroke, fill
 /// `draw(_:in:)` of a `CGImage` draws it upside down in such a context (use `UIImage.draw(in:)`).
 public final class CGContext {
     /// The cairo context drawn through: made on first use when the context was deferred.
-    var cairo: CairoContext {
+    package var cairo: CairoContext {
         if let made { return made }
         let context = make!()
         made = context
@@ -461,18 +461,18 @@ public final class CGContext {
         drawingOperations += 1
     }
 
-    /// Draws a text layout's lines (each run in its own colour), first line's top-left at
-    /// `rect`'s origin, with the context's alpha and blend mode; returns the glyphs drawn.
-    func drawTextLines(_ layout: TextLayout, in rect: CGRect) -> Int {
+    /// Runs `draw`, which paints in its own colours (text runs: UIFoundation), on this context's
+    /// cairo context with the context's alpha and blend mode, as one drawing operation.
+    package func drawInOwnColors<Result>(_ draw: (CairoContext) -> Result) -> Result {
         cairo.save()
         applyBlendMode()
         let faded = state.alpha < 1
         if faded { cairo.pushGroup() }
-        let glyphs = layout.draw(in: rect, cairo: cairo)
+        let result = draw(cairo)
         if faded { cairo.popGroupAndPaint(alpha: Double(state.alpha)) }
         cairo.restore()
         drawingOperations += 1
-        return glyphs
+        return result
     }
 }
 

@@ -192,7 +192,7 @@ public final class CGMutablePath: CGPath {
 
     /// An arc going from `a0` to `a1` by increasing (or decreasing) angle, as cubics of at most
     /// a quarter turn each.
-    func addArc(center: CGPoint, radius: CGFloat, from a0: CGFloat, to a1: CGFloat, decreasing: Bool,
+    package func addArc(center: CGPoint, radius: CGFloat, from a0: CGFloat, to a1: CGFloat, decreasing: Bool,
                 transform: CGAffineTransform = .identity) {
         var sweep = a1 - a0
         let full = 2 * CGFloat.pi

@@ -152,7 +152,7 @@ package final class CairoPattern {
 /// A cairo drawing context on a `CairoImage`: the state stack, the transformation matrix, paths,
 /// sources, clipping and painting. `CGContext` and the compositor draw through it.
 package final class CairoContext {
-    let cr: OpaquePointer
+    package let cr: OpaquePointer
     /// The bitmap drawn into.
     package let image: CairoImage
 
@@ -347,7 +347,7 @@ package final class CairoContext {
 
     /// Font options for text whose widths do not depend on the device: no hinting of outlines
     /// or metrics, grey antialiasing. The caller destroys them.
-    static func makeUnhintedFontOptions() -> OpaquePointer {
+    package static func makeUnhintedFontOptions() -> OpaquePointer {
         let options = cairo_font_options_create()!
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -355,7 +355,7 @@ package final class CairoContext {
         return options
     }
 
-    static func destroyFontOptions(_ options: OpaquePointer) {
+    package static func destroyFontOptions(_ options: OpaquePointer) {
         cairo_font_options_destroy(options)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import CoreGraphics
 import QuartzCore
 import RunLoop
+import UIFoundation
 
 /// What one commit (layout, display, render) did to a window, counted exactly.
 public struct CommitStatistics: Equatable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import CoreGraphics
 import QuartzCore
 import RunLoop
+import UIFoundation
 
 /// The one place the app's stages report a frame's figures while a replay meters a window: the
 /// counters views count (`UIView.count(_:by:)`: cells made, reused, transitions), the time the

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import QuartzCore
+import UIFoundation
 
 /// A coordinate space that points and rectangles can be converted between, as UIKit's
 /// `UICoordinateSpace`: views, and the screen's `coordinateSpace`.

@@ -1,5 +1,6 @@
 import Foundation
 import CoreGraphics
+import UIFoundation
 
 /// UIKit's state of one app, kept in the app's `uiKit` slot (`AppEnvironment`, one slot per layer
 /// above CoreGraphics): the application object, the general pasteboard, the animation blocks
@@ -19,6 +20,12 @@ final class UIKitState {
     let meter = FrameMeter()
     /// Cells' accessory glyphs, made on first use.
     var accessoryGlyphs: AccessoryGlyphs?
+    /// Whether a view set its own tint or dimming (then a view moved under another hears
+    /// `tintColorDidChange()`).
+    var customizesTint = false
+    /// Whether a view or a controller has overridden the appearance (then views resolve their
+    /// colours with their own traits; otherwise the app's do for all).
+    var overridesStyle = false
 
     private init(environment: AppEnvironment) {
         self.environment = environment

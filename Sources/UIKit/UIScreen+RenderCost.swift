@@ -1,5 +1,6 @@
 import Foundation
 import QuartzCore
+import UIFoundation
 
 extension UIScreen.Model {
     /// The render server's cost model for this device (`RenderCostModel`): its chip and peak

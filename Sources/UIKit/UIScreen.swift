@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import Support
+import UIFoundation
 
 /// A display, as UIKit's `UIScreen`: its size in points, scale, native pixels and refresh rate.
 ///

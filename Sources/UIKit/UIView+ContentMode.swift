@@ -1,4 +1,5 @@
 import QuartzCore
+import UIFoundation
 
 extension UIView {
     /// How a view places its content when its size changes, as UIKit's `UIView.ContentMode`.

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import QuartzCore
+import UIFoundation
 
 extension UIView {
     /// The layer whose coordinates `nil` stands for: the view's window, or the root of its tree

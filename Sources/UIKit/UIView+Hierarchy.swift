@@ -1,6 +1,7 @@
 import Foundation
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 extension UIView {
     /// The window the view is in: the nearest `UIWindow` among itself and its ancestors.
@@ -29,7 +30,7 @@ extension UIView {
         let oldWindow = view.window
         let newWindow = window
         // With tints set in the app, the view hears `tintColorDidChange()` if its tint changes by the move.
-        let tintBefore = AppEnvironment.current.customizesTint ? (view.tintColor, view.effectiveTintAdjustmentMode) : nil
+        let tintBefore = UIKitState.current.customizesTint ? (view.tintColor, view.effectiveTintAdjustmentMode) : nil
         view.willMove(toSuperview: self)
         if oldWindow !== newWindow {
             view.willChangeWindow(from: oldWindow, to: newWindow)
@@ -43,7 +44,7 @@ extension UIView {
         }
         constraintsDidJoin(view)
         // Under a view or a controller that overrides light or dark: the subtree's colours follow.
-        if AppEnvironment.current.overridesStyle { view.traitsMayHaveChanged() }
+        if UIKitState.current.overridesStyle { view.traitsMayHaveChanged() }
         if let (tint, mode) = tintBefore, tint != view.tintColor || mode != view.effectiveTintAdjustmentMode { view.tintMayHaveChanged() }
         setNeedsLayout()
         view.setNeedsLayout()

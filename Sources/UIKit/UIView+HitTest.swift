@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import QuartzCore
+import UIFoundation
 
 extension UIView {
     /// The default `hitTest(_:with:)`, by UIKit's rules: nil for a hidden view, one that ignores

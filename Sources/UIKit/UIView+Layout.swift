@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 extension UIView {
     /// `layoutIfNeeded()`'s work: the constraints pass if the hierarchy uses constraints, then
@@ -76,7 +77,7 @@ extension UIView {
     func setOverrideUserInterfaceStyle(_ newValue: UIUserInterfaceStyle) {
         guard newValue != storedStyleOverride else { return }
         storedStyleOverride = newValue
-        if newValue != .unspecified { AppEnvironment.current.overridesStyle = true }
+        if newValue != .unspecified { UIKitState.current.overridesStyle = true }
         traitsMayHaveChanged()
     }
 

@@ -3,6 +3,7 @@ import Geometry
 import CoreGraphics
 import QuartzCore
 import Support
+import UIFoundation
 
 /// A rectangular area of the screen and the object that manages its content, as UIKit's
 /// `UIView`; backed by a `CALayer` that holds its geometry.
@@ -458,7 +459,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         set {
             keyValueWillChange("tintColor")
             storedTint = newValue
-            AppEnvironment.current.customizesTint = true
+            UIKitState.current.customizesTint = true
             tintMayHaveChanged()
             keyValueDidChange("tintColor")
         }
@@ -470,7 +471,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         get { effectiveTintAdjustmentMode }
         set {
             storedTintAdjustment = newValue
-            AppEnvironment.current.customizesTint = true
+            UIKitState.current.customizesTint = true
             tintMayHaveChanged()
         }
     }
@@ -769,7 +770,7 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         UIGraphicsPushContext(ctx)
         defer { UIGraphicsPopContext() }
         // The view draws under its own traits: dynamic colours resolve light or dark for it.
-        guard AppEnvironment.current.overridesStyle else { return draw(ctx.boundingBoxOfClipPath.intersection(bounds)) }
+        guard UIKitState.current.overridesStyle else { return draw(ctx.boundingBoxOfClipPath.intersection(bounds)) }
         UITraitCollection(userInterfaceStyle: effectiveUserInterfaceStyle).performAsCurrent {
             draw(ctx.boundingBoxOfClipPath.intersection(bounds))
         }

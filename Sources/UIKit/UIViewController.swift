@@ -1,6 +1,7 @@
 import Foundation
 import CoreGraphics
 import Geometry
+import UIFoundation
 
 /// An object that manages a view hierarchy, as UIKit's `UIViewController`: its `view` is loaded
 /// on demand (`loadView`, then `viewDidLoad`), it hears its view appear and disappear
@@ -229,7 +230,7 @@ open class UIViewController: UIResponder {
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
         didSet {
             guard overrideUserInterfaceStyle != oldValue else { return }
-            if overrideUserInterfaceStyle != .unspecified { AppEnvironment.current.overridesStyle = true }
+            if overrideUserInterfaceStyle != .unspecified { UIKitState.current.overridesStyle = true }
             viewIfLoaded?.traitsMayHaveChanged()
         }
     }

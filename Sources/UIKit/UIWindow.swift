@@ -3,6 +3,7 @@ import Geometry
 import CoreGraphics
 import QuartzCore
 import RunLoop
+import UIFoundation
 
 /// The root of a view hierarchy, placed on a screen, as UIKit's `UIWindow`. Its coordinates are
 /// the ones `nil` stands for in `convert(_:to:)`. As in UIKit, a new window is hidden until

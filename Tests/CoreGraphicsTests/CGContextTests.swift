@@ -1,5 +1,6 @@
 import Foundation
 @testable import CoreGraphics
+@testable import UIFoundation
 import Geometry
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import CoreGraphics
+@testable import UIFoundation
 import Testing
 
 @Suite struct CairoImageTests {

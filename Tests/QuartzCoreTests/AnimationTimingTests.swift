@@ -3,6 +3,7 @@ import Geometry
 import CoreGraphics
 import Testing
 @testable import QuartzCore
+import UIFoundation
 
 /// Core Animation's timing, worked out independently of the implementation: the named curves'
 /// Bézier solved here by bisection, keyframes by hand, springs from the closed forms.
@@ -231,5 +232,15 @@ import Testing
         var values = PresentationValues(layer: CALayer())
         _ = scale.apply(to: &values, at: 0.5)
         #expect(values["transform"] == .transform(CATransform3DMakeScale(1.5, 1.5, 1)))
+    }
+
+    /// A `UIColor` or `UIBezierPath` given as a value (UIFoundation, beside QuartzCore, which names
+    /// neither) is animated as the `CGColor` and `CGPath` it gives.
+    @Test func uiKitColoursAndPathsAreReadAsTheirCoreGraphicsValues() {
+        let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+        #expect(AnimatableValue(red) == .color(CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        let square = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(AnimatableValue(square) == .path(square.cgPath))
+        #expect(AnimatableValue("red") == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 @testable import QuartzCore
 import Testing
 import Support

@@ -188,7 +188,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         let stale = out.appendingPathComponent(".frames.jsonl.4194305-1.partial")   // a process id no kernel gives
-        FileManager.default.createFile(atPath: stale.path, contents: Data("half".utf8))
+        #expect(FileManager.default.createFile(atPath: stale.path, contents: Data("half".utf8)))
         #expect(try cli.uisim(["replay", "tap.trace", "--clock", "fixed", "--snapshots", "none", "--quiet", "--out", "out"], in: folder).status == 0)
         #expect(!names(out).contains { $0.hasSuffix(".partial") })
     }

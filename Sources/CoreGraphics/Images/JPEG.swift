@@ -5,15 +5,15 @@ import Foundation
 // rather than by `longjmp`, so nothing unwinds through Swift frames).
 
 /// JPEG decoding and encoding through libjpeg-turbo.
-enum JPEG {
+package enum JPEG {
     /// Whether `data` starts as a JPEG does (SOI marker `FF D8 FF`).
-    static func isJPEG(_ data: Data) -> Bool {
+    package static func isJPEG(_ data: Data) -> Bool {
         data.count >= 3 && data[data.startIndex] == 0xFF && data[data.startIndex + 1] == 0xD8 && data[data.startIndex + 2] == 0xFF
     }
 
     /// The size in pixels a JPEG's header declares, or nil when the header cannot be read:
     /// nothing is decoded.
-    static func size(of data: Data) -> (width: Int, height: Int)? {
+    package static func size(of data: Data) -> (width: Int, height: Int)? {
         guard let handle = tjInitDecompress() else { return nil }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -28,7 +28,7 @@ enum JPEG {
     /// Decodes `data` into `image` (its size must be the JPEG's), as opaque premultiplied ARGB:
     /// cairo's native-endian words are B, G, R, A in memory on a little-endian machine, and
     /// A, R, G, B on a big-endian one.
-    static func decode(_ data: Data, into image: CairoImage) throws {
+    package static func decode(_ data: Data, into image: CairoImage) throws {
         guard let handle = tjInitDecompress() else { throw CairoError(message: "cannot start libjpeg-turbo") }
         defer { tjDestroy(handle) }
         let format = Int32(1.littleEndian == 1 ? TJPF_BGRA.rawValue : TJPF_ARGB.rawValue)
@@ -47,7 +47,7 @@ enum JPEG {
 
     /// `image` encoded as a JPEG at `quality` (0…1, as `jpegData(compressionQuality:)`), its alpha
     /// dropped (a JPEG has none): 4:2:0 chroma subsampling, as ImageIO writes.
-    static func encode(_ image: CairoImage, quality: Double) throws -> Data {
+    package static func encode(_ image: CairoImage, quality: Double) throws -> Data {
         guard let handle = tjInitCompress() else { throw CairoError(message: "cannot start libjpeg-turbo") }
         defer { tjDestroy(handle) }
         let format = Int32(1.littleEndian == 1 ? TJPF_BGRA.rawValue : TJPF_ARGB.rawValue)

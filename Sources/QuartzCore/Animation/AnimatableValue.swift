@@ -31,9 +31,9 @@ enum AnimatableValue: Equatable {
         case let v as NSNumber: self = .scalar(v.doubleValue)
         case let v as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(v))
         case let v as CGColor: self = .color(v)
-        case let v as UIColor: self = .color(v.cgColor)
+        case let v as any CoreAnimationColor: self = .color(v.animatedCGColor)
         case let v as CGPath: self = .path(v)
-        case let v as UIBezierPath: self = .path(v.cgPath)
+        case let v as any CoreAnimationPath: self = .path(v.animatedCGPath)
         default: return nil
         }
     }

@@ -3,6 +3,7 @@ import Geometry
 import CoreGraphics
 import QuartzCore
 import Support
+import UIFoundation
 
 /// One problem the accessibility audit found, with the view, where it is and what to do.
 public struct AccessibilityFinding: Codable, Hashable, Sendable {

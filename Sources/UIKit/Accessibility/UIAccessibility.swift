@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 
 /// What an accessibility element is (UIKit's `UIAccessibilityTraits`; the raw values are UIKit's).
 public struct UIAccessibilityTraits: OptionSet, Hashable, Sendable {

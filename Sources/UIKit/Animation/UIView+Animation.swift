@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// The animation blocks open in one app (UIKit's animation context), innermost last.
 final class UIViewAnimationState {

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// Where a property animator is (UIKit's `UIViewAnimatingState`).
 public enum UIViewAnimatingState: Int, Sendable {

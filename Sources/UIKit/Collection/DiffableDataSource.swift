@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import QuartzCore
+import UIFoundation
 
 /// The state of a list's data by identity, as UIKit's `NSDiffableDataSourceSnapshot`: sections and
 /// their items, each named by a unique identifier. A diffable data source applies one by working

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// A list's look, for a compositional layout (UIKit's `UICollectionLayoutListConfiguration`):
 /// rows the full width (inset by the margins in the inset-grouped and sidebar styles), each

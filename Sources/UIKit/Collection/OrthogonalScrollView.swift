@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// The scroll view of a section that scrolls across its collection view's direction (UIKit's
 /// private `_UICollectionViewOrthogonalScrollerEmbeddedScrollView`): the section's band, the

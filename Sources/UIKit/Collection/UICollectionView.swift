@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// What a collection view asks for its items, as UIKit's (`@MainActor`, as UIKit's protocols are).
 /// The optional methods of UIKit's protocol have defaults here.

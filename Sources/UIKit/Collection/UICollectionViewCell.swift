@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import QuartzCore
+import UIFoundation
 
 /// A view a collection view shows and reuses: a cell, a section's header or footer (UIKit's
 /// `UICollectionReusableView`). Made by the collection view from its registered class with

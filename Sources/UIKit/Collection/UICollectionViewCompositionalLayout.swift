@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// One dimension of a layout size (UIKit's `NSCollectionLayoutDimension`): a fraction of the
 /// container's width or height, an absolute length, or an estimate (the length until the cell,

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import QuartzCore
+import UIFoundation
 
 /// What a flow layout asks its collection view's delegate, when it adopts it: each item's size,
 /// and each section's insets, spacings and header and footer sizes (UIKit's

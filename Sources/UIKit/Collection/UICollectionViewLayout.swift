@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// Where one element of a collection view goes, and how it looks: what a layout hands its
 /// collection view (UIKit's `UICollectionViewLayoutAttributes`). `frame` is the center and size

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// A view a list cell shows beside its content (UIKit's `UICellAccessory`): a disclosure
 /// chevron, a checkmark, a delete or reorder control, a detail button, a label. Drawn as UIKit's

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 
 /// A long text laid out in pieces, as TextKit lays out a text view's text by paragraph (its
 /// layout fragments): an edit lays out again only the piece it falls in, so typing costs what the

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// A spinner, as UIKit's `UIActivityIndicatorView`: eight spokes fading around a circle, turning
 /// once a second while animating (a repeating rotation of its layer: the render server's work,

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// A button, as UIKit's `UIButton`: a control composed of system views — a `titleLabel` and an
 /// `imageView` — laid out in `layoutSubviews`, dimmed while highlighted. These two subviews are

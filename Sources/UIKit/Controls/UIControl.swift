@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// A control that turns touches into events, as UIKit's `UIControl`: it tracks a touch while
 /// it is down, is highlighted while the touch is inside (with UIKit's 70 pt of slack once

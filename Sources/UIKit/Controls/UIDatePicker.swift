@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 
 /// A date, as UIKit's `UIDatePicker` in its compact style (iOS 14's default on a phone): the date
 /// (and the time) in capsules of `tertiarySystemFill`, radius 8, the text 17 pt with 12 pt of

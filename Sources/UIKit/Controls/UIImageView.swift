@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// Shows an image, as UIKit's `UIImageView`: the image is the layer's contents, placed by
 /// `contentMode` in the compositor; the view never draws (no `draw(_:)`, no backing store of

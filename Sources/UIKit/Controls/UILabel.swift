@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// Text on one or more lines, as UIKit's `UILabel`: laid out by the app's text engine (Pango's
 /// line breaking on Inter's widths, SF Pro's line heights), `numberOfLines` lines at most (0: as

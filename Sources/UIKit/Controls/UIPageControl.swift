@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import RunLoop
+import UIFoundation
 
 /// Dots for the pages of a paged view, as UIKit's `UIPageControl`: 7 pt dots 8 pt apart, 14 pt of
 /// padding each side and 8 pt above and below (`size(forNumberOfPages:)`); the current page's dot

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 
 /// Where a picker gets its components and rows (UIKit's `UIPickerViewDataSource`).
 @preconcurrency @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import RunLoop
+import UIFoundation
 
 /// Pull to refresh, as UIKit's `UIRefreshControl` (a scroll view's `refreshControl`): a 60 pt
 /// control above the content with a spinner that shows as the content is pulled down. Pulled past

@@ -3,6 +3,7 @@ import Geometry
 import CoreGraphics
 import QuartzCore
 import RunLoop
+import UIFoundation
 
 /// Scroll indicators, as UIKit's: a bar 3 pt thick with round ends, 3 pt in from the edge and the
 /// ends (clear of the safe area unless `automaticallyAdjustsScrollIndicatorInsets` is off), as long

@@ -3,6 +3,7 @@ import Geometry
 import CoreGraphics
 import QuartzCore
 import RunLoop
+import UIFoundation
 
 /// Zooming, as UIKit's scroll view zooms: the delegate's `viewForZooming(in:)` is scaled by a
 /// transform (its frame grows from the content's origin) and the content size follows it; a

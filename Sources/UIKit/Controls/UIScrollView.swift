@@ -3,6 +3,7 @@ import Geometry
 import CoreGraphics
 import QuartzCore
 import RunLoop
+import UIFoundation
 
 /// What a scroll view tells its delegate; every method has a default (Objective-C's optional
 /// methods have no Swift counterpart on Linux).
@@ -758,7 +759,7 @@ final class DelayedTouchesRecognizer: UIGestureRecognizer, UIGestureRecognizerDe
 
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                            shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool {
-        other === self || (other === scrollView?.pinchGestureRecognizer && other !== nil)
+        other === self || other === scrollView?.pinchGestureRecognizer
     }
 }
 

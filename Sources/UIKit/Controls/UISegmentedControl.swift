@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 
 /// Segments side by side, one selected, as UIKit's `UISegmentedControl` (iOS 13 and later): 32 pt
 /// tall; every segment as wide as the widest one's content plus 9 pt each side (at least 16), with

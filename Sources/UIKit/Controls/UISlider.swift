@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 
 /// A value picked along a track, as UIKit's `UISlider`: 31 pt tall (no width of its own); a 4 pt
 /// track inset 3 pt from each end, filled in the tint up to the thumb (`minimumTrackTintColor`)

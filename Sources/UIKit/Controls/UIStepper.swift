@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import RunLoop
+import UIFoundation
 
 /// Minus and plus buttons that step a value, as UIKit's `UIStepper`: 94 × 32 pt, two halves of
 /// 46.5 pt with a 1 pt divider, corner radius 8 on `tertiarySystemFill`. A touch lifted on a half

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 
 /// An on/off switch, as UIKit's `UISwitch`: a tap (lifted inside, with the controls' tracking
 /// slack) flips it and sends `.valueChanged`; setting `isOn` or calling `setOn(_:animated:)` sends

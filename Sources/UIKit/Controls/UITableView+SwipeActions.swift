@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import RunLoop
+import UIFoundation
 
 /// An action a swipe on a row reveals, as UIKit's `UIContextualAction`: a button with a title (or
 /// an image) on `backgroundColor` (`.systemRed` for a destructive action, `.systemGray3` for a

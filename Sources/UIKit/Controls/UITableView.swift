@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import QuartzCore
 import CoreGraphics
+import UIFoundation
 
 /// What a table view asks for its rows, as UIKit's. The optional methods of UIKit's protocol are
 /// requirements with default implementations here (Swift has no optional requirements without

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// What a text field asks and tells its delegate, as UIKit's `UITextFieldDelegate` (every method
 /// optional: default implementations allow everything and do nothing).

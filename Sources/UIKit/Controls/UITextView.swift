@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// The region text is laid out in, as TextKit's `NSTextContainer`: its size, the padding at each
 /// end of a line (5 pt by default), a limit on lines and what happens past it. A text view lays its

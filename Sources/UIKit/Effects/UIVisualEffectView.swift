@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// An effect a `UIVisualEffectView` shows (UIKit's `UIVisualEffect`).
 @preconcurrency @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import RunLoop
+import UIFoundation
 
 /// What takes typed text, as UIKit's `UIKeyInput`: a first responder that conforms brings the
 /// keyboard up, and a trace's `key` samples reach it (`insertText`, `deleteBackward`).

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 
 /// A place in a text input's document, as UIKit's `UITextPosition`: an abstract class that each
 /// text input subclasses (UITextInput.h). uisim's text field and text view hand out positions that

@@ -1,5 +1,6 @@
 import Foundation
 import CoreGraphics
+import UIFoundation
 
 /// The app object, as UIKit's `UIApplication`: the end of every responder chain and the owner of
 /// the windows, the main screen, the gesture recognizers' routing and the app's counters.

@@ -1,5 +1,6 @@
 import Foundation
 import CoreGraphics
+import UIFoundation
 
 /// The device the app runs on, as UIKit's `UIDevice`: the replay's device preset (`--device`),
 /// iOS 17.0. One per app (`UIDevice.current` follows `UIScreen.main`).

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import QuartzCore
 import Support
+import UIFoundation
 
 /// One finger (or pencil) on the screen for the life of a contact, as UIKit's `UITouch`: the
 /// same object from `.began` to `.ended` or `.cancelled`, hit-tested once and keeping its view.

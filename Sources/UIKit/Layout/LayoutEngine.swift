@@ -2,6 +2,7 @@ import Constraints
 import Foundation
 import Geometry
 import QuartzCore
+import UIFoundation
 
 /// The solver's linear expression (Foundation has an `Expression` of its own).
 typealias LinearExpression = Constraints.Expression

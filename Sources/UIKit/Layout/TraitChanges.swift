@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 
 /// A trait a view or a view controller can follow (iOS 17's `UITraitDefinition`): the system
 /// traits, each a type named as UIKit names it.

@@ -1,5 +1,6 @@
 import Foundation
 import CoreGraphics
+import UIFoundation
 
 /// iOS 7's layout guides of a view controller (UIKit's `UILayoutSupport`, which iOS 11 replaced
 /// with the safe area but still offers): an object with vertical anchors and a `length`.

@@ -2,6 +2,7 @@ import Constraints
 import Foundation
 import Geometry
 import QuartzCore
+import UIFoundation
 
 /// What a view holds for Auto Layout, made the first time it is needed (a view that never uses
 /// constraints carries one nil reference).

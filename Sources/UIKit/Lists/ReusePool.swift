@@ -1,5 +1,6 @@
 import Foundation
 import QuartzCore
+import UIFoundation
 
 /// The reuse of one kind of a list's views, written once for `UITableView` and `UICollectionView`:
 /// the classes registered by key (a reuse identifier; a collection view's supplementary views',

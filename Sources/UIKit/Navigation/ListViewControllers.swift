@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// A view controller whose view is a table (UIKit's `UITableViewController`): the table is its
 /// data source and delegate's, and a subclass overrides the methods it needs

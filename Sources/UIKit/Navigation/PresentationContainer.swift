@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// The view a presentation lives in, over the whole window (UIKit's `UITransitionView`): a
 /// dimming view under a page sheet, an alert or an action sheet; the presented view in a page

@@ -1,5 +1,6 @@
 import Foundation
 import CoreGraphics
+import UIFoundation
 
 /// A page sheet's drag (UIKit's `_UISheetInteraction`): a vertical pan on the sheet moves it
 /// between its detents (rubber-banding past the largest) and down off the screen. A scroll view

@@ -1,5 +1,6 @@
 import Foundation
 import QuartzCore
+import UIFoundation
 
 /// A screen transition's start or end as the window saw it (push, pop, presentation…): the
 /// replay marks each transition as a span over the frames that showed it, in the summary, the

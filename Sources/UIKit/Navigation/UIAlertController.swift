@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// A button of an alert or action sheet (UIKit's `UIAlertAction`): its handler runs after the
 /// alert is dismissed.

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// What a bar shows for an item (UIKit's `UIBarItem`): a title, an image, whether it is enabled.
 @preconcurrency @MainActor

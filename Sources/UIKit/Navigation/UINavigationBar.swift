@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// What a navigation bar shows for one view controller (UIKit's `UINavigationItem`): its title
 /// (or a title view), its bar button items, the back button it gives the next screen.

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// What a navigation controller tells its delegate (UIKit's `UINavigationControllerDelegate`).
 @preconcurrency @MainActor
@@ -451,7 +452,7 @@ open class UINavigationController: UIViewController {
     /// transition is under way.
     func beginInteractivePop() -> Bool {
         guard controllerStack.count > 1, current == nil, let window = viewIfLoaded?.window, !window.isHidden else { return false }
-        pop(to: controllerStack[controllerStack.count - 2], animated: true, interactive: true)
+        _ = pop(to: controllerStack[controllerStack.count - 2], animated: true, interactive: true)
         return current != nil
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 
 /// Which way a popover's arrow may point (UIKit's `UIPopoverArrowDirection`, the same bits).
 public struct UIPopoverArrowDirection: OptionSet, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// What a presentation controller tells its delegate about a sheet the user swipes down
 /// (UIKit's `UIAdaptivePresentationControllerDelegate`; every method has UIKit's default).

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// What a tab bar controller asks and tells its delegate (UIKit's `UITabBarControllerDelegate`).
 @preconcurrency @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import CoreGraphics
 import QuartzCore
+import UIFoundation
 
 /// A bar of buttons at the bottom of a screen (UIKit's `UIToolbar`): 44 pt tall on an iPhone in
 /// portrait, its items 16 pt in from the edges and 8 pt apart, flexible spaces sharing what is

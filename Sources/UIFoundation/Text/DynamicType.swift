@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 
 /// The user's preferred text size, as UIKit's `UIContentSizeCategory` (its raw values are UIKit's).
 public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 import Geometry
 
 /// The asset catalogs and image files of a bundle, read as UIKit reads the compiled ones: what

@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 
 // UIKit's text attributes and paragraph styles (NSText.h, NSParagraphStyle.h,
 // NSStringDrawing.h, NSAttributedString.h), which Foundation on Linux does not have.

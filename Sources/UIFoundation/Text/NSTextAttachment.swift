@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 import Geometry
 
 /// An image in a line of text (UIKit's `NSTextAttachment`): the character U+FFFC carrying the

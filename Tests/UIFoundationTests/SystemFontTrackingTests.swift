@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import CoreGraphics
+import UIFoundation
 import Testing
 
 /// The system font's tracking: SF Pro's size-specific table (Apple's HIG lists it for iOS), which

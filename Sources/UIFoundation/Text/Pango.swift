@@ -1,6 +1,7 @@
 import CPango
 import Geometry
 import Foundation
+import CoreGraphics
 import Support
 
 // The one Swift file that calls Pango (with HarfBuzz and fontconfig behind it): shaping, Unicode

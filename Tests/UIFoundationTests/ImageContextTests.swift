@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CoreGraphics
+@testable import UIFoundation
 
 /// UIKit's bitmap image context before iOS 10 (UIGraphicsBeginImageContextWithOptions), which
 /// libraries still call: what is drawn between begin and end is the image, at the scale asked

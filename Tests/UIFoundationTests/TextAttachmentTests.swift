@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 @testable import CoreGraphics
+@testable import UIFoundation
 import Testing
 
 /// Attachments in lines of text as TextKit lays them out: an attachment takes its `bounds` (the

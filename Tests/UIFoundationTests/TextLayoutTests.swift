@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 @testable import CoreGraphics
+@testable import UIFoundation
 import Testing
 
 /// Text as UIKit lays it out: SF Pro's vertical metrics (units per em 2048: ascender 1950,

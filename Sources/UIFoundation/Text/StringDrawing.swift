@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 import Geometry
 
 // UIKit's string drawing (NSStringDrawing.h) on `String`, `NSString` and `NSAttributedString`:
@@ -156,7 +157,7 @@ extension CGContext {
         let start = app.textClock?() ?? 0
         saveGState()
         if let clip { self.clip(to: clip) }
-        let glyphs = drawTextLines(layout, in: rect)
+        let glyphs = drawInOwnColors { cairo in layout.draw(in: rect, cairo: cairo) }
         for (attachment, frame) in layout.attachments(in: rect) {
             guard let image = attachment.image?.cgImage else { continue }
             drawImagePart(image, source: CGRect(x: 0, y: 0, width: image.width, height: image.height), in: frame, tint: nil)

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 @testable import CoreGraphics
+@testable import UIFoundation
 import Testing
 
 /// Paragraph styles and character attributes, with their numbers worked out by hand from the

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import CoreGraphics
+@testable import UIFoundation
 
 /// Images as UIKit and ImageIO have them: PNG and JPEG read through libraries (cairo's libpng,
 /// libjpeg-turbo), their size known from the header and their pixels decoded once, when first

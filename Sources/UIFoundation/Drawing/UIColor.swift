@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 
 /// An sRGB color, as UIKit's `UIColor`: fixed, or dynamic (`init(dynamicProvider:)`, the system
 /// colors), resolved for light or dark with `UITraitCollection.current` when its `cgColor` is
@@ -177,4 +178,8 @@ public final class UIColor: NSObject, @unchecked Sendable {
         let c = cgColor.components.map { String(format: "%g", Double($0)) }
         return "UIExtendedSRGBColorSpace \(c.joined(separator: " "))"
     }
+}
+
+extension UIColor: CoreAnimationColor {
+    package var animatedCGColor: CGColor { cgColor }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 import Geometry
 
 /// A run of text in one style: what `TextLayout` needs of an attributed string's attributes.
@@ -261,7 +262,7 @@ package final class TextSystem {
 
     package var statistics = Statistics()
     /// The fonts of the thread the app was made on (shared by its apps; see `AppEnvironment`).
-    let fonts = AppEnvironment.threadFonts
+    let fonts = AppEnvironment.pangoFonts
     private var newer: [TextLayoutRequest: TextLayout] = [:]
     private var older: [TextLayoutRequest: TextLayout] = [:]
     static let generation = 256

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CoreGraphics
+@testable import UIFoundation
 
 /// Dynamic colours, as UIKit resolves them: the system colours' light and dark values from
 /// Apple's Human Interface Guidelines, a provider's colour for the traits given, `cgColor` under

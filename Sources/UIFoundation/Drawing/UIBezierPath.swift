@@ -1,4 +1,5 @@
 import Foundation
+import CoreGraphics
 import Geometry
 
 /// A path with its own stroke and fill settings, as UIKit's `UIBezierPath`. Arcs are in
@@ -147,4 +148,8 @@ extension UIColor {
 
     /// Makes the color the current context's stroke color.
     public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+}
+
+extension UIBezierPath: CoreAnimationPath {
+    package var animatedCGPath: CGPath { cgPath }
 }
