@@ -122,6 +122,10 @@ let package = Package(
     } + [
         // What the tests of files and processes share: a FIFO's reader, the device-node probe.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A window on a device, a touch driver and the views that record what they received: the
+        // tests of UIKit's events, gestures and controls drive them through the whole pipeline.
+        .target(name: "UIKitTestSupport", dependencies: ["UIKit", "Replay", "Traces", "RunLoop"], path: "Tests/UIKitTestSupport",
+                swiftSettings: uiTests),
         .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Support"]),
         .testTarget(name: "ConstraintsTests", dependencies: ["Constraints", "Geometry", "Support"]),
@@ -129,7 +133,8 @@ let package = Package(
         .testTarget(name: "UIFoundationTests", dependencies: ["UIFoundation", "CoreGraphics"] + overlays),
         .testTarget(name: "RunLoopTests", dependencies: ["RunLoop"], swiftSettings: uiTests),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "UIFoundation", "Geometry", "Support"] + overlays),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "CoreGraphics", "QuartzCore", "Geometry", "RunLoop"] + overlays, swiftSettings: uiTests),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "CoreGraphics", "QuartzCore", "Geometry", "RunLoop", "Replay", "Traces", "UIKitTestSupport"] + overlays,
+                    swiftSettings: uiTests),
         .testTarget(name: "PortTests", dependencies: ["Port", "Support"]),
         .testTarget(name: "UIKitDeclarationTests", dependencies: ["Port"], exclude: ["Fixtures"]),
         // A 2019 app's screen (Examples/Classic): its iOS sources as they are, ported by the plugin as
@@ -139,7 +144,7 @@ let package = Package(
         .testTarget(name: "ClassicAppTests", dependencies: ["ClassicApp", "Replay", "Traces", "UIKit"] + overlays,
                     path: "Examples/Classic/Tests", swiftSettings: uiTests),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry", "Support"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReplayTests", dependencies: overlays + ["Support", "Replay", "UIKit", "Traces", "RunLoop", "Geometry", "CoreGraphics", "QuartzCore",
+        .testTarget(name: "ReplayTests", dependencies: overlays + ["Support", "Replay", "UIKit", "UIKitTestSupport", "Traces", "RunLoop", "Geometry", "CoreGraphics", "QuartzCore",
                                                    .product(name: "Histogram", package: "hdrhistogram-swift")], swiftSettings: uiTests),
         .testTarget(name: "ScenesTests", dependencies: overlays + ["Scenes", "UIKit", "QuartzCore", "Replay", "Traces", "RunLoop"], exclude: ["Fixtures"],
                     swiftSettings: uiTests),

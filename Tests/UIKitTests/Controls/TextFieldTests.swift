@@ -67,7 +67,7 @@ import Testing
     /// Focus, typing, deleting, return: the delegate asked in UIKit's order, `.editingChanged`
     /// per change, the keyboard up (its top at 844 − 336 = 508 on an iPhone 14) and down again.
     @Test func typingReachesTheFirstResponderAndTheKeyboardComesUp() throws {
-        try UIApplication.withNewApplication {
+        UIApplication.withNewApplication {
             let keyboard = KeyboardLog()
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
             let field = UITextField(frame: CGRect(x: 20, y: 100, width: 350, height: 34))
@@ -105,7 +105,7 @@ import Testing
     /// The first responder removed from its window resigns (its delegate told), the keyboard goes
     /// down, and the next field brings it up again.
     @Test func aFirstResponderLeavingItsWindowResigns() throws {
-        try UIApplication.withNewApplication {
+        UIApplication.withNewApplication {
             let keyboard = KeyboardLog()
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
             let field = UITextField(frame: CGRect(x: 20, y: 100, width: 350, height: 34)), other = UITextField(frame: CGRect(x: 20, y: 200, width: 350, height: 34))
@@ -126,7 +126,7 @@ import Testing
     /// A view pinned to `keyboardLayoutGuide.topAnchor` sits on the safe area's bottom (844 − 34)
     /// while the keyboard is down and on the keyboard's top (508) while it is up.
     @Test func theKeyboardLayoutGuideFollowsTheKeyboard() throws {
-        try UIApplication.withNewApplication {
+        UIApplication.withNewApplication {
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
             let root = UIViewController()
             window.rootViewController = root
@@ -164,7 +164,7 @@ import Testing
             override var canBecomeFirstResponder: Bool { true }
             override var inputAccessoryView: UIView? { bar }
         }
-        try UIApplication.withNewApplication {
+        UIApplication.withNewApplication {
             let keyboard = KeyboardLog()
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
             let withBar = UITextField(frame: CGRect(x: 20, y: 100, width: 350, height: 34))

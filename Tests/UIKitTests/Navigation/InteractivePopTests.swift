@@ -3,6 +3,7 @@ import Geometry
 import Replay
 import RunLoop
 import Testing
+import UIKitTestSupport
 import Traces
 @testable import UIKit
 
@@ -136,7 +137,7 @@ import Traces
 
     /// A push asked for while the finger drives a pop is refused, and said; the pop goes on.
     @Test func aPushDuringAnInteractivePopIsRefused() throws {
-        try UIApplication.withNewApplication {
+        UIApplication.withNewApplication {
             let (window, navigation, a, _, _) = make()
             #expect(navigation.beginInteractivePop())
             navigation.pushViewController(Screen("C"), animated: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UIKitTestSupport
 import Replay
 import Traces
 @testable import UIKit

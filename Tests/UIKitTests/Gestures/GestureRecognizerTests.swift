@@ -2,13 +2,9 @@ import Foundation
 import Replay
 import RunLoop
 import Testing
+import UIKitTestSupport
 import Traces
 @testable import UIKit
-
-/// Records a recognizer's actions as "name state@time".
-func track(_ recognizer: UIGestureRecognizer, _ name: String, _ log: EventLog, clock: @escaping () -> TimeInterval) {
-    recognizer.addTarget { r in log.add("\(name) \(r.state)@\(String(format: "%.3f", clock()))") }
-}
 
 @Suite struct GestureRecognizerTests {
     struct Scene {

@@ -3,6 +3,7 @@ import Geometry
 import Replay
 import RunLoop
 import Testing
+import UIKitTestSupport
 import Traces
 @testable import UIKit
 

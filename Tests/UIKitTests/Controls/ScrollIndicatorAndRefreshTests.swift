@@ -5,6 +5,7 @@ import QuartzCore
 import Replay
 import RunLoop
 import Testing
+import UIKitTestSupport
 import Traces
 @testable import UIKit
 
