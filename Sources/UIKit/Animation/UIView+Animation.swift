@@ -20,6 +20,8 @@ final class UIViewAnimationState {
         /// Inside `animateKeyframes`: its total duration and delay, whether its keyframes jump
         /// (discrete); a keyframe animates from the model value the keyframe before left.
         var keyframes: (duration: TimeInterval, delay: TimeInterval, discrete: Bool)?
+        /// A `beginAnimations` set's `setAnimationRepeatCount` (0: once; `.repeat` repeats for ever).
+        var repeatCount: Float = 0
 
         /// A block run inside `outer` takes its duration and its curve (a spring's too) unless its
         /// options say `.overrideInheritedDuration`, `.overrideInheritedCurve` or
@@ -40,6 +42,11 @@ final class UIViewAnimationState {
 
     var contexts: [Context] = []
     var enabled = true
+    /// The `beginAnimations(_:context:)` sets open, innermost last (UIView+BeginAnimations.swift).
+    var animationSets: [UIView.AnimationSet] = []
+    /// Sets committed inside another, whose delegates hear that they start when the outermost
+    /// commits.
+    var setsAwaitingStart: [UIView.AnimationSet] = []
     static var current: UIViewAnimationState { UIKitState.current.animation }
 }
 
@@ -314,7 +321,7 @@ extension UIView {
     /// implicitly.
     public func action(for layer: CALayer, forKey event: String) -> CAAction? {
         let state = UIViewAnimationState.current
-        guard state.enabled, let context = state.contexts.last, Self.animatableKeys.contains(event) else { return NSNull() }
+        guard state.enabled, let context = state.contexts.last, context.duration > 0, Self.animatableKeys.contains(event) else { return NSNull() }
         return UIViewAnimationAction(context: context)
     }
 }
@@ -354,7 +361,11 @@ final class UIViewAnimationAction: CAAction {
             animation.timingFunction = context.timing ?? context.options.curve.timingFunction
         }
         animation.duration = context.duration
-        if context.options.contains(.repeat) { animation.repeatCount = .infinity }
+        if context.options.contains(.repeat) {
+            animation.repeatCount = .infinity
+        } else if context.repeatCount > 0 {
+            animation.repeatCount = context.repeatCount
+        }
         animation.autoreverses = context.options.contains(.autoreverse)
         if let offset = layer.additiveOffset(from: change.oldModel, to: change.new) {
             animation.isAdditive = true

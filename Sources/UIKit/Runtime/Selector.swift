@@ -31,28 +31,39 @@ public struct Selector: Hashable, ExpressibleByStringLiteral, CustomStringConver
 
     /// What `uisim port` writes for `#selector(Cell.refresh)`: the method takes no argument.
     public init<Target: AnyObject, Result>(_ name: String, _ method: @escaping (Target) -> () -> Result) {
-        self.init(name, SelectorMethod(Target.self) { target, _, _ in method(target)() })
+        self.init(name, SelectorMethod(Target.self) { target, _ in method(target)() })
     }
 
     /// What `uisim port` writes for `#selector(Cell.tapped(_:))`: the method takes the sender (a
     /// control, a gesture recognizer, a notification, a timer, the object of `perform(_:with:)`).
     public init<Target: AnyObject, Argument, Result>(_ name: String, _ method: @escaping (Target) -> (Argument) -> Result) {
-        self.init(name, SelectorMethod(Target.self) { target, first, _ in
-            method(target)(SelectorMethod.argument(first, name: name))
+        self.init(name, SelectorMethod(Target.self) { target, arguments in
+            method(target)(SelectorMethod.argument(arguments, 0, name: name))
         })
     }
 
     /// What `uisim port` writes for `#selector(Cell.tapped(_:for:))`: the sender and the event
     /// (or the two objects of `perform(_:with:with:)`).
     public init<Target: AnyObject, First, Second, Result>(_ name: String, _ method: @escaping (Target) -> (First, Second) -> Result) {
-        self.init(name, SelectorMethod(Target.self) { target, first, second in
-            method(target)(SelectorMethod.argument(first, name: name), SelectorMethod.argument(second, name: name))
+        self.init(name, SelectorMethod(Target.self) { target, arguments in
+            method(target)(SelectorMethod.argument(arguments, 0, name: name), SelectorMethod.argument(arguments, 1, name: name))
+        })
+    }
+
+    /// What `uisim port` writes for a method of three arguments, as UIKit's old animation
+    /// delegate's `#selector(animationDidStop(_:finished:context:))`: the animation's identifier,
+    /// whether it finished, its context.
+    public init<Target: AnyObject, First, Second, Third, Result>(_ name: String,
+                                                                 _ method: @escaping (Target) -> (First, Second, Third) -> Result) {
+        self.init(name, SelectorMethod(Target.self) { target, arguments in
+            method(target)(SelectorMethod.argument(arguments, 0, name: name), SelectorMethod.argument(arguments, 1, name: name),
+                           SelectorMethod.argument(arguments, 2, name: name))
         })
     }
 
     /// A selector for a property's getter (`#selector(getter: Cell.title)`).
     public init<Target: AnyObject, Value>(_ name: String, getter keyPath: KeyPath<Target, Value>) {
-        self.init(name, SelectorMethod(Target.self) { target, _, _ in target[keyPath: keyPath] })
+        self.init(name, SelectorMethod(Target.self) { target, _ in target[keyPath: keyPath] })
     }
 
     private init(_ name: String, _ method: SelectorMethod) {
@@ -86,12 +97,19 @@ final class SelectorMethod: @unchecked Sendable {
     // @unchecked: immutable; `call` runs on the main actor, where UIKit dispatches actions.
     let targetClass: AnyClass
     let accepts: (AnyObject) -> Bool
-    let call: (AnyObject, Any?, Any?) -> Any
+    /// Calls the method on a target with the arguments given (those past the method's last are
+    /// ignored; those missing are nil).
+    let call: (AnyObject, [Any?]) -> Any
 
-    init<Target: AnyObject>(_ type: Target.Type, call: @escaping (Target, Any?, Any?) -> Any) {
+    init<Target: AnyObject>(_ type: Target.Type, call: @escaping (Target, [Any?]) -> Any) {
         self.targetClass = type
         self.accepts = { $0 is Target }
-        self.call = { target, first, second in call(target as! Target, first, second) }
+        self.call = { target, arguments in call(target as! Target, arguments) }
+    }
+
+    /// The `index`-th of `arguments` (nil when there are fewer) as the method's parameter type.
+    static func argument<Parameter>(_ arguments: [Any?], _ index: Int, name: String) -> Parameter {
+        argument(index < arguments.count ? arguments[index] : nil, name: name)
     }
 
     /// `value` as the method's parameter type: the object itself when it is one, nil for an
@@ -175,9 +193,7 @@ extension NSObject {
         guard let method = selector.implementation(for: target) else {
             fatalError("-[\(type(of: target)) \(selector.name)]: unrecognized selector sent to instance \(runtimeAddress(of: target))")
         }
-        let first = arguments.first ?? nil
-        let second = arguments.count > 1 ? arguments[1] : nil
-        return method.call(target, first, second)
+        return method.call(target, arguments)
     }
 
     /// An object result, unretained as the runtime returns it; kept alive until the next
