@@ -4,8 +4,9 @@ import UIFoundation
 
 /// UIKit's state of one app, kept in the app's `uiKit` slot (`AppEnvironment`, one slot per layer
 /// above CoreGraphics): the application object, the general pasteboard, the animation blocks
-/// open, what the app asked the system for, the accessory glyphs. Each replay's app has its own;
-/// `UIApplication.shared` and `UIPasteboard.general` are the current app's, read through here.
+/// open, what the app asked the system for (haptics too), the accessory glyphs. Each replay's app
+/// has its own; `UIApplication.shared` and `UIPasteboard.general` are the current app's, read
+/// through here.
 final class UIKitState {
     /// The app whose state this is (unowned: the app holds this).
     private unowned let environment: AppEnvironment
@@ -18,6 +19,8 @@ final class UIKitState {
     let system = SystemRecord()
     /// What a replay's frames are measured with.
     let meter = FrameMeter()
+    /// The haptic feedback the app asked for (recorded: no Taptic Engine here).
+    let feedback = FeedbackRecord()
     /// Cells' accessory glyphs, made on first use.
     var accessoryGlyphs: AccessoryGlyphs?
     /// Whether a view set its own tint or dimming (then a view moved under another hears
@@ -47,4 +50,5 @@ final class UIKitState {
         madeApplication = application
         return application
     }
+
 }
