@@ -4,9 +4,9 @@ import UIFoundation
 
 /// UIKit's state of one app, kept in the app's `uiKit` slot (`AppEnvironment`, one slot per layer
 /// above CoreGraphics): the application object, the general pasteboard, the animation blocks
-/// open, what the app asked the system for (haptics too), the accessory glyphs. Each replay's app
-/// has its own; `UIApplication.shared` and `UIPasteboard.general` are the current app's, read
-/// through here.
+/// open, what the app asked the system for (haptics too), the edit menu, the accessory glyphs.
+/// Each replay's app has its own; `UIApplication.shared`, `UIPasteboard.general` and
+/// `UIMenuController.shared` are the current app's, read through here.
 final class UIKitState {
     /// The app whose state this is (unowned: the app holds this).
     private unowned let environment: AppEnvironment
@@ -21,6 +21,7 @@ final class UIKitState {
     let meter = FrameMeter()
     /// The haptic feedback the app asked for (recorded: no Taptic Engine here).
     let feedback = FeedbackRecord()
+    private var madeMenuController: UIMenuController?
     /// Cells' accessory glyphs, made on first use.
     var accessoryGlyphs: AccessoryGlyphs?
     /// Whether a view set its own tint or dimming (then a view moved under another hears
@@ -51,4 +52,11 @@ final class UIKitState {
         return application
     }
 
+    /// The edit menu (`UIMenuController.shared`), made on first use.
+    @MainActor var menuController: UIMenuController {
+        if let madeMenuController { return madeMenuController }
+        let controller = UIMenuController()
+        madeMenuController = controller
+        return controller
+    }
 }
