@@ -2,6 +2,7 @@ import Foundation
 import Replay
 import RunLoop
 import Testing
+import UIKitTestSupport
 import Traces
 @testable import UIKit
 
