@@ -12,10 +12,12 @@ import XCTest
 final class SDKDeclarationFactsTests: XCTestCase {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let sources = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/UIKit")
+    /// UIKit's types that sit below the views (colours, fonts, traits, text, images): the same surface.
+    static let foundationSources = sources.deletingLastPathComponent().appendingPathComponent("UIFoundation")
 
     func testEveryUIKitDeclarationIsSpelledAsTheSDKs() throws {
         let facts = try SDKFacts(contentsOf: Self.folder.appendingPathComponent("Fixtures/UIKit.facts"))
-        let source = try SourceDeclarations(folder: Self.sources)
+        let source = try SourceDeclarations(folders: [Self.sources, Self.foundationSources])
         let departures = try Departures(contentsOf: Self.folder.appendingPathComponent("Fixtures/Departures.txt"))
         var check = DeclarationCheck(facts: facts, source: source)
         let found = check.differences()
@@ -334,8 +336,23 @@ struct DeclarationCheck {
         return nil
     }
 
-    /// How well a Swift declaration matches an SDK member (higher is better), or nil if it cannot be it.
+    /// How well a Swift declaration matches an SDK member (higher is better), or nil if it cannot be it:
+    /// by the selector as it is, else as the importer prunes the receiver's name from the front of a
+    /// method's (imageWithRenderingMode: → withRenderingMode(_:), imageByPreparingForDisplay →
+    /// preparingForDisplay(), colorWithAlphaComponent: → withAlphaComponent(_:)).
     private func score(_ member: SourceMember, _ sdk: SDKMember) -> Int? {
+        if let score = scoreAsSpelled(member, sdk) { return score }
+        guard member.kind == .function, !sdk.isStatic, sdk.swiftName == nil,
+              let word = camelWords(sdk.type).last?.lowercased(), sdk.objcName.hasPrefix(word) else { return nil }
+        var rest = sdk.objcName.dropFirst(word.count)
+        guard rest.first?.isUppercase == true else { return nil }
+        if rest.hasPrefix("By"), rest.dropFirst(2).first?.isUppercase == true { rest = rest.dropFirst(2) }
+        let pruned = SDKMember(type: sdk.type, kind: sdk.kind, objcName: rest.prefix(1).lowercased() + rest.dropFirst(), swiftName: nil,
+                               result: sdk.result, parameters: sdk.parameters, flags: sdk.flags)
+        return scoreAsSpelled(member, pruned)
+    }
+
+    private func scoreAsSpelled(_ member: SourceMember, _ sdk: SDKMember) -> Int? {
         var score = sdk.isStatic == member.isStatic ? 1 : 0
         if member.kind == .variable {
             if sdk.swiftName == member.name { return score + 100 }

@@ -51,8 +51,17 @@ struct SDKFacts {
                 }
                 enumerations[f[1]] = Enumeration(options: f[3] == "options", cases: cases)
             case "member":
-                let member = SDKMember(type: f[1], kind: SDKMember.Kind(rawValue: f[2])!, objcName: f[3], swiftName: f[4] == "-" ? nil : f[4],
-                                       result: f[5], parameters: list(f[6]), flags: Set(list(f[7])))
+                var kind = SDKMember.Kind(rawValue: f[2])!
+                var flags = Set(list(f[7]))
+                // A class method its Swift name makes an initializer (+systemImageNamed: is init(systemName:)):
+                // Swift imports it as a convenience initializer, failable when the method may return nil.
+                if kind == .classFunction, f[4].hasPrefix("init(") {
+                    kind = .initializer
+                    flags.insert("convenience")
+                    if f[5].hasSuffix("?") { flags.insert("failable") }
+                }
+                let member = SDKMember(type: f[1], kind: kind, objcName: f[3], swiftName: f[4] == "-" ? nil : f[4],
+                                       result: f[5], parameters: list(f[6]), flags: flags)
                 members[f[1], default: []].append(member)
             default:
                 continue

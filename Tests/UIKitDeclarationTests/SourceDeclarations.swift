@@ -70,14 +70,22 @@ struct SourceDeclarations {
 
     /// Reads every `.swift` file under `folder`.
     init(folder: URL) throws {
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
-            .compactMap { $0 as? URL }
-            .filter { $0.pathExtension == "swift" }
-            .sorted { $0.path < $1.path }
-        for file in files {
-            let bytes = try [UInt8](Data(contentsOf: file))
-            var reader = Reader(bytes: bytes, file: file.path.replacingOccurrences(of: folder.deletingLastPathComponent().path + "/", with: ""))
-            reader.scope(type: nil, typeKind: nil, extensionAccess: nil, inExtension: false, into: &self)
+        try self.init(folders: [folder])
+    }
+
+    /// Reads every `.swift` file under each of `folders` (UIKit's and UIFoundation's: one surface,
+    /// as `import UIKit` is on iOS).
+    init(folders: [URL]) throws {
+        for folder in folders {
+            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
+                .compactMap { $0 as? URL }
+                .filter { $0.pathExtension == "swift" }
+                .sorted { $0.path < $1.path }
+            for file in files {
+                let bytes = try [UInt8](Data(contentsOf: file))
+                var reader = Reader(bytes: bytes, file: file.path.replacingOccurrences(of: folder.deletingLastPathComponent().path + "/", with: ""))
+                reader.scope(type: nil, typeKind: nil, extensionAccess: nil, inExtension: false, into: &self)
+            }
         }
     }
 
@@ -254,6 +262,7 @@ private struct Reader {
                 if keyword == "func" {
                     name = ""
                     while !atEnd && text(i) != "(" && text(i) != "<" { name += text(i); i += 1 }
+                    name = name.trimmingCharacters(in: CharacterSet(charactersIn: "`"))   // `default`() is default()
                 } else if keyword == "init", text(i) == "?" || text(i) == "!" {
                     failable = true
                     i += 1

@@ -19,70 +19,87 @@ public func UIGraphicsPopContext() {
 }
 
 /// Options of an image renderer, as UIKit's `UIGraphicsImageRendererFormat`.
-public final class UIGraphicsImageRendererFormat {
+open class UIGraphicsImageRendererFormat: NSObject {
     /// Pixels per point; by default the main screen's scale.
-    public var scale: CGFloat
+    open var scale: CGFloat
     /// Whether the image is opaque (its background starts black instead of transparent).
-    public var opaque = false
+    open var opaque = false
 
-    public init() {
+    public override init() {
         scale = AppEnvironment.current.screenScale   // the current app's UIScreen.main.scale
+        super.init()
     }
 
-    public static func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+    /// The main screen's format (deprecated in iOS 11.0 for `preferred()`, which is the same here).
+    open class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+    /// The main screen's format.
+    open class func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 }
 
 /// The context an image renderer hands to its drawing block.
-public final class UIGraphicsImageRendererContext {
+open class UIGraphicsImageRendererContext: NSObject {
     /// The Core Graphics context to draw into (UIKit orientation, scaled).
-    public let cgContext: CGContext
+    open var cgContext: CGContext { context }
+    private let context: CGContext
     private let format: UIGraphicsImageRendererFormat
 
     init(cgContext: CGContext, format: UIGraphicsImageRendererFormat) {
-        self.cgContext = cgContext
+        context = cgContext
         self.format = format
+        super.init()
     }
 
     /// The image drawn so far.
-    public var currentImage: UIImage {
+    open var currentImage: UIImage {
         UIImage(cgImage: try! CGImage(copying: cgContext.cairo.image), scale: format.scale)
     }
 
-    public func fill(_ rect: CGRect) { cgContext.fill(rect) }
-    public func fill(_ rect: CGRect, blendMode: CGBlendMode) {
+    open func fill(_ rect: CGRect) { cgContext.fill(rect) }
+    open func fill(_ rect: CGRect, blendMode: CGBlendMode) {
         cgContext.saveGState()
         cgContext.setBlendMode(blendMode)
         cgContext.fill(rect)
         cgContext.restoreGState()
     }
-    public func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
-    public func clip(to rect: CGRect) { cgContext.clip(to: rect) }
+    open func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+    open func clip(to rect: CGRect) { cgContext.clip(to: rect) }
 }
 
 /// Draws into a new bitmap and gives it back as an image or PNG, as UIKit's
 /// `UIGraphicsImageRenderer`.
-public final class UIGraphicsImageRenderer {
-    public let format: UIGraphicsImageRendererFormat
+open class UIGraphicsImageRenderer: NSObject {
+    open var format: UIGraphicsImageRendererFormat { rendererFormat }
+    private let rendererFormat: UIGraphicsImageRendererFormat
     private let bounds: CGRect
 
-    public init(size: CGSize, format: UIGraphicsImageRendererFormat = .default()) {
-        bounds = CGRect(origin: .zero, size: size)
-        self.format = format
+    public convenience init(size: CGSize) {
+        self.init(size: size, format: .preferred())
     }
 
-    public init(bounds: CGRect, format: UIGraphicsImageRendererFormat = .default()) {
+    public init(size: CGSize, format: UIGraphicsImageRendererFormat) {
+        bounds = CGRect(origin: .zero, size: size)
+        rendererFormat = format
+        super.init()
+    }
+
+    public convenience init(bounds: CGRect) {
+        self.init(bounds: bounds, format: .preferred())
+    }
+
+    public init(bounds: CGRect, format: UIGraphicsImageRendererFormat) {
         self.bounds = bounds
-        self.format = format
+        rendererFormat = format
+        super.init()
     }
 
     /// Runs `actions` with a fresh context and returns what it drew.
-    public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
+    open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
         let context = render(actions)
         return UIImage(cgImage: CGImage(adopting: context.cgContext.cairo.image), scale: format.scale)
     }
 
     /// Runs `actions` and returns what it drew as PNG bytes.
-    public func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
+    open func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
         (try? render(actions).cgContext.cairo.image.pngData()) ?? Data()
     }
 

@@ -134,19 +134,6 @@ extension UIImage {
         self.init(cgImage: image, scale: app.screenScale, renderingMode: .automatic, isSymbolImage: true,
                   symbolConfiguration: symbol, name: name)
     }
-
-    /// The symbol with `configuration` put over its own (a symbol's size changes; any other image
-    /// is itself).
-    public func withConfiguration(_ configuration: Configuration) -> UIImage {
-        guard isSymbolImage, let name else { return self }
-        let merged = (symbolConfiguration ?? .unspecified).applying(configuration)
-        return UIImage(systemName: name, withConfiguration: merged)?.withRenderingMode(renderingMode) ?? self
-    }
-
-    /// The symbol at `configuration` (UIKit's `applyingSymbolConfiguration(_:)`).
-    public func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage? {
-        withConfiguration(configuration)
-    }
 }
 
 /// The size of a symbol relative to its point size, by scale.

@@ -10,7 +10,7 @@ import Support
 /// image view costs nothing until the commit prepares it for the render server. Images from
 /// asset catalogs and loose files in a bundle are found by `init(named:in:compatibleWith:)` as
 /// UIKit finds them (see `AssetCatalog`), and shared: the same name gives the same pixels.
-public final class UIImage: NSObject {
+open class UIImage: NSObject {
     /// How an image is drawn: as its own colours, or as a template (its alpha filled with the
     /// tint colour), UIKit's `UIImage.RenderingMode`.
     public enum RenderingMode: Int, Sendable {
@@ -26,19 +26,26 @@ public final class UIImage: NSObject {
     }
 
     /// The bitmap.
-    public let cgImage: CGImage?
+    open var cgImage: CGImage? { _cgImage }
     /// Pixels per point.
-    public let scale: CGFloat
-    public let renderingMode: RenderingMode
+    open var scale: CGFloat { _scale }
+    open var renderingMode: RenderingMode { _renderingMode }
     /// The edges kept at their size when the image is stretched (`resizableImage(withCapInsets:)`).
-    public let capInsets: UIEdgeInsets
-    public let resizingMode: ResizingMode
-    /// The colour a template image is drawn in (`withTintColor(_:)`), if one was given.
-    public let tintColor: UIColor?
+    open var capInsets: UIEdgeInsets { _capInsets }
+    open var resizingMode: ResizingMode { _resizingMode }
     /// Whether the image is an SF Symbol (`init(systemName:)`; uisim draws a placeholder).
-    public let isSymbolImage: Bool
+    open var isSymbolImage: Bool { _isSymbolImage }
     /// The symbol's configuration (point size, weight, scale), for a symbol image.
-    public let symbolConfiguration: SymbolConfiguration?
+    open var symbolConfiguration: SymbolConfiguration? { _symbolConfiguration }
+    /// The colour a template image is drawn in (`withTintColor(_:)`), if one was given.
+    package let tintColor: UIColor?
+    private let _cgImage: CGImage?
+    private let _scale: CGFloat
+    private let _renderingMode: RenderingMode
+    private let _capInsets: UIEdgeInsets
+    private let _resizingMode: ResizingMode
+    private let _isSymbolImage: Bool
+    private let _symbolConfiguration: SymbolConfiguration?
     /// The name it was found by, for descriptions.
     package let name: String?
     /// Where an asset with light and dark images came from, and the appearance this one is for:
@@ -49,24 +56,32 @@ public final class UIImage: NSObject {
                  resizingMode: ResizingMode = .tile, tintColor: UIColor? = nil, isSymbolImage: Bool = false,
                  symbolConfiguration: SymbolConfiguration? = nil, name: String? = nil,
                 appearanceAsset: (bundle: Bundle, style: UIUserInterfaceStyle)? = nil) {
-        self.cgImage = cgImage
-        self.scale = scale > 0 ? scale : 1
-        self.renderingMode = renderingMode
-        self.capInsets = capInsets
-        self.resizingMode = resizingMode
+        _cgImage = cgImage
+        _scale = scale > 0 ? scale : 1
+        _renderingMode = renderingMode
+        _capInsets = capInsets
+        _resizingMode = resizingMode
         self.tintColor = tintColor
-        self.isSymbolImage = isSymbolImage
-        self.symbolConfiguration = symbolConfiguration
+        _isSymbolImage = isSymbolImage
+        _symbolConfiguration = symbolConfiguration
         self.name = name
         self.appearanceAsset = appearanceAsset
+        super.init()
     }
 
     /// An empty image (NSObject's initializer, as on iOS): no bitmap, size zero, scale 1.
-    public override convenience init() {
-        self.init(cgImage: nil, scale: 1)
+    public override init() {
+        (_cgImage, _scale, _renderingMode, _capInsets, _resizingMode) = (nil, 1, .automatic, .zero, .tile)
+        (tintColor, _isSymbolImage, _symbolConfiguration, name, appearanceAsset) = (nil, false, nil, nil, nil)
+        super.init()
     }
 
-    public convenience init(cgImage: CGImage, scale: CGFloat = 1) {
+    public convenience init(cgImage: CGImage) {
+        self.init(cgImage: cgImage, scale: 1, renderingMode: .automatic)
+    }
+
+    /// An image of `cgImage` at `scale` (UIKit's spelling also takes an orientation).
+    package convenience init(cgImage: CGImage, scale: CGFloat) {
         self.init(cgImage: cgImage, scale: scale, renderingMode: .automatic)
     }
 
@@ -130,14 +145,27 @@ public final class UIImage: NSObject {
         self.init(named: name, in: bundle, compatibleWith: configuration?.traitCollection)
     }
 
+    /// The symbol with `configuration` put over its own (a symbol's size changes; any other image
+    /// is itself).
+    open func withConfiguration(_ configuration: Configuration) -> UIImage {
+        guard isSymbolImage, let name else { return self }
+        let merged = (symbolConfiguration ?? .unspecified).applying(configuration)
+        return UIImage(systemName: name, withConfiguration: merged)?.withRenderingMode(renderingMode) ?? self
+    }
+
+    /// The symbol at `configuration` (UIKit's `applyingSymbolConfiguration(_:)`).
+    open func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage? {
+        withConfiguration(configuration)
+    }
+
     /// Size in points.
-    public var size: CGSize {
+    open var size: CGSize {
         guard let cgImage else { return .zero }
         return CGSize(width: CGFloat(cgImage.width) / scale, height: CGFloat(cgImage.height) / scale)
     }
 
     /// The orientation the pixels are drawn in (uisim reads none from files: always up).
-    public var imageOrientation: Orientation { .up }
+    open var imageOrientation: Orientation { .up }
 
     /// An image's orientation (UIKit's `UIImage.Orientation`); uisim's images are all `.up`.
     public enum Orientation: Int, Sendable {
@@ -162,37 +190,37 @@ public final class UIImage: NSObject {
     }
 
     /// The same pixels drawn as `renderingMode` says.
-    public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+    open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
         copy(renderingMode: renderingMode)
     }
 
     /// The image drawn in `color` wherever it is opaque (a template in that colour): UIKit's
     /// `withTintColor(_:)` keeps the rendering mode, and an image view or a drawing shows it in
     /// `color` whatever its own tint.
-    public func withTintColor(_ color: UIColor) -> UIImage {
+    open func withTintColor(_ color: UIColor) -> UIImage {
         copy(tintColor: .some(color))
     }
 
-    public func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage {
+    open func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage {
         copy(renderingMode: renderingMode, tintColor: .some(color))
     }
 
     /// An image that stretches its middle and keeps `capInsets` (points) at their size, as
     /// Core Animation's `contentsCenter` does in an image view.
-    public func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
+    open func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
         copy(capInsets: capInsets, resizingMode: .tile)
     }
 
     /// The same, with the middle tiled or stretched (uisim stretches both: a tiled middle is
     /// drawn stretched, which costs the same pixels).
-    public func resizableImage(withCapInsets capInsets: UIEdgeInsets, resizingMode: ResizingMode) -> UIImage {
+    open func resizableImage(withCapInsets capInsets: UIEdgeInsets, resizingMode: ResizingMode) -> UIImage {
         copy(capInsets: capInsets, resizingMode: resizingMode)
     }
 
     /// The image decoded now, on the calling thread, as UIKit's `preparingForDisplay()` (iOS
     /// 15): call it off the main thread on iOS. In uisim the decode happens where it is called,
     /// and is counted there; the image later shown costs nothing more to prepare.
-    public func preparingForDisplay() -> UIImage? {
+    open func preparingForDisplay() -> UIImage? {
         cgImage?.decode()
         return self
     }
@@ -200,14 +228,14 @@ public final class UIImage: NSObject {
     /// Decodes the image and hands it to `completionHandler` (UIKit does it on a queue of its own;
     /// uisim at once, on the calling thread, so the decode is counted where it is asked for and the
     /// image later shown costs nothing to prepare).
-    public func prepareForDisplay(completionHandler: @escaping (UIImage?) -> Void) {
+    open func prepareForDisplay(completionHandler: @escaping (UIImage?) -> Void) {
         completionHandler(preparingForDisplay())
     }
 
     /// A decoded copy at most `size` points (the image's aspect kept, at the main screen's scale),
     /// as UIKit's `preparingThumbnail(of:)`: the image is decoded (counted) and drawn smaller; the
     /// thumbnail's own pixels are ready to show.
-    public func preparingThumbnail(of size: CGSize) -> UIImage? {
+    open func preparingThumbnail(of size: CGSize) -> UIImage? {
         guard let cgImage, size.width > 0, size.height > 0, self.size.width > 0, self.size.height > 0 else { return nil }
         let fit = min(size.width / self.size.width, size.height / self.size.height)
         let target = CGSize(width: (self.size.width * fit).rounded(), height: (self.size.height * fit).rounded())
@@ -219,22 +247,22 @@ public final class UIImage: NSObject {
     }
 
     /// `preparingThumbnail(of:)` handed to `completionHandler` (at once in uisim, as above).
-    public func prepareThumbnail(of size: CGSize, completionHandler: @escaping (UIImage?) -> Void) {
+    open func prepareThumbnail(of size: CGSize, completionHandler: @escaping (UIImage?) -> Void) {
         completionHandler(preparingThumbnail(of: size))
     }
 
     /// The image as PNG bytes.
-    public func pngData() -> Data? { try? cgImage?.pngData() }
+    open func pngData() -> Data? { try? cgImage?.pngData() }
 
     /// The image as JPEG bytes at `compressionQuality` (0 smallest … 1 best), its alpha dropped.
-    public func jpegData(compressionQuality: CGFloat) -> Data? {
+    open func jpegData(compressionQuality: CGFloat) -> Data? {
         guard let cgImage else { return nil }
         return try? JPEG.encode(cgImage.storage, quality: Double(compressionQuality))
     }
 
     /// Draws the image upright, scaled to fill `rect`, in the current context: a resizable image
     /// keeps its cap insets, an image given a tint colour is drawn in it.
-    public func draw(in rect: CGRect) {
+    open func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(), let cgImage else { return }
         let tint = tintColor?.cgColor
         for part in slices(into: rect) {
@@ -243,12 +271,12 @@ public final class UIImage: NSObject {
     }
 
     /// Draws the image upright at its size with its top-left corner at `point`.
-    public func draw(at point: CGPoint) {
+    open func draw(at point: CGPoint) {
         draw(in: CGRect(origin: point, size: size))
     }
 
     /// Draws the image in `rect` with `blendMode` and `alpha`.
-    public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+    open func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
         context.setBlendMode(blendMode)
@@ -267,7 +295,7 @@ public final class UIImage: NSObject {
         return NinePart.slices(pixels, into: rect, caps: caps, scale: scale)
     }
 
-    public override var description: String {
+    open override var description: String {
         let what = name.map { "named \"\($0)\"" } ?? "anonymous"
         return "<UIImage \(what), {\(size.width.shortDescription), \(size.height.shortDescription)}, scale \(scale.shortDescription)"
             + (isSymbolImage ? ", symbol" : "") + (renderingMode == .alwaysTemplate ? ", template" : "") + ">"

@@ -111,7 +111,7 @@ extension UIFont {
     }
 
     /// The font of `style` at `category`.
-    public static func preferredFont(forTextStyle style: TextStyle, at category: UIContentSizeCategory) -> UIFont {
+    package static func preferredFont(forTextStyle style: TextStyle, at category: UIContentSizeCategory) -> UIFont {
         UIFont(size: style.pointSize(at: category), weight: style.sizes.weight, textStyle: style)
     }
 }
@@ -142,23 +142,29 @@ public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
 /// direction. A trait a collection does not say is `.unspecified` (0 for the scale).
 /// `UITraitCollection.current` is the traits code runs under: a view's while it draws and lays
 /// out, the app's otherwise; dynamic colours resolve with it.
-public final class UITraitCollection: NSObject, @unchecked Sendable {
-    public let preferredContentSizeCategory: UIContentSizeCategory
-    public let displayScale: CGFloat
-    public let userInterfaceStyle: UIUserInterfaceStyle
-    public let horizontalSizeClass: UIUserInterfaceSizeClass
-    public let verticalSizeClass: UIUserInterfaceSizeClass
-    public let layoutDirection: UITraitEnvironmentLayoutDirection
+open class UITraitCollection: NSObject, @unchecked Sendable {
+    open var preferredContentSizeCategory: UIContentSizeCategory { _preferredContentSizeCategory }
+    private let _preferredContentSizeCategory: UIContentSizeCategory
+    open var displayScale: CGFloat { _displayScale }
+    private let _displayScale: CGFloat
+    open var userInterfaceStyle: UIUserInterfaceStyle { _userInterfaceStyle }
+    private let _userInterfaceStyle: UIUserInterfaceStyle
+    open var horizontalSizeClass: UIUserInterfaceSizeClass { _horizontalSizeClass }
+    private let _horizontalSizeClass: UIUserInterfaceSizeClass
+    open var verticalSizeClass: UIUserInterfaceSizeClass { _verticalSizeClass }
+    private let _verticalSizeClass: UIUserInterfaceSizeClass
+    open var layoutDirection: UITraitEnvironmentLayoutDirection { _layoutDirection }
+    private let _layoutDirection: UITraitEnvironmentLayoutDirection
 
     package init(preferredContentSizeCategory: UIContentSizeCategory = .unspecified, displayScale: CGFloat = 0,
                  userInterfaceStyle: UIUserInterfaceStyle = .unspecified, horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
                  verticalSizeClass: UIUserInterfaceSizeClass = .unspecified, layoutDirection: UITraitEnvironmentLayoutDirection = .unspecified) {
-        self.preferredContentSizeCategory = preferredContentSizeCategory
-        self.displayScale = displayScale
-        self.userInterfaceStyle = userInterfaceStyle
-        self.horizontalSizeClass = horizontalSizeClass
-        self.verticalSizeClass = verticalSizeClass
-        self.layoutDirection = layoutDirection
+        _preferredContentSizeCategory = preferredContentSizeCategory
+        _displayScale = displayScale
+        _userInterfaceStyle = userInterfaceStyle
+        _horizontalSizeClass = horizontalSizeClass
+        _verticalSizeClass = verticalSizeClass
+        _layoutDirection = layoutDirection
     }
 
     /// Traits that say only a content-size category.
@@ -206,13 +212,13 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
     /// The traits code runs under: those a view draws or lays out with, else the app's (its
     /// content-size category, its main screen's scale, its appearance, left to right). Setting it
     /// sets it for the app until set again (UIKit's).
-    public static var current: UITraitCollection {
+    open class var current: UITraitCollection {
         get { AppEnvironment.current.currentTraits ?? AppEnvironment.current.defaultTraits }
         set { AppEnvironment.current.currentTraits = newValue }
     }
 
     /// Runs `actions` with this as `UITraitCollection.current`.
-    public func performAsCurrent(_ actions: () throws -> Void) rethrows {
+    open func performAsCurrent(_ actions: () throws -> Void) rethrows {
         let app = AppEnvironment.current
         let saved = app.currentTraits
         app.currentTraits = self
@@ -221,11 +227,11 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
     }
 
     /// Whether colours that depend on traits may look different under `other` (the appearance differs).
-    public func hasDifferentColorAppearance(comparedTo other: UITraitCollection?) -> Bool {
+    open func hasDifferentColorAppearance(comparedTo other: UITraitCollection?) -> Bool {
         userInterfaceStyle != (other?.userInterfaceStyle ?? .unspecified)
     }
 
-    public override func isEqual(_ object: Any?) -> Bool {
+    open override func isEqual(_ object: Any?) -> Bool {
         guard let rhs = object as? UITraitCollection else { return false }
         let lhs = self
         return         lhs.preferredContentSizeCategory == rhs.preferredContentSizeCategory && lhs.displayScale == rhs.displayScale
@@ -233,7 +239,7 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
             && lhs.verticalSizeClass == rhs.verticalSizeClass && lhs.layoutDirection == rhs.layoutDirection
     }
 
-    public override var hash: Int {
+    open override var hash: Int {
         var hasher = Hasher()
         hasher.combine(preferredContentSizeCategory)
         hasher.combine(displayScale)
@@ -241,7 +247,7 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
         return hasher.finalize()
     }
 
-    public override var description: String {
+    open override var description: String {
         "<UITraitCollection: userInterfaceStyle = \(userInterfaceStyle), preferredContentSizeCategory = \(preferredContentSizeCategory.rawValue), displayScale = \(displayScale)>"
     }
 }

@@ -59,8 +59,8 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
 
     public override init() { super.init() }
 
-    public func copy(with zone: NSZone? = nil) -> Any { copyValues(into: NSParagraphStyle()) }
-    public func mutableCopy(with zone: NSZone? = nil) -> Any { copyValues(into: NSMutableParagraphStyle()) }
+    open func copy(with zone: NSZone? = nil) -> Any { copyValues(into: NSParagraphStyle()) }
+    open func mutableCopy(with zone: NSZone? = nil) -> Any { copyValues(into: NSMutableParagraphStyle()) }
 
     private func copyValues<Style: NSParagraphStyle>(into style: Style) -> Style {
         style.alignment = alignment

@@ -17,7 +17,7 @@ import Geometry
 /// A font by name (`UIFont(name:size:)`) uses the installed family of that name if fontconfig has
 /// it, and Inter otherwise (UIKit returns nil for a face the app does not bundle; uisim's answer
 /// lets a screen that names its brand font run), with the system font's vertical metrics.
-public final class UIFont: NSObject, @unchecked Sendable {
+open class UIFont: NSObject, @unchecked Sendable {
     /// A weight, as UIKit's (`UIFont.Weight.regular` is 0, `.bold` 0.4).
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
         public let rawValue: CGFloat
@@ -47,45 +47,47 @@ public final class UIFont: NSObject, @unchecked Sendable {
     /// The system font's designs (`UIFontDescriptor.SystemDesign`'s): the default, or monospaced.
     enum Design: Hashable, Sendable { case `default`, monospaced }
 
-    public let pointSize: CGFloat
+    open var pointSize: CGFloat { _pointSize }
+    private let _pointSize: CGFloat
     /// The font's weight.
-    public let weight: Weight
+    package let weight: Weight
     /// Whether the font slants.
-    public let isItalic: Bool
+    package let isItalic: Bool
     /// Digits of one width (`monospacedDigitSystemFont`).
     let hasTabularDigits: Bool
     let design: Design
     /// The family asked for by name (nil: the system font).
     let namedFamily: String?
     /// The name UIKit gives the font (`.SFUI-Semibold`, or the name asked for).
-    public let fontName: String
+    open var fontName: String { _fontName }
+    private let _fontName: String
     /// The text style of a font from `preferredFont(forTextStyle:)`.
-    public let textStyle: TextStyle?
+    package let textStyle: TextStyle?
 
     init(size: CGFloat, weight: Weight, italic: Bool = false, tabularDigits: Bool = false, design: Design = .default,
          family: String? = nil, name: String? = nil, textStyle: TextStyle? = nil) {
-        pointSize = size.isFinite ? max(size, 0) : 0
+        _pointSize = size.isFinite ? max(size, 0) : 0
         self.weight = weight
         isItalic = italic
         hasTabularDigits = tabularDigits
         self.design = design
         namedFamily = family
         self.textStyle = textStyle
-        fontName = name ?? Self.systemFontName(weight: weight, italic: italic, design: design)
+        _fontName = name ?? Self.systemFontName(weight: weight, italic: italic, design: design)
     }
 
     // MARK: Making fonts
 
-    public static func systemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular) }
-    public static func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont { UIFont(size: fontSize, weight: weight) }
-    public static func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .bold) }
-    public static func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular, italic: true) }
+    open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular) }
+    open class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont { UIFont(size: fontSize, weight: weight) }
+    open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .bold) }
+    open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular, italic: true) }
     /// The system font with digits of one width (for counters and times that change in place).
-    public static func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+    open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
         UIFont(size: fontSize, weight: weight, tabularDigits: true)
     }
     /// The system's monospaced face (SF Mono on iOS; DejaVu Sans Mono's glyphs here).
-    public static func monospacedSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
+    open class func monospacedSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
         UIFont(size: fontSize, weight: weight, design: .monospaced)
     }
 
@@ -105,28 +107,28 @@ public final class UIFont: NSObject, @unchecked Sendable {
     }
 
     /// The same font at another size.
-    public func withSize(_ fontSize: CGFloat) -> UIFont {
+    open func withSize(_ fontSize: CGFloat) -> UIFont {
         UIFont(size: fontSize, weight: weight, italic: isItalic, tabularDigits: hasTabularDigits, design: design,
                family: namedFamily, name: namedFamily == nil ? nil : fontName, textStyle: textStyle)
     }
 
     /// The font's family ("`.AppleSystemUIFont`" for the system font, as UIKit names it).
-    public var familyName: String { namedFamily ?? (design == .monospaced ? ".AppleSystemUIFontMonospaced" : ".AppleSystemUIFont") }
+    open var familyName: String { namedFamily ?? (design == .monospaced ? ".AppleSystemUIFontMonospaced" : ".AppleSystemUIFont") }
 
     // MARK: Metrics (SF Pro's, in points)
 
     /// Distance from the baseline to the top of the tallest glyphs.
-    public var ascender: CGFloat { pointSize * 1950 / 2048 }
+    open var ascender: CGFloat { pointSize * 1950 / 2048 }
     /// Distance from the baseline to the bottom of the lowest glyphs (negative, as in UIKit).
-    public var descender: CGFloat { -pointSize * 494 / 2048 }
+    open var descender: CGFloat { -pointSize * 494 / 2048 }
     /// Height of one line of text: ascender − descender + leading.
-    public var lineHeight: CGFloat { pointSize * 2444 / 2048 }
+    open var lineHeight: CGFloat { pointSize * 2444 / 2048 }
     /// Extra space between lines (none for the system font).
-    public var leading: CGFloat { 0 }
+    open var leading: CGFloat { 0 }
     /// Height of capital letters above the baseline.
-    public var capHeight: CGFloat { pointSize * 1443 / 2048 }
+    open var capHeight: CGFloat { pointSize * 1443 / 2048 }
     /// Height of lower-case letters such as x above the baseline.
-    public var xHeight: CGFloat { pointSize * 1078 / 2048 }
+    open var xHeight: CGFloat { pointSize * 1078 / 2048 }
 
     /// The space the system font adds after each character at this size, in points: SF Pro's own
     /// tracking table (its `trak` table, which Core Text applies to every glyph, the last one of a
@@ -175,11 +177,11 @@ public final class UIFont: NSObject, @unchecked Sendable {
                              features: hasTabularDigits ? "tnum" : nil)
     }
 
-    public override var description: String {
+    open override var description: String {
         "<UIFont: font-family: \"\(familyName)\"; font-weight: \(weight.rawValue == 0 ? "normal" : "\(weight.rawValue)"); font-style: \(isItalic ? "italic" : "normal"); font-size: \(pointSize)pt>"
     }
 
-    public override func isEqual(_ object: Any?) -> Bool {
+    open override func isEqual(_ object: Any?) -> Bool {
         guard let rhs = object as? UIFont else { return false }
         let lhs = self
         return         lhs.pointSize == rhs.pointSize && lhs.weight == rhs.weight && lhs.isItalic == rhs.isItalic
@@ -187,7 +189,7 @@ public final class UIFont: NSObject, @unchecked Sendable {
             && lhs.textStyle == rhs.textStyle
     }
 
-    public override var hash: Int {
+    open override var hash: Int {
         var hasher = Hasher()
         hasher.combine(pointSize)
         hasher.combine(weight)
@@ -217,7 +219,7 @@ extension UIFont {
     /// Loads the font machinery (fontconfig, the faces' glyph caches) by laying out and drawing a
     /// line once, so the first `draw(_:)` that shows text does not pay for it: on iOS the fonts
     /// are ready before an app's first frame. The layout is not counted.
-    public static func warmUp() {
+    package static func warmUp() {
         let format = UIGraphicsImageRendererFormat()
         format.scale = 1
         let text = AppEnvironment.current.text
