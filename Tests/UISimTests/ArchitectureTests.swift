@@ -119,4 +119,32 @@ import Testing
             }
         }
     }
+
+    /// Every `@unchecked Sendable` in the sources says why beside it (in the comment just above it or
+    /// within three lines inside it, naming `@unchecked`): the compiler cannot check it, so the reason
+    /// is the proof.
+    @Test func everyUncheckedSendableSaysWhy() throws {
+        let sources = Self.root.appendingPathComponent("Sources")
+        let walker = try #require(FileManager.default.enumerator(atPath: sources.path))
+        var unexplained: [String] = []
+        var seen = 0
+        for case let path as String in walker where path.hasSuffix(".swift") {
+            let lines = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8).components(separatedBy: "\n")
+            for (index, line) in lines.enumerated() where line.contains("@unchecked Sendable")
+                && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                seen += 1
+                // The comment block just above the declaration, and the three lines inside it.
+                var top = index
+                while top > 0, lines[top - 1].trimmingCharacters(in: .whitespaces).hasPrefix("//") { top -= 1 }
+                let near = lines[top...min(lines.count - 1, index + 3)]
+                let says = near.contains { other in
+                    let text = other.trimmingCharacters(in: .whitespaces)
+                    return text.hasPrefix("//") && (text.contains("@unchecked") || text.contains("Sendable by proof"))
+                }
+                if !says { unexplained.append("Sources/\(path):\(index + 1)") }
+            }
+        }
+        #expect(seen > 10, "the walk found too few: \(seen)")
+        #expect(unexplained.isEmpty, "@unchecked Sendable without a reason beside it: \(unexplained)")
+    }
 }

@@ -61,6 +61,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 /// Apple's control points: linear (0,0 1,1), easeIn (0.42,0 1,1), easeOut (0,0 0.58,1),
 /// easeInEaseOut (0.42,0 0.58,1), default (0.25,0.1 0.25,1).
 public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+    // @unchecked: its control points never change once made; an NSObject subclass cannot be checked.
     let c1x: Double, c1y: Double, c2x: Double, c2y: Double
 
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {

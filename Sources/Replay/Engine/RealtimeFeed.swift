@@ -10,7 +10,7 @@ import Support
 /// the run loop watches (libevent). The digitizer source then takes the queued samples; what it
 /// does with them is the same as on the virtual clock.
 ///
-/// Sendable by proof, not by the compiler: the queue, the flags and the error are read and
+/// `@unchecked Sendable` by proof, not by the compiler: the queue, the flags and the error are read and
 /// written under `lock`; `next` is called by the producer thread only, between `start()` and
 /// the end of `stop()` (`Thread.start` and the `done` semaphore order it after and before what the
 /// loop's thread does with the trace); the time is a `RealClock.Reading`, a value.

@@ -6,6 +6,8 @@ import CoreGraphics
 /// taken (a view resolves its `backgroundColor` with its own traits, and draws under them).
 /// uisim has no pattern colors.
 open class UIColor: NSObject, @unchecked Sendable {
+    // @unchecked, as the SDK declares UIColor (NS_SWIFT_SENDABLE): a colour never changes once made
+    // (a dynamic one's provider is @Sendable); an open NSObject subclass cannot be checked.
     private let fixed: CGColor?
     private let provider: (@Sendable (UITraitCollection) -> UIColor)?
 

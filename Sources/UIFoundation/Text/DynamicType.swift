@@ -143,6 +143,8 @@ public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
 /// `UITraitCollection.current` is the traits code runs under: a view's while it draws and lays
 /// out, the app's otherwise; dynamic colours resolve with it.
 open class UITraitCollection: NSObject, @unchecked Sendable {
+    // @unchecked, as the SDK declares it (NS_SWIFT_SENDABLE): a trait collection never changes once
+    // made; an open NSObject subclass cannot be checked.
     open var preferredContentSizeCategory: UIContentSizeCategory { _preferredContentSizeCategory }
     private let _preferredContentSizeCategory: UIContentSizeCategory
     open var displayScale: CGFloat { _displayScale }

@@ -18,6 +18,8 @@ import Geometry
 /// it, and Inter otherwise (UIKit returns nil for a face the app does not bundle; uisim's answer
 /// lets a screen that names its brand font run), with the system font's vertical metrics.
 open class UIFont: NSObject, @unchecked Sendable {
+    // @unchecked, as the SDK declares it (NS_SWIFT_SENDABLE): a font never changes once made; an
+    // open NSObject subclass cannot be checked.
     /// A weight, as UIKit's (`UIFont.Weight.regular` is 0, `.bold` 0.4).
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
         public let rawValue: CGFloat

@@ -26,7 +26,7 @@ open class UIFeedbackGenerator: NSObject {
 @preconcurrency @MainActor
 open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
     /// How heavy the objects that collide are.
-    public enum FeedbackStyle: Int, @unchecked Sendable {
+    public enum FeedbackStyle: Int, Sendable {
         case light, medium, heavy, soft, rigid
     }
 
@@ -68,7 +68,7 @@ open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
 @preconcurrency @MainActor
 open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
     /// Which outcome the feedback tells.
-    public enum FeedbackType: Int, @unchecked Sendable {
+    public enum FeedbackType: Int, Sendable {
         case success, warning, error
     }
 

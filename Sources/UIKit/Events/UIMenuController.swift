@@ -26,7 +26,7 @@ open class UIMenuItem: NSObject {
 @preconcurrency @MainActor
 open class UIMenuController: NSObject {
     /// Where the menu's arrow points (UIKit's `UIMenuController.ArrowDirection`).
-    public enum ArrowDirection: Int, @unchecked Sendable {
+    public enum ArrowDirection: Int, Sendable {
         case `default`, up, down, left, right
     }
 

@@ -7,6 +7,8 @@ import Foundation
 /// item's value of that kind. Every change counts in `changeCount` and posts
 /// `UIPasteboard.changedNotification`. Not main-actor isolated, as the SDK's (NS_SWIFT_SENDABLE).
 open class UIPasteboard: NSObject, @unchecked Sendable {
+    // @unchecked, as the SDK declares it (NS_SWIFT_SENDABLE): its items and change count are only
+    // touched under `lock`.
     /// A pasteboard's name (UIKit's `UIPasteboard.Name`).
     public struct Name: RawRepresentable, Hashable, Sendable {
         public let rawValue: String

@@ -36,7 +36,7 @@ import Geometry
 @preconcurrency @MainActor
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// The directions a swipe may take (UIKit's `UISwipeGestureRecognizer.Direction`).
-    public struct Direction: OptionSet, @unchecked Sendable {
+    public struct Direction: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
