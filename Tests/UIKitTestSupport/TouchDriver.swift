@@ -84,3 +84,27 @@ public func replay(_ trace: Trace, in window: UIWindow) throws -> (ReplayResult,
 public func track(_ recognizer: UIGestureRecognizer, _ name: String, _ log: EventLog, clock: @escaping () -> TimeInterval) {
     recognizer.addTarget { r in log.add("\(name) \(r.state)@\(String(format: "%.3f", clock()))") }
 }
+
+/// The stage a recognizer's test plays on: a full-screen `RecordingView` in a 390 × 844 window,
+/// and the log both it and the recognizers write to.
+public struct TouchStage {
+    public let window = makeWindow()
+    public let log = EventLog()
+    public let view: RecordingView
+
+    public init() {
+        view = RecordingView("view", frame: CGRect(x: 0, y: 0, width: 390, height: 844), log: log)
+        window.addSubview(view)
+    }
+
+    /// Adds `recognizers` to the view, each action logged as "name state@time" on the replay's
+    /// virtual clock, and replays `trace` through the whole pipeline.
+    public func run(_ trace: Trace, _ recognizers: [(UIGestureRecognizer, String)]) throws {
+        let clock = VirtualClock()
+        for (recognizer, name) in recognizers {
+            view.addGestureRecognizer(recognizer)
+            track(recognizer, name, log) { clock.now }
+        }
+        _ = try Replay(window: window, clock: clock).run(trace)
+    }
+}

@@ -7,27 +7,11 @@ import Traces
 @testable import UIKit
 
 @Suite struct GestureRecognizerTests {
-    struct Scene {
-        let window = makeWindow()
-        let log = EventLog()
-        let view: RecordingView
-
-        init() {
-            view = RecordingView("view", frame: CGRect(x: 0, y: 0, width: 390, height: 844), log: log)
-            window.addSubview(view)
-        }
-    }
+    typealias Scene = TouchStage
 
     /// Runs `trace`, logging recognizers' actions with the time of the run loop's clock.
     func run(_ trace: Trace, _ scene: Scene, recognizers: [(UIGestureRecognizer, String)]) throws {
-        var clock: () -> TimeInterval = { 0 }
-        for (recognizer, name) in recognizers {
-            scene.view.addGestureRecognizer(recognizer)
-            track(recognizer, name, scene.log) { clock() }
-        }
-        let virtual = VirtualClock()
-        clock = { virtual.now }
-        _ = try Replay(window: scene.window, clock: virtual).run(trace)
+        try scene.run(trace, recognizers)
     }
 
     /// UIKit: a view with a tap recognizer gets touchesBegan, then touchesCancelled when the

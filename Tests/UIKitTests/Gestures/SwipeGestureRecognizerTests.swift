@@ -15,25 +15,7 @@ import Traces
 ///   past 0.5 s;
 /// - chosen (no source): no speed test beyond that decay (`minimumPrimaryMovementRate` 0).
 @Suite struct SwipeGestureRecognizerTests {
-    struct Scene {
-        let window = makeWindow()
-        let log = EventLog()
-        let view: RecordingView
-
-        init() {
-            view = RecordingView("view", frame: CGRect(x: 0, y: 0, width: 390, height: 844), log: log)
-            window.addSubview(view)
-        }
-
-        func run(_ trace: Trace, _ recognizers: [(UIGestureRecognizer, String)]) throws {
-            let clock = VirtualClock()
-            for (recognizer, name) in recognizers {
-                view.addGestureRecognizer(recognizer)
-                track(recognizer, name, log) { clock.now }
-            }
-            _ = try Replay(window: window, clock: clock).run(trace)
-        }
-    }
+    typealias Scene = TouchStage
 
     /// Fingers `contacts` come down at `start` (the second 40 pt below the first) and move by
     /// `step` each 1/60 s for `frames` frames, then lift the frame after.
