@@ -21,7 +21,7 @@ extension UIView {
     var propagatedSafeAreaInsets: UIEdgeInsets {
         guard let superview else {
             guard let window = self as? UIWindow else { return .zero }
-            return window.screen.model.safeAreaInsets
+            return window.screenSafeAreaInsets
         }
         var parent = superview.safeAreaInsets
         if superview is UIScrollView {

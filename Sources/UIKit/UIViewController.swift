@@ -299,6 +299,37 @@ open class UIViewController: UIResponder {
     /// Called when the view's safe area changed (a bar or `additionalSafeAreaInsets`).
     open func viewSafeAreaInsetsDidChange() {}
 
+    // MARK: Status bar and orientations
+
+    /// The status bar's content the controller asks for (`.default` unless overridden); read when
+    /// it appears and after `setNeedsStatusBarAppearanceUpdate()`.
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether the controller asks for the status bar hidden (false unless overridden).
+    open var prefersStatusBarHidden: Bool { false }
+    /// How the status bar hides or shows for this controller (recorded; uisim draws no status bar).
+    open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
+    /// A child whose status bar style is used instead of this controller's (nil: this one's).
+    open var childForStatusBarStyle: UIViewController? { nil }
+    /// A child whose `prefersStatusBarHidden` is used instead of this controller's (nil: this one's).
+    open var childForStatusBarHidden: UIViewController? { nil }
+    /// Whether a controller presented not full screen still decides the status bar's appearance.
+    open var modalPresentationCapturesStatusBarAppearance = false
+
+    /// Tells the system the status bar attributes changed: the window asks its controllers again.
+    open func setNeedsStatusBarAppearanceUpdate() {
+        viewIfLoaded?.window?.updateStatusBarAppearance()
+    }
+
+    /// The orientations the controller supports: all but upside down on a phone, all on a pad
+    /// (uisim's screens stay portrait; the value is the app's to read).
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask {
+        (viewIfLoaded?.window?.screen ?? UIScreen.main).model.userInterfaceIdiom == .pad ? .all : .allButUpsideDown
+    }
+    /// Whether the controller's view may rotate (true unless overridden; deprecated in iOS 16).
+    open var shouldAutorotate: Bool { true }
+    /// The orientation a full-screen presentation starts in.
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+
     // MARK: Containment
 
     /// The child view controllers, in the order they were added.

@@ -56,8 +56,12 @@ open class UIWindow: UIView {
             root.frame = bounds
             root.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             insertSubview(root, at: 0)
+            updateStatusBarAppearance()
         }
     }
+
+    /// The status bar's style and visibility as the window's controllers last asked for them.
+    var statusBar = StatusBarAppearance()
 
     /// View controllers whose views appeared since the last layout pass: `viewDidAppear` follows it.
     var pendingAppearances: [UIViewController] = []
@@ -71,9 +75,12 @@ open class UIWindow: UIView {
 
     /// Calls `viewDidAppear` on the view controllers that began appearing, in order.
     func endAppearances() {
+        guard !pendingAppearances.isEmpty else { return }
         while !pendingAppearances.isEmpty {
             pendingAppearances.removeFirst().endAppearance()
         }
+        // A controller appeared (a push, a presentation, a new root): the status bar follows it.
+        updateStatusBarAppearance()
     }
 
     open override var frame: CGRect {

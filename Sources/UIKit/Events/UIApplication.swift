@@ -122,6 +122,19 @@ open class UIApplication: UIResponder {
     /// The window that receives keyboard and other non-touch events: the one last made key.
     open private(set) weak var keyWindow: UIWindow?
 
+    /// The status bar's style in the key window, as its controllers ask (deprecated in iOS 13 for
+    /// the window scene's status bar manager). Setting it does nothing, as on iOS with the
+    /// view-controller-based status bar (the default since iOS 7).
+    open var statusBarStyle: UIStatusBarStyle {
+        get { keyWindow?.statusBar.style ?? .default }
+        set {}
+    }
+    /// Whether the key window's controllers hide the status bar; setting it does nothing, as above.
+    open var isStatusBarHidden: Bool {
+        get { keyWindow?.statusBar.hidden ?? false }
+        set {}
+    }
+
     /// Dispatches an event to the windows of its touches (each window once, in the order of
     /// its first touch), which route it to gesture recognizers and views.
     open func sendEvent(_ event: UIEvent) {

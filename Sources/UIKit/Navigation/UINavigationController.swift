@@ -71,6 +71,10 @@ open class UINavigationController: UIViewController {
 
     /// The screen on top of the stack.
     open var topViewController: UIViewController? { controllerStack.last }
+
+    /// The top controller decides whether the status bar hides, as UIKit's navigation controller
+    /// lets it; the style stays the navigation controller's own unless a subclass says otherwise.
+    open override var childForStatusBarHidden: UIViewController? { topViewController }
     /// The screen shown: one presented over the top screen or over the navigation controller,
     /// else the top one.
     open var visibleViewController: UIViewController? {
