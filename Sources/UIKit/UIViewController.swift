@@ -259,6 +259,44 @@ open class UIViewController: UIResponder {
         navigationController?.viewIfLoaded?.setNeedsLayout()
     }
 
+    // MARK: Editing
+
+    /// Whether the controller's view is in editing mode (default false). Setting it calls
+    /// `setEditing(_:animated:)` without animation, as UIKit's does.
+    open var isEditing: Bool {
+        get { editingState }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editingState = false
+
+    /// Puts the view in editing mode or takes it out; a subclass overrides it to change its views
+    /// too, calling super (UIKit's changes `editButtonItem` between Edit and Done;
+    /// `UITableViewController`'s also sets its table's editing).
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        editingState = editing
+        guard let item = madeEditButtonItem else { return }
+        item.title = editing ? UIBarButtonItem.SystemItem.done.title : UIBarButtonItem.SystemItem.edit.title
+        item.style = editing ? .done : .plain
+    }
+
+    /// A bar button item titled Edit, Done while editing (in the done style), whose tap toggles
+    /// the controller's editing with animation: `setEditing(!isEditing, animated: true)`, which a
+    /// subclass's override receives. The same item each time it is asked for.
+    open var editButtonItem: UIBarButtonItem {
+        if let madeEditButtonItem { return madeEditButtonItem }
+        let item = UIBarButtonItem(title: isEditing ? UIBarButtonItem.SystemItem.done.title : UIBarButtonItem.SystemItem.edit.title,
+                                   style: isEditing ? .done : .plain, target: self,
+                                   action: Selector("_toggleEditing:", UIViewController.toggleEditing(_:)))
+        madeEditButtonItem = item
+        return item
+    }
+    private var madeEditButtonItem: UIBarButtonItem?
+
+    /// The edit button's action (UIKit's private `_toggleEditing:`).
+    func toggleEditing(_ sender: Any?) {
+        setEditing(!isEditing, animated: true)
+    }
+
     /// The least margins UIKit keeps in the root view (within its safe area): none at the top and
     /// bottom, 16 pt leading and trailing in a window up to 400 pt wide (iPhone SE to iPhone 15
     /// Pro, portrait), 20 pt in a wider one (the Plus and Max phones, iPads), as UIKit's.

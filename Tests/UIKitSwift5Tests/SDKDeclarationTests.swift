@@ -561,6 +561,29 @@ final class SDKTableViewCell: UITableViewCell {
     override func setSelected(_ selected: Bool, animated: Bool) { super.setSelected(selected, animated: animated) }
     override func setHighlighted(_ highlighted: Bool, animated: Bool) { super.setHighlighted(highlighted, animated: animated) }
     override func prepareForReuse() { reused += 1; super.prepareForReuse() }
+    // Editing: `editing` (getter isEditing), `editingStyle` readonly, the rest settable.
+    override var isEditing: Bool {
+        get { super.isEditing }
+        set { super.isEditing = newValue }
+    }
+    override func setEditing(_ editing: Bool, animated: Bool) { super.setEditing(editing, animated: animated) }
+    override var editingStyle: UITableViewCell.EditingStyle { super.editingStyle }
+    override var showsReorderControl: Bool {
+        get { super.showsReorderControl }
+        set { super.showsReorderControl = newValue }
+    }
+    override var shouldIndentWhileEditing: Bool {
+        get { super.shouldIndentWhileEditing }
+        set { super.shouldIndentWhileEditing = newValue }
+    }
+    override var editingAccessoryType: UITableViewCell.AccessoryType {
+        get { super.editingAccessoryType }
+        set { super.editingAccessoryType = newValue }
+    }
+    override var editingAccessoryView: UIView? {
+        get { super.editingAccessoryView }
+        set { super.editingAccessoryView = newValue }
+    }
 }
 
 final class SDKHeaderFooterView: UITableViewHeaderFooterView {
@@ -616,6 +639,12 @@ final class SDKViewController: UIViewController {
     }
     override var isViewLoaded: Bool { super.isViewLoaded }
     override var viewIfLoaded: UIView? { super.viewIfLoaded }
+    override var isEditing: Bool {
+        get { super.isEditing }
+        set { super.isEditing = newValue }
+    }
+    override func setEditing(_ editing: Bool, animated: Bool) { super.setEditing(editing, animated: animated) }
+    override var editButtonItem: UIBarButtonItem { super.editButtonItem }
     override func loadViewIfNeeded() { super.loadViewIfNeeded() }
     override var navigationItem: UINavigationItem { super.navigationItem }
     override var navigationController: UINavigationController? { super.navigationController }

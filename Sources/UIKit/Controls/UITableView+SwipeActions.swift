@@ -48,6 +48,9 @@ struct SwipeState {
     /// How far the row is moved aside, in points.
     var offset: CGFloat
     var view: SwipeActionsView
+    /// Whether the delegate was told the row began editing (a swipe, not the delete control's
+    /// confirmation in editing mode): it is told when the actions close.
+    var editsRow = false
 }
 
 /// Swipe actions, as UIKit's table shows them: a sideways drag on a row whose delegate gives a
@@ -71,9 +74,10 @@ extension UITableView {
         return recognizer
     }
 
-    /// The configuration for a sideways drag at `point` moving `dx`, if the row has one.
+    /// The configuration for a sideways drag at `point` moving `dx`, if the row has one (none in
+    /// editing mode, as UIKit's).
     func swipeConfiguration(at point: CGPoint, dx: CGFloat) -> (IndexPath, Bool, UISwipeActionsConfiguration)? {
-        guard let indexPath = indexPathForRow(at: point), let delegate = delegate as? UITableViewDelegate else { return nil }
+        guard !isEditing, let indexPath = indexPathForRow(at: point), let delegate = delegate as? UITableViewDelegate else { return nil }
         let trailing = dx < 0
         let configuration = trailing ? delegate.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
             : delegate.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
@@ -105,9 +109,7 @@ extension UITableView {
             } else {
                 if swipe != nil { closeSwipeActions(animated: false) }
                 guard let (indexPath, trailing, configuration) = swipeConfiguration(at: start, dx: dx) else { return }
-                let view = SwipeActionsView(configuration: configuration, trailing: trailing, table: self)
-                insertSubview(view, at: 0)
-                swipe = SwipeState(indexPath: indexPath, trailing: trailing, configuration: configuration, offset: 0, view: view)
+                beginSwipe(at: indexPath, trailing: trailing, configuration: configuration, editsRow: true)
             }
             followSwipe()
         case .changed:
@@ -119,6 +121,22 @@ extension UITableView {
         default:
             break
         }
+    }
+
+    /// Puts the actions' view behind the row, the row not moved yet; with `editsRow`, the
+    /// delegate hears that the row begins editing.
+    func beginSwipe(at indexPath: IndexPath, trailing: Bool, configuration: UISwipeActionsConfiguration, editsRow: Bool) {
+        let view = SwipeActionsView(configuration: configuration, trailing: trailing, table: self)
+        insertSubview(view, at: 0)
+        swipe = SwipeState(indexPath: indexPath, trailing: trailing, configuration: configuration, offset: 0, view: view, editsRow: editsRow)
+        if editsRow { tableDelegate?.tableView(self, willBeginEditingRowAt: indexPath) }
+    }
+
+    /// The swipe's view goes; the delegate hears the row's editing end.
+    private func endSwipe(_ state: SwipeState) {
+        state.view.removeFromSuperview()
+        swipe = nil
+        if state.editsRow { tableDelegate?.tableView(self, didEndEditingRowAt: state.indexPath) }
     }
 
     private func followSwipe() {
@@ -155,8 +173,7 @@ extension UITableView {
         let finish = { [weak self] in
             // Only the swipe this move was for (a new one may have begun meanwhile).
             guard let self, let state = self.swipe, state.view === closing, state.offset == 0 else { return }
-            state.view.removeFromSuperview()
-            self.swipe = nil
+            self.endSwipe(state)
         }
         let move = {
             self.swipe?.offset = offset
@@ -179,8 +196,7 @@ extension UITableView {
     /// The rows changed under the swipe: its row is put back at once.
     func dropSwipe() {
         guard let state = swipe else { return }
-        state.view.removeFromSuperview()
-        swipe = nil
+        endSwipe(state)
     }
 
     /// Runs an action's handler; the row closes when the handler says it is done.
@@ -192,8 +208,7 @@ extension UITableView {
     func layoutSwipeActions() {
         guard let state = swipe else { return }
         guard state.indexPath.section < numberOfSections, state.indexPath.row < numberOfRows(inSection: state.indexPath.section) else {
-            state.view.removeFromSuperview()
-            swipe = nil
+            endSwipe(state)
             return
         }
         let row = rectForRow(at: state.indexPath)

@@ -18,12 +18,25 @@ public protocol UITableViewDataSource: AnyObject {
     func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
     /// The title of a section's footer (default none: no footer).
     func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+    /// Whether the row goes into editing mode with the table (default true: every row, as UIKit's).
+    func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+    /// Whether the row shows a reorder control in editing mode (default false; uisim shows none).
+    func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    /// The row's delete control then its confirmation, or its insert control, was tapped: change
+    /// the data, then `deleteRows(at:with:)` or `insertRows(at:with:)` (default nothing).
+    func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
+    /// A row was moved by its reorder control (default nothing; uisim has no reordering by drag).
+    func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension UITableViewDataSource {
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
     public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    public func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
 /// What a table view tells and asks about its rows' geometry, display and selection, as UIKit's;
@@ -56,6 +69,16 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
     /// The actions a swipe from the leading edge reveals on a row (default none).
     func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration?
+    /// The control a row shows in editing mode (default `.delete`).
+    func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle
+    /// The title of the button that confirms a delete (default nil: "Delete").
+    func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String?
+    /// Whether the row's content is indented in editing mode (default true).
+    func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool
+    /// A swipe opened the row's actions (the table edits that one row).
+    func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath)
+    /// The row's swipe actions closed.
+    func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?)
 }
 
 extension UITableViewDelegate {
@@ -73,6 +96,11 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
     public func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
     public func tableView(_ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? { nil }
+    public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle { .delete }
+    public func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { nil }
+    public func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) {}
 }
 
 /// How many cells table views made, reused and asked for: what a performance engineer reads
@@ -113,7 +141,8 @@ public struct CellStatistics: Equatable, Sendable {
 /// line's height, and its content view stops above it; a fixed-height row's content view fills
 /// the row, the line over its last pixel). Section footers, the grouped and inset grouped styles
 /// and cells' accessories are UIKit's (see the init and `UITableViewCell`), and so are swipe
-/// actions (UITableView+SwipeActions.swift). No editing. Cells off screen stay subviews, hidden, in their reuse queue.
+/// actions (UITableView+SwipeActions.swift) and editing (UITableView+Editing.swift). Cells off
+/// screen stay subviews, hidden, in their reuse queue.
 open class UITableView: UIScrollView {
     /// "Use the default": the value the delegate's height methods return to take the table's; as
     /// `rowHeight` (or a row's height) in a table that estimates heights, "size the row from its
@@ -136,7 +165,7 @@ open class UITableView: UIScrollView {
     }
 
     /// The scroll view's delegate, as a table view delegate (set `delegate`).
-    private var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
+    var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
 
     /// Every row's height unless the delegate says otherwise (default 44);
     /// `automaticDimension` sizes each row from its cell's constraints when the table estimates
@@ -210,8 +239,33 @@ open class UITableView: UIScrollView {
     /// Whether the style lays sections out as groups (grouped, inset grouped).
     var isGrouped: Bool { style != .plain }
 
-    /// Whether tapping rows selects them (default true).
+    /// Whether tapping rows selects them when the table is not editing (default true).
     open var allowsSelection = true
+    /// Whether tapping rows selects them in editing mode (default false).
+    open var allowsSelectionDuringEditing = false
+    /// Whether several rows can be selected at once in editing mode (default false).
+    open var allowsMultipleSelectionDuringEditing = false
+    /// Whether several rows can be selected at once in the current mode.
+    private var multipleSelection: Bool { editingMode ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }
+
+    // MARK: Editing (the work is in UITableView+Editing.swift)
+
+    /// Whether the table is in editing mode (default false). Setting it calls
+    /// `setEditing(_:animated:)` without animation.
+    open var isEditing: Bool {
+        get { editingMode }
+        set { setEditing(newValue, animated: false) }
+    }
+    var editingMode = false
+
+    /// Enters or leaves editing mode: each row on screen the data source lets edit
+    /// (`canEditRowAt`) shows the control its delegate gives (`editingStyleForRowAt`) and its
+    /// content indented; rows coming on screen later follow.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        changeEditing(editing, animated: animated)
+    }
+    /// The cell whose editing control a finger is on.
+    var editControlTouch: (cell: UITableViewCell, indexPath: IndexPath)?
     /// Whether several rows can be selected at once (default false).
     open var allowsMultipleSelection = false
 
@@ -302,7 +356,7 @@ open class UITableView: UIScrollView {
     private var rowTops: [[CGFloat]] = []
     /// Where the last section ends (the footer view's top).
     private var sectionsEnd: CGFloat = 0
-    private var visible: [IndexPath: UITableViewCell] = [:]
+    private(set) var visible: [IndexPath: UITableViewCell] = [:]
     /// Cells configured to be measured in this layout pass, not shown yet.
     private var prepared: [IndexPath: UITableViewCell] = [:]
     private var headers: [Int: UIView] = [:]
@@ -749,6 +803,7 @@ open class UITableView: UIScrollView {
             cell.frame = frame
             styleCell(cell, at: indexPath)
             cell.isSelected = selected.contains(indexPath)
+            if editingMode || cell.isEditing { applyEditing(to: cell, at: indexPath, animated: false) }
             if cell.superview !== self { insertSubview(cell, at: 0) }
             cell.isHidden = false
             visible[indexPath] = cell
@@ -995,7 +1050,7 @@ open class UITableView: UIScrollView {
             for row in selected { deselectRow(at: row, animated: animated) }
             return
         }
-        if !allowsMultipleSelection {
+        if !multipleSelection {
             for row in selected where row != indexPath { deselectRow(at: row, animated: animated) }
         }
         if !selected.contains(indexPath) { selected.append(indexPath) }
@@ -1055,7 +1110,13 @@ open class UITableView: UIScrollView {
             closeSwipeActions(animated: true)
             return
         }
-        guard allowsSelection, touchedCell == nil, let (cell, indexPath) = cell(touchedBy: touches) else {
+        if editingMode, touchedCell == nil, editControlTouch == nil, let (cell, indexPath) = cell(touchedBy: touches),
+           let touch = touches.first, cell.editControlFrame?.contains(touch.location(in: cell)) == true {
+            editControlTouch = (cell, indexPath)
+            return
+        }
+        guard editingMode ? allowsSelectionDuringEditing : allowsSelection, touchedCell == nil,
+              let (cell, indexPath) = cell(touchedBy: touches) else {
             return super.touchesBegan(touches, with: event)
         }
         guard tableDelegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else { return }
@@ -1065,6 +1126,11 @@ open class UITableView: UIScrollView {
 
     /// The finger lifted on the row: the highlight goes, the row is selected and the delegate told.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let (cell, indexPath) = editControlTouch {
+            editControlTouch = nil
+            editControlTapped(cell, at: indexPath)
+            return
+        }
         guard let (cell, indexPath) = touchedCell else { return super.touchesEnded(touches, with: event) }
         touchedCell = nil
         cell.setHighlighted(false, animated: false)
@@ -1075,12 +1141,12 @@ open class UITableView: UIScrollView {
         }
         let delegate = tableDelegate
         guard let target = delegate == nil ? indexPath : delegate!.tableView(self, willSelectRowAt: indexPath) else { return }
-        if allowsMultipleSelection, selected.contains(target) {
+        if multipleSelection, selected.contains(target) {
             deselectRow(at: target, animated: false)
             tableDelegate?.tableView(self, didDeselectRowAt: target)
             return
         }
-        let deselected = allowsMultipleSelection ? [] : selected.filter { $0 != target }
+        let deselected = multipleSelection ? [] : selected.filter { $0 != target }
         for row in deselected { deselectRow(at: row, animated: false) }
         for row in deselected { tableDelegate?.tableView(self, didDeselectRowAt: row) }
         selectRow(at: target, animated: false, scrollPosition: .none)
@@ -1089,6 +1155,7 @@ open class UITableView: UIScrollView {
 
     /// The scroll took the touch (a drag began): the highlight goes, nothing is selected.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        editControlTouch = nil
         guard let (cell, _) = touchedCell else { return super.touchesCancelled(touches, with: event) }
         touchedCell = nil
         cell.setHighlighted(false, animated: false)

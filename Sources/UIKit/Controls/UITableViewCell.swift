@@ -43,7 +43,11 @@ extension IndexPath {
 /// 14 × 13 and detail button 22 × 22 in the tint; or an `accessoryView` of its own) sits 16 pt from
 /// the trailing edge, centred, and the content view ends where it begins; the table gives each
 /// cell its separator, a hairline (1 pixel) at its bottom from `separatorInset.left`.
-/// uisim has no editing controls.
+/// In editing mode (`setEditing(_:animated:)`, which the table calls for the rows it may edit) the
+/// content view is indented by `UITableViewCell.editingIndent` (unless `shouldIndentWhileEditing`
+/// is false), the delete or insert control (`editingStyle`, which the table sets) in the space it
+/// leaves, and the accessory is `editingAccessoryType` or `editingAccessoryView` (none unless set:
+/// the normal accessory goes, as UIKit's). No reorder control is shown (`showsReorderControl` is kept).
 open class UITableViewCell: UIView {
     /// The system layouts of a cell's labels and image.
     public enum CellStyle: Int, Sendable {
@@ -58,6 +62,11 @@ open class UITableViewCell: UIView {
     /// The line between rows (`UITableView.separatorStyle`).
     public enum SeparatorStyle: Int, Sendable {
         case none, singleLine, singleLineEtched
+    }
+
+    /// The control a cell shows at its leading edge in editing mode (UIKit's raw values).
+    public enum EditingStyle: Int, Sendable {
+        case none, delete, insert
     }
 
     /// The standard accessory (UIKit's `UITableViewCell.AccessoryType`).
@@ -79,9 +88,96 @@ open class UITableViewCell: UIView {
         }
     }
 
-    /// Kept as set (uisim has no editing mode).
-    open var editingAccessoryType = AccessoryType.none
-    open var editingAccessoryView: UIView?
+    /// The standard accessory in editing mode, in place of `accessoryType` (none by default:
+    /// editing hides the accessory).
+    open var editingAccessoryType = AccessoryType.none {
+        didSet { if editingAccessoryType != oldValue { updateAccessory() } }
+    }
+
+    /// A view of the app's in the accessory's place in editing mode (it wins over `editingAccessoryType`).
+    open var editingAccessoryView: UIView? {
+        didSet {
+            guard editingAccessoryView !== oldValue else { return }
+            if oldValue?.superview === self { oldValue?.removeFromSuperview() }
+            updateAccessory()
+        }
+    }
+
+    // MARK: Editing
+
+    /// How far the content view moves in from the leading edge in editing mode, the editing
+    /// control's width. Chosen: 38 pt, the content view's indent measured on iOS 7 to 12; current
+    /// UIKit sizes the control from its symbol image (`UITableConstants_IOS`
+    /// `defaultEditControlSizeForCell:`) plus a padding, which uisim cannot measure.
+    package static let editingIndent: CGFloat = 38
+
+    /// Whether the cell is in editing mode. Setting it calls `setEditing(_:animated:)` without animation.
+    open var isEditing: Bool {
+        get { editing }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editing = false
+
+    /// Enters or leaves editing mode: the editing control comes in and the content view is
+    /// indented (animated over 0.3 s in a window when `animated`); override to change the look,
+    /// calling super.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        guard editing != self.editing else { return }
+        self.editing = editing
+        updateAccessory()
+        updateEditControl()
+        setNeedsLayout()
+        if animated, window != nil {
+            UIView.animate(withDuration: 0.3) { self.layoutIfNeeded() }
+        }
+    }
+
+    /// The editing control the cell shows in editing mode (none until a table sets it from its
+    /// delegate's `tableView(_:editingStyleForRowAt:)`).
+    open var editingStyle: EditingStyle { tableEditingStyle }
+    /// Set by the table view as it puts the cell in editing mode.
+    var tableEditingStyle = EditingStyle.none {
+        didSet { if tableEditingStyle != oldValue { updateEditControl(); setNeedsLayout() } }
+    }
+    /// Whether the table's delegate lets the row indent (`tableView(_:shouldIndentWhileEditingRowAt:)`).
+    var tableIndentsWhileEditing = true {
+        didSet { if tableIndentsWhileEditing != oldValue { setNeedsLayout() } }
+    }
+
+    /// Whether the reorder control shows in editing mode (default false; kept: uisim draws none).
+    open var showsReorderControl = false
+
+    /// Whether the content view is indented in editing mode (default true).
+    open var shouldIndentWhileEditing = true {
+        didSet { if shouldIndentWhileEditing != oldValue { setNeedsLayout() } }
+    }
+
+    private var editControl: EditControlView?
+
+    /// The control shown: while editing with a delete or insert style.
+    private func updateEditControl() {
+        if editing, tableEditingStyle != .none {
+            let control = editControl ?? EditControlView()
+            control.style = tableEditingStyle
+            editControl = control
+            if control.superview !== self { addSubview(control) }
+        } else {
+            editControl?.removeFromSuperview()
+        }
+    }
+
+    /// Where the editing control takes taps, in the cell (nil when none shows): the indent's
+    /// width, the row's height.
+    var editControlFrame: CGRect? {
+        guard let editControl, editControl.superview === self else { return nil }
+        return editControl.frame
+    }
+
+    /// The content view's indent: the editing control's width while editing, unless the cell or
+    /// the table's delegate says not to indent.
+    private var contentIndent: CGFloat {
+        editing && shouldIndentWhileEditing && tableIndentsWhileEditing ? Self.editingIndent : 0
+    }
 
     /// Where this cell's separator starts and ends (nil: the table's `separatorInset`).
     open var separatorInset: UIEdgeInsets {
@@ -102,25 +198,33 @@ open class UITableViewCell: UIView {
     /// Where a detail accessory's info button takes taps, in the cell: the button and a margin up
     /// to the row's height (nil without one).
     var detailButtonFrame: CGRect? {
-        guard accessoryView == nil, accessoryType == .detailButton || accessoryType == .detailDisclosureButton,
+        guard activeAccessoryView == nil, activeAccessoryType == .detailButton || activeAccessoryType == .detailDisclosureButton,
               let view = standardAccessory else { return nil }
         let button = CGRect(x: view.frame.minX, y: view.frame.minY, width: 22, height: 22)
         return CGRect(x: button.minX - 11, y: 0, width: button.width + 22, height: bounds.height)
     }
 
-    /// The accessory shown: the app's view, else the standard one's.
-    private var shownAccessory: UIView? { accessoryView ?? (accessoryType == .none ? nil : standardAccessory) }
+    /// The accessory shown: the app's view, else the standard one's (the editing ones in editing mode).
+    private var shownAccessory: UIView? { activeAccessoryView ?? (activeAccessoryType == .none ? nil : standardAccessory) }
+    /// The accessory view and type of the current mode.
+    private var activeAccessoryView: UIView? { editing ? editingAccessoryView : accessoryView }
+    private var activeAccessoryType: AccessoryType { editing ? editingAccessoryType : accessoryType }
 
     private func updateAccessory() {
-        if accessoryView == nil, accessoryType != .none {
+        let custom = activeAccessoryView
+        if custom == nil, activeAccessoryType != .none {
             let view = standardAccessory ?? StandardAccessoryView()
-            view.kind = accessoryType
+            view.kind = activeAccessoryType
             standardAccessory = view
             if view.superview !== self { addSubview(view) }
         } else {
             standardAccessory?.removeFromSuperview()
         }
-        if let accessoryView, accessoryView.superview !== self { addSubview(accessoryView) }
+        // The other mode's view leaves the cell.
+        for view in [accessoryView, editingAccessoryView] where view !== custom && view?.superview === self {
+            view?.removeFromSuperview()
+        }
+        if let custom, custom.superview !== self { addSubview(custom) }
         setNeedsLayout()
     }
 
@@ -318,7 +422,9 @@ open class UITableViewCell: UIView {
         } else if separatorView.superview != nil {
             separatorView.removeFromSuperview()
         }
-        contentView.frame = CGRect(x: 0, y: 0, width: contentWidth, height: max(0, bounds.height - separatorReserve))
+        let indent = contentIndent
+        editControl?.frame = CGRect(x: 0, y: 0, width: Self.editingIndent, height: max(0, bounds.height - separatorReserve))
+        contentView.frame = CGRect(x: indent, y: 0, width: max(0, contentWidth - indent), height: max(0, bounds.height - separatorReserve))
         backgroundView?.frame = bounds
         if let background = storedSelectedBackground, background.superview === self { background.frame = bounds }
         let inset: CGFloat = 16
@@ -339,6 +445,35 @@ open class UITableViewCell: UIView {
         case .default:
             storedTextLabel?.frame = CGRect(x: x, y: (bounds.height - 21) / 2, width: width, height: 21)
         }
+    }
+}
+
+/// The editing control at a cell's leading edge: a red circle with a white bar (delete) or a
+/// green one with a cross (insert), 22 pt across, centred in the indent.
+final class EditControlView: UIView {
+    var style = UITableViewCell.EditingStyle.none {
+        didSet { if style != oldValue { setNeedsDisplay() } }
+    }
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+        contentMode = .redraw
+    }
+
+    required init?(coder: NSCoder) {
+        noArchives(Self.self)
+        return nil
+    }
+
+    override func draw(_ rect: CGRect) {
+        guard style != .none else { return }
+        let circle = CGRect(x: (bounds.width - 22) / 2, y: (bounds.height - 22) / 2, width: 22, height: 22)
+        (style == .delete ? UIColor.systemRed : UIColor.systemGreen).setFill()
+        UIBezierPath(ovalIn: circle).fill()
+        UIColor.white.setFill()
+        UIBezierPath(rect: CGRect(x: circle.minX + 5, y: circle.midY - 1, width: 12, height: 2)).fill()
+        if style == .insert { UIBezierPath(rect: CGRect(x: circle.midX - 1, y: circle.minY + 5, width: 2, height: 12)).fill() }
     }
 }
 
