@@ -1,7 +1,7 @@
 // Table editing as a Swift 5 app writes it against the SDK (Xcode's table view controller
 // template, with `override` on the data source and delegate methods UITableViewController
 // declares): setEditing overridden, the edit button in the navigation bar, delete and insert
-// committed. Each compiles with the SDK's spelling and does what UIKit does.
+// committed, row actions. Each compiles with the SDK's spelling and does what UIKit does.
 import Foundation
 import XCTest
 import UIKit
@@ -55,6 +55,15 @@ final class ShoppingListController: UITableViewController {
     override func tableView(_ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath) -> String? { "Remove" }
     override func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) { log.append("willBegin \(indexPath.row)") }
     override func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) { log.append("didEnd \(indexPath?.row ?? -1)") }
+
+    override func tableView(_ tableView: UITableView, editActionsForRowAt indexPath: IndexPath) -> [UITableViewRowAction]? {
+        let share = UITableViewRowAction(style: .normal, title: "Share") { [weak self] action, indexPath in
+            self?.log.append("\(action.title ?? "") \(indexPath.row)")
+        }
+        share.backgroundColor = .systemBlue
+        let delete = UITableViewRowAction(style: .destructive, title: "Delete") { _, _ in }
+        return [delete, share]
+    }
 }
 
 final class TableEditingClientTests: XCTestCase {
@@ -90,6 +99,8 @@ final class TableEditingClientTests: XCTestCase {
             list.isEditing = false
             XCTAssertEqual(item.title, "Edit")
             XCTAssertFalse(list.tableView.isEditing)
+            XCTAssertEqual(UITableViewRowAction.Style.destructive, .default)
+            XCTAssertEqual(UITableViewRowAction.Style.normal.rawValue, 1)
         }
     }
 }

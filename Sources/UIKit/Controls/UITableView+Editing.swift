@@ -3,6 +3,45 @@ import Geometry
 import CoreGraphics
 import UIFoundation
 
+/// A button a swipe on a row reveals, as UIKit's older `UITableViewRowAction` (deprecated since
+/// iOS 13 for `UIContextualAction`, still in wide use): the delegate's
+/// `tableView(_:editActionsForRowAt:)` gives them, first at the trailing edge, when it gives no
+/// `trailingSwipeActionsConfigurationForRowAt`. A tap on one calls its handler with the row; the
+/// buttons stay out until the handler changes the rows or ends editing
+/// (`tableView.setEditing(false, animated: true)`), as UIKit's. A full swipe performs nothing.
+@preconcurrency @MainActor
+open class UITableViewRowAction: NSObject {
+    /// UIKit's raw values: `.destructive` is `.default` (0), red; `.normal` (1) is grey.
+    public enum Style: Int, Sendable {
+        case `default` = 0, normal = 1
+        public static var destructive: Style { .default }
+    }
+
+    open var style: Style { storedStyle }
+    private var storedStyle = Style.default
+    open var title: String?
+    /// The button's colour: the style's (`.systemRed`, `.systemGray3`) unless set.
+    open var backgroundColor: UIColor? {
+        get { storedBackgroundColor ?? (style == .normal ? .systemGray3 : .systemRed) }
+        set { storedBackgroundColor = newValue }
+    }
+    private var storedBackgroundColor: UIColor?
+    /// Kept (uisim draws the button on its colour).
+    open var backgroundEffect: UIVisualEffect?
+    private var handler: ((UITableViewRowAction, IndexPath) -> Void)?
+
+    public override init() { super.init() }
+
+    public convenience init(style: Style, title: String?, handler: @escaping (UITableViewRowAction, IndexPath) -> Void) {
+        self.init()
+        storedStyle = style
+        self.title = title
+        self.handler = handler
+    }
+
+    func perform(at indexPath: IndexPath) { handler?(self, indexPath) }
+}
+
 /// Editing, as UIKit's table does it. In editing mode each row the data source lets edit
 /// (`canEditRowAt`, true by default) is put in editing mode with the control its delegate gives
 /// (`editingStyleForRowAt`, `.delete` by default) and indented unless the delegate says not to
@@ -59,5 +98,21 @@ extension UITableView {
         configuration.performsFirstActionWithFullSwipe = false
         beginSwipe(at: indexPath, trailing: true, configuration: configuration, editsRow: false)
         moveSwipe(to: Self.buttonWidths(configuration).reduce(0, +), animated: true)
+    }
+
+    /// The delegate's row actions as swipe actions: each a contextual action of the same title,
+    /// colour and style whose handler calls the row action's with the row; the row stays open.
+    func rowActionsConfiguration(_ actions: [UITableViewRowAction], at indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+        guard !actions.isEmpty else { return nil }
+        let contextual = actions.map { action in
+            let mapped = UIContextualAction(style: action.style == .normal ? .normal : .destructive, title: action.title) { _, _, _ in
+                action.perform(at: indexPath)
+            }
+            mapped.backgroundColor = action.backgroundColor
+            return mapped
+        }
+        let configuration = UISwipeActionsConfiguration(actions: contextual)
+        configuration.performsFirstActionWithFullSwipe = false
+        return configuration
     }
 }

@@ -75,11 +75,13 @@ extension UITableView {
     }
 
     /// The configuration for a sideways drag at `point` moving `dx`, if the row has one (none in
-    /// editing mode, as UIKit's).
+    /// editing mode, as UIKit's). Trailing, without a configuration from the delegate, the
+    /// delegate's row actions (`editActionsForRowAt`) if it gives some.
     func swipeConfiguration(at point: CGPoint, dx: CGFloat) -> (IndexPath, Bool, UISwipeActionsConfiguration)? {
         guard !isEditing, let indexPath = indexPathForRow(at: point), let delegate = delegate as? UITableViewDelegate else { return nil }
         let trailing = dx < 0
         let configuration = trailing ? delegate.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
+                ?? delegate.tableView(self, editActionsForRowAt: indexPath).flatMap { rowActionsConfiguration($0, at: indexPath) }
             : delegate.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
         guard let configuration, !configuration.actions.isEmpty else { return nil }
         return (indexPath, trailing, configuration)

@@ -13,7 +13,8 @@ import Traces
 /// 38 pt (a chosen figure: `UITableViewCell.editingIndent`), a tap on a delete control shows the
 /// confirmation and a tap on that commits the delete; an insert control commits at once; rows the
 /// data source does not let edit stay as they are; selection only with
-/// `allowsSelectionDuringEditing`. Then the view controller's edit button. Rows are 44 pt (the table's default) in a 390 × 844 window,
+/// `allowsSelectionDuringEditing`. Then the view controller's edit button, the older row actions
+/// a swipe shows, and section updates. Rows are 44 pt (the table's default) in a 390 × 844 window,
 /// the table's content from the window's top: row r spans y 44r … 44r + 44.
 @MainActor
 @Suite struct TableEditingTests {
@@ -47,6 +48,11 @@ import Traces
         func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { log.append("select \(indexPath.row)") }
         func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath) { log.append("willBegin \(indexPath.row)") }
         func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?) { log.append("didEnd \(indexPath?.row ?? -1)") }
+        /// The older row actions, when a test gives some.
+        var rowActions: ((IndexPath) -> [UITableViewRowAction]?)?
+        func tableView(_ tableView: UITableView, editActionsForRowAt indexPath: IndexPath) -> [UITableViewRowAction]? {
+            rowActions?(indexPath)
+        }
     }
 
     func table(_ source: Groceries) -> (UIWindow, UITableView) {
@@ -210,6 +216,48 @@ import Traces
             #expect(between?.title == "Done" && between?.style == .done)
             #expect(list.calls.last == "setEditing(false, animated: true)" && !list.isEditing && !list.tableView.isEditing)
             #expect(list.editButtonItem.title == "Edit" && list.editButtonItem.style == .plain)
+        }
+    }
+
+    /// UIKit's older row actions, from a delegate without swipe configurations: a 100 pt swipe left
+    /// on row 2 (y 88…132) held opens them, 2 × 74 = 148 pt ("Remove" and "More" are narrower
+    /// than the 74 pt minimum), Remove outermost in red, More in the normal grey. A tap on More
+    /// (x 390 − 148 = 242 … 316) calls its handler with row 2; the row stays open until editing
+    /// ends, when the delegate hears that row 2's editing ended.
+    @Test func rowActionsShowOnASwipeAndCallTheirHandler() throws {
+        try UIApplication.withNewApplication {
+            let source = Groceries()
+            source.rowActions = { [unowned source] _ in
+                [UITableViewRowAction(style: .destructive, title: "Remove") { _, path in source.log.append("remove \(path.row)") },
+                 UITableViewRowAction(style: .normal, title: "More") { action, path in source.log.append("\(action.title ?? "") \(path.row)") }]
+            }
+            let (window, table) = table(source)
+            var trace = Trace()
+            trace.drag(1, from: CGPoint(x: 300, y: 110), to: CGPoint(x: 200, y: 110), time: 0.1, duration: 0.3, hold: 0.1)
+            trace.tap(2, at: CGPoint(x: 279, y: 110), time: 1.2)
+            _ = try replay(trace, in: window)
+            #expect(source.log == ["willBegin 2", "More 2"])
+            #expect(table.swipe?.offset == 148 && table.contentOffset.y == 0)
+            let buttons = table.swipe?.view.buttons ?? []
+            #expect(buttons.map { $0.title(for: .normal) } == ["Remove", "More"])
+            #expect(buttons.first?.backgroundColor == .systemRed && buttons.last?.backgroundColor == .systemGray3)
+            table.setEditing(false, animated: false)
+            #expect(table.swipe == nil && source.log.last == "didEnd 2")
+            #expect(table.cellForRow(at: IndexPath(row: 2, section: 0))?.frame.minX == 0)
+        }
+    }
+
+    /// Editing mode shows no swipe actions: the same swipe while editing opens nothing.
+    @Test func swipesRevealNothingWhileEditing() throws {
+        try UIApplication.withNewApplication {
+            let source = Groceries()
+            source.rowActions = { _ in [UITableViewRowAction(style: .normal, title: "More") { _, _ in }] }
+            let (window, table) = table(source)
+            table.setEditing(true, animated: false)
+            var trace = Trace()
+            trace.drag(1, from: CGPoint(x: 300, y: 110), to: CGPoint(x: 200, y: 110), time: 0.1, duration: 0.3, hold: 0.1)
+            _ = try replay(trace, in: window)
+            #expect(table.swipe == nil && source.log.isEmpty)
         }
     }
 }
