@@ -406,81 +406,154 @@ open class UITableView: UIScrollView {
     package static let rowAnimationDuration: TimeInterval = 0.3
 
     /// Updates being collected by `performBatchUpdates` (nil outside one).
-    private var batch: (deletes: [IndexPath], inserts: [IndexPath], moves: [(from: IndexPath, to: IndexPath)], animation: RowAnimation)?
+    private var batch: TableUpdate?
 
     /// Inserts rows (at their index paths after the update; the data source already has them):
     /// the rows below move down, animated, and the new rows fade in.
     open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        update(deletes: [], inserts: indexPaths, animation: animation, completion: nil)
+        apply(TableUpdate(inserts: indexPaths, animation: animation), completion: nil)
     }
 
     /// Deletes rows (at their index paths before the update): they fade out, the rows below move up.
     open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        update(deletes: indexPaths, inserts: [], animation: animation, completion: nil)
+        apply(TableUpdate(deletes: indexPaths, animation: animation), completion: nil)
     }
 
     /// Moves the row at `indexPath` (before the update) to `newIndexPath` (after it): it keeps its
     /// cell, which slides to its new place with the rows around it, as UIKit's.
     open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        update(deletes: [], inserts: [], moves: [(indexPath, newIndexPath)], animation: .automatic, completion: nil)
+        apply(TableUpdate(moves: [(indexPath, newIndexPath)]), completion: nil)
     }
 
-    /// Runs `updates` (inserts, deletes and moves) as one change, animated together; `completion`
-    /// runs when the animations end (`true`), at once (next turn) without them.
+    /// Inserts sections (at their indexes after the update; the data source already has them):
+    /// their rows, header and footer are asked for, the sections below move down, animated, and
+    /// the new rows fade in.
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+        apply(TableUpdate(insertedSections: sections, animation: animation), completion: nil)
+    }
+
+    /// Deletes sections (at their indexes before the update): their rows fade out, the sections
+    /// below move up.
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+        apply(TableUpdate(deletedSections: sections, animation: animation), completion: nil)
+    }
+
+    /// Moves a section (its index before the update) to `newSection` (after it), its rows keeping
+    /// their cells, as UIKit's.
+    open func moveSection(_ section: Int, toSection newSection: Int) {
+        apply(TableUpdate(movedSections: [(section, newSection)]), completion: nil)
+    }
+
+    /// Reloads sections: as UIKit, a delete and an insert of the same sections, so their rows,
+    /// header and footer are asked for again (the old rows fade out while the new ones fade in).
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+        apply(TableUpdate(deletedSections: sections, insertedSections: sections, animation: animation), completion: nil)
+    }
+
+    /// Runs `updates` (inserts, deletes and moves of rows and sections) as one change, animated
+    /// together; `completion` runs when the animations end (`true`), at once (next turn) without them.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         let outer = batch
-        batch = ([], [], [], .automatic)
+        batch = TableUpdate()
         updates?()
         let collected = batch!
         batch = outer
-        update(deletes: collected.deletes, inserts: collected.inserts, moves: collected.moves, animation: collected.animation,
-               completion: completion)
+        apply(collected, completion: completion)
     }
 
     /// UIKit's older form of `performBatchUpdates`.
     open func beginUpdates() {
-        if batch == nil { batch = ([], [], [], .automatic) }
+        if batch == nil { batch = TableUpdate() }
     }
 
     open func endUpdates() {
         guard let collected = batch else { return }
         batch = nil
-        update(deletes: collected.deletes, inserts: collected.inserts, moves: collected.moves, animation: collected.animation, completion: nil)
+        apply(collected, completion: nil)
     }
 
-    /// Applies deletes (old index paths), inserts (new ones) and moves (old to new) to the rows,
-    /// the cells on screen, the selection and the measured heights; animates the change unless
-    /// `.none`. A moved row keeps its cell and its height.
-    private func update(deletes: [IndexPath], inserts: [IndexPath], moves: [(from: IndexPath, to: IndexPath)] = [],
-                        animation: RowAnimation, completion: ((Bool) -> Void)?) {
+    /// A row update of the old kind (`reloadRows`' delete and insert of the same rows).
+    private func update(deletes: [IndexPath], inserts: [IndexPath], animation: RowAnimation, completion: ((Bool) -> Void)?) {
+        apply(TableUpdate(deletes: deletes, inserts: inserts, animation: animation), completion: completion)
+    }
+
+    /// Applies section deletes (old indexes), inserts (new ones) and moves (old to new), then row
+    /// deletes (old index paths), inserts (new ones) and moves (old to new) to the rows, the cells on
+    /// screen, the selection and the measured heights; animates the change unless `.none`. A moved
+    /// row or section keeps its cells and heights; an inserted section's rows, header and footer are
+    /// asked for. When the data source's counts then differ, UIKit raises its "Invalid update"
+    /// exception; uisim reports the same message as a layout issue and reloads the data.
+    private func apply(_ change: TableUpdate, completion: ((Bool) -> Void)?) {
         if batch != nil {
-            batch!.deletes += deletes
-            batch!.inserts += inserts
-            batch!.moves += moves
-            if animation == .none { batch!.animation = .none }
+            batch!.add(change)
             return
         }
-        let changes = !(deletes.isEmpty && inserts.isEmpty && moves.isEmpty)
-        if changes { dropSwipe() }
-        guard !needsReload, let dataSource, changes else {
+        if !change.isEmpty { dropSwipe() }
+        guard !needsReload, let dataSource, !change.isEmpty else {
             AnimationRegistry.current.completeNextTurn(completion)
             return
         }
-        // The new rows, each an old row that stays (deleted and moved rows out, old numbering)
-        // or a new one (inserted and moved rows in, new numbering, in ascending order).
-        func exists(_ path: IndexPath) -> Bool { path.section < sections.count && path.row < sections[path.section].rows.count }
-        let moves = moves.filter { exists($0.from) && $0.to.section < sections.count }
-        let deleted = Set(deletes.filter(exists))
+        // The new sections, each an old one that continues (kept, moved) or a new one (inserted).
+        let oldCount = sections.count
+        let deletedSections = IndexSet(change.deletedSections.filter { $0 < oldCount })
+        let sectionMoves = change.movedSections.filter { $0.from < oldCount && !deletedSections.contains($0.from) }
+        let sectionMovedFrom = Dictionary(sectionMoves.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
+        let sectionMovedTo = Dictionary(sectionMoves.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+        var origin: [Int?] = (0..<oldCount).filter { !deletedSections.contains($0) && sectionMovedFrom[$0] == nil }.map { $0 }
+        for index in Set(Array(change.insertedSections) + sectionMovedTo.keys).sorted() where index <= origin.count {
+            origin.insert(sectionMovedTo[index], at: index)
+        }
+        let newSectionCount = max(0, dataSource.numberOfSections(in: self))
+        guard origin.count == newSectionCount else {
+            let inserted = change.insertedSections.count, deleted = deletedSections.count
+            return inconsistent("""
+                Invalid update: invalid number of sections. The number of sections contained in the table view after the \
+                update (\(newSectionCount)) must be equal to the number of sections contained in the table view before the \
+                update (\(oldCount)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted).
+                """, completion: completion)
+        }
+        // The new rows of each section, each an old row that stays (deleted and moved rows out,
+        // old numbering) or a new one (inserted and moved rows in, new numbering, ascending); a
+        // new section's rows are all new.
+        func exists(_ path: IndexPath) -> Bool {
+            path.section < oldCount && path.row < sections[path.section].rows.count && !deletedSections.contains(path.section)
+        }
+        func continues(_ section: Int) -> Bool { section < origin.count && origin[section] != nil }
+        let moves = change.moves.filter { exists($0.from) && continues($0.to.section) }
+        let deleted = Set(change.deletes.filter(exists))
         let movedFrom = Dictionary(moves.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
         let movedTo = Dictionary(moves.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
         enum Slot { case old(IndexPath), new(IndexPath) }
-        var slots: [[Slot]] = sections.indices.map { section in
-            sections[section].rows.indices.map { IndexPath(row: $0, section: section) }
+        var slots: [[Slot]] = origin.map { old in
+            guard let old else { return [] }
+            return sections[old].rows.indices.map { IndexPath(row: $0, section: old) }
                 .filter { !deleted.contains($0) && movedFrom[$0] == nil }.map { .old($0) }
         }
-        let inserted = inserts.filter { $0.section < slots.count }.sorted()
+        var inserted = change.inserts.filter { continues($0.section) }.sorted()
         for indexPath in Set(inserted + movedTo.keys).sorted() where indexPath.row <= slots[indexPath.section].count {
             slots[indexPath.section].insert(.new(indexPath), at: indexPath.row)
+        }
+        for section in origin.indices where origin[section] == nil {
+            let rows = (0..<max(0, dataSource.tableView(self, numberOfRowsInSection: section))).map { IndexPath(row: $0, section: section) }
+            slots[section] = rows.map { .new($0) }
+            inserted += rows
+        }
+        // UIKit raises when the data source disagrees; uisim reports it and reloads everything.
+        for section in origin.indices where origin[section] != nil {
+            let expected = max(0, dataSource.tableView(self, numberOfRowsInSection: section))
+            guard slots[section].count != expected else { continue }
+            let old = origin[section]!
+            let insertedHere = inserted.filter { $0.section == section }.count
+            let deletedHere = deleted.filter { $0.section == old }.count
+            let movedIn = movedTo.filter { $0.key.section == section && $0.value.section != old }.count
+            let movedOut = movedFrom.filter { $0.key.section == old && $0.value.section != section }.count
+            return inconsistent("""
+                Invalid update: invalid number of rows in section \(section). The number of rows contained in an existing \
+                section after the update (\(expected)) must be equal to the number of rows contained in that section before \
+                the update (\(sections[old].rows.count)), plus or minus the number of rows inserted or deleted from that section \
+                (\(insertedHere) inserted, \(deletedHere) deleted) and plus or minus the number of rows moved into or out of that \
+                section (\(movedIn) moved in, \(movedOut) moved out).
+                """, completion: completion)
         }
         // Old index path → new (nil: deleted).
         var newPath: [IndexPath: IndexPath] = [:]
@@ -493,8 +566,8 @@ open class UITableView: UIScrollView {
                 }
             }
         }
-        let rows: [[CGFloat]] = slots.map { list in
-            list.map { slot in
+        let newSections: [(header: CGFloat, rows: [CGFloat], footer: CGFloat)] = origin.enumerated().map { section, old in
+            let rows: [CGFloat] = slots[section].map { slot in
                 switch slot {
                 case .old(let old): return sections[old.section].rows[old.row]
                 case .new(let new):
@@ -502,12 +575,11 @@ open class UITableView: UIScrollView {
                     return estimates ? estimate : fixedHeight(at: new)
                 }
             }
-        }
-        // UIKit raises when the data source disagrees; uisim reloads everything instead.
-        guard rows.indices.allSatisfy({ rows[$0].count == max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }) else {
-            reportLayoutIssue("UITableView: the number of rows after an update (\(rows.map(\.count))) is not the data source's; reloading the data")
-            reloadData()
-            return
+            guard let old else {
+                let (header, footer) = supplementaryHeights(section, dataSource)
+                return (header, rows, footer)
+            }
+            return (sections[old].header, rows, sections[old].footer)
         }
         let insertedSet = Set(inserted)
         func moved(_ old: IndexPath) -> IndexPath? { newPath[old] }
@@ -520,11 +592,18 @@ open class UITableView: UIScrollView {
         measured = Set(measured.compactMap(moved))
         selfSized = Set(selfSized.compactMap(moved))
         selected = selected.compactMap(moved)
-        for index in sections.indices { sections[index].rows = rows[index] }
+        if !deletedSections.isEmpty || !change.insertedSections.isEmpty || !sectionMoves.isEmpty {
+            // Sections changed places: their headers and footers are laid out again from the queues.
+            for (_, header) in headers.sorted(by: { $0.key < $1.key }) { enqueue(header) }
+            for (_, footer) in footers.sorted(by: { $0.key < $1.key }) { enqueue(footer) }
+            headers = [:]
+            footers = [:]
+        }
+        sections = newSections
         updateGeometry()
         setNeedsLayout()
 
-        let animates = animation != .none && UIView.areAnimationsEnabled && window != nil
+        let animates = change.animation != .none && UIView.areAnimationsEnabled && window != nil
         guard animates else {
             for (old, cell) in leaving { enqueue(cell, at: old) }
             _checkReuseInvariants()
@@ -540,6 +619,13 @@ open class UITableView: UIScrollView {
                               self?._checkReuseInvariants()
                           },
                           arriving: { insertedSet.sorted().compactMap { self.visible[$0] } }, completion: completion)
+    }
+
+    /// The data source disagrees with an update: UIKit's message, then everything reloaded.
+    private func inconsistent(_ message: String, completion: ((Bool) -> Void)?) {
+        reportLayoutIssue(message + " (UIKit raises NSInternalInconsistencyException; uisim reloads the data)")
+        reloadData()
+        AnimationRegistry.current.completeNextTurn(completion)
     }
 
     /// Configures the cells of `indexPaths` on screen again, keeping them (iOS 15): the data source
@@ -614,27 +700,33 @@ open class UITableView: UIScrollView {
             updateGeometry()
             return
         }
-        let delegate = tableDelegate
         sections = (0..<max(0, dataSource.numberOfSections(in: self))).map { section in
             let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: section))
-            var header = delegate?.tableView(self, heightForHeaderInSection: section) ?? Self.automaticDimension
-            if header < 0 {
-                let hasHeader = dataSource.tableView(self, titleForHeaderInSection: section) != nil
-                    || delegate?.tableView(self, viewForHeaderInSection: section) != nil
-                header = defaultHeaderHeight(section: section, hasHeader: hasHeader)
-            }
-            var footer = delegate?.tableView(self, heightForFooterInSection: section) ?? Self.automaticDimension
-            if footer < 0 {
-                let hasFooter = dataSource.tableView(self, titleForFooterInSection: section) != nil
-                    || delegate?.tableView(self, viewForFooterInSection: section) != nil
-                footer = defaultFooterHeight(hasFooter: hasFooter)
-            }
+            let (header, footer) = supplementaryHeights(section, dataSource)
             let heights = (0..<rows).map { row in
                 estimates ? estimate : fixedHeight(at: IndexPath(row: row, section: section))
             }
             return (header, heights, footer)
         }
         updateGeometry()
+    }
+
+    /// A section's header and footer heights, as the delegate gives them or by default.
+    private func supplementaryHeights(_ section: Int, _ dataSource: UITableViewDataSource) -> (header: CGFloat, footer: CGFloat) {
+        let delegate = tableDelegate
+        var header = delegate?.tableView(self, heightForHeaderInSection: section) ?? Self.automaticDimension
+        if header < 0 {
+            let hasHeader = dataSource.tableView(self, titleForHeaderInSection: section) != nil
+                || delegate?.tableView(self, viewForHeaderInSection: section) != nil
+            header = defaultHeaderHeight(section: section, hasHeader: hasHeader)
+        }
+        var footer = delegate?.tableView(self, heightForFooterInSection: section) ?? Self.automaticDimension
+        if footer < 0 {
+            let hasFooter = dataSource.tableView(self, titleForFooterInSection: section) != nil
+                || delegate?.tableView(self, viewForFooterInSection: section) != nil
+            footer = defaultFooterHeight(hasFooter: hasFooter)
+        }
+        return (header, footer)
     }
 
     /// A section header's height when the delegate gives none. Plain: `sectionHeaderHeight` with a
@@ -1163,5 +1255,32 @@ open class UITableView: UIScrollView {
         guard let (cell, _) = touchedCell else { return super.touchesCancelled(touches, with: event) }
         touchedCell = nil
         cell.setHighlighted(false, animated: false)
+    }
+}
+
+/// The changes of one table update: sections (deleted at their old indexes, inserted at their
+/// new ones, moved old to new), then rows (the same, as index paths), and how they animate.
+struct TableUpdate {
+    var deletes: [IndexPath] = []
+    var inserts: [IndexPath] = []
+    var moves: [(from: IndexPath, to: IndexPath)] = []
+    var deletedSections = IndexSet()
+    var insertedSections = IndexSet()
+    var movedSections: [(from: Int, to: Int)] = []
+    var animation = UITableView.RowAnimation.automatic
+
+    var isEmpty: Bool {
+        deletes.isEmpty && inserts.isEmpty && moves.isEmpty && deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty
+    }
+
+    /// Another call's changes, collected in a batch (`.none` for one makes the batch unanimated).
+    mutating func add(_ other: TableUpdate) {
+        deletes += other.deletes
+        inserts += other.inserts
+        moves += other.moves
+        deletedSections.formUnion(other.deletedSections)
+        insertedSections.formUnion(other.insertedSections)
+        movedSections += other.movedSections
+        if other.animation == .none { animation = .none }
     }
 }

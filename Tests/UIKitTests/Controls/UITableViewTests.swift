@@ -268,7 +268,8 @@ import Testing
             let (_, source, _, table) = animatedTable()
             let asked = source.asked.count
             table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .fade)   // the data source still has 20
-            #expect(UIApplication.shared.layoutIssues.contains("UITableView: the number of rows after an update ([21]) is not the data source's; reloading the data"))
+            // UIKit's message: 20 + 1 inserted is 21, not the data source's 20.
+            #expect(UIApplication.shared.layoutIssues.contains("Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (20) must be equal to the number of rows contained in that section before the update (20), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out). (UIKit raises NSInternalInconsistencyException; uisim reloads the data)"))
             table.layoutIfNeeded()
             #expect(table.numberOfRows(inSection: 0) == 20 && source.asked.count > asked)   // reloaded
             let offset = table.contentOffset
