@@ -24,7 +24,7 @@ import Traces
     /// A row's height is its lines' (up to the pixel) plus 20: a one-line message 18 + 20 = 38 pt
     /// (17.9 pt is 53.7 px, 54 px = 18 pt), a three-line one 54 (53.70 pt, 161.1 px → 162 px) + 20.
     @Test func rowsAreAsTallAsTheirMessages() throws {
-        try UIApplication.withNewApplication {
+        UIApplication.withNewApplication {
             let controller = MessagesViewController(cachesHeights: false)
             let window = UIWindow(frame: UIScreen.main.bounds)
             window.rootViewController = controller

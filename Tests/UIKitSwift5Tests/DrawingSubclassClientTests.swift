@@ -6,7 +6,7 @@ import Foundation
 import XCTest
 import UIKit
 
-final class BrandColor: UIColor {
+final class BrandColor: UIColor, @unchecked Sendable {   // @unchecked: immutable, as UIColor
     override class var red: UIColor { UIColor(red: 0.9, green: 0.1, blue: 0.2, alpha: 1) }
     override var cgColor: CGColor { UIColor(red: 0.1, green: 0.2, blue: 0.9, alpha: 1).cgColor }
     override func withAlphaComponent(_ alpha: CGFloat) -> UIColor { super.withAlphaComponent(alpha) }
@@ -32,13 +32,13 @@ final class PaddedImage: UIImage {
     override func withRenderingMode(_ renderingMode: UIImage.RenderingMode) -> UIImage { super.withRenderingMode(renderingMode) }
 }
 
-final class BrandFont: UIFont {
+final class BrandFont: UIFont, @unchecked Sendable {   // @unchecked: immutable, as UIFont
     override var pointSize: CGFloat { 15 }
     override var fontName: String { "Brand-Regular" }
     override class func systemFont(ofSize fontSize: CGFloat) -> UIFont { super.systemFont(ofSize: fontSize) }
 }
 
-final class TwoXTraits: UITraitCollection {
+final class TwoXTraits: UITraitCollection, @unchecked Sendable {   // @unchecked: immutable
     override var displayScale: CGFloat { 2 }
 }
 
