@@ -43,6 +43,13 @@ open class UIButton: UIControl {
         }
     }
     private var colors: [UInt: UIColor] = [:]
+    private var images: [UInt: UIImage] = [:]
+    private var attributedTitles: [UInt: NSAttributedString] = [:]
+    private var backgroundImages: [UInt: UIImage] = [:]
+    /// The background image's view, made when a background image is first set (behind the rest).
+    private var backgroundView: UIImageView?
+    /// The styled title the label shows, if it shows one.
+    private var shownAttributedTitle: NSAttributedString?
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -98,11 +105,49 @@ open class UIButton: UIControl {
     }
 
     /// The image shown beside the title.
-    open func setImage(_ image: UIImage?, for state: State) {
-        ownImageView.image = image
-        invalidateIntrinsicContentSize()
-        setNeedsLayout()
+    /// The title's colour for `state`: the one set for it, else the normal state's, else the tint
+    /// (what the title is drawn in).
+    open func titleColor(for state: State) -> UIColor? {
+        colors[state.rawValue] ?? colors[State.normal.rawValue] ?? tintColor
     }
+
+    /// Sets the image shown for `state` (the normal state's stands in for a state without one).
+    open func setImage(_ image: UIImage?, for state: State) {
+        images[state.rawValue] = image
+        refresh()
+    }
+
+    /// The image for `state`: the one set for it, else the normal state's.
+    open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[State.normal.rawValue] }
+
+    /// Sets a styled title for `state`; where one is set it is shown instead of the plain title.
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
+        attributedTitles[state.rawValue] = title
+        refresh()
+    }
+
+    /// The styled title for `state`: the one set for it, else the normal state's.
+    open func attributedTitle(for state: State) -> NSAttributedString? {
+        attributedTitles[state.rawValue] ?? attributedTitles[State.normal.rawValue]
+    }
+
+    /// Sets the image stretched behind the title and image for `state`.
+    open func setBackgroundImage(_ image: UIImage?, for state: State) {
+        backgroundImages[state.rawValue] = image
+        refresh()
+    }
+
+    /// The background image for `state`: the one set for it, else the normal state's.
+    open func backgroundImage(for state: State) -> UIImage? {
+        backgroundImages[state.rawValue] ?? backgroundImages[State.normal.rawValue]
+    }
+
+    /// What the button shows now, in its current state.
+    open var currentTitle: String? { ownTitleLabel.text }
+    open var currentTitleColor: UIColor { titleColor(for: state) ?? .systemBlue }
+    open var currentImage: UIImage? { ownImageView.image }
+    open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
+    open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
 
     /// The content's size: the image beside the title (the title label's own size), plus
     /// `contentEdgeInsets`. (A `.system` button on iOS also pads its title by a few points; uisim
@@ -126,17 +171,48 @@ open class UIButton: UIControl {
     }
 
     private func refresh() {
-        let text = title(for: state)
-        if ownTitleLabel.text != text {
-            ownTitleLabel.text = text
+        if let styled = attributedTitle(for: state) {
+            if shownAttributedTitle !== styled {
+                shownAttributedTitle = styled
+                ownTitleLabel.attributedText = styled
+                invalidateIntrinsicContentSize()
+            }
+        } else {
+            let text = title(for: state)
+            if shownAttributedTitle != nil || ownTitleLabel.text != text {
+                shownAttributedTitle = nil
+                ownTitleLabel.text = text
+                invalidateIntrinsicContentSize()
+            }
+        }
+        let image = image(for: state)
+        if ownImageView.image !== image {
+            ownImageView.image = image
             invalidateIntrinsicContentSize()
+            setNeedsLayout()
+        }
+        let background = backgroundImage(for: state)
+        if background != nil || backgroundView != nil {
+            let view = backgroundView ?? makeBackgroundView()
+            view.image = background
         }
         // A title without its own colour takes the tint, as a system button's does.
         ownTitleLabel.textColor = colors[state.rawValue] ?? colors[State.normal.rawValue] ?? tintColor
         ownTitleLabel.alpha = isHighlighted ? 0.3 : isEnabled ? 1 : 0.5
     }
 
+    private func makeBackgroundView() -> UIImageView {
+        let view = UIImageView(frame: bounds)
+        view.contentMode = .scaleToFill
+        insertSubview(view, at: 0)
+        systemSubviews.insert(view, at: 0)
+        backgroundView = view
+        setNeedsLayout()
+        return view
+    }
+
     open override func layoutSubviews() {
+        backgroundView?.frame = bounds
         let content = bounds.inset(by: contentEdgeInsets)
         let imageSize = ownImageView.image.map { CGSize(width: min($0.size.width, content.height), height: min($0.size.height, content.height)) } ?? .zero
         ownImageView.frame = CGRect(x: content.minX, y: content.minY + (content.height - imageSize.height) / 2,

@@ -316,6 +316,7 @@ struct NibProperties {
         guard let state = Self.states[name] else { throw error("button state \"\(name)\" is not normal, highlighted, selected or disabled", at: child) }
         if let title = child["title"] { button.setTitle(title, for: state) }
         if let image = child["image"] { button.setImage(self.image(named: image), for: state) }
+        if let image = child["backgroundImage"] { button.setBackgroundImage(self.image(named: image), for: state) }
         for part in child.children {
             switch (part.name, part["key"]) {
             case ("color", "titleColor"): button.setTitleColor(try color(part), for: state)
