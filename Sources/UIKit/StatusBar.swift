@@ -75,9 +75,8 @@ extension UIWindow {
         statusBar = appearance
         guard screenSafeAreaInsets != insetsBefore else { return }
         setNeedsLayout()
+        safeAreaInsetsDidChangeInSubtree()
         forEachInSubtree { view in
-            if let guide = view.constraintState?.safeAreaGuide { view.hierarchyEngine?.guideChanged(guide) }
-            view.safeAreaInsetsDidChange()
             view.setNeedsLayout()
             view.viewController?.viewSafeAreaInsetsDidChange()
         }

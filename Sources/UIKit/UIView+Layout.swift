@@ -12,6 +12,16 @@ extension UIView {
         layer.layoutIfNeeded()
     }
 
+    /// The safe area of the view and its subtree changed (a bar, `additionalSafeAreaInsets`, the
+    /// status bar): constraints to the safe-area guides follow at the next solve, though no
+    /// constraint changed, and each view hears `safeAreaInsetsDidChange()`.
+    func safeAreaInsetsDidChangeInSubtree() {
+        forEachInSubtree { view in
+            if let guide = view.constraintState?.safeAreaGuide { view.hierarchyEngine?.guideChanged(guide) }
+            view.safeAreaInsetsDidChange()
+        }
+    }
+
     /// The part of the view covered by the window's unsafe edges (notch, home indicator), as
     /// insets, propagated down the hierarchy as UIKit propagates them: each edge is what is left
     /// of the superview's inset on that edge past the view's distance from it (a view entirely

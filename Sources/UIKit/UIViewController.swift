@@ -325,12 +325,7 @@ open class UIViewController: UIResponder {
 
     private func safeAreaDidChange() {
         guard let view = viewIfLoaded else { return }
-        view.forEachInSubtree { v in
-            // A constraint to the safe-area guide follows the new insets at the next solve, though
-            // no constraint changed (a bar's height, additionalSafeAreaInsets).
-            if let guide = v.constraintState?.safeAreaGuide { v.hierarchyEngine?.guideChanged(guide) }
-            v.safeAreaInsetsDidChange()
-        }
+        view.safeAreaInsetsDidChangeInSubtree()
         viewSafeAreaInsetsDidChange()
     }
 

@@ -99,6 +99,13 @@ package final class AnimationRegistry {
         }
     }
 
+    /// `owner`'s block is closed: its completion runs when its last animation ends, or in the next
+    /// turn, finished, when it animated nothing.
+    package func commit(_ owner: AnimationOwner) {
+        owner.committed = true
+        if owner.remaining == 0 { finish(owner) }
+    }
+
     /// Queues `owner`'s completion (once).
     package func finish(_ owner: AnimationOwner) {
         guard let completion = owner.completion else { return }

@@ -307,11 +307,7 @@ extension UIView {
             performWithoutAnimation(animations)
         }
         guard commits else { return }
-        context.owner.committed = true
-        if context.owner.remaining == 0 {
-            // Nothing animated: the completion still runs, in the next turn, finished.
-            AnimationRegistry.current.finish(context.owner)
-        }
+        AnimationRegistry.current.commit(context.owner)
     }
 
     // MARK: The layer's delegate

@@ -87,10 +87,7 @@ extension UIView {
         let block = state.contexts.remove(at: min(set.index, state.contexts.count - 1))
         AnimationRegistry.current.openBlocks -= 1
         state.setsAwaitingStart.append(set)
-        block.owner.committed = true
-        if block.owner.remaining == 0 {
-            AnimationRegistry.current.finish(block.owner)
-        }
+        AnimationRegistry.current.commit(block.owner)
         guard state.animationSets.isEmpty else { return }
         let starting = state.setsAwaitingStart
         state.setsAwaitingStart = []

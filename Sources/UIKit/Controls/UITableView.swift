@@ -472,11 +472,6 @@ open class UITableView: UIScrollView {
         apply(collected, completion: nil)
     }
 
-    /// A row update of the old kind (`reloadRows`' delete and insert of the same rows).
-    private func update(deletes: [IndexPath], inserts: [IndexPath], animation: RowAnimation, completion: ((Bool) -> Void)?) {
-        apply(TableUpdate(deletes: deletes, inserts: inserts, animation: animation), completion: completion)
-    }
-
     /// Applies section deletes (old indexes), inserts (new ones) and moves (old to new), then row
     /// deletes (old index paths), inserts (new ones) and moves (old to new) to the rows, the cells on
     /// screen, the selection and the measured heights; animates the change unless `.none`. A moved
@@ -654,7 +649,7 @@ open class UITableView: UIScrollView {
         loadIfNeeded()
         if batch != nil || (animation != .none && UIView.areAnimationsEnabled && window != nil) {
             let rows = indexPaths.filter { $0.section < sections.count && $0.row < sections[$0.section].rows.count }
-            update(deletes: rows, inserts: rows, animation: animation, completion: nil)
+            apply(TableUpdate(deletes: rows, inserts: rows, animation: animation), completion: nil)
             return
         }
         for indexPath in indexPaths {
