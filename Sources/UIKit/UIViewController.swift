@@ -15,7 +15,7 @@ import UIFoundation
 /// leaves. A container that shows its children itself (a navigation controller) drives their
 /// appearance with `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()`, in
 /// UIKit's order. uisim has no nibs or storyboards (`init?(coder:)` makes nothing).
-open class UIViewController: UIResponder {
+open class UIViewController: UIResponder, UIContentContainer {
     private var storedView: UIView?
 
     /// A view controller whose view `loadView()` makes. A convenience initializer, as Swift
@@ -135,7 +135,38 @@ open class UIViewController: UIResponder {
         for child in children {
             child.viewWillTransition(to: size, with: coordinator)
         }
+        if let presented = presentation.presented, presented.presentation.presenting === self {
+            presented.presentation.controller?.viewWillTransition(to: size, with: coordinator)
+            presented.viewWillTransition(to: size, with: coordinator)
+        }
     }
+
+    /// The traits are about to change (UIKit's `UIContentContainer`); the default passes the news
+    /// to the children.
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {
+        for child in children { child.willTransition(to: newCollection, with: coordinator) }
+    }
+
+    /// The size the controller would like its view to have, for a container to read (a popover, a
+    /// form sheet, a custom presentation controller). Setting it tells the parent (or the
+    /// presentation controller) `preferredContentSizeDidChange(forChildContentContainer:)`.
+    open var preferredContentSize: CGSize = .zero {
+        didSet {
+            guard preferredContentSize != oldValue else { return }
+            if let parent {
+                parent.preferredContentSizeDidChange(forChildContentContainer: self)
+            } else if presentation.presenting != nil, let controller = presentation.controller {
+                controller.preferredContentSizeDidChange(forChildContentContainer: self)
+            }
+        }
+    }
+
+    /// A child's preferred content size changed (the default does nothing, as UIKit's).
+    open func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+    /// A child's Auto Layout fitting size changed (the default does nothing).
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+    /// The size a child gets in a parent of `parentSize` (the default: all of it).
+    open func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize { parentSize }
 
     /// Where the view stands in its appearance transitions.
     enum Appearance {
@@ -396,6 +427,11 @@ open class UIViewController: UIResponder {
     open func willMove(toParent parent: UIViewController?) {}
 
     // MARK: Presentation, navigation and tabs (the work is in Navigation/)
+
+    /// What makes the controller's presentation and dismissal animations (UIKit's
+    /// `transitioningDelegate`, weak): its animators run the transition, and for `.custom` its
+    /// presentation controller presents (Navigation/ViewControllerTransitioning.swift).
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
 
     /// How the controller is shown when presented (default `.automatic`: a page sheet).
     open var modalPresentationStyle: UIModalPresentationStyle {

@@ -102,8 +102,23 @@ package final class AnimationRegistry {
     /// `owner`'s block is closed: its completion runs when its last animation ends, or in the next
     /// turn, finished, when it animated nothing.
     package func commit(_ owner: AnimationOwner) {
+        captured?.append(owner)
         owner.committed = true
         if owner.remaining == 0 { finish(owner) }
+    }
+
+    /// The blocks' owners committed while `capturingOwners` runs its body.
+    private var captured: [AnimationOwner]?
+
+    /// Runs `body` and returns the owners of the animation blocks it committed (an interactive
+    /// transition's animator's, to hold and scrub).
+    package func capturingOwners(_ body: () -> Void) -> [AnimationOwner] {
+        let outer = captured
+        captured = []
+        body()
+        let got = captured ?? []
+        captured = outer.map { $0 + got }
+        return got
     }
 
     /// Queues `owner`'s completion (once).

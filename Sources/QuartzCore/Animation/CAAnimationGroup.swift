@@ -74,6 +74,44 @@ package final class AnimationOwner {
         }
     }
 
+    /// Each animation's local time when scrubbing began (`beginScrubbing(at:)`), by animation.
+    private var scrubBase: [ObjectIdentifier: Double] = [:]
+
+    /// Holds every animation where it is at `now`, to be moved by `scrub(toElapsed:at:)` (UIKit's
+    /// percent-driven transition: the container's layer at speed 0, its time offset moved).
+    package func beginScrubbing(at now: Double) {
+        for entry in live {
+            let a = entry.attached.animation
+            let local = a.localTime(now)
+            scrubBase[ObjectIdentifier(a)] = local
+            a.speed = 0
+            a.beginTime = now
+            a.timeOffset = local
+        }
+    }
+
+    /// Puts every held animation where it is `elapsed` seconds after scrubbing began (an animation
+    /// with a delay starts later, as it would have).
+    package func scrub(toElapsed elapsed: Double, at now: Double) {
+        for entry in live {
+            let a = entry.attached.animation
+            a.speed = 0
+            a.beginTime = now
+            a.timeOffset = max((scrubBase[ObjectIdentifier(a)] ?? 0) + elapsed, 0)
+        }
+    }
+
+    /// When the animations next end (run back to their start), every animated property's model
+    /// goes back to where the block started before the block's completion runs: a cancelled
+    /// interactive transition leaves its views as they were.
+    package func onStoppedAtStart() {
+        let completion = self.completion
+        self.completion = { finished in
+            self.setModelValues(toStart: true)
+            completion?(finished)
+        }
+    }
+
     /// Puts every animation, held, at `fraction` of its active time.
     package func seek(to fraction: Double, at now: Double) {
         for entry in live {

@@ -41,7 +41,7 @@ final class PresentationContainer: UIView {
         let dimmed: CGFloat? = switch kind {
         case .pageSheet, .formSheet: 0.4
         case .alert, .actionSheet: 0.2   // UIKit's alert dimming, light mode
-        case .fullScreen, .overFullScreen: nil
+        case .fullScreen, .overFullScreen, .custom: nil
         }
         if let dimmed {
             dimming.backgroundColor = UIColor(white: 0, alpha: dimmed)
@@ -101,6 +101,8 @@ final class PresentationContainer: UIView {
             return CGRect(x: inset, y: bottom - height, width: width, height: height)
         case .fullScreen, .overFullScreen:
             return bounds
+        case .custom:
+            return presented?.presentation.controller?.frameOfPresentedViewInContainerView ?? bounds
         }
     }
 
@@ -189,7 +191,7 @@ final class PresentationContainer: UIView {
     /// The window's root screen under an alert, an action sheet or a sheet has its tint dimmed
     /// (UIKit's `tintAdjustmentMode = .dimmed` on what the modal covers), until the dismissal.
     func dimTintBehind() {
-        guard kind != .fullScreen, kind != .overFullScreen, let root = window?.rootViewController?.viewIfLoaded,
+        guard kind != .fullScreen, kind != .overFullScreen, kind != .custom, let root = window?.rootViewController?.viewIfLoaded,
               root.storedTintAdjustment != .dimmed else { return }
         tintDimmed = (root, root.storedTintAdjustment)
         root.tintAdjustmentMode = .dimmed
@@ -288,9 +290,14 @@ final class PresentationContainer: UIView {
     /// The sheet at rest (not moved by a finger or an animation), after a rotation or a detent change.
     var sheetIsDragged: Bool { sheetPan?.isDragging ?? false }
 
+    /// Tells the presentation controller before and after (`containerViewWillLayoutSubviews`,
+    /// `containerViewDidLayoutSubviews`); a `.custom` presentation's views are its controller's to place.
     override func layoutSubviews() {
+        let controller = presented?.presentation.controller
+        controller?.containerViewWillLayoutSubviews()
         super.layoutSubviews()
-        guard let content, content.layer.animationKeys()?.isEmpty ?? true, !sheetIsDragged,
+        defer { controller?.containerViewDidLayoutSubviews() }
+        guard kind != .custom, let content, content.layer.animationKeys()?.isEmpty ?? true, !sheetIsDragged,
               presented?.presentation.phase == PresentationState.Phase.none else { return }
         if kind == .pageSheet { return placeSheet(top: contentFrame.minY) }
         if content.frame != contentFrame { content.frame = contentFrame }

@@ -29,6 +29,7 @@ extension UIViewController {
     func presentationKind(idiom: UIUserInterfaceIdiom) -> PresentationKind {
         if let alert = self as? UIAlertController { return alert.preferredStyle == .alert ? .alert : .actionSheet }
         if idiom == .pad, modalPresentationStyle == .formSheet { return .formSheet }
+        if modalPresentationStyle == .custom { return .custom }
         switch effectivePresentationStyle {
         case .pageSheet: return .pageSheet
         case .overFullScreen: return .overFullScreen
@@ -37,5 +38,6 @@ extension UIViewController {
     }
 }
 
-/// How a presentation shows its controller.
-enum PresentationKind { case pageSheet, formSheet, fullScreen, overFullScreen, alert, actionSheet }
+/// How a presentation shows its controller (`.custom`: as its presentation controller and
+/// animator say).
+enum PresentationKind { case pageSheet, formSheet, fullScreen, overFullScreen, alert, actionSheet, custom }

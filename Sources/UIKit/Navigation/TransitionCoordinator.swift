@@ -56,7 +56,8 @@ extension UIViewControllerTransitionCoordinator {
 final class TransitionCoordinator: UIViewControllerTransitionCoordinator {
     let isAnimated: Bool, isInteractive: Bool
     private(set) var isCancelled = false
-    let transitionDuration: TimeInterval
+    /// The transition's duration (an animator's, once asked).
+    var transitionDuration: TimeInterval
     var percentComplete: CGFloat = 0
     let containerView: UIView
     private weak var from: UIViewController?

@@ -5,15 +5,34 @@ import QuartzCore
 import UIFoundation
 
 /// What a navigation controller tells its delegate (UIKit's `UINavigationControllerDelegate`).
+/// Every method is optional; a push or pop's animator (`animationControllerFor`, nil: UIKit's
+/// slide) and the interaction controller that drives it come from here.
 @preconcurrency @MainActor
 public protocol UINavigationControllerDelegate: AnyObject {
     func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+    func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController) -> UIInterfaceOrientationMask
+    func navigationControllerPreferredInterfaceOrientationForPresentation(_ navigationController: UINavigationController) -> UIInterfaceOrientation
 }
 
 extension UINavigationControllerDelegate {
     public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
     public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
+                                     from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func navigationController(_ navigationController: UINavigationController,
+                                     interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    /// UIKit's answer when the delegate has none: the top screen's.
+    public func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController) -> UIInterfaceOrientationMask {
+        navigationController.topViewController?.supportedInterfaceOrientations ?? .allButUpsideDown
+    }
+    public func navigationControllerPreferredInterfaceOrientationForPresentation(_ navigationController: UINavigationController) -> UIInterfaceOrientation {
+        navigationController.topViewController?.preferredInterfaceOrientationForPresentation ?? .portrait
+    }
 }
 
 /// A stack of screens under a navigation bar (UIKit's `UINavigationController`): the top view
@@ -31,6 +50,9 @@ extension UINavigationControllerDelegate {
 /// hiding the bar on swipe or scroll, the dimming of the screen underneath during a transition.
 @preconcurrency @MainActor
 open class UINavigationController: UIViewController {
+    /// What a navigation transition does (UIKit's `UINavigationController.Operation`).
+    public enum Operation: Int, Sendable { case none, push, pop }
+
     /// How long a push or a pop takes.
     public static let transitionDuration: TimeInterval = 0.35
     /// How far the screen underneath moves, as a part of the width.
@@ -296,6 +318,8 @@ open class UINavigationController: UIViewController {
         var coordinator: TransitionCoordinator?
         /// Whether the finger drives it (an edge swipe's pop).
         var interactive = false
+        /// Whether the delegate's animator runs it (it cannot be cut short).
+        var custom = false
         /// Whether it has ended (finished or cancelled): its animation's completion, coming
         /// after a newer transition finished it early, does nothing.
         var ended = false
@@ -346,6 +370,10 @@ open class UINavigationController: UIViewController {
         to.beginAppearanceTransition(true, animated: animated)
         let toView = to.view!
         toView.frame = contentFrame(for: to)
+        if animated, !interactive, UIView.areAnimationsEnabled, let from,
+           let animator = delegate?.navigationController(self, animationControllerFor: pushing ? .push : .pop, from: from, to: to) {
+            return runCustom(transition, animator: animator, coordinator: coordinator)
+        }
         if pushing {
             view.insertSubview(toView, belowSubview: navigationBar)
         } else if let fromView = from?.viewIfLoaded, fromView.superview === view {
@@ -367,6 +395,37 @@ open class UINavigationController: UIViewController {
                            coordinator.runAlongside()
                        },
                        completion: { [weak self] _ in self?.end(transition) })
+    }
+
+    /// Runs a push or a pop by the delegate's animator (and its interaction controller, when it
+    /// gives one), as UIKit does: the animator gets a container over the screens' area, under the
+    /// bars, holding the outgoing screen; it puts the incoming one in, animates, and completes the
+    /// transition. The incoming screen ends in its place in the navigation controller's view; a
+    /// cancelled transition leaves the outgoing one there.
+    private func runCustom(_ transition: Transition, animator: UIViewControllerAnimatedTransitioning, coordinator: TransitionCoordinator) {
+        let interaction = delegate?.navigationController(self, interactionControllerFor: animator)
+        transition.custom = true
+        current = transition
+        let container = UIView(frame: view.bounds)
+        container.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.insertSubview(container, belowSubview: navigationBar)
+        let from = transition.from, to = transition.to
+        let fromView = from?.viewIfLoaded
+        if let fromView { container.addSubview(fromView) }
+        let fromFrame = from.map { contentFrame(for: $0) } ?? .zero
+        let context = TransitionContext(
+            container: container, animated: true, interactive: interaction != nil, style: .none, animator: animator, coordinator: coordinator,
+            from: (from, fromView, fromFrame, .zero), to: (to, to.view, .zero, contentFrame(for: to)),
+            ended: { [weak self] completed in
+                guard let self else { return }
+                let stays = completed ? to : from
+                if let view = stays?.viewIfLoaded { self.view.insertSubview(view, belowSubview: container) }
+                let leaves = completed ? fromView : to.viewIfLoaded
+                if leaves?.superview === container { leaves?.removeFromSuperview() }
+                container.removeFromSuperview()
+                if completed { self.end(transition) } else { self.cancel(transition) }
+            })
+        context.start(interaction: interaction)
     }
 
     /// Puts the transition's two views where they are at `progress`: the incoming one slides
@@ -443,6 +502,10 @@ open class UINavigationController: UIViewController {
         guard let transition = current else { return true }
         if transition.interactive {
             reportIssue("\(request) during an interactive pop (ignored: the finger still drives the pop)")
+            return false
+        }
+        if transition.custom {
+            reportIssue("\(request) during a transition run by the delegate's animator (ignored: it ends when the animator completes it)")
             return false
         }
         UIView.performWithoutAnimation { place(transition, at: 1) }

@@ -4,52 +4,6 @@ import CoreGraphics
 import QuartzCore
 import UIFoundation
 
-/// What a presentation controller tells its delegate about a sheet the user swipes down
-/// (UIKit's `UIAdaptivePresentationControllerDelegate`; every method has UIKit's default).
-/// None is called for a `dismiss(animated:)` in code, as in UIKit.
-@preconcurrency @MainActor
-public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
-    /// Whether a swipe may dismiss the sheet (asked as the swipe begins). Default true.
-    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
-    /// A swipe began dismissing the sheet (it may yet come back).
-    func presentationControllerWillDismiss(_ presentationController: UIPresentationController)
-    /// A swipe dismissed the sheet.
-    func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
-    /// A swipe tried to dismiss a sheet that may not be (`isModalInPresentation`, or
-    /// `presentationControllerShouldDismiss` said no): it sprang back.
-    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController)
-}
-
-extension UIAdaptivePresentationControllerDelegate {
-    public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { true }
-    public func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {}
-    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
-    public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {}
-}
-
-/// What presents a view controller (UIKit's `UIPresentationController`): made on first use of
-/// `presentationController`, so a delegate can be set before presenting, as in UIKit.
-@preconcurrency @MainActor
-open class UIPresentationController {
-    /// The controller presented (held unowned: it holds its presentation controller).
-    open var presentedViewController: UIViewController { presented }
-    private unowned let presented: UIViewController
-    open weak var delegate: UIAdaptivePresentationControllerDelegate?
-
-    public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
-        presented = presentedViewController
-    }
-
-    /// The controller that presented (the presented one itself before it is presented).
-    open var presentingViewController: UIViewController { presented.presentingViewController ?? presented }
-    /// The view the presentation lives in (nil when not presented).
-    open var containerView: UIView? { presented.presentation.container }
-    /// The presented view (a subclass may wrap it in a view of its own, as in UIKit).
-    open var presentedView: UIView? { presented.viewIfLoaded }
-    /// Where the presented view sits in the container.
-    open var frameOfPresentedViewInContainerView: CGRect { presented.presentation.container?.contentFrame ?? .zero }
-}
-
 /// What a sheet tells its delegate (UIKit's `UISheetPresentationControllerDelegate`).
 @preconcurrency @MainActor
 public protocol UISheetPresentationControllerDelegate: UIAdaptivePresentationControllerDelegate {

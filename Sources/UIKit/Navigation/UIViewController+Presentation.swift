@@ -28,26 +28,55 @@ extension UIViewController {
             return
         }
         let presented = viewControllerToPresent
-        (presented.presentationController as? UIPopoverPresentationController)?.prepareForPresentation()
+        let kind = presented.presentationKind(idiom: window.screen.model.userInterfaceIdiom)
+        // UIKit asks the transitioning delegate for a `.custom` presentation's controller, and
+        // for any presentation's animator (an alert keeps its own).
+        let delegate = kind == .alert || kind == .actionSheet ? nil : presented.transitioningDelegate
+        let covered = coveredController
+        if kind == .custom, let made = delegate?.presentationController(forPresented: presented, presenting: covered, source: self) {
+            presented.presentation.controller = made
+        }
+        let controller = presented.presentationController
+        (controller as? UIPopoverPresentationController)?.prepareForPresentation()
+        // As UIKit, a presentation without animation asks for no animator.
+        let animator = animated ? delegate?.animationController(forPresented: presented, presenting: covered, source: self) : nil
+        let interaction = animator.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
         let mark = TransitionMark(.present, showing: presented, on: window)
         presentation.presented = presented
         presented.presentation.presenting = self
         presented.presentation.phase = .presenting
-        let kind = presented.presentationKind(idiom: window.screen.model.userInterfaceIdiom)
         presented.loadViewIfNeeded()
         let container = PresentationContainer(kind: kind, presented: presented, window: window)
         presented.presentation.container = container
         window.addSubview(container)
         container.dimTintBehind()
-        let under = kind == .fullScreen ? coveredController : nil
+        let removesPresenter = controller?.shouldRemovePresentersView ?? (kind == .fullScreen)
+        presented.presentation.removesPresenter = removesPresenter
+        let under = removesPresenter ? covered : nil
         let animates = animated && UIView.areAnimationsEnabled
-        let coordinator = TransitionCoordinator(from: self, to: presented, container: container, animated: animates, interactive: false,
-                                                duration: container.transitionDuration)
+        let coordinator = TransitionCoordinator(from: self, to: presented, container: container, animated: animates || interaction != nil,
+                                                interactive: interaction != nil, duration: container.transitionDuration)
+        controller?.presentationTransitionWillBegin()
         under?.beginAppearanceTransition(false, animated: animated)
         presented.beginAppearanceTransition(true, animated: animated)
-        container.show(presented.view)
-        let finish = {
-            coordinator.complete(cancelled: false)
+        let finish = { (completed: Bool) in
+            coordinator.complete(cancelled: !completed)
+            controller?.presentationTransitionDidEnd(completed)
+            guard completed else {
+                // A cancelled presentation (an interactive one let go): undone, as UIKit undoes it.
+                presented.beginAppearanceTransition(false, animated: animated)
+                presented.endAppearanceTransition()
+                under?.beginAppearanceTransition(true, animated: animated)
+                under?.endAppearanceTransition()
+                container.restoreTintBehind()
+                container.removeFromSuperview()
+                if self.presentation.presented === presented { self.presentation.presented = nil }
+                presented.presentation.presenting = nil
+                presented.presentation.container = nil
+                presented.presentation.phase = .none
+                mark.cancel()
+                return
+            }
             // UIKit: "the views belonging to the presenting view controller are removed after the
             // presentation completes" (a full screen covers them); the dismissal puts them back.
             if let under { presented.presentation.removedUnder = RemovedView(under.viewIfLoaded) }
@@ -57,7 +86,18 @@ extension UIViewController {
             mark.finish()
             completion?()
         }
-        container.transition(in: true, animated: animates, alongside: coordinator.runAlongside, completion: finish)
+        guard let animator else {
+            container.show(controller?.presentedView ?? presented.view)
+            return container.transition(in: true, animated: animates, alongside: coordinator.runAlongside) { finish(true) }
+        }
+        let presenterFrame = under?.viewIfLoaded?.frame ?? .zero
+        let context = TransitionContext(
+            container: container, animated: animates || interaction != nil, interactive: interaction != nil,
+            style: presented.modalPresentationStyle, animator: animator, coordinator: coordinator,
+            from: (covered, removesPresenter ? covered.viewIfLoaded : nil, presenterFrame, presenterFrame),
+            to: (presented, controller?.presentedView ?? presented.view, .zero, controller?.frameOfPresentedViewInContainerView ?? container.bounds),
+            ended: finish)
+        context.start(interaction: interaction)
     }
 
     /// Dismisses what this controller presented (or, when it presented nothing, itself): it
@@ -78,15 +118,37 @@ extension UIViewController {
             viewIfLoaded?.reportLayoutIssue("Attempt to dismiss from view controller \(type(of: owner)) while a presentation or dismiss is in progress (ignored)")
             return
         }
-        guard let dismissal = presented.beginDismissal(animated: animated) else {
+        let kind = presented.presentation.container?.kind
+        let delegate = kind == .alert || kind == .actionSheet ? nil : presented.transitioningDelegate
+        let animator = !animated || presented.presentation.container == nil ? nil : delegate?.animationController(forDismissed: presented)
+        let interaction = animator.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
+        guard let dismissal = presented.beginDismissal(animated: animated, interactive: interaction != nil) else {
             completion?()
             return
         }
-        dismissal.container.transition(in: false, animated: animated && UIView.areAnimationsEnabled,
-                                       alongside: dismissal.coordinator.runAlongside) {
-            dismissal.finish()
-            completion?()
+        let animates = animated && UIView.areAnimationsEnabled
+        guard let animator else {
+            return dismissal.container.transition(in: false, animated: animates, alongside: dismissal.coordinator.runAlongside) {
+                dismissal.finish()
+                completion?()
+            }
         }
+        let controller = presented.presentation.controller
+        let fromView = controller?.presentedView ?? presented.viewIfLoaded
+        let fromFrame = fromView?.frame ?? .zero
+        let covered = dismissal.presenter.coveredController
+        let toView = presented.presentation.removesPresenter ? covered.viewIfLoaded : nil
+        let context = TransitionContext(
+            container: dismissal.container, animated: animates || interaction != nil, interactive: interaction != nil,
+            style: presented.modalPresentationStyle, animator: animator, coordinator: dismissal.coordinator,
+            from: (presented, fromView, fromFrame, fromFrame),
+            to: (covered, toView, toView?.frame ?? .zero, toView?.frame ?? .zero),
+            ended: { completed in
+                guard completed else { return dismissal.cancel() }
+                dismissal.finish()
+                completion?()
+            })
+        context.start(interaction: interaction)
     }
 
     /// Begins this presented controller's dismissal: what it presented goes first (without a
@@ -96,16 +158,19 @@ extension UIViewController {
         if let above = presentedViewController { above.dismiss(animated: false) }
         presentation.phase = .dismissing
         let mark = TransitionMark(.dismiss, showing: self, on: container.window)
-        let under = container.kind == .fullScreen ? presenter.coveredController : nil
+        let under = presentation.removesPresenter ? presenter.coveredController : nil
         let coordinator = TransitionCoordinator(from: self, to: presenter, container: container, animated: animated && UIView.areAnimationsEnabled,
                                                 interactive: interactive, duration: container.transitionDuration)
+        presentation.controller?.dismissalTransitionWillBegin()
         beginAppearanceTransition(false, animated: animated)
         under?.beginAppearanceTransition(true, animated: animated)
         // The presenter's views come back into the window, under the presented one, to be
         // uncovered as it goes.
-        presentation.removedUnder?.restore()
+        let placement = presentation.removedUnder
+        placement?.restore()
         presentation.removedUnder = nil
-        return Dismissal(presented: self, presenter: presenter, container: container, under: under, mark: mark, coordinator: coordinator)
+        return Dismissal(presented: self, presenter: presenter, container: container, under: under, placement: placement, mark: mark,
+                         coordinator: coordinator)
     }
 
     var presentation: PresentationState {
@@ -121,11 +186,16 @@ struct Dismissal {
     let presented: UIViewController, presenter: UIViewController
     let container: PresentationContainer
     let under: UIViewController?
+    /// Where the presenter's view was, when the presentation took it out of the window (an
+    /// animator may have moved it into the container since: it goes back there at the end).
+    let placement: RemovedView?
     let mark: TransitionMark
     let coordinator: TransitionCoordinator
 
     func finish() {
         coordinator.complete(cancelled: false)
+        presented.presentation.controller?.dismissalTransitionDidEnd(true)
+        placement?.restore()
         container.restoreTintBehind()
         container.removeFromSuperview()
         presented.endAppearanceTransition()
@@ -142,6 +212,7 @@ struct Dismissal {
     /// swipe; the screen underneath that it disappears again.
     func cancel() {
         coordinator.complete(cancelled: true)
+        presented.presentation.controller?.dismissalTransitionDidEnd(false)
         under?.beginAppearanceTransition(false, animated: true)
         if let under { presented.presentation.removedUnder = RemovedView(under.viewIfLoaded) }
         under?.endAppearanceTransition()
@@ -180,6 +251,8 @@ struct PresentationState {
     var controller: UIPresentationController?
     /// The presenter's view a full-screen presentation took out of the window, and where it was.
     var removedUnder: RemovedView?
+    /// Whether the presentation takes the presenter's view away (its controller's `shouldRemovePresentersView`).
+    var removesPresenter = false
 }
 
 /// A view taken out of its superview, and where to put it back (the same superview, under the
@@ -199,9 +272,10 @@ struct RemovedView {
         view.removeFromSuperview()
     }
 
-    /// Puts the view back where it was.
+    /// Puts the view back where it was (from wherever it is now).
     func restore() {
-        guard let superview, view.superview == nil else { return }
+        guard let superview, view.superview !== superview else { return }
+        view.removeFromSuperview()
         if let above, above.superview === superview {
             superview.insertSubview(view, aboveSubview: above)
         } else {

@@ -12,7 +12,7 @@ import Testing
 @Suite struct PopoverPresentationTests {
     func window(_ root: UIViewController) -> UIWindow { PresentationTests().window(root) }
 
-    final class Delegate: UIPopoverPresentationControllerDelegate {
+    final class Delegate: NSObject, UIPopoverPresentationControllerDelegate {
         var log: [String] = []
         weak var source: UIView?
         func prepareForPopoverPresentation(_ popover: UIPopoverPresentationController) {

@@ -73,7 +73,7 @@ import Testing
     /// presenting; a full-screen presentation has none of a sheet's; the style stays after a
     /// dismissal, as in UIKit.
     @Test func thePresentationControllerIsMadeBeforePresenting() {
-        final class Delegate: UIAdaptivePresentationControllerDelegate {}
+        final class Delegate: NSObject, UIAdaptivePresentationControllerDelegate {}
         let delegate = Delegate()
         let a = UIViewController(), b = UIViewController()
         let window = window(a)

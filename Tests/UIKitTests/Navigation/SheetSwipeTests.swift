@@ -15,7 +15,7 @@ import Traces
 @Suite struct SheetSwipeTests {
     typealias Screen = NavigationTransitionTests.Screen
 
-    final class Delegate: UISheetPresentationControllerDelegate {
+    final class Delegate: NSObject, UISheetPresentationControllerDelegate {
         var log: [String] = []
         var refuse = false
         func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
@@ -131,7 +131,7 @@ extension SheetSwipeTests {
     /// popover's delegate hears UIKit's calls with the popover's controller (the sheet's delegate,
     /// unset, hears nothing).
     @Test func aPopoverAdaptedToASheetIsDismissedBySwipingItDown() throws {
-        final class PopoverDelegate: UIPopoverPresentationControllerDelegate {
+        final class PopoverDelegate: NSObject, UIPopoverPresentationControllerDelegate {
             var log: [String] = []
             func presentationControllerShouldDismiss(_ controller: UIPresentationController) -> Bool {
                 log.append("shouldDismiss \(controller is UIPopoverPresentationController)")
