@@ -31,14 +31,24 @@ open class UIViewController: UIResponder, UIContentContainer {
         super.init()
     }
 
-    /// UIKit's initializer from an archive (a storyboard), required as in UIKit: a subclass with
-    /// an initializer of its own implements it, so the code builds against UIKit too. uisim has
-    /// no archives: it makes nothing (nil) and says so once per class, in the replay's layout
-    /// issues.
+    /// UIKit's initializer from an archive, required as in UIKit: a subclass with an initializer
+    /// of its own implements it. A storyboard makes its scenes' controllers through it (the scene's
+    /// title, items and styles read here, its view made by `loadView()`); any other coder makes
+    /// nothing (nil), said once per class in the replay's layout issues.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard let decoder = coder as? UIStoryboardDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init()
+        decoder.decode(into: self)
     }
+
+    /// The storyboard scene the controller was made from (nil: made in code).
+    var storyboardScene: StoryboardScene?
+
+    /// The storyboard the controller was made from (nil: made in code).
+    open var storyboard: UIStoryboard? { storyboardScene?.storyboard }
 
     /// The view the controller manages, loaded (`loadView()`, `viewDidLoad()`) the first time it
     /// is asked for.
@@ -83,7 +93,46 @@ open class UIViewController: UIResponder, UIContentContainer {
     /// Makes the view. The default makes a plain `UIView` the size of the main screen; override it
     /// to make your own (set `view`, and do not call super).
     open func loadView() {
+        if let scene = storyboardScene {
+            do {
+                if let loaded = try scene.loadView(owner: self) {
+                    view = loaded
+                    return
+                }
+            } catch {
+                fatalError(error.exceptionDescription)
+            }
+        }
         view = UIView(frame: UIScreen.main.bounds)
+    }
+
+    // MARK: Storyboard segues (the work is in Nib/UIStoryboard.swift)
+
+    /// Performs the storyboard segue `identifier` of the controller's scene: the destination is
+    /// made, `prepare(for:sender:)` called, the segue performed. A controller without such a segue
+    /// stops the app with UIKit's exception.
+    open func performSegue(withIdentifier identifier: String, sender: Any?) {
+        performStoryboardSegue(identifier: identifier, sender: sender)
+    }
+
+    /// Whether a segue a control or a bar button item starts may go (default true).
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+    /// Called before a segue from this controller is performed, with its destination made.
+    open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+
+    /// Whether this controller takes the unwind segue `action` (default: whether its class
+    /// declares the action).
+    open func canPerformUnwindSegueAction(_ action: Selector, from fromViewController: UIViewController, sender: Any?) -> Bool {
+        declaresAction(action)
+    }
+
+    /// Called on the controllers an unwind segue passes on its way (default nothing).
+    open func unwind(for unwindSegue: UIStoryboardSegue, towards subsequentVC: UIViewController) {}
+
+    /// Shows `vc` as the detail of a split view; on an iPhone (no split view), presents it.
+    open func showDetailViewController(_ vc: UIViewController, sender: Any?) {
+        present(vc, animated: true)
     }
 
     /// Called once, after the view is loaded.

@@ -24,9 +24,15 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
+    /// From a storyboard: the style of the scene's table view (its prototype cells are not read yet).
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard let decoder = coder as? UIStoryboardDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        let table = decoder.element.children.first { $0["key"] == "view" }
+        style = switch table?["style"] { case "grouped": .grouped; case "insetGrouped": .insetGrouped; default: .plain }
+        super.init(coder: coder)
     }
 
     /// The table: the controller's view.
@@ -101,9 +107,14 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
         super.init(nibName: nil, bundle: nil)
     }
 
+    /// From a storyboard: a flow layout (the scene's layout attributes are not read yet).
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UIStoryboardDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        collectionViewLayout = UICollectionViewFlowLayout()
+        super.init(coder: coder)
     }
 
     /// The collection view: the controller's view.

@@ -117,9 +117,14 @@ open class UINavigationController: UIViewController {
         setUp()
     }
 
+    /// From a storyboard: its root screen comes from the relationship segue.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UIStoryboardDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        setUp()
     }
 
     private func setUp() {

@@ -183,9 +183,14 @@ open class UITabBarController: UIViewController {
         tabBar.tapped = { [weak self] index in self?.tapped(index) }
     }
 
+    /// From a storyboard: its tabs come from the relationship segues.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UIStoryboardDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        tabBar.tapped = { [weak self] index in self?.tapped(index) }
     }
 
     open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {

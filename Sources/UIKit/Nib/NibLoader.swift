@@ -5,6 +5,12 @@ struct NibDocument {
     let file: String
     let objects: [NibXMLElement]
 
+    /// A document of `objects` (a storyboard scene's owner and view).
+    init(file: String, objects: [NibXMLElement]) {
+        self.file = file
+        self.objects = objects
+    }
+
     init(data: Data, file: String) throws(NibLoadingError) {
         self.file = file
         let root = try NibXMLReader.parse(data, file: file)
@@ -83,11 +89,16 @@ final class NibLoader {
     private var failure: NibLoadingError?
     private var warned: Set<String> = []
 
-    init(document: NibDocument, owner: Any?, externalObjects: [String: Any]) {
+    /// The controller whose storyboard scene this loads the view of: segues from the view's
+    /// controls and container views are its.
+    weak var sceneOwner: UIViewController?
+
+    init(document: NibDocument, owner: Any?, externalObjects: [String: Any], presetObjects: [String: Any] = [:]) {
         self.document = document
         self.file = document.file
         self.owner = owner
         self.externalObjects = externalObjects
+        objects = presetObjects
     }
 
     func error(_ element: NibXMLElement, _ message: String) -> NibLoadingError {
@@ -148,7 +159,7 @@ final class NibLoader {
     static let elementClasses: [String: UIView.Type] = [
         "view": UIView.self, "label": UILabel.self, "button": UIButton.self, "imageView": UIImageView.self,
         "textField": UITextField.self, "switch": UISwitch.self, "stackView": UIStackView.self,
-        "scrollView": UIScrollView.self,
+        "scrollView": UIScrollView.self, "containerView": UIView.self,
     ]
 
     /// The UIKit classes whose `init?(coder:)` applies a document, and the class that applies it for
@@ -349,7 +360,18 @@ final class NibLoader {
             guard let event = Self.events[eventName] else { throw error(element, "event \"\(eventName)\" is not a control event") }
             control.addTarget(target, action: Selector(selectorName), for: event)
         case "segue":
-            warn(element, "segue", "segues are not read yet")
+            guard let controller = sceneOwner else { return warn(element, "segue", "a segue outside a storyboard scene is not read") }
+            switch (element["kind"], source) {
+            case ("embed", let container as UIView):
+                controller.embed(element, in: container)
+            case (_, let control as UIControl):
+                control.addAction(UIAction { [weak controller, weak control] _ in
+                    controller?.triggerSegue(element, sender: control)
+                }, for: control is UIButton ? .touchUpInside : .primaryActionTriggered)
+            default:
+                warn(element, "segue from \(source.map { "\(type(of: $0))" } ?? "nil")",
+                     "a segue from \(source.map { "\(type(of: $0))" } ?? "nil") (not a control or a container view) is not performed")
+            }
         default:
             warn(element, "connection \(element.name)", "connection <\(element.name)> is not read")
         }

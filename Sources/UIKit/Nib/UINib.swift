@@ -105,7 +105,14 @@ open class UINib: NSObject {
 
     /// `name.xib` in `bundle`'s resources, at the top or in a folder; else in a search folder.
     static func url(ofNibNamed name: String, in bundle: Bundle) throws(NibLoadingError) -> URL {
-        let file = name.hasSuffix(".xib") ? name : name + ".xib"
+        try url(ofDocument: name.hasSuffix(".xib") ? name : name + ".xib", in: bundle)
+    }
+
+    /// The document file `file` (`Name.xib`, `Name.storyboard`) in `bundle`'s resources, at the top
+    /// or in a folder; else in a search folder.
+    static func url(ofDocument file: String, in bundle: Bundle) throws(NibLoadingError) -> URL {
+        let name = (file as NSString).deletingPathExtension
+        let kind = file.hasSuffix(".storyboard") ? "storyboard" : "NIB"
         // A bundle's documents are at its top or one folder down (`Base.lproj/`, a copied `Nibs/`):
         // the main bundle of a command-line program is its build folder, not searched deeper.
         var roots: [(URL, Int)] = []
@@ -116,7 +123,8 @@ open class UINib: NSObject {
             if let found = find(file, under: root, depth: depth) { return found }
         }
         throw NibLoadingError(file: file, line: nil,
-                              "Could not load NIB in bundle: '\(bundle.bundlePath)' with name '\(name)'"
+                              kind == "NIB" ? "Could not load NIB in bundle: '\(bundle.bundlePath)' with name '\(name)'"
+                              : "Could not find a storyboard named '\(name)' in bundle \(bundle.bundlePath)"
                               + " (looked for \(file) in the bundle's resources and \(searchFolders.count) search folder(s))")
     }
 

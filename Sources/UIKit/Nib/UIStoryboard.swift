@@ -1,0 +1,524 @@
+import Foundation
+
+/// A storyboard, as UIKit's `UIStoryboard`: the scenes of an Interface Builder storyboard
+/// (`Name.storyboard`, the XML Xcode keeps, document format 3.0), found as `UINib` finds
+/// `Name.xib` (the bundle's resources, then `UINib.addSearchFolder(_:)`'s folders). Each
+/// instantiation makes a new view controller of the scene's class (`customClass`, found as a nib's
+/// are) through its `init?(coder:)`, with the scene's title, navigation item, tab bar item and
+/// presentation styles; a navigation controller gets its root screen and a tab bar controller its
+/// tabs from their relationship segues. The scene's view is made from the document when the
+/// controller loads its view (`loadView()`), its outlets and actions connected to the controller,
+/// its container views filled by their embed segues. Segues are performed as UIKit performs them:
+/// `performSegue(withIdentifier:sender:)`, or a tap on the button or bar button item they start
+/// from (asking `shouldPerformSegue(withIdentifier:sender:)` first); the destination is made,
+/// `prepare(for:sender:)` is called on the source, and the segue shows, presents (with the
+/// segue's presentation and transition styles), shows as detail or runs a custom segue class.
+/// Unwind segues call the unwind action of the nearest controller up the presentation and
+/// navigation chain that has it, then dismiss and pop to it.
+@preconcurrency @MainActor
+open class UIStoryboard: NSObject {
+    let document: StoryboardDocument
+    let bundle: Bundle?
+
+    init(document: StoryboardDocument, bundle: Bundle?) {
+        self.document = document
+        self.bundle = bundle
+        super.init()
+    }
+
+    /// The storyboard `name` (`name.storyboard`) in `storyboardBundleOrNil`'s resources (nil: the
+    /// main bundle) or a search folder. One that cannot be found or read stops the app with
+    /// UIKit's exception (`UIStoryboard.load(name:bundle:)` throws it instead).
+    public convenience init(name: String, bundle storyboardBundleOrNil: Bundle?) {
+        do {
+            try self.init(document: StoryboardDocument.named(name, in: storyboardBundleOrNil ?? .main), bundle: storyboardBundleOrNil)
+        } catch {
+            fatalError(error.exceptionDescription)
+        }
+    }
+
+    /// The storyboard `name`, or the error UIKit would raise.
+    package static func load(name: String, bundle: Bundle?) throws(NibLoadingError) -> UIStoryboard {
+        UIStoryboard(document: try StoryboardDocument.named(name, in: bundle ?? .main), bundle: bundle)
+    }
+
+    /// The storyboard in `data` (the XML of a `.storyboard`).
+    package static func load(data: Data, file: String = "<data>") throws(NibLoadingError) -> UIStoryboard {
+        UIStoryboard(document: try StoryboardDocument(data: data, file: file), bundle: nil)
+    }
+
+    /// A new controller of the initial scene (nil when the storyboard has none).
+    open func instantiateInitialViewController() -> UIViewController? {
+        instantiateInitialViewController(creator: nil)
+    }
+
+    /// A new controller of the initial scene, made by `block` (which calls the class's
+    /// `init?(coder:)` with the coder it is given), or by the scene's class when `block` is nil or
+    /// returns nil.
+    open func instantiateInitialViewController<ViewController: UIViewController>(creator block: ((NSCoder) -> ViewController?)?) -> ViewController? {
+        guard let id = document.initialID else { return nil }
+        return instantiateOrStop(id: id, creator: block) as? ViewController
+    }
+
+    /// A new controller of the scene whose Storyboard ID is `identifier`; none is UIKit's exception
+    /// ("Storyboard doesn't contain a view controller with identifier").
+    open func instantiateViewController(withIdentifier identifier: String) -> UIViewController {
+        instantiateViewController(identifier: identifier, creator: nil)
+    }
+
+    /// `instantiateViewController(withIdentifier:)`, made by `block` when it is given.
+    open func instantiateViewController<ViewController: UIViewController>(identifier: String, creator block: ((NSCoder) -> ViewController?)? = nil) -> ViewController {
+        guard let id = document.identifiers[identifier] else {
+            fatalError("Storyboard (<UIStoryboard: \(document.file)>) doesn't contain a view controller with identifier '\(identifier)'")
+        }
+        guard let made = instantiateOrStop(id: id, creator: block) as? ViewController else {
+            fatalError("\(document.file): the view controller with identifier '\(identifier)' is not a \(ViewController.self)")
+        }
+        return made
+    }
+
+    private func instantiateOrStop(id: String, creator: ((NSCoder) -> UIViewController?)?) -> UIViewController {
+        do {
+            return try instantiate(id: id, creator: creator)
+        } catch {
+            fatalError(error.exceptionDescription)
+        }
+    }
+
+    /// The controller of the scene `id` (the one its element has), made now.
+    func instantiate(id: String, creator: ((NSCoder) -> UIViewController?)? = nil) throws(NibLoadingError) -> UIViewController {
+        guard let element = document.controllers[id] else {
+            throw NibLoadingError(file: document.file, line: nil, "no view controller with id \"\(id)\" in the storyboard")
+        }
+        let type = try controllerClass(of: element)
+        let decoder = UIStoryboardDecoder(storyboard: self, element: element)
+        guard let controller = creator?(decoder) ?? type.init(coder: decoder) else {
+            throw NibLoadingError(file: document.file, line: element.line, "\(type).init(coder:) returned nil")
+        }
+        // A class whose `init?(coder:)` does not reach UIViewController's still has its scene.
+        if controller.storyboardScene == nil { controller.storyboardScene = StoryboardScene(storyboard: self, element: element) }
+        try addRelationships(of: element, to: controller)
+        return controller
+    }
+
+    /// The class a controller element names: its `customClass` when the app has it (else the
+    /// element's own, with UIKit's message), checked to inherit from the element's.
+    private func controllerClass(of element: NibXMLElement) throws(NibLoadingError) -> UIViewController.Type {
+        guard let base = Self.controllerClasses[element.name] else {
+            throw NibLoadingError(file: document.file, line: element.line, "uisim cannot make <\(element.name)> from a storyboard yet")
+        }
+        guard let custom = element["customClass"] else { return base }
+        let module = element["customModule"]
+        guard let found = UINib.registeredClass(named: custom, module: module) else {
+            UIApplication.shared.reportLayoutIssue(
+                "\(document.file):\(element.line): Unknown class \(custom) in Interface Builder file (\(module.map { "module \($0)" } ?? "no module"))")
+            return base
+        }
+        guard let type = found as? UIViewController.Type, type.isSubclass(of: base) else {
+            throw NibLoadingError(file: document.file, line: element.line, "custom class \(custom) is not a subclass of \(base), the class of <\(element.name)>")
+        }
+        return type
+    }
+
+    static let controllerClasses: [String: UIViewController.Type] = [
+        "viewController": UIViewController.self, "tableViewController": UITableViewController.self,
+        "collectionViewController": UICollectionViewController.self, "navigationController": UINavigationController.self,
+        "tabBarController": UITabBarController.self,
+    ]
+
+    /// A navigation controller's root screen, a tab bar controller's tabs (relationship segues).
+    private func addRelationships(of element: NibXMLElement, to controller: UIViewController) throws(NibLoadingError) {
+        var tabs: [UIViewController] = []
+        for segue in element.children(of: "connections") where segue.name == "segue" && segue["kind"] == "relationship" {
+            guard let destination = segue["destination"] else { continue }
+            switch segue["relationship"] {
+            case "rootViewController":
+                let root = try instantiate(id: destination)
+                (controller as? UINavigationController)?.setViewControllers([root], animated: false)
+            case "viewControllers":
+                tabs.append(try instantiate(id: destination))
+            case let other:
+                UIApplication.shared.reportLayoutIssue("\(document.file):\(segue.line): relationship \(other ?? "?") is not read yet")
+            }
+        }
+        if !tabs.isEmpty, let tabBar = controller as? UITabBarController { tabBar.viewControllers = tabs }
+    }
+}
+
+/// A storyboard document: its scenes' controllers by id, the Storyboard IDs, the initial scene.
+final class StoryboardDocument {
+    let file: String
+    let initialID: String?
+    /// Each scene's view controller element, by its id.
+    let controllers: [String: NibXMLElement]
+    /// Storyboard ID → the controller's id.
+    let identifiers: [String: String]
+
+    init(data: Data, file: String) throws(NibLoadingError) {
+        self.file = file
+        let root = try NibXMLReader.parse(data, file: file)
+        guard root.name == "document" else {
+            throw NibLoadingError(file: file, line: root.line, "<\(root.name)> is not an Interface Builder document (<document>)")
+        }
+        let type = root["type"] ?? ""
+        guard type.hasPrefix("com.apple.InterfaceBuilder3.CocoaTouch.Storyboard") else {
+            throw NibLoadingError(file: file, line: root.line, "document type \"\(type)\" is not an iOS storyboard (com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB)")
+        }
+        if let version = root["version"], version != "3.0" {
+            throw NibLoadingError(file: file, line: root.line, "document format \(version): uisim reads format 3.0 (Xcode 5 and later)")
+        }
+        var controllers: [String: NibXMLElement] = [:], identifiers: [String: String] = [:]
+        for scene in root.children(of: "scenes") where scene.name == "scene" {
+            for element in scene.children(of: "objects") where UIStoryboard.controllerClasses[element.name] != nil || element.name.hasSuffix("Controller") {
+                guard let id = element["id"] else { throw NibLoadingError(file: file, line: element.line, "<\(element.name)> without an id") }
+                controllers[id] = element
+                if let identifier = element["storyboardIdentifier"] { identifiers[identifier] = id }
+            }
+        }
+        initialID = root["initialViewController"]
+        if let initialID, controllers[initialID] == nil {
+            throw NibLoadingError(file: file, line: root.line, "the initial view controller \"\(initialID)\" is not a scene of the storyboard")
+        }
+        self.controllers = controllers
+        self.identifiers = identifiers
+    }
+
+    /// `name.storyboard`, found where `UINib` finds `name.xib`.
+    static func named(_ name: String, in bundle: Bundle) throws(NibLoadingError) -> StoryboardDocument {
+        let url = try UINib.url(ofDocument: name.hasSuffix(".storyboard") ? name : name + ".storyboard", in: bundle)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw NibLoadingError(file: url.path, line: nil, "cannot be read: \(error.localizedDescription)")
+        }
+        return try StoryboardDocument(data: data, file: url.path)
+    }
+}
+
+/// The coder a storyboard's controller is made with (`init?(coder:)`): the scene's element.
+final class UIStoryboardDecoder: NSCoder {
+    let storyboard: UIStoryboard
+    let element: NibXMLElement
+
+    init(storyboard: UIStoryboard, element: NibXMLElement) {
+        self.storyboard = storyboard
+        self.element = element
+        super.init()
+    }
+
+    override var allowsKeyedCoding: Bool { true }
+    override func containsValue(forKey key: String) -> Bool { false }
+    override func decodeObject(forKey key: String) -> Any? { nil }
+    override func decodeBool(forKey key: String) -> Bool { false }
+    override func decodeInteger(forKey key: String) -> Int { 0 }
+    override func decodeDouble(forKey key: String) -> Double { 0 }
+    override func decodeFloat(forKey key: String) -> Float { 0 }
+
+    /// What `UIViewController.init?(coder:)` reads: the scene, its title, its navigation and tab
+    /// bar items and its presentation styles.
+    @MainActor
+    func decode(into controller: UIViewController) {
+        controller.storyboardScene = StoryboardScene(storyboard: storyboard, element: element)
+        if let title = element["title"] { controller.title = title }
+        switch element["modalPresentationStyle"] {
+        case "fullScreen": controller.modalPresentationStyle = .fullScreen
+        case "overFullScreen": controller.modalPresentationStyle = .overFullScreen
+        case "pageSheet": controller.modalPresentationStyle = .pageSheet
+        case "formSheet": controller.modalPresentationStyle = .formSheet
+        case "currentContext": controller.modalPresentationStyle = .currentContext
+        case "overCurrentContext": controller.modalPresentationStyle = .overCurrentContext
+        default: break
+        }
+        if element["hidesBottomBarWhenPushed"] == "YES" { controller.hidesBottomBarWhenPushed = true }
+        if let item = element.child("navigationItem", key: "navigationItem") {
+            if let title = item["title"] { controller.navigationItem.title = title }
+            controller.storyboardScene?.addBarButtonItems(of: item, to: controller)
+        }
+        if let item = element.child("tabBarItem", key: "tabBarItem") {
+            controller.tabBarItem = UITabBarItem(title: item["title"], image: item["image"].flatMap { UIImage(named: $0) }, tag: Int(item["tag"] ?? "") ?? 0)
+        }
+    }
+}
+
+/// The scene a controller came from, for its view and its segues.
+@MainActor
+struct StoryboardScene {
+    let storyboard: UIStoryboard
+    let element: NibXMLElement
+
+    var file: String { storyboard.document.file }
+
+    /// The scene's view, made from the document with the controller as its owner (outlets and
+    /// actions connected, triggered segues wired, container views embedded); nil when the scene
+    /// has no view uisim can make (the controller makes its own).
+    func loadView(owner: UIViewController) throws(NibLoadingError) -> UIView? {
+        guard let viewElement = element.children.first(where: { $0["key"] == "view" }),
+              NibLoader.elementClasses[viewElement.name] != nil else { return nil }
+        // The controller stands as the File's Owner; its outlets and actions are the owner's
+        // connections (segues are the storyboard's).
+        let ownerPlaceholder = NibXMLElement(name: "placeholder", attributes: [("id", element["id"] ?? ""), ("placeholderIdentifier", "IBFilesOwner")],
+                                             line: element.line)
+        let connections = NibXMLElement(name: "connections", attributes: [], line: element.line)
+        connections.children = element.children(of: "connections").filter { $0.name != "segue" }
+        ownerPlaceholder.children = [connections]
+        // The bar button items (made with the controller) are objects outlets may name.
+        var preset: [String: Any] = [:]
+        if let navigationItem = element.child("navigationItem", key: "navigationItem") {
+            for itemElement in navigationItem.children where itemElement.name == "barButtonItem" {
+                guard let id = itemElement["id"] else { continue }
+                let item: UIBarButtonItem? = switch itemElement["key"] {
+                case "leftBarButtonItem": owner.navigationItem.leftBarButtonItem
+                case "rightBarButtonItem": owner.navigationItem.rightBarButtonItem
+                case "backBarButtonItem": owner.navigationItem.backBarButtonItem
+                default: nil
+                }
+                if let item { preset[id] = item }
+            }
+        }
+        let loader = NibLoader(document: NibDocument(file: file, objects: [ownerPlaceholder, viewElement]), owner: owner, externalObjects: [:],
+                               presetObjects: preset)
+        loader.sceneOwner = owner
+        return try loader.instantiate().first as? UIView
+    }
+
+    /// The navigation item's bar button items: made, with their actions and segues.
+    func addBarButtonItems(of navigationItem: NibXMLElement, to controller: UIViewController) {
+        for itemElement in navigationItem.children where itemElement.name == "barButtonItem" {
+            let item: UIBarButtonItem
+            if let system = itemElement["systemItem"], let kind = Self.systemItems[system] {
+                item = UIBarButtonItem(barButtonSystemItem: kind, target: nil, action: nil)
+            } else {
+                item = UIBarButtonItem(title: itemElement["title"], style: itemElement["style"] == "done" ? .done : .plain, target: nil, action: nil)
+            }
+            for connection in itemElement.children(of: "connections") {
+                switch connection.name {
+                case "action":
+                    if let selector = connection["selector"] {
+                        item.target = controller
+                        item.action = Selector(selector)
+                    }
+                case "segue":
+                    let template = connection
+                    item.primaryAction = UIAction { [weak controller, weak item] _ in
+                        guard let controller else { return }
+                        controller.triggerSegue(template, sender: item)
+                    }
+                default: break
+                }
+            }
+            switch itemElement["key"] {
+            case "leftBarButtonItem": controller.navigationItem.leftBarButtonItem = item
+            case "rightBarButtonItem": controller.navigationItem.rightBarButtonItem = item
+            case "backBarButtonItem": controller.navigationItem.backBarButtonItem = item
+            default: break
+            }
+        }
+    }
+
+    static let systemItems: [String: UIBarButtonItem.SystemItem] = [
+        "done": .done, "cancel": .cancel, "edit": .edit, "save": .save, "add": .add, "compose": .compose, "reply": .reply,
+        "action": .action, "organize": .organize, "bookmarks": .bookmarks, "search": .search, "refresh": .refresh, "stop": .stop,
+        "camera": .camera, "trash": .trash, "play": .play, "pause": .pause, "rewind": .rewind, "fastForward": .fastForward,
+        "undo": .undo, "redo": .redo, "close": .close, "flexibleSpace": .flexibleSpace, "fixedSpace": .fixedSpace,
+    ]
+
+    /// Every segue of the scene with `identifier` (from the controller, its controls or its items).
+    func segue(withIdentifier identifier: String) -> NibXMLElement? {
+        func search(_ element: NibXMLElement) -> NibXMLElement? {
+            if element.name == "segue", element["identifier"] == identifier, element["kind"] != "relationship" { return element }
+            for child in element.children { if let found = search(child) { return found } }
+            return nil
+        }
+        return search(element)
+    }
+}
+
+/// A transition between two scenes (UIKit's `UIStoryboardSegue`): its identifier, source and
+/// destination; `perform()` runs it (the storyboard's kinds through their handler; a custom
+/// segue class overrides it).
+@preconcurrency @MainActor
+open class UIStoryboardSegue: NSObject {
+    open var identifier: String? { storedIdentifier }
+    open var source: UIViewController { storedSource }
+    open var destination: UIViewController { storedDestination }
+    private let storedIdentifier: String?
+    private let storedSource: UIViewController
+    private let storedDestination: UIViewController
+    private var handler: (() -> Void)?
+
+    /// A segue from `source` to `destination`. Required in uisim (the storyboard makes a custom
+    /// segue class through it, as UIKit does by name).
+    public required init(identifier: String?, source: UIViewController, destination: UIViewController) {
+        storedIdentifier = identifier
+        storedSource = source
+        storedDestination = destination
+        super.init()
+    }
+
+    public convenience init(identifier: String?, source: UIViewController, destination: UIViewController, performHandler: @escaping () -> Void) {
+        self.init(identifier: identifier, source: source, destination: destination)
+        handler = performHandler
+    }
+
+    /// Runs the transition (the handler given; nothing for a plain segue).
+    open func perform() { handler?() }
+}
+
+/// What an unwind segue starts from (UIKit's `UIStoryboardUnwindSegueSource`).
+@preconcurrency @MainActor
+open class UIStoryboardUnwindSegueSource: NSObject {
+    open var source: UIViewController { storedSource }
+    open var unwindAction: Selector { storedAction }
+    open var sender: Any? { storedSender }
+    private let storedSource: UIViewController
+    private let storedAction: Selector
+    private let storedSender: Any?
+
+    init(source: UIViewController, action: Selector, sender: Any?) {
+        storedSource = source
+        storedAction = action
+        storedSender = sender
+        super.init()
+    }
+}
+
+extension UIViewController {
+    /// Performs the scene's segue `identifier` (no `shouldPerformSegue` asked, as in UIKit); none is
+    /// UIKit's exception.
+    func performStoryboardSegue(identifier: String, sender: Any?) {
+        guard let scene = storyboardScene, let template = scene.segue(withIdentifier: identifier) else {
+            fatalError("Receiver (<\(type(of: self))>) has no segue with identifier '\(identifier)'")
+        }
+        runSegue(template, sender: sender)
+    }
+
+    /// A segue started by a control or a bar button item: asked first (`shouldPerformSegue`).
+    func triggerSegue(_ template: NibXMLElement, sender: Any?) {
+        if let identifier = template["identifier"], !shouldPerformSegue(withIdentifier: identifier, sender: sender) { return }
+        runSegue(template, sender: sender)
+    }
+
+    /// Makes the destination, lets the source prepare, performs the segue.
+    func runSegue(_ template: NibXMLElement, sender: Any?) {
+        guard let scene = storyboardScene else { return }
+        let file = scene.file
+        if template["kind"] == "unwind" { return unwind(template, sender: sender) }
+        guard let destinationID = template["destination"] else { fatalError("\(file):\(template.line): a segue without a destination") }
+        let destination: UIViewController
+        do {
+            destination = try scene.storyboard.instantiate(id: destinationID)
+        } catch {
+            fatalError(error.exceptionDescription)
+        }
+        let identifier = template["identifier"]
+        let animated = template["animates"] != "NO"
+        let segue: UIStoryboardSegue
+        switch template["kind"] {
+        case "show", "push":
+            segue = UIStoryboardSegue(identifier: identifier, source: self, destination: destination) { [weak self] in
+                guard let self else { return }
+                if let navigation = self as? UINavigationController ?? self.navigationController {
+                    navigation.pushViewController(destination, animated: animated)
+                } else {
+                    self.show(destination, sender: sender)
+                }
+            }
+        case "showDetail", "replace":
+            segue = UIStoryboardSegue(identifier: identifier, source: self, destination: destination) { [weak self] in
+                self?.showDetailViewController(destination, sender: sender)
+            }
+        case "presentation", "modal", "popoverPresentation":
+            if template["kind"] == "popoverPresentation" { destination.modalPresentationStyle = .popover }
+            switch template["modalPresentationStyle"] {
+            case "fullScreen": destination.modalPresentationStyle = .fullScreen
+            case "overFullScreen": destination.modalPresentationStyle = .overFullScreen
+            case "pageSheet": destination.modalPresentationStyle = .pageSheet
+            case "formSheet": destination.modalPresentationStyle = .formSheet
+            default: break
+            }
+            switch template["modalTransitionStyle"] {
+            case "crossDissolve": destination.modalTransitionStyle = .crossDissolve
+            case "flipHorizontal": destination.modalTransitionStyle = .flipHorizontal
+            case "partialCurl": destination.modalTransitionStyle = .partialCurl
+            default: break
+            }
+            if destination.modalPresentationStyle == .popover, let view = sender as? UIView {
+                destination.popoverPresentationController?.sourceView = view
+            }
+            segue = UIStoryboardSegue(identifier: identifier, source: self, destination: destination) { [weak self] in
+                self?.present(destination, animated: animated)
+            }
+        case "custom":
+            guard let name = template["customClass"], let found = UINib.registeredClass(named: name, module: template["customModule"]),
+                  let type = found as? UIStoryboardSegue.Type else {
+                fatalError("\(file):\(template.line): the custom segue class \(template["customClass"] ?? "?") is not known (UINib.register it)")
+            }
+            segue = type.init(identifier: identifier, source: self, destination: destination)
+        case let kind:
+            fatalError("\(file):\(template.line): segue kind \(kind ?? "?") is not performed by uisim yet")
+        }
+        prepare(for: segue, sender: sender)
+        segue.perform()
+    }
+
+    /// An unwind segue: the nearest controller up the navigation and presentation chain whose
+    /// class declares the unwind action (and says it can perform it) is the destination; its action
+    /// runs with the segue, then what covers it is dismissed and popped.
+    private func unwind(_ template: NibXMLElement, sender: Any?) {
+        guard let name = template["unwindAction"] else { return }
+        let action = Selector(name)
+        var candidate: UIViewController? = self
+        var visited: Set<ObjectIdentifier> = []
+        while let current = candidate, visited.insert(ObjectIdentifier(current)).inserted {
+            if current !== self, current.declaresAction(action), current.canPerformUnwindSegueAction(action, from: self, sender: sender) {
+                let segue = UIStoryboardSegue(identifier: template["identifier"], source: self, destination: current)
+                prepare(for: segue, sender: sender)
+                _ = UIApplication.shared.sendAction(action, to: current, from: segue, for: nil)
+                if current.presentedViewController != nil { current.dismiss(animated: true) }
+                let navigation = current as? UINavigationController ?? current.navigationController
+                if let navigation, navigation.viewControllers.contains(where: { $0 === current }), navigation.topViewController !== current {
+                    navigation.popToViewController(current, animated: true)
+                }
+                return
+            }
+            candidate = current.previousInUnwindChain
+        }
+        UIApplication.shared.reportLayoutIssue("unwind segue \(name): no view controller up the chain of \(type(of: self)) declares it")
+    }
+
+    /// The next controller an unwind looks at: the one under it in its navigation stack, else the
+    /// one holding it, else the one presenting it.
+    private var previousInUnwindChain: UIViewController? {
+        if let navigation = navigationController, let index = navigation.viewControllers.firstIndex(where: { $0 === self }), index > 0 {
+            return navigation.viewControllers[index - 1]
+        }
+        return parent ?? presentingViewController
+    }
+
+    /// Whether the controller's class lists `action` among its Interface Builder actions.
+    func declaresAction(_ action: Selector) -> Bool {
+        UINib.connections(of: self).contains { connection in
+            if case .action(let selector) = connection.kind { return selector == action }
+            return false
+        }
+    }
+
+    /// Embeds the destination of a container view's embed segue in it (the source prepared first).
+    func embed(_ template: NibXMLElement, in container: UIView) {
+        guard let scene = storyboardScene, let destinationID = template["destination"] else { return }
+        let child: UIViewController
+        do {
+            child = try scene.storyboard.instantiate(id: destinationID)
+        } catch {
+            fatalError(error.exceptionDescription)
+        }
+        let segue = UIStoryboardSegue(identifier: template["identifier"], source: self, destination: child)
+        prepare(for: segue, sender: nil)
+        addChild(child)
+        child.view.frame = container.bounds
+        child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        container.addSubview(child.view)
+        child.didMove(toParent: self)
+    }
+}

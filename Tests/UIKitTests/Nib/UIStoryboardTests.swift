@@ -1,0 +1,332 @@
+import Foundation
+import Geometry
+import Testing
+@testable import UIKit
+
+/// The list scene's controller, as an app declares it (its outlets and actions as `uisim port`
+/// writes them from `@IBOutlet` and `@IBAction`).
+final class StoryListController: UIViewController {
+    weak var openButton: UIButton!
+    var prepared: [String] = []
+    var allowsShow = true
+    var unwoundFrom: [String] = []
+
+    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+        prepared.append("\(segue.identifier ?? "-") → \(type(of: segue.destination)), sender \(sender.map { "\(type(of: $0))" } ?? "nil")")
+        (segue.destination as? StoryDetailController)?.name = "Milk"
+    }
+
+    override func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { allowsShow }
+
+    func unwindToList(_ segue: UIStoryboardSegue) {
+        unwoundFrom.append("\(type(of: segue.source))")
+    }
+
+    override class var interfaceBuilderConnections: [UINibConnection] {
+        super.interfaceBuilderConnections + [
+            .outlet("openButton", \StoryListController.openButton),
+            .action(Selector("unwindToList:", StoryListController.unwindToList(_:))),
+        ]
+    }
+}
+
+final class StoryDetailController: UIViewController {
+    weak var nameLabel: UILabel!
+    var name: String?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        nameLabel.text = name
+    }
+
+    override class var interfaceBuilderConnections: [UINibConnection] {
+        super.interfaceBuilderConnections + [.outlet("nameLabel", \StoryDetailController.nameLabel)]
+    }
+}
+
+final class StoryBadgeController: UIViewController {}
+
+/// A storyboard as Xcode 15 writes one (our own): a navigation controller (the initial scene)
+/// whose root is a list with a "+" bar button presenting an editor full screen, an "Open" button
+/// showing the detail (segue "showDetail"), and a 100 × 40 container view embedding a badge
+/// scene; the detail (Storyboard ID "Detail") has a name label and a button unwinding to the list.
+@MainActor
+@Suite(.serialized) struct UIStoryboardTests {
+    static let storyboard = Data("""
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="nav-1">
+        <device id="retina6_12" orientation="portrait" appearance="light"/>
+        <dependencies>
+            <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="22131"/>
+        </dependencies>
+        <scenes>
+            <!--Navigation Controller-->
+            <scene sceneID="s-nav">
+                <objects>
+                    <navigationController id="nav-1" sceneMemberID="viewController">
+                        <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar-1">
+                            <rect key="frame" x="0.0" y="59" width="393" height="44"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </navigationBar>
+                        <connections>
+                            <segue destination="list-1" kind="relationship" relationship="rootViewController" id="rel-1"/>
+                        </connections>
+                    </navigationController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr-1" userLabel="First Responder" sceneMemberID="firstResponder"/>
+                </objects>
+            </scene>
+            <!--Items-->
+            <scene sceneID="s-list">
+                <objects>
+                    <viewController id="list-1" customClass="StoryListController" customModule="UIKitTests" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="list-view">
+                            <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <button opaque="NO" contentMode="scaleToFill" buttonType="system" lineBreakMode="middleTruncation" id="open-1">
+                                    <rect key="frame" x="20" y="120" width="120" height="44"/>
+                                    <state key="normal" title="Open"/>
+                                    <connections>
+                                        <segue destination="detail-1" kind="show" identifier="showDetail" id="seg-show"/>
+                                    </connections>
+                                </button>
+                                <containerView opaque="NO" contentMode="scaleToFill" id="box-1">
+                                    <rect key="frame" x="20" y="200" width="100" height="40"/>
+                                    <connections>
+                                        <segue destination="badge-1" kind="embed" identifier="embedBadge" id="seg-embed"/>
+                                    </connections>
+                                </containerView>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="list-safe"/>
+                            <color key="backgroundColor" systemColor="systemBackgroundColor"/>
+                        </view>
+                        <navigationItem key="navigationItem" title="Items" id="list-item">
+                            <barButtonItem key="rightBarButtonItem" systemItem="add" id="add-1">
+                                <connections>
+                                    <segue destination="editor-1" kind="presentation" modalPresentationStyle="fullScreen" id="seg-add"/>
+                                </connections>
+                            </barButtonItem>
+                        </navigationItem>
+                        <connections>
+                            <outlet property="openButton" destination="open-1" id="out-1"/>
+                        </connections>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr-2" userLabel="First Responder" sceneMemberID="firstResponder"/>
+                </objects>
+            </scene>
+            <!--Detail-->
+            <scene sceneID="s-detail">
+                <objects>
+                    <viewController storyboardIdentifier="Detail" title="Detail" id="detail-1" customClass="StoryDetailController" customModule="UIKitTests" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="detail-view">
+                            <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Name" id="name-1">
+                                    <rect key="frame" x="20" y="120" width="200" height="21"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                </label>
+                                <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="back-1">
+                                    <rect key="frame" x="20" y="160" width="120" height="44"/>
+                                    <state key="normal" title="Back to list"/>
+                                    <connections>
+                                        <segue destination="exit-1" kind="unwind" unwindAction="unwindToList:" id="seg-unwind"/>
+                                    </connections>
+                                </button>
+                            </subviews>
+                        </view>
+                        <connections>
+                            <outlet property="nameLabel" destination="name-1" id="out-2"/>
+                        </connections>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr-3" sceneMemberID="firstResponder"/>
+                    <exit id="exit-1" userLabel="Exit" sceneMemberID="exit"/>
+                </objects>
+            </scene>
+            <scene sceneID="s-badge">
+                <objects>
+                    <viewController id="badge-1" customClass="StoryBadgeController" customModule="UIKitTests" sceneMemberID="viewController"/>
+                </objects>
+            </scene>
+            <scene sceneID="s-editor">
+                <objects>
+                    <viewController storyboardIdentifier="Editor" id="editor-1" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="editor-view">
+                            <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """.utf8)
+
+    func register() {
+        UINib.register(StoryListController.self)
+        UINib.register(StoryDetailController.self)
+        UINib.register(StoryBadgeController.self)
+    }
+
+    func window(_ root: UIViewController) -> UIWindow {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        _ = window.layoutPass()
+        window.endAppearances()
+        return window
+    }
+
+    /// The initial scene: a navigation controller whose root, from the relationship segue, is the
+    /// list (the storyboard's, titled "Items", its "+" item made with it); loading the list's view
+    /// connects its outlet and embeds the badge in the 100 × 40 container (the list prepared first).
+    @Test func theInitialSceneIsANavigationControllerWithItsRootScreen() throws {
+        register()
+        let storyboard = try UIStoryboard.load(data: Self.storyboard)
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        #expect(navigation.viewControllers.count == 1 && navigation.storyboard === storyboard)
+        let list = try #require(navigation.viewControllers.first as? StoryListController)
+        #expect(list.storyboard === storyboard && list.navigationItem.title == "Items")
+        #expect(list.navigationItem.rightBarButtonItem?.title == "add" || list.navigationItem.rightBarButtonItem != nil)
+        #expect(!list.isViewLoaded)
+        list.loadViewIfNeeded()
+        #expect(list.openButton?.title(for: .normal) == "Open")
+        #expect(list.openButton.frame == CGRect(x: 20, y: 120, width: 120, height: 44))
+        let badge = try #require(list.children.first as? StoryBadgeController)
+        #expect(badge.parent === list && badge.view.frame == CGRect(x: 0, y: 0, width: 100, height: 40))
+        #expect(badge.view.superview?.frame == CGRect(x: 20, y: 200, width: 100, height: 40))
+        #expect(list.prepared == ["embedBadge → StoryBadgeController, sender nil"])
+    }
+
+    /// `performSegue(withIdentifier:)`: the detail is made, the list prepares it (no
+    /// `shouldPerformSegue` asked), and it is pushed; its outlet shows what was prepared.
+    @Test func performSegueMakesPreparesAndShowsTheDestination() throws {
+        register()
+        let storyboard = try UIStoryboard.load(data: Self.storyboard)
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        let window = window(navigation)
+        defer { withExtendedLifetime(window) {} }
+        let list = try #require(navigation.topViewController as? StoryListController)
+        list.allowsShow = false
+        list.performSegue(withIdentifier: "showDetail", sender: nil)
+        #expect(list.prepared.last == "showDetail → StoryDetailController, sender nil")
+        let detail = try #require(navigation.topViewController as? StoryDetailController)
+        #expect(detail.title == "Detail" && detail.nameLabel.text == "Milk")
+    }
+
+    /// A tap's segue asks `shouldPerformSegue` first: refused, nothing happens; allowed, the
+    /// detail is pushed with the button as the sender. Its unwind button then runs the list's
+    /// `unwindToList:` and pops back to it.
+    @Test func aButtonsSegueAsksFirstAndItsUnwindComesBack() throws {
+        register()
+        let storyboard = try UIStoryboard.load(data: Self.storyboard)
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        let window = window(navigation)
+        defer { withExtendedLifetime(window) {} }
+        let list = try #require(navigation.topViewController as? StoryListController)
+        list.allowsShow = false
+        list.openButton.sendActions(for: .touchUpInside)
+        #expect(navigation.viewControllers.count == 1 && list.prepared == ["embedBadge → StoryBadgeController, sender nil"])
+        list.allowsShow = true
+        list.openButton.sendActions(for: .touchUpInside)
+        #expect(list.prepared.last == "showDetail → StoryDetailController, sender UIButton")
+        let detail = try #require(navigation.topViewController as? StoryDetailController)
+        let back = try #require(detail.view.subviews.compactMap { $0 as? UIButton }.first)
+        back.sendActions(for: .touchUpInside)
+        #expect(list.unwoundFrom == ["StoryDetailController"])
+        #expect(navigation.topViewController === list)
+    }
+
+    /// The "+" item's segue presents the editor full screen.
+    @Test func aBarButtonItemsSeguePresentsWithItsStyle() throws {
+        register()
+        let storyboard = try UIStoryboard.load(data: Self.storyboard)
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        let window = window(navigation)
+        defer { withExtendedLifetime(window) {} }
+        let list = try #require(navigation.topViewController as? StoryListController)
+        let add = try #require(list.navigationItem.rightBarButtonItem)
+        let action = try #require(add.primaryAction)
+        action.handler(action)   // what the bar's button runs when tapped
+        let editor = try #require(list.presentedViewController)
+        #expect(editor.modalPresentationStyle == .fullScreen && editor.storyboard === storyboard)
+        #expect(list.prepared.last == "- → UIViewController, sender UIBarButtonItem")
+    }
+
+    /// By Storyboard ID: a new controller each time; an unknown ID is not there.
+    @Test func scenesAreMadeByTheirStoryboardID() throws {
+        register()
+        let storyboard = try UIStoryboard.load(data: Self.storyboard)
+        let one = storyboard.instantiateViewController(withIdentifier: "Detail")
+        let two: StoryDetailController = storyboard.instantiateViewController(identifier: "Detail")
+        #expect(one is StoryDetailController && one !== two && one.title == "Detail")
+        var made: [String] = []
+        let three = storyboard.instantiateViewController(identifier: "Detail") { coder in
+            made.append("creator")
+            return StoryDetailController(coder: coder)
+        }
+        #expect(made == ["creator"] && three.storyboard === storyboard)
+    }
+
+    /// A tab bar controller's tabs come from its relationship segues, in order, each a navigation
+    /// controller with its root; their tab bar items are the scenes'.
+    @Test func aTabBarControllersTabsComeFromItsRelationships() throws {
+        let data = Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch" initialViewController="tabs">
+            <scenes>
+                <scene sceneID="a"><objects>
+                    <tabBarController id="tabs" sceneMemberID="viewController">
+                        <connections>
+                            <segue destination="n1" kind="relationship" relationship="viewControllers" id="r1"/>
+                            <segue destination="n2" kind="relationship" relationship="viewControllers" id="r2"/>
+                        </connections>
+                    </tabBarController>
+                </objects></scene>
+                <scene sceneID="b"><objects>
+                    <navigationController id="n1" sceneMemberID="viewController">
+                        <tabBarItem key="tabBarItem" title="Inbox" id="t1"/>
+                        <connections><segue destination="v1" kind="relationship" relationship="rootViewController" id="r3"/></connections>
+                    </navigationController>
+                </objects></scene>
+                <scene sceneID="c"><objects>
+                    <navigationController id="n2" sceneMemberID="viewController">
+                        <tabBarItem key="tabBarItem" title="Settings" id="t2"/>
+                        <connections><segue destination="v2" kind="relationship" relationship="rootViewController" id="r4"/></connections>
+                    </navigationController>
+                </objects></scene>
+                <scene sceneID="d"><objects><viewController title="Mail" id="v1" sceneMemberID="viewController"/></objects></scene>
+                <scene sceneID="e"><objects><viewController title="Options" id="v2" sceneMemberID="viewController"/></objects></scene>
+            </scenes>
+        </document>
+        """.utf8)
+        let storyboard = try UIStoryboard.load(data: data)
+        let tabs = try #require(storyboard.instantiateInitialViewController() as? UITabBarController)
+        let stacks = (tabs.viewControllers ?? []).compactMap { $0 as? UINavigationController }
+        #expect(stacks.map { $0.tabBarItem.title } == ["Inbox", "Settings"])
+        #expect(stacks.map { $0.topViewController?.title } == ["Mail", "Options"])
+        #expect(tabs.selectedViewController === stacks.first)
+    }
+
+    /// Bad documents: a nib is not a storyboard; an initial scene that is not there is named.
+    @Test func aBrokenStoryboardSaysWhereAndWhat() {
+        let nib = UINibTests.document("")
+        #expect(throws: NibLoadingError.self) { try UIStoryboard.load(data: nib, file: "Login.xib") }
+        do {
+            _ = try UIStoryboard.load(data: nib, file: "Login.xib")
+        } catch {
+            #expect(error.description.contains("Login.xib:2") && error.description.contains("not an iOS storyboard"))
+        }
+        let missing = Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="nope">
+            <scenes/>
+        </document>
+        """.utf8)
+        do {
+            _ = try UIStoryboard.load(data: missing, file: "Main.storyboard")
+            Issue.record("loaded")
+        } catch {
+            #expect(error.description == "Main.storyboard:2: the initial view controller \"nope\" is not a scene of the storyboard")
+        }
+    }
+}
