@@ -166,6 +166,10 @@ open class UIViewController: UIResponder, UIContentContainer {
     /// The view left its window.
     open func viewDidDisappear(_ animated: Bool) {}
 
+    /// The app is low on memory (`UIApplication.didReceiveMemoryWarningNotification`): free what
+    /// can be made again. The default does nothing (UIKit's releases nothing since iOS 6).
+    open func didReceiveMemoryWarning() {}
+
     /// Called before the view's `layoutSubviews`.
     /// Updates the constraints of the controller's view, in the update-constraints pass, instead of
     /// the view's own `updateConstraints()`; the default calls it. Call super last.

@@ -151,7 +151,7 @@ public final class DigitizerSource: LoopSource {
         if let event { UIApplication.shared.sendEvent(event) }
         for sample in system {
             if sample.phase == .key {
-                UIApplication.shared.typeKeys(sample.text ?? "")
+                UIApplication.shared.typeKeys(sample.text ?? "", at: sample.time)
             } else {
                 UIApplication.shared.switchAppearance(to: sample.text == "dark" ? .dark : .light)
             }

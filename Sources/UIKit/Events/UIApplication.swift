@@ -67,23 +67,56 @@ open class UIApplication: UIResponder {
     /// The keyboard: up while a responder that takes text is the first responder.
     private(set) lazy var keyboard = Keyboard()
 
-    /// Keys from a trace reach the first responder as the keyboard sends them: one `insertText`
-    /// per character, `"\n"` as the return key's `insertText("\n")`, `"\u{8}"` as
-    /// `deleteBackward()`. With no first responder that takes text, they are dropped, said once
+    /// Keys from a trace, as a hardware keyboard sends them (iOS with a keyboard attached): each
+    /// character that a key of a US keyboard types is one press (`UIKey(typing:)`: "A" is Shift-A,
+    /// `"\n"` the return key, `"\u{8}"` delete), sent to the first responder (the key window when
+    /// there is none) as `pressesBegan(_:with:)`, which by default goes up the responder chain;
+    /// if it passes the chain's end unhandled, the key is typed: `insertText` of the character
+    /// (`"\n"` for return) or `deleteBackward()` for delete, into the first responder that takes
+    /// text (`UIKeyInput`); then the key is released (`pressesEnded(_:with:)`, the same way). A
+    /// responder that handles a press without calling super keeps the key from being typed. A
+    /// character no key types alone (an emoji, an accented letter) is an input method's text: it
+    /// is inserted with no press. Text with no first responder that takes it is dropped, said once
     /// in the console messages.
-    func typeKeys(_ text: String) {
+    func typeKeys(_ text: String, at time: TimeInterval = 0) {
+        for character in text {
+            guard let key = UIKey(typing: character) else {
+                insertTyped(character)
+                continue
+            }
+            let responder = firstResponder ?? keyWindow
+            let press = UIPress(key: key, phase: .began, timestamp: time, window: keyWindow, responder: responder)
+            let event = UIPressesEvent(timestamp: time, presses: [press])
+            if let responder { responder.pressesBegan([press], with: event) } else { press.reachedEndOfChain = true }
+            if press.reachedEndOfChain { insertTyped(character) }
+            press.storedPhase = .ended
+            responder?.pressesEnded([press], with: event)
+        }
+    }
+
+    /// The text of one key typed, into the first responder that takes text.
+    private func insertTyped(_ character: Character) {
         guard let input = firstResponder as? UIKeyInput else {
             reportLayoutIssue("keys typed with no first responder that takes text (a text field to tap first?): dropped")
             return
         }
-        for character in text {
-            if character == "\u{8}" {
-                input.deleteBackward()
-            } else {
-                input.insertText(String(character))
-            }
+        if character == "\u{8}" {
+            input.deleteBackward()
+        } else {
+            input.insertText(String(character))
         }
     }
+
+    /// The app's delegate (UIKit's `UIApplicationDelegate`): told of the app's events uisim
+    /// models (a memory warning). A delegate that is a responder (UIKit's templates subclass
+    /// `UIResponder`) is the app's next responder, the end of every responder chain.
+    open weak var delegate: UIApplicationDelegate?
+
+    /// The app delegate when it is a responder, as UIKit's.
+    open override var next: UIResponder? { delegate as? UIResponder }
+
+    /// The app's layout direction: left to right (uisim's app runs in English).
+    open var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
 
     /// The system's appearance switched (a trace's `appearance` line, as a user switches in
     /// Control Center): every window's views resolve their colours again under the new traits,

@@ -170,4 +170,29 @@ open class UIResponder: NSObject {
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         next?.touchesCancelled(touches, with: event)
     }
+
+    // MARK: Presses (a hardware keyboard's keys; UIPress.swift)
+
+    /// Presses began: sent to the first responder, and by this default up the responder chain
+    /// (UIKit: "call super to forward any events that you don't handle yourself"). A press that
+    /// passes the end of the chain unhandled is a key typed: its text goes to the first responder
+    /// that takes text (`UIKeyInput`); a responder that handles it and does not call super keeps it.
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        if let next { next.pressesBegan(presses, with: event) } else { for press in presses { press.reachedEndOfChain = true } }
+    }
+
+    /// Presses changed (an analog button's force); forwarded up the chain by default.
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesChanged(presses, with: event)
+    }
+
+    /// Presses ended (keys released); forwarded up the chain by default.
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesEnded(presses, with: event)
+    }
+
+    /// The system stopped tracking presses; forwarded up the chain by default.
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        next?.pressesCancelled(presses, with: event)
+    }
 }
