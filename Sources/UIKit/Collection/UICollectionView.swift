@@ -293,6 +293,7 @@ open class UICollectionView: UIScrollView {
         itemCounts = (0..<max(0, dataSource.numberOfSections(in: self))).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
         collectionViewLayout.needsPrepare = true
         collectionViewLayout.needsFullPrepare = true
+        collectionViewLayout.dataSourceCountsDidChange()
     }
 
     /// The number of sections, from the data source.
@@ -324,13 +325,33 @@ open class UICollectionView: UIScrollView {
     var orthogonalScrollers: [Int: OrthogonalScrollView] = [:]
     private var lastBoundsSize: CGSize?
 
+    /// A bounds change the layout asks to follow (by default, a new size) prepares it again, with
+    /// the context the layout makes for it: both asked before the change (the layout sees the
+    /// old bounds as `collectionView.bounds`), the context taken after it, as UIKit does.
     open override var bounds: CGRect {
-        didSet {
-            // A bounds change the layout asks to follow (by default, a new size) prepares it again.
-            if bounds != oldValue, collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
-                collectionViewLayout.invalidateLayout()
-            }
-        }
+        willSet { boundsContext = boundsChangeContext(to: newValue) }
+        didSet { takeBoundsChangeContext() }
+    }
+
+    /// A new frame is a bounds change of its size.
+    open override var frame: CGRect {
+        willSet { boundsContext = transform.isIdentity ? boundsChangeContext(to: CGRect(origin: bounds.origin, size: newValue.size)) : nil }
+        didSet { takeBoundsChangeContext() }
+    }
+
+    /// The context of the bounds change under way, if the layout asked to follow it.
+    private var boundsContext: UICollectionViewLayoutInvalidationContext?
+
+    private func boundsChangeContext(to newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext? {
+        let layout = collectionViewLayout
+        guard newBounds != bounds, layout.shouldInvalidateLayout(forBoundsChange: newBounds) else { return nil }
+        return layout.invalidationContext(forBoundsChange: newBounds)
+    }
+
+    private func takeBoundsChangeContext() {
+        guard let context = boundsContext else { return }
+        boundsContext = nil
+        collectionViewLayout.invalidateLayout(with: context)
     }
 
     /// Whether the layout pass is under way (a cell measuring itself may call `layoutIfNeeded()`,

@@ -140,7 +140,6 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         sections = []
         contentSize = .zero
         guard let collectionView else { return }
-        let flowDelegate = collectionView.delegate as? UICollectionViewDelegateFlowLayout
         let insets = collectionView.adjustedContentInset
         // The content's extent across the scroll direction: the bounds less the content inset.
         let across = vertical ? collectionView.bounds.width - insets.left - insets.right
@@ -150,15 +149,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             measuredAcross = across
             preferred.removeAll()
         }
+        takeDelegateMetrics(of: collectionView)
         var along: CGFloat = 0
-        for section in 0..<collectionView.numberOfSections {
+        for section in 0..<metrics.count {
             var laid = Section()
             laid.start = along
-            let inset = flowDelegate?.collectionView(collectionView, layout: self, insetForSectionAt: section) ?? sectionInset
-            let lineSpacing = flowDelegate?.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: section) ?? minimumLineSpacing
-            let spacing = flowDelegate?.collectionView(collectionView, layout: self, minimumInteritemSpacingForSectionAt: section) ?? minimumInteritemSpacing
-            let header = flowDelegate?.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section) ?? headerReferenceSize
-            let footer = flowDelegate?.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section) ?? footerReferenceSize
+            let m = metrics[section]
+            let (inset, lineSpacing, spacing, header, footer) = (m.inset, m.lineSpacing, m.spacing, m.header, m.footer)
             // (leading, trailing) across the lines, (before, after) along the scroll direction.
             var (lead, trail, before, after) = vertical ? (inset.left, inset.right, inset.top, inset.bottom)
                 : (inset.top, inset.bottom, inset.left, inset.right)
@@ -182,12 +179,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 along += headerDepth
             }
             along += before
-            let count = collectionView.numberOfItems(inSection: section)
-            let sizes = (0..<count).map { item in
-                let indexPath = IndexPath(item: item, section: section)
-                if isSelfSizing { return preferred[indexPath] ?? estimate }
-                return flowDelegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath) ?? itemSize
-            }
+            let count = m.sizes.count
+            let sizes = isSelfSizing ? (0..<count).map { preferred[IndexPath(item: $0, section: section)] ?? estimate } : m.sizes
             laid.items = [CGRect](repeating: .zero, count: count)
             let room = across - lead - trail
             var first = 0
@@ -218,6 +211,83 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             sections.append(laid)
         }
         contentSize = vertical ? CGSize(width: across, height: along) : CGSize(width: along, height: across)
+    }
+
+    // MARK: Invalidation
+
+    /// What the delegate (or the layout's properties) gave for one section: kept between passes,
+    /// and asked again only when an invalidation says so (UIKit's flow layout keeps its "delegate
+    /// metrics" until a context's `invalidateFlowLayoutDelegateMetrics`, or an invalidation of
+    /// everything or of the data source's counts).
+    private struct SectionMetrics {
+        var inset: UIEdgeInsets
+        var lineSpacing: CGFloat, spacing: CGFloat
+        var header: CGSize, footer: CGSize
+        /// The items' sizes (not asked when the cells size themselves: zero, one per item).
+        var sizes: [CGSize]
+    }
+
+    private var metrics: [SectionMetrics] = []
+    /// Whether every section's metrics are asked again at the next `prepare()`.
+    private var refetchesMetrics = true
+    /// Items whose sizes are asked again at the next `prepare()` (a context's `invalidateItems(at:)`).
+    private var refetchedItems: Set<IndexPath> = []
+
+    open override class var invalidationContextClass: AnyClass { UICollectionViewFlowLayoutInvalidationContext.self }
+
+    /// Takes what `context` invalidates: the delegate's metrics are asked again for an
+    /// invalidation of everything or of the data source's counts, or a flow context's
+    /// `invalidateFlowLayoutDelegateMetrics`; the sizes of the items it names otherwise.
+    open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        let flow = context as? UICollectionViewFlowLayoutInvalidationContext
+        if context.invalidateEverything || context.invalidateDataSourceCounts || flow?.invalidateFlowLayoutDelegateMetrics == true {
+            refetchesMetrics = true
+        } else if let items = context.invalidatedItemIndexPaths {
+            refetchedItems.formUnion(items)
+        }
+        super.invalidateLayout(with: context)
+    }
+
+    /// A bounds change's context: the items are placed again (`invalidateFlowLayoutAttributes`)
+    /// when the extent across the lines changes (the width, scrolling vertically), with the sizes
+    /// the layout has: the delegate is not asked again (`invalidateFlowLayoutDelegateMetrics`
+    /// false), as in UIKit; a layout whose sizes follow the width sets it (MessageKit's does).
+    open override func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(forBoundsChange: newBounds)
+        if let flow = context as? UICollectionViewFlowLayoutInvalidationContext, let old = collectionView?.bounds {
+            flow.invalidateFlowLayoutAttributes = vertical ? old.width != newBounds.width : old.height != newBounds.height
+        }
+        return context
+    }
+
+    override func dataSourceCountsDidChange() { refetchesMetrics = true }
+
+    /// Asks the delegate (or reads the properties) for what is out of date: every section when
+    /// the metrics were invalidated or the counts differ from those kept, else the items named.
+    private func takeDelegateMetrics(of collectionView: UICollectionView) {
+        let flowDelegate = collectionView.delegate as? UICollectionViewDelegateFlowLayout
+        let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
+        func size(at indexPath: IndexPath) -> CGSize {
+            if isSelfSizing { return .zero }
+            return flowDelegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath) ?? itemSize
+        }
+        if refetchesMetrics || counts != metrics.map(\.sizes.count) {
+            metrics = counts.enumerated().map { section, count in
+                SectionMetrics(
+                    inset: flowDelegate?.collectionView(collectionView, layout: self, insetForSectionAt: section) ?? sectionInset,
+                    lineSpacing: flowDelegate?.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: section) ?? minimumLineSpacing,
+                    spacing: flowDelegate?.collectionView(collectionView, layout: self, minimumInteritemSpacingForSectionAt: section) ?? minimumInteritemSpacing,
+                    header: flowDelegate?.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section) ?? headerReferenceSize,
+                    footer: flowDelegate?.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section) ?? footerReferenceSize,
+                    sizes: (0..<count).map { size(at: IndexPath(item: $0, section: section)) })
+            }
+        } else {
+            for indexPath in refetchedItems.sorted() where indexPath.section < metrics.count && indexPath.item < metrics[indexPath.section].sizes.count {
+                metrics[indexPath.section].sizes[indexPath.item] = size(at: indexPath)
+            }
+        }
+        refetchesMetrics = false
+        refetchedItems = []
     }
 
     /// An item's size across the lines (its width, scrolling vertically) and along them.

@@ -195,11 +195,54 @@ open class UICollectionViewLayout: NSObject {
     }
 
     /// Marks the layout out of date: it is prepared again before the collection view's next
-    /// layout pass.
+    /// layout pass. The same as `invalidateLayout(with:)` with a context of
+    /// `invalidationContextClass` that invalidates everything.
     open func invalidateLayout() {
+        let context = makeInvalidationContext()
+        context.everything = true
+        invalidateLayout(with: context)
+    }
+
+    /// Marks what `context` says out of date (a subclass overrides it to read the context, and
+    /// calls super): the layout is prepared again before the collection view's next layout pass,
+    /// and the context's content offset and size adjustments are applied to the collection view
+    /// now.
+    open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         needsPrepare = true
         needsFullPrepare = true
-        collectionView?.setNeedsLayout()
+        guard let collectionView else { return }
+        if context.contentOffsetAdjustment != .zero {
+            let offset = collectionView.contentOffset
+            collectionView.contentOffset = CGPoint(x: offset.x + context.contentOffsetAdjustment.x, y: offset.y + context.contentOffsetAdjustment.y)
+        }
+        if context.contentSizeAdjustment != .zero {
+            let size = collectionView.contentSize
+            collectionView.contentSize = CGSize(width: size.width + context.contentSizeAdjustment.width,
+                                                height: size.height + context.contentSizeAdjustment.height)
+        }
+        collectionView.setNeedsLayout()
+    }
+
+    /// The class of the contexts the layout makes (`invalidateLayout()`, bounds changes): a
+    /// subclass of `UICollectionViewLayoutInvalidationContext`. A layout with a context of its
+    /// own overrides it.
+    open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
+
+    /// The context for a bounds change the layout asked to follow
+    /// (`shouldInvalidateLayout(forBoundsChange:)`): a new one of `invalidationContextClass`; a
+    /// subclass overrides it to say more (call super first, then configure what it returns).
+    open func invalidationContext(forBoundsChange newBounds: CGRect) -> UICollectionViewLayoutInvalidationContext {
+        makeInvalidationContext()
+    }
+
+    /// The collection view asked its data source for the counts again (a new data source, a
+    /// reload): what the layout keeps per item is out of date, as for a context's
+    /// `invalidateDataSourceCounts`.
+    func dataSourceCountsDidChange() {}
+
+    /// A new context of `invalidationContextClass` (the base class when it names no subclass).
+    func makeInvalidationContext() -> UICollectionViewLayoutInvalidationContext {
+        (Self.invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type ?? UICollectionViewLayoutInvalidationContext.self).init()
     }
 
     /// Where scrolling that would stop at `proposedContentOffset` stops (paging layouts
