@@ -79,3 +79,35 @@ public final class CGImage {
     public func pngData() throws -> Data { try storage.pngData() }
 }
 #endif
+
+extension CGImage {
+    /// A copy with each pixel (premultiplied ARGB, as the bitmap holds it) mapped by `transform`;
+    /// nil when memory cannot hold the copy.
+    package func mappingPixels(_ transform: (UInt32) -> UInt32) -> CGImage? {
+        guard let copy = try? CairoImage(width: width, height: height) else { return nil }
+        copy.copy(from: storage)
+        copy.withPixels { base, stride in
+            for y in 0..<height {
+                let row = base.advanced(by: y * stride).bindMemory(to: UInt32.self, capacity: width)
+                for x in 0..<width { row[x] = transform(row[x]) }
+            }
+        }
+        return CGImage(adopting: copy)
+    }
+
+    /// A copy mirrored left to right (what a right-to-left layout shows of a flipping image).
+    package func mirroredHorizontally() -> CGImage? {
+        guard let copy = try? CairoImage(width: width, height: height) else { return nil }
+        let source = storage
+        source.withPixels { from, fromStride in
+            copy.withPixels { to, toStride in
+                for y in 0..<height {
+                    let a = from.advanced(by: y * fromStride).bindMemory(to: UInt32.self, capacity: width)
+                    let b = to.advanced(by: y * toStride).bindMemory(to: UInt32.self, capacity: width)
+                    for x in 0..<width { b[width - 1 - x] = a[x] }
+                }
+            }
+        }
+        return CGImage(adopting: copy)
+    }
+}

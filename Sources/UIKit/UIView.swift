@@ -427,6 +427,25 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         layer.setNeedsDisplay(rect)
     }
 
+    /// The direction content with `attribute` reads in, in the app's direction
+    /// (`UIApplication.shared.userInterfaceLayoutDirection`: left to right in uisim).
+    open class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+        userInterfaceLayoutDirection(for: attribute, relativeTo: UIApplication.shared.userInterfaceLayoutDirection)
+    }
+
+    /// The direction content with `semanticContentAttribute` reads in when its surroundings read
+    /// in `layoutDirection`: playback and spatial content (media controls, arrows) and content
+    /// forced left to right always read left to right; forced right to left, right to left;
+    /// unspecified content follows `layoutDirection`.
+    open class func userInterfaceLayoutDirection(for semanticContentAttribute: UISemanticContentAttribute,
+                                                 relativeTo layoutDirection: UIUserInterfaceLayoutDirection) -> UIUserInterfaceLayoutDirection {
+        switch semanticContentAttribute {
+        case .unspecified: layoutDirection
+        case .playback, .spatial, .forceLeftToRight: .leftToRight
+        case .forceRightToLeft: .rightToLeft
+        }
+    }
+
     /// Lays out the subviews; called by the layout pass for views marked with
     /// `setNeedsLayout()` (or whose bounds size changed). The default does nothing (autoresizing
     /// has already happened when the bounds changed).

@@ -39,3 +39,21 @@ import Testing
         #expect(UIColor.label == UIColor.label && UIColor.label != UIColor.black && accent != UIColor.purple)
     }
 }
+
+/// The colours from before dynamic colours (issue #46): darkText black, lightText white at 60 %
+/// opacity, in both appearances; groupTableViewBackground is systemGroupedBackground (#F2F2F7 /
+/// black).
+@Suite struct LegacyColorTests {
+    func rgba(_ color: UIColor, _ traits: UITraitCollection) -> [Int] {
+        color.resolvedColor(with: traits).cgColor.components.map { Int(($0 * 255).rounded()) }
+    }
+
+    @Test func legacyTextAndGroupedColors() {
+        let light = UITraitCollection(userInterfaceStyle: .light), dark = UITraitCollection(userInterfaceStyle: .dark)
+        #expect(rgba(.darkText, light) == [0, 0, 0, 255] && rgba(.darkText, dark) == [0, 0, 0, 255])
+        #expect(rgba(.lightText, light) == [255, 255, 255, 153] && rgba(.lightText, dark) == [255, 255, 255, 153])
+        #expect(rgba(.groupTableViewBackground, light) == [242, 242, 247, 255])
+        #expect(rgba(.groupTableViewBackground, dark) == [0, 0, 0, 255])
+        #expect(rgba(.groupTableViewBackground, dark) == rgba(.systemGroupedBackground, dark))
+    }
+}

@@ -166,6 +166,13 @@ open class UIColor: NSObject, @unchecked Sendable {
     open class var systemGroupedBackground: UIColor { Palette.systemGroupedBackground }
     open class var secondarySystemGroupedBackground: UIColor { Palette.secondarySystemGroupedBackground }
     open class var tertiarySystemGroupedBackground: UIColor { Palette.tertiarySystemGroupedBackground }
+    /// Text on a light background, from before dynamic colours (UIKit's: black, in dark mode too).
+    open class var darkText: UIColor { Palette.darkText }
+    /// Text on a dark background, from before dynamic colours (UIKit's: white at 60 % opacity).
+    open class var lightText: UIColor { Palette.lightText }
+    /// A grouped table's background, deprecated in iOS 13 for `systemGroupedBackground`, which it is.
+    @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use systemGroupedBackgroundColor instead")
+    open class var groupTableViewBackground: UIColor { Palette.systemGroupedBackground }
     open class var label: UIColor { Palette.label }
     open class var secondaryLabel: UIColor { Palette.secondaryLabel }
     open class var tertiaryLabel: UIColor { Palette.tertiaryLabel }
@@ -244,6 +251,8 @@ private enum Palette {
     static let systemBackground = UIColor.dynamic(light: UIColor(red: 255.0 / 255, green: 255.0 / 255, blue: 255.0 / 255, alpha: 1.0), dark: UIColor(red: 0.0 / 255, green: 0.0 / 255, blue: 0.0 / 255, alpha: 1.0))
     static let secondarySystemBackground = UIColor.dynamic(light: UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1.0), dark: UIColor(red: 28.0 / 255, green: 28.0 / 255, blue: 30.0 / 255, alpha: 1.0))
     static let tertiarySystemBackground = UIColor.dynamic(light: UIColor(red: 255.0 / 255, green: 255.0 / 255, blue: 255.0 / 255, alpha: 1.0), dark: UIColor(red: 44.0 / 255, green: 44.0 / 255, blue: 46.0 / 255, alpha: 1.0))
+    static let darkText = UIColor(white: 0, alpha: 1)
+    static let lightText = UIColor(white: 1, alpha: 0.6)
     static let systemGroupedBackground = UIColor.dynamic(light: UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1.0), dark: UIColor(red: 0.0 / 255, green: 0.0 / 255, blue: 0.0 / 255, alpha: 1.0))
     static let secondarySystemGroupedBackground = UIColor.dynamic(light: UIColor(red: 255.0 / 255, green: 255.0 / 255, blue: 255.0 / 255, alpha: 1.0), dark: UIColor(red: 28.0 / 255, green: 28.0 / 255, blue: 30.0 / 255, alpha: 1.0))
     static let tertiarySystemGroupedBackground = UIColor.dynamic(light: UIColor(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 1.0), dark: UIColor(red: 44.0 / 255, green: 44.0 / 255, blue: 46.0 / 255, alpha: 1.0))

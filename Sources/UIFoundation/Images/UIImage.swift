@@ -46,6 +46,7 @@ open class UIImage: NSObject {
     private let _resizingMode: ResizingMode
     private let _isSymbolImage: Bool
     private let _symbolConfiguration: SymbolConfiguration?
+    private let _flips: Bool
     /// The name it was found by, for descriptions.
     package let name: String?
     /// Where an asset with light and dark images came from, and the appearance this one is for:
@@ -55,7 +56,8 @@ open class UIImage: NSObject {
     package init(cgImage: CGImage?, scale: CGFloat, renderingMode: RenderingMode = .automatic, capInsets: UIEdgeInsets = .zero,
                  resizingMode: ResizingMode = .tile, tintColor: UIColor? = nil, isSymbolImage: Bool = false,
                  symbolConfiguration: SymbolConfiguration? = nil, name: String? = nil,
-                appearanceAsset: (bundle: Bundle, style: UIUserInterfaceStyle)? = nil) {
+                appearanceAsset: (bundle: Bundle, style: UIUserInterfaceStyle)? = nil, flipsForRightToLeft: Bool = false) {
+        _flips = flipsForRightToLeft
         _cgImage = cgImage
         _scale = scale > 0 ? scale : 1
         _renderingMode = renderingMode
@@ -71,7 +73,7 @@ open class UIImage: NSObject {
 
     /// An empty image (NSObject's initializer, as on iOS): no bitmap, size zero, scale 1.
     public override init() {
-        (_cgImage, _scale, _renderingMode, _capInsets, _resizingMode) = (nil, 1, .automatic, .zero, .tile)
+        (_cgImage, _scale, _renderingMode, _capInsets, _resizingMode, _flips) = (nil, 1, .automatic, .zero, .tile, false)
         (tintColor, _isSymbolImage, _symbolConfiguration, name, appearanceAsset) = (nil, false, nil, nil, nil)
         super.init()
     }
@@ -136,7 +138,8 @@ open class UIImage: NSObject {
               let found = AssetCatalog.image(named: name, in: asset.bundle, traits: UITraitCollection(userInterfaceStyle: style)) else { return self }
         return UIImage(cgImage: found.image, scale: found.scale, renderingMode: renderingMode, capInsets: capInsets,
                        resizingMode: resizingMode, tintColor: tintColor, isSymbolImage: isSymbolImage,
-                       symbolConfiguration: symbolConfiguration, name: name, appearanceAsset: (asset.bundle, found.style))
+                       symbolConfiguration: symbolConfiguration, name: name, appearanceAsset: (asset.bundle, found.style),
+                       flipsForRightToLeft: _flips)
     }
 
     /// The image named `name` in `bundle` with a configuration (its traits are used, as
@@ -182,11 +185,29 @@ open class UIImage: NSObject {
     package var isResizable: Bool { capInsets != .zero }
 
     private func copy(renderingMode: RenderingMode? = nil, capInsets: UIEdgeInsets? = nil, resizingMode: ResizingMode? = nil,
-                      tintColor: UIColor?? = nil, symbolConfiguration: SymbolConfiguration?? = nil, cgImage: CGImage?? = nil) -> UIImage {
+                      tintColor: UIColor?? = nil, symbolConfiguration: SymbolConfiguration?? = nil, cgImage: CGImage?? = nil,
+                      flips: Bool? = nil) -> UIImage {
         UIImage(cgImage: cgImage ?? self.cgImage, scale: scale, renderingMode: renderingMode ?? self.renderingMode,
                 capInsets: capInsets ?? self.capInsets, resizingMode: resizingMode ?? self.resizingMode, tintColor: tintColor ?? self.tintColor,
                 isSymbolImage: isSymbolImage, symbolConfiguration: symbolConfiguration ?? self.symbolConfiguration, name: name,
-                appearanceAsset: appearanceAsset)
+                appearanceAsset: appearanceAsset, flipsForRightToLeft: flips ?? _flips)
+    }
+
+    /// Whether an image view in a right-to-left layout shows the image mirrored (made by
+    /// `imageFlippedForRightToLeftLayoutDirection()`; false otherwise).
+    open var flipsForRightToLeftLayoutDirection: Bool { _flips }
+
+    /// The same image, shown mirrored by an image view whose content reads right to left
+    /// (`effectiveUserInterfaceLayoutDirection`), as directional arrows are; as it is otherwise.
+    open func imageFlippedForRightToLeftLayoutDirection() -> UIImage {
+        copy(flips: true)
+    }
+
+    /// The same image with its pixels (premultiplied ARGB) mapped by `transform`; itself when it
+    /// has no bitmap or memory cannot hold the copy.
+    package func mappingPixels(_ transform: (UInt32) -> UInt32) -> UIImage {
+        guard let mapped = cgImage?.mappingPixels(transform) else { return self }
+        return copy(cgImage: .some(mapped))
     }
 
     /// The same pixels drawn as `renderingMode` says.

@@ -51,6 +51,19 @@ open class UIButton: UIControl {
     /// The styled title the label shows, if it shows one.
     private var shownAttributedTitle: NSAttributedString?
 
+    /// Whether the image is drawn darker while the button is highlighted (default true). UIKit
+    /// adjusts the image a state shows from the normal state's; one set for the highlighted state
+    /// is shown as it is. uisim darkens each opaque pixel by a third of black over it (each colour
+    /// channel × 0.7, alpha kept): Apple publishes no figure.
+    @available(iOS, introduced: 2.0, deprecated: 15.0, message: "This property is ignored when using UIButtonConfiguration")
+    open var adjustsImageWhenHighlighted = true { didSet { if adjustsImageWhenHighlighted != oldValue { refresh() } } }
+    /// Whether the image is drawn lighter while the button is disabled (default true): uisim
+    /// mixes each opaque pixel half with white (channel → (channel + 255) / 2, alpha kept).
+    @available(iOS, introduced: 2.0, deprecated: 15.0, message: "This property is ignored when using UIButtonConfiguration")
+    open var adjustsImageWhenDisabled = true { didSet { if adjustsImageWhenDisabled != oldValue { refresh() } } }
+    /// The last adjusted image, and the image and adjustment it was made from (made once).
+    private var adjustedImage: (source: UIImage, darker: Bool, image: UIImage)?
+
     public override init(frame: CGRect) {
         super.init(frame: frame)
         setUpButton()
@@ -145,7 +158,7 @@ open class UIButton: UIControl {
     /// What the button shows now, in its current state.
     open var currentTitle: String? { ownTitleLabel.text }
     open var currentTitleColor: UIColor { titleColor(for: state) ?? .systemBlue }
-    open var currentImage: UIImage? { ownImageView.image }
+    open var currentImage: UIImage? { image(for: state) }
     open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
     open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
 
@@ -185,7 +198,7 @@ open class UIButton: UIControl {
                 invalidateIntrinsicContentSize()
             }
         }
-        let image = image(for: state)
+        let image = adjusted(image(for: state))
         if ownImageView.image !== image {
             ownImageView.image = image
             invalidateIntrinsicContentSize()
@@ -199,6 +212,32 @@ open class UIButton: UIControl {
         // A title without its own colour takes the tint, as a system button's does.
         ownTitleLabel.textColor = colors[state.rawValue] ?? colors[State.normal.rawValue] ?? tintColor
         ownTitleLabel.alpha = isHighlighted ? 0.3 : isEnabled ? 1 : 0.5
+    }
+
+    /// The image as the state shows it: darker while highlighted, lighter while disabled, when the
+    /// state has no image of its own and the button adjusts its image.
+    private func adjusted(_ image: UIImage?) -> UIImage? {
+        guard let image, images[state.rawValue] == nil else { return image }
+        let darker: Bool
+        if isHighlighted && adjustsImageWhenHighlighted {
+            darker = true
+        } else if !isEnabled && adjustsImageWhenDisabled {
+            darker = false
+        } else {
+            return image
+        }
+        if let made = adjustedImage, made.source === image, made.darker == darker { return made.image }
+        let result = image.mappingPixels { pixel in
+            let a = pixel >> 24
+            func channel(_ shift: UInt32) -> UInt32 {
+                let c = (pixel >> shift) & 0xFF
+                // Premultiplied: black at 0.3 over the pixel scales its colour; white at 0.5 adds half its alpha.
+                return darker ? (c * 7 + 5) / 10 : (c + a + 1) / 2
+            }
+            return a << 24 | channel(16) << 16 | channel(8) << 8 | channel(0)
+        }
+        adjustedImage = (image, darker, result)
+        return result
     }
 
     private func makeBackgroundView() -> UIImageView {

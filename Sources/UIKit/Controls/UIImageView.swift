@@ -94,12 +94,28 @@ open class UIImageView: UIView {
         return shown?.resolved(for: effectiveUserInterfaceStyle)
     }
 
+    /// The mirrored pixels shown for an image that flips in a right-to-left layout, and the
+    /// pixels they mirror (made once per image).
+    private var mirrored: (of: CGImage, image: CGImage)?
+
+    /// The pixels the layer shows of `shown`: mirrored when the image flips for right-to-left
+    /// layouts and the view's content reads right to left.
+    private func pixels(of shown: UIImage?) -> CGImage? {
+        guard let shown, let pixels = shown.cgImage, shown.flipsForRightToLeftLayoutDirection,
+              effectiveUserInterfaceLayoutDirection == .rightToLeft else { return shown?.cgImage }
+        if let mirrored, mirrored.of === pixels { return mirrored.image }
+        guard let image = pixels.mirroredHorizontally() else { return pixels }
+        mirrored = (pixels, image)
+        return image
+    }
+
     /// Puts the shown image in the layer: its pixels, its scale, its cap insets, its tint.
     private func showImage() {
         let shown = shownImage
         // The scale first: the layer's store takes it with the contents.
         if let shown { layer.contentsScale = shown.scale }
-        if layer.contents !== shown?.cgImage || shown == nil { layer.contents = shown?.cgImage }
+        let pixels = pixels(of: shown)
+        if layer.contents !== pixels || shown == nil { layer.contents = pixels }
         if let shown, shown.isResizable, shown.size.width > 0, shown.size.height > 0 {
             let size = shown.size, caps = shown.capInsets
             layer.contentsCenter = CGRect(x: caps.left / size.width, y: caps.top / size.height,

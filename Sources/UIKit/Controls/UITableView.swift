@@ -237,6 +237,28 @@ open class UITableView: UIScrollView {
     }
     private var storedSeparatorInset: UIEdgeInsets?
 
+    /// Whether the cells' layout margins follow the table's readable content guide (default false,
+    /// as since iOS 12): a cell's leading and trailing margins are at least the distance from its
+    /// edges to the readable width's (672 pt, centred within the table's margins), so a row of a
+    /// table wider than that keeps its text to the readable column; on a phone, narrower than the
+    /// readable width, the margins stay as they are. uisim moves the cells' margins (and their
+    /// content views'), and the built-in labels with them; the separators keep their inset.
+    open var cellLayoutMarginsFollowReadableWidth = false {
+        didSet { if cellLayoutMarginsFollowReadableWidth != oldValue { setNeedsLayout() } }
+    }
+
+    /// Sets `cell`'s side margins (and its content view's) to reach the readable content guide.
+    private func followReadableWidth(_ cell: UITableViewCell) {
+        let readable = layoutFrame(of: readableContentGuide)
+        let leading = max(0, readable.minX - bounds.minX - cell.frame.minX)
+        let trailing = max(0, bounds.minX + cell.frame.maxX - readable.maxX)
+        for view in [cell, cell.contentView] {
+            let own = view.layoutMargins
+            let margins = UIEdgeInsets(top: own.top, left: max(own.left, leading), bottom: own.bottom, right: max(own.right, trailing))
+            if margins != own { view.layoutMargins = margins }
+        }
+    }
+
     /// UIKit's cell margins: 16 pt, 20 on screens 414 pt wide and more.
     static func sideMargin(for screen: UIScreen) -> CGFloat { screen.bounds.width >= 414 ? 20 : 16 }
 
@@ -957,6 +979,7 @@ open class UITableView: UIScrollView {
     /// grouped, the card's rounded corners on the first and last rows.
     private func styleCell(_ cell: UITableViewCell, at indexPath: IndexPath) {
         let last = indexPath.row == sections[indexPath.section].rows.count - 1
+        if cellLayoutMarginsFollowReadableWidth { followReadableWidth(cell) }
         cell.tableSeparatorInset = separatorInset
         cell.separatorColor = separatorStyle == .none || (isGrouped && last) ? nil : separatorColor
         guard isGrouped else { return }

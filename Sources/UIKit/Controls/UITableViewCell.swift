@@ -427,14 +427,16 @@ open class UITableViewCell: UIView {
         contentView.frame = CGRect(x: indent, y: 0, width: max(0, contentWidth - indent), height: max(0, bounds.height - separatorReserve))
         backgroundView?.frame = bounds
         if let background = storedSelectedBackground, background.superview === self { background.frame = bounds }
-        let inset: CGFloat = 16
+        // 16 pt from the content view's sides, or its layout margins where they are wider (a table
+        // whose cells follow the readable width).
+        let inset = max(16, contentView.layoutMargins.left), trailingInset = max(16, contentView.layoutMargins.right)
         var x = inset
         if let image = storedImageView, image.image != nil {
             let side = min(bounds.height - 8, 40)
             image.frame = CGRect(x: inset, y: (bounds.height - side) / 2, width: side, height: side)
             x = image.frame.maxX + 12
         }
-        let width = max(0, contentView.bounds.width - x - inset)
+        let width = max(0, contentView.bounds.width - x - trailingInset)
         switch style {
         case .subtitle:
             storedTextLabel?.frame = CGRect(x: x, y: bounds.height / 2 - 20, width: width, height: 21)

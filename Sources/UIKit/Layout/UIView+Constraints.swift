@@ -248,10 +248,11 @@ extension UIView: LayoutAnchors {
         }
     }
 
-    /// The direction the view's content reads in: right to left only when forced (uisim's app
-    /// runs in a left-to-right language).
+    /// The direction the view's content reads in: its `semanticContentAttribute` in the app's
+    /// direction (`UIView.userInterfaceLayoutDirection(for:)`): right to left only when forced
+    /// (uisim's app runs in a left-to-right language).
     public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
-        semanticContentAttribute == .forceRightToLeft ? .rightToLeft : .leftToRight
+        Self.userInterfaceLayoutDirection(for: semanticContentAttribute)
     }
 
     // MARK: Intrinsic size
