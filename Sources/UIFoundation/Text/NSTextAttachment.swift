@@ -7,8 +7,11 @@ import Geometry
 /// its line, as TextKit lays it out: `bounds.size` wide and tall (the image's size when `bounds`
 /// is zero), standing on the baseline raised by `bounds.origin.y` (negative: below it). A line is
 /// then as tall as its tallest font or attachment above the baseline plus its deepest below; the
-/// image is drawn scaled into the attachment's rectangle.
-open class NSTextAttachment: NSObject {
+/// image is drawn scaled into the attachment's rectangle. A subclass may override
+/// `attachmentBounds(for:proposedLineFragment:glyphPosition:characterIndex:)` (the layout takes its
+/// rectangle; `textContainer` is nil for string drawing and labels) and
+/// `image(forBounds:textContainer:characterIndex:)` (the image drawn), as TextKit asks them.
+open class NSTextAttachment: NSObject, NSTextAttachmentContainer {
     /// The character that stands for an attachment in the text (U+FFFC).
     public static let character = 0xFFFC
 
@@ -38,12 +41,32 @@ open class NSTextAttachment: NSObject {
         self.image = image
     }
 
+    /// The image drawn in `imageBounds`: `image`.
+    open func image(forBounds imageBounds: CGRect, textContainer: NSTextContainer?, characterIndex charIndex: Int) -> UIImage? {
+        image
+    }
+
+    /// The rectangle the attachment takes in its line, from the baseline (y up): `bounds`, or the
+    /// image's size when `bounds` is zero.
+    open func attachmentBounds(for textContainer: NSTextContainer?, proposedLineFragment lineFrag: CGRect,
+                               glyphPosition position: CGPoint, characterIndex charIndex: Int) -> CGRect {
+        lineBounds
+    }
+
     /// The rectangle the attachment takes in its line, from the baseline (y up): `bounds`, or the
     /// image's size when `bounds` is zero.
     var lineBounds: CGRect {
         guard bounds == .zero else { return bounds.standardized }
         return CGRect(origin: .zero, size: image?.size ?? .zero)
     }
+}
+
+/// What TextKit asks an attachment for its place and image in laid-out text, as UIKit's
+/// `NSTextAttachmentContainer`.
+public protocol NSTextAttachmentContainer: NSObjectProtocol {
+    func image(forBounds imageBounds: CGRect, textContainer: NSTextContainer?, characterIndex charIndex: Int) -> UIImage?
+    func attachmentBounds(for textContainer: NSTextContainer?, proposedLineFragment lineFrag: CGRect,
+                          glyphPosition position: CGPoint, characterIndex charIndex: Int) -> CGRect
 }
 
 extension NSAttributedString {
@@ -61,10 +84,11 @@ struct TextAttachmentRun: Hashable {
     let bounds: CGRect
     let image: UIImage?
 
-    init(_ attachment: NSTextAttachment) {
+    init(_ attachment: NSTextAttachment, container: NSTextContainer? = nil, characterIndex: Int = 0, lineFragment: CGRect = .zero) {
         self.attachment = attachment
-        bounds = attachment.lineBounds
-        image = attachment.image
+        bounds = attachment.attachmentBounds(for: container, proposedLineFragment: lineFragment, glyphPosition: .zero,
+                                             characterIndex: characterIndex).standardized
+        image = attachment.image(forBounds: bounds, textContainer: container, characterIndex: characterIndex)
     }
 
     static func == (a: TextAttachmentRun, b: TextAttachmentRun) -> Bool {

@@ -8,8 +8,13 @@ import Geometry
 
 extension TextLayoutRequest {
     /// The request for `string` with its attributes; `defaults` fill what a run does not say.
+    /// `container` and `characterOffset` (where `string` starts in the container's text) are
+    /// what an attachment's `attachmentBounds(for:proposedLineFragment:glyphPosition:characterIndex:)`
+    /// is asked with (nil and 0 for string drawing), with a proposed line fragment
+    /// `lineFragmentWidth` wide (the container's line fragment, padding included; else `width`).
     package init(_ string: NSAttributedString, width: CGFloat?, maxLines: Int, lineBreakMode: NSLineBreakMode? = nil,
-         alignment: NSTextAlignment? = nil, defaults: [NSAttributedString.Key: Any] = [:]) {
+         alignment: NSTextAlignment? = nil, defaults: [NSAttributedString.Key: Any] = [:], container: NSTextContainer? = nil,
+         characterOffset: Int = 0, lineFragmentWidth: CGFloat? = nil) {
         var text = ""
         var runs: [TextRun] = []
         var paragraphStarts: [Int] = []
@@ -24,7 +29,8 @@ extension TextLayoutRequest {
             let bytes = first..<text.utf8.count
             let value = { (key: NSAttributedString.Key) in attributes[key] ?? defaults[key] }
             if paragraph == nil { paragraph = value(.paragraphStyle) as? NSParagraphStyle }
-            runs.append(TextRun(bytes: bytes, attributes: value))
+            runs.append(TextRun(bytes: bytes, attributes: value, container: container, characterIndex: characterOffset + range.location,
+                                lineFragment: CGRect(x: 0, y: 0, width: lineFragmentWidth ?? width ?? 0, height: 0)))
         }
         if runs.isEmpty {
             let value = { (key: NSAttributedString.Key) in defaults[key] }
@@ -95,7 +101,8 @@ extension TextRun {
     /// A run with UIKit's attributes: font (system 12 pt by default), colours (black text), kern,
     /// underline and strikethrough, baseline offset; a link is drawn as UILabel draws one (blue,
     /// underlined).
-    init(bytes: Range<Int>, attributes value: (NSAttributedString.Key) -> Any?) {
+    init(bytes: Range<Int>, attributes value: (NSAttributedString.Key) -> Any?, container: NSTextContainer? = nil,
+         characterIndex: Int = 0, lineFragment: CGRect = .zero) {
         let font = value(.font) as? UIFont ?? .systemFont(ofSize: 12)
         var pango = PangoRun(bytes: bytes, font: font.pangoSpec)
         let isLink = value(.link) != nil
@@ -109,7 +116,9 @@ extension TextRun {
         pango.strikethrough = (Self.number(value(.strikethroughStyle)) ?? 0) != 0
         if pango.underline { pango.underlineColor = (value(.underlineColor) as? UIColor).map { PangoColor($0.cgColor.components) } }
         if pango.strikethrough { pango.strikethroughColor = (value(.strikethroughColor) as? UIColor).map { PangoColor($0.cgColor.components) } }
-        let attachment = (value(.attachment) as? NSTextAttachment).map(TextAttachmentRun.init)
+        let attachment = (value(.attachment) as? NSTextAttachment).map {
+            TextAttachmentRun($0, container: container, characterIndex: characterIndex, lineFragment: lineFragment)
+        }
         if let attachment {
             pango.shape = PangoShape(width: Double(attachment.advance), ascent: Double(attachment.ascent), descent: Double(attachment.descent))
         }
@@ -171,6 +180,29 @@ extension CGContext {
     /// aligned in the layout's own width).
     func draw(_ layout: TextLayout, at point: CGPoint) {
         draw(layout, in: CGRect(origin: point, size: CGSize(width: CGFloat.infinity, height: 0)), clipsTo: nil)
+    }
+}
+
+extension CGContext {
+    /// Draws single lines of laid-out text, each with its origin at `x` and its baseline at
+    /// `baseline` (a layout manager's line fragments), their attachments too; counts the glyphs.
+    package func drawLines(_ lines: [(layout: TextLayout, line: Int, x: CGFloat, baseline: CGFloat)]) {
+        guard !lines.isEmpty else { return }
+        let app = AppEnvironment.current
+        let start = app.textClock?() ?? 0
+        saveGState()
+        let glyphs = drawInOwnColors { cairo in
+            lines.reduce(0) { $0 + $1.layout.drawLine($1.line, x: $1.x, baseline: $1.baseline, cairo: cairo) }
+        }
+        for line in lines {
+            for (attachment, frame) in line.layout.attachments(inLine: line.line, x: line.x, baseline: line.baseline) {
+                guard let image = attachment.image?.cgImage else { continue }
+                drawImagePart(image, source: CGRect(x: 0, y: 0, width: image.width, height: image.height), in: frame, tint: nil)
+            }
+        }
+        restoreGState()
+        app.text.statistics.glyphsDrawn += glyphs
+        if let clock = app.textClock { app.text.statistics.nanoseconds &+= clock() &- start }
     }
 }
 

@@ -193,20 +193,36 @@ package final class TextLayout {
     /// top-left is at `rect`'s origin (as `draw(in:cairo:)` places them), in the text's order.
     func attachments(in rect: CGRect) -> [(attachment: TextAttachmentRun, frame: CGRect)] {
         guard !attachmentRuns.isEmpty else { return [] }
-        var placed: [(TextAttachmentRun, CGRect)] = []
+        var placed: [(attachment: TextAttachmentRun, frame: CGRect)] = []
         for (index, line) in lines.enumerated() {
-            let x = rect.minX + lineOrigin(line, inWidth: rect.width)
-            for (run, attachment) in attachmentRuns where run.bytes.overlaps(line.bytes) {
-                // One box per attachment character (U+FFFC, three bytes) of the run in the line.
-                for byte in stride(from: max(run.bytes.lowerBound, line.bytes.lowerBound), to: min(run.bytes.upperBound, line.bytes.upperBound), by: 3) {
-                    let left = x + CGFloat(pango.x(ofByte: byte, inLine: index)) + attachment.attachment.lineLayoutPadding
-                    let baseline = rect.minY + line.baseline
-                    placed.append((attachment, CGRect(x: left, y: baseline - attachment.bounds.maxY,
-                                                      width: attachment.bounds.width, height: attachment.bounds.height)))
-                }
+            placed += attachments(inLine: index, x: rect.minX + lineOrigin(line, inWidth: rect.width), baseline: rect.minY + line.baseline)
+        }
+        return placed
+    }
+
+    /// The attachments of line `index` drawn with its origin at `x` and its baseline at `baseline`.
+    func attachments(inLine index: Int, x: CGFloat, baseline: CGFloat) -> [(attachment: TextAttachmentRun, frame: CGRect)] {
+        guard !attachmentRuns.isEmpty else { return [] }
+        let line = lines[index]
+        var placed: [(attachment: TextAttachmentRun, frame: CGRect)] = []
+        for (run, attachment) in attachmentRuns where run.bytes.overlaps(line.bytes) {
+            // One box per attachment character (U+FFFC, three bytes) of the run in the line.
+            for byte in stride(from: max(run.bytes.lowerBound, line.bytes.lowerBound), to: min(run.bytes.upperBound, line.bytes.upperBound), by: 3) {
+                let left = x + CGFloat(pango.x(ofByte: byte, inLine: index)) + attachment.attachment.lineLayoutPadding
+                placed.append((attachment, CGRect(x: left, y: baseline - attachment.bounds.maxY,
+                                                  width: attachment.bounds.width, height: attachment.bounds.height)))
             }
         }
         return placed
+    }
+
+    /// The x of the place before `byte` on line `index`, from the line's origin.
+    package func x(ofByte byte: Int, inLine index: Int) -> CGFloat { CGFloat(pango.x(ofByte: byte, inLine: index)) }
+
+    /// Draws line `index` with its origin at `x` and its baseline at `baseline`; its glyphs.
+    func drawLine(_ index: Int, x: CGFloat, baseline: CGFloat, cairo: CairoContext) -> Int {
+        pango.drawLine(index, in: cairo, x: Double(x), baseline: Double(baseline))
+        return lines[index].glyphs
     }
 
     /// Glyphs in the lines shown.

@@ -4,61 +4,6 @@ import CoreGraphics
 import QuartzCore
 import UIFoundation
 
-/// The region text is laid out in, as TextKit's `NSTextContainer`: its size, the padding at each
-/// end of a line (5 pt by default), a limit on lines and what happens past it. A text view lays its
-/// text out in its container: lines break at the container's width less the padding. A text view's
-/// own container tracks its width (`widthTracksTextView`: the view's width less its
-/// `textContainerInset`, set at each layout); a container made with `init(size:)` keeps its size
-/// (a width of 0 or less: no limit, lines break only at line breaks). uisim lays out text past the
-/// container's height, and has no exclusion paths or layout manager.
-@preconcurrency @MainActor
-open class NSTextContainer: NSObject {
-    /// A container of `size` that does not track a text view's size.
-    public init(size: CGSize) {
-        self.size = size
-        super.init()
-    }
-
-    /// A container of size zero (NSObject's initializer, a convenience one as Swift imports it).
-    public convenience override init() {
-        self.init(size: .zero)
-    }
-
-    /// UIKit's initializer from an archive (not failable, as the SDK declares it). uisim has no
-    /// archives: an empty container, said in the layout issues.
-    public required init(coder: NSCoder) {
-        size = .zero
-        super.init()
-        noArchives(Self.self, made: "an empty container")
-    }
-
-    /// The container's size; lines break at its width less the padding. A text view's own
-    /// container is given the view's width at each layout (`widthTracksTextView`).
-    open var size: CGSize {
-        didSet { if size.width != oldValue.width, !widthTracksTextView { owner?.textLayoutDidChange() } }
-    }
-    /// Whether a text view sets the container's width to its own (less its `textContainerInset`)
-    /// at each layout: true for a text view's own container, false for one made with `init(size:)`.
-    open var widthTracksTextView = false { didSet { if widthTracksTextView != oldValue { owner?.textLayoutDidChange() } } }
-    /// Whether a text view sets the container's height to its own (less its insets).
-    open var heightTracksTextView = false { didSet { if heightTracksTextView != oldValue { owner?.setNeedsLayout() } } }
-    /// Space at the start and end of every line, inside the text view's `textContainerInset`.
-    open var lineFragmentPadding: CGFloat = 5 { didSet { owner?.textLayoutDidChange() } }
-    /// The most lines laid out (0: no limit).
-    open var maximumNumberOfLines = 0 { didSet { owner?.textLayoutDidChange() } }
-    /// What the last line allowed does when text is left over (with `maximumNumberOfLines`).
-    open var lineBreakMode = NSLineBreakMode.byWordWrapping { didSet { owner?.textLayoutDidChange() } }
-
-    weak var owner: UITextView?
-
-    /// The width lines break at, for a text view whose width less its insets is `trackedWidth`
-    /// (infinite: no limit).
-    func lineWidth(trackedWidth: CGFloat) -> CGFloat {
-        let width = widthTracksTextView ? trackedWidth : size.width > 0 ? size.width : .infinity
-        return max(width - 2 * lineFragmentPadding, 0)
-    }
-}
-
 /// What a text view asks and tells its delegate while it is edited, as UIKit's
 /// `UITextViewDelegate` (a scroll view delegate too: set it as the text view's `delegate`). Every
 /// method optional.
@@ -95,6 +40,15 @@ extension UITextViewDelegate {
 /// the selected text or goes in at the caret, and moves the caret after it; setting the text puts
 /// the caret at its end. uisim draws no caret or selection highlight in a text view;
 /// `isSelectable` is kept as set.
+///
+/// TextKit 1 underneath, as UIKit's: `textStorage` (the text; edits made through it change the
+/// view's text and layout, without telling the delegate, as UIKit does), `layoutManager` and
+/// `textContainer` (`init(frame:textContainer:)` takes a container's layout manager and storage).
+/// Typed text takes `typingAttributes` (the attributes at the caret, the view's font and colour
+/// for plain text, unless set; cleared when the selection moves). The view lays its text out
+/// with the same text engine as its layout manager (the same lines), by paragraphs when long; a
+/// container with exclusion paths is laid out and drawn by the layout manager (its caret
+/// geometry still follows the plain lines).
 @preconcurrency @MainActor
 open class UITextView: UIScrollView, UITextInput {
     /// The view that draws the text, as tall as the content (a text laid out whole); a long text
@@ -104,11 +58,18 @@ open class UITextView: UIScrollView, UITextInput {
     /// which tracks its width).
     open var textContainer: NSTextContainer { container }
     private let container: NSTextContainer
-
-    /// The text, edited in place (TextKit's `NSTextStorage` is a mutable attributed string): a key
-    /// typed at the end of a long text costs no copy of it.
-    private var storage: NSMutableAttributedString?
+    /// The layout manager of the container (UIKit's TextKit 1 chain).
+    open var layoutManager: NSLayoutManager { manager }
+    private let manager: NSLayoutManager
+    /// The text, edited in place: a key typed at the end of a long text costs no copy of it.
+    open var textStorage: NSTextStorage { store }
+    private let store: NSTextStorage
+    /// Set while the view edits its own storage (the storage's news of it are not the app's edits).
+    private var isEditingStorage = false
+    private var storage: NSTextStorage? { store }
     private var storesPlainText = true
+    /// `typingAttributes` as set (nil: the attributes at the caret).
+    private var customTypingAttributes: [NSAttributedString.Key: Any]?
     /// A long text's paragraphs, each laid out apart (nil: the text is laid out whole).
     private var fragments: TextFragments?
     /// The part of a long text to draw again (text coordinates), from the edits since the last layout.
@@ -130,7 +91,7 @@ open class UITextView: UIScrollView, UITextInput {
         get { storage?.string ?? "" }
         set {
             keyValueWillChange("text")
-            storage = NSMutableAttributedString(string: newValue ?? "")
+            replaceStoredText(NSAttributedString(string: newValue ?? ""))
             storesPlainText = true
             textLayoutDidChange()
             textWasReplaced()
@@ -141,12 +102,11 @@ open class UITextView: UIScrollView, UITextInput {
     /// The text with its attributes; plain text has the view's `font`, `textColor` and alignment.
     open var attributedText: NSAttributedString! {
         get {
-            storesPlainText ? NSAttributedString(string: text, attributes: defaultAttributes)
-                : storage.map { NSAttributedString(attributedString: $0) } ?? NSAttributedString(string: "")
+            storesPlainText ? withDefaults(store) : NSAttributedString(attributedString: store)
         }
         set {
             keyValueWillChange("attributedText")
-            storage = newValue.map { NSMutableAttributedString(attributedString: $0) }
+            replaceStoredText(newValue ?? NSAttributedString(string: ""))
             storesPlainText = false
             textLayoutDidChange()
             textWasReplaced()
@@ -156,8 +116,24 @@ open class UITextView: UIScrollView, UITextInput {
 
     /// The font of plain text (the system font at 12 pt unless set, as UIKit's).
     open var font: UIFont? = .systemFont(ofSize: 12) { didSet { textLayoutDidChange() } }
-    open var textColor: UIColor? = .label { didSet { redrawAllText() } }
+    open var textColor: UIColor? = .label {
+        didSet {
+            manager.defaultAttributes = defaultAttributes
+            redrawAllText()
+        }
+    }
     open var textAlignment = NSTextAlignment.natural { didSet { textLayoutDidChange() } }
+    /// The attributes typed text takes: as set, else those of the text before the caret (the
+    /// first character's at the start) over the view's font, colour and alignment. Set, they last
+    /// until the selection moves (UIKit clears them then).
+    open var typingAttributes: [NSAttributedString.Key: Any] {
+        get {
+            if let customTypingAttributes { return customTypingAttributes }
+            return defaultAttributes.merging(storedAttributesAtCaret) { _, stored in stored }
+        }
+        set { customTypingAttributes = newValue }
+    }
+
     /// Space between the view's edges and the text container: 8 pt above and below.
     open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) { didSet { textLayoutDidChange() } }
     open var isEditable = true
@@ -291,17 +267,19 @@ open class UITextView: UIScrollView, UITextInput {
     private func replaceText(_ range: NSRange, with string: String, markedSelection: NSRange? = nil) -> Bool {
         let range = TextOffsets.clamp(range, length: length)
         guard textDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) ?? true else { return false }
-        let edited = storage ?? NSMutableAttributedString(string: "")
-        storage = edited
+        let edited = store
         let breaksLines = Self.hasLineBreak(string) || (range.length > 0 && Self.hasLineBreak(edited.attributedSubstring(from: range).string))
-        if storesPlainText {
-            edited.replaceCharacters(in: range, with: string)
-        } else {
-            edited.replaceCharacters(in: range, with: NSAttributedString(string: string, attributes: defaultAttributes))
-        }
+        // Typed text takes the typing attributes: plain text keeps only those set apart from the
+        // view's font and colour (which style it all), as it was stored.
+        var attributes = storesPlainText ? customTypingAttributes ?? storedAttributesAtCaret : typingAttributes
+        attributes[.attachment] = nil
+        isEditingStorage = true
+        edited.replaceCharacters(in: range, with: NSAttributedString(string: string, attributes: attributes))
+        isEditingStorage = false
         textDidEdit(range, newLength: string.utf16.count, breaksLines: breaksLines)
         let count = string.utf16.count
         selection = NSRange(location: range.location + count, length: 0)
+        customTypingAttributes = nil
         marked = nil
         if let markedSelection, count > 0 {
             marked = NSRange(location: range.location, length: count)
@@ -335,6 +313,7 @@ open class UITextView: UIScrollView, UITextInput {
         guard range != selection else { return }
         inputDelegate?.selectionWillChange(self)
         selection = range
+        customTypingAttributes = nil
         inputDelegate?.selectionDidChange(self)
         if tellsDelegate { textDelegate?.textViewDidChangeSelection(self) }
     }
@@ -564,8 +543,23 @@ open class UITextView: UIScrollView, UITextInput {
             own.widthTracksTextView = true
             container = own
         }
+        // The container's layout manager and its storage, as UIKit takes them (made when missing).
+        if let given = container.layoutManager {
+            manager = given
+        } else {
+            manager = NSLayoutManager()
+            manager.addTextContainer(container)
+        }
+        if let given = manager.textStorage {
+            store = given
+        } else {
+            store = NSTextStorage()
+            store.addLayoutManager(manager)
+        }
         super.init(frame: frame)
-        container.owner = self
+        container.textView = self
+        manager.defaultAttributes = defaultAttributes
+        manager.defaultAlignment = textAlignment
         canvas.textView = self
         addSubview(canvas)
         systemSubviews = [canvas]
@@ -575,6 +569,12 @@ open class UITextView: UIScrollView, UITextInput {
     /// `init(frame:)` into UITextView (which names its own designated ones).
     public convenience override init(frame: CGRect) {
         self.init(frame: frame, textContainer: nil)
+    }
+
+    /// A text view on TextKit 2 (true) or TextKit 1 (false), as iOS 16 offers: uisim has TextKit 1
+    /// only, so both are the same view (`textLayoutManager` is not declared).
+    public convenience init(usingTextLayoutManager: Bool) {
+        self.init(frame: .zero, textContainer: nil)
     }
 
     public required init?(coder: NSCoder) {
@@ -589,6 +589,8 @@ open class UITextView: UIScrollView, UITextInput {
     }
 
     func textLayoutDidChange() {
+        manager.defaultAttributes = defaultAttributes
+        manager.defaultAlignment = storesPlainText ? textAlignment : nil
         fragments = nil
         fragmentDamage = nil
         redrawAllText()
@@ -666,6 +668,10 @@ open class UITextView: UIScrollView, UITextInput {
 
     /// The height of the text at `width` with the insets: the content's height.
     private func contentHeight(forWidth width: CGFloat) -> CGFloat {
+        if laysOutByManager {
+            let text = managerTextHeight(forWidth: width)
+            return (text + textContainerInset.top + textContainerInset.bottom).ceiledToPixel(scale: (window?.screen ?? UIScreen.main).scale)
+        }
         let text = paragraphLayout(forWidth: width)?.height ?? textLayout(forWidth: width)?.size.height ?? (font ?? .systemFont(ofSize: 12)).lineHeight
         return (text + textContainerInset.top + textContainerInset.bottom).ceiledToPixel(scale: (window?.screen ?? UIScreen.main).scale)
     }
@@ -789,6 +795,11 @@ open class UITextView: UIScrollView, UITextInput {
             guard let textView, let context = UIGraphicsGetCurrentContext() else { return }
             let inset = textView.textContainerInset, padding = textView.textContainer.lineFragmentPadding
             let boxWidth = textView.lineWidth(forWidth: bounds.width)
+            if textView.laysOutByManager {
+                let manager = textView.layoutManager
+                manager.drawGlyphs(forGlyphRange: manager.glyphRange(for: textView.textContainer), at: CGPoint(x: inset.left, y: inset.top))
+                return
+            }
             if let fragments = textView.fragments, textView.laysOutByParagraph {
                 // A tile of a long text: the paragraphs in the rectangle to draw, where they stand
                 // in the content (the tile's frame is in content coordinates).
@@ -803,6 +814,68 @@ open class UITextView: UIScrollView, UITextInput {
             guard let layout = textView.textLayout(forWidth: bounds.width) else { return }
             let box = CGRect(x: inset.left + padding, y: inset.top, width: boxWidth, height: layout.size.height)
             context.draw(layout, in: box, clipsTo: nil)
+        }
+    }
+}
+
+// MARK: TextKit 1: the storage, typing attributes, and the container's news
+
+extension UITextView: TextContainerView {
+    /// The stored attributes of the character before the caret (the first at the start), without
+    /// an attachment's.
+    fileprivate var storedAttributesAtCaret: [NSAttributedString.Key: Any] {
+        guard store.length > 0 else { return [:] }
+        var attributes = store.attributes(at: min(max(selection.location - 1, 0), store.length - 1), effectiveRange: nil)
+        attributes[.attachment] = nil
+        return attributes
+    }
+
+    /// The whole text replaced by the view (`text`, `attributedText`), not as an edit of the app's.
+    fileprivate func replaceStoredText(_ text: NSAttributedString) {
+        isEditingStorage = true
+        store.setAttributedString(text)
+        isEditingStorage = false
+    }
+
+    /// `text` with the view's font, colour and alignment where its runs say none.
+    fileprivate func withDefaults(_ text: NSAttributedString) -> NSAttributedString {
+        let out = NSMutableAttributedString(string: text.string, attributes: defaultAttributes)
+        text.enumerateAttributes(in: NSRange(location: 0, length: text.length), options: []) { attributes, range, _ in
+            if !attributes.isEmpty { out.addAttributes(attributes, range: range) }
+        }
+        return out
+    }
+
+    /// Whether the container's lines are not plain rectangles (exclusion paths): the layout
+    /// manager lays the text out and draws it.
+    fileprivate var laysOutByManager: Bool { !textContainer.isSimpleRectangularTextContainer }
+
+    /// The text's height as the layout manager lays it out in the container (`width` wide view).
+    fileprivate func managerTextHeight(forWidth width: CGFloat) -> CGFloat {
+        if textContainer.widthTracksTextView {
+            let tracked = width - textContainerInset.left - textContainerInset.right
+            if textContainer.size.width != tracked { textContainer.size.width = tracked }
+        }
+        return layoutManager.usedRect(for: textContainer).maxY
+    }
+
+    nonisolated package func textContainerDidChange() {
+        MainActor.assumeIsolated { textLayoutDidChange() }
+    }
+
+    /// An edit made through `textStorage` by the app (not the view's own): the text is laid out
+    /// again and the selection kept on the same text.
+    nonisolated package func textStorageDidEdit(_ mask: NSTextStorage.EditActions, range: NSRange, changeInLength delta: Int) {
+        MainActor.assumeIsolated {
+            guard !isEditingStorage else { return }
+            if mask.contains(.editedCharacters) {
+                var moved = selection
+                let oldEnd = NSMaxRange(range) - delta
+                if moved.location >= oldEnd { moved.location += delta }
+                selection = TextOffsets.clamp(moved, length: store.length)
+                marked = nil
+            }
+            textLayoutDidChange()
         }
     }
 }
