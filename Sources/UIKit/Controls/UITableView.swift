@@ -979,6 +979,7 @@ open class UITableView: UIScrollView {
     /// grouped, the card's rounded corners on the first and last rows.
     private func styleCell(_ cell: UITableViewCell, at indexPath: IndexPath) {
         let last = indexPath.row == sections[indexPath.section].rows.count - 1
+        cell.followsReadableWidth = cellLayoutMarginsFollowReadableWidth
         if cellLayoutMarginsFollowReadableWidth { followReadableWidth(cell) }
         cell.tableSeparatorInset = separatorInset
         cell.separatorColor = separatorStyle == .none || (isGrouped && last) ? nil : separatorColor

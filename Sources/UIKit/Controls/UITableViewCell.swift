@@ -135,6 +135,11 @@ open class UITableViewCell: UIView {
     /// The editing control the cell shows in editing mode (none until a table sets it from its
     /// delegate's `tableView(_:editingStyleForRowAt:)`).
     open var editingStyle: EditingStyle { tableEditingStyle }
+    /// Whether the table's `cellLayoutMarginsFollowReadableWidth` places the built-in labels at the
+    /// content view's margins (set by the table as it styles the cell).
+    var followsReadableWidth = false {
+        didSet { if followsReadableWidth != oldValue { setNeedsLayout() } }
+    }
     /// Set by the table view as it puts the cell in editing mode.
     var tableEditingStyle = EditingStyle.none {
         didSet { if tableEditingStyle != oldValue { updateEditControl(); setNeedsLayout() } }
@@ -429,7 +434,9 @@ open class UITableViewCell: UIView {
         if let background = storedSelectedBackground, background.superview === self { background.frame = bounds }
         // 16 pt from the content view's sides, or its layout margins where they are wider (a table
         // whose cells follow the readable width).
-        let inset = max(16, contentView.layoutMargins.left), trailingInset = max(16, contentView.layoutMargins.right)
+        // (Only then: a content view's own margins move with its frame while a transition slides it.)
+        let inset = followsReadableWidth ? max(16, contentView.layoutMargins.left) : 16
+        let trailingInset = followsReadableWidth ? max(16, contentView.layoutMargins.right) : 16
         var x = inset
         if let image = storedImageView, image.image != nil {
             let side = min(bounds.height - 8, 40)
