@@ -11,3 +11,13 @@ enum ClassicScene {
         return (Scene(name: "classic-notes", summary: "a 2019 app's notes list, ported by uisim port") { _ in navigation }, notes)
     }
 }
+
+extension ClassicScene {
+    /// The to-do list in a navigation controller; `tasks` is the screen, for tests to inspect.
+    static func makeTasks() -> (scene: Scene, tasks: TasksViewController) {
+        let tasks = TasksViewController(style: .plain)
+        let navigation = UINavigationController(rootViewController: tasks)
+        return (Scene(name: "classic-tasks", summary: "a 2019 app's to-do list: a visual-format header, table editing, a custom transition") { _ in navigation },
+                tasks)
+    }
+}

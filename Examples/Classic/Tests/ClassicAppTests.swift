@@ -65,6 +65,56 @@ import UIKit
                 "\(report.findings.filter { $0.verdict != .same }.map { "\($0.name): \($0.baseline) → \($0.current)" })")
     }
 
+    /// The to-do list on an iPhone 14: the bar ends at 91, the 64-pt header, rows of 52 pt from
+    /// 155 (row 0 155–207, row 1 207–259); the Edit item is the bar's trailing button. In editing
+    /// mode a row's delete control is its leading 38 pt; its confirmation button is at the row's
+    /// trailing end. The card the custom transition presents covers the bottom 300 pt (from 544),
+    /// its Close button at 80–124 in it.
+    static func tasksTrace() -> Trace {
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 360, y: 69), time: 0)        // Edit
+        trace.tap(2, at: CGPoint(x: 19, y: 181), time: 0.6)      // row 0's delete control
+        trace.tap(3, at: CGPoint(x: 372, y: 181), time: 1.2)     // Delete
+        trace.tap(4, at: CGPoint(x: 360, y: 69), time: 1.8)      // Done
+        trace.tap(5, at: CGPoint(x: 100, y: 233), time: 2.4)     // row 1: its card slides up
+        trace.tap(6, at: CGPoint(x: 70, y: 646), time: 3.2)      // Close: the card slides down
+        return trace
+    }
+
+    /// The header's visual format: "|-[title]" puts "Today" 20 pt from the leading edge, the count
+    /// in a 60-pt column 20 pt from the trailing edge (x = 390 − 20 − 60 = 310), both centred on
+    /// the 40-pt title at y 12–52 (centre 32). The replay deletes "Buy milk" through the editing
+    /// controls, presents "Fix the bike" (row 1 after the deletion) with the custom animator and
+    /// dismisses it with the same, and holds the committed baseline.
+    @Test func theTasksListEditsAndPresentsWithItsOwnTransition() throws {
+        let folder = outputs("tasks")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let traceFile = folder.appendingPathComponent("tasks.trace")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.tasksTrace().write(to: traceFile)
+        let (scene, tasks) = ClassicScene.makeTasks()
+        let summary = try Replay.run(traceFile, scene: scene, snapshots: .none, outputs: folder.appendingPathComponent("out"))
+
+        #expect(tasks.headerTitle.frame.minX == 20 && tasks.headerTitle.frame.minY == 12 && tasks.headerTitle.frame.height == 40)
+        // The count's 17-pt line is 61/3 pt tall: its top at 32 − 61/6 = 21.83, on the 1/3-pt pixel
+        // grid 22 (Auto Layout's frames are pixel-aligned).
+        let count = tasks.headerCount.frame
+        #expect(count.minX == 310 && count.width == 60 && abs(count.height - 61.0 / 3) < 1e-9 && abs(count.minY - 22) < 1e-9)
+        #expect(tasks.editingChanges == [true, false] && !tasks.isEditing)
+        #expect(tasks.deleted == ["Buy milk"] && tasks.tasks.count == 7 && tasks.headerCount.text == "7")
+        #expect(tasks.detailTransition.animations == 2)
+        #expect(tasks.presentedViewController == nil)
+        #expect(summary.hitches.total == 0)
+
+        let baselineFile = Self.folder.appendingPathComponent("Baselines/tasks.json")
+        if ProcessInfo.processInfo.environment["CLASSIC_WRITE_BASELINE"] == "1" {
+            try Baseline(summary: summary).write(to: baselineFile)
+        }
+        let report = try Baseline.read(from: baselineFile).check(summary, timeTolerance: 1000)
+        #expect(report.regressions == 0 && report.otherChanges == 0,
+                "\(report.findings.filter { $0.verdict != .same }.map { "\($0.name): \($0.baseline) → \($0.current)" })")
+    }
+
     /// EmptyStateView.swift declares its outlets and action as iOS code does (`@IBOutlet`,
     /// `@IBAction`); the plugin's port lists them for the nib loader, and EmptyStateView.xib (a
     /// resource of the target) connects them: the label and button outlets, the two-label outlet
