@@ -67,7 +67,7 @@ extension AppEnvironment {
     package var defaultTraits: UITraitCollection {
         let state = foundationState
         return UITraitCollection(preferredContentSizeCategory: state.contentSizeCategory, displayScale: screenScale,
-                                 userInterfaceStyle: state.userInterfaceStyle, layoutDirection: .leftToRight)
+                                 userInterfaceStyle: state.userInterfaceStyle, layoutDirection: .leftToRight, userInterfaceIdiom: idiom)
     }
 
     /// The app's text engine, made when text is first measured or drawn.

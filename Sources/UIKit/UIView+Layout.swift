@@ -67,7 +67,8 @@ extension UIView {
         let size = window?.bounds.size ?? screen.bounds.size
         return UITraitCollection(preferredContentSizeCategory: app.contentSizeCategory, displayScale: screen.scale,
                                  userInterfaceStyle: effectiveUserInterfaceStyle, horizontalSizeClass: pad ? .regular : .compact,
-                                 verticalSizeClass: pad || size.height >= size.width ? .regular : .compact, layoutDirection: .leftToRight)
+                                 verticalSizeClass: pad || size.height >= size.width ? .regular : .compact, layoutDirection: .leftToRight,
+                                 userInterfaceIdiom: screen.model.userInterfaceIdiom)
     }
 
     /// Light or dark for this view: the nearest override up the hierarchy, else the app's.

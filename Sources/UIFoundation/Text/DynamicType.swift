@@ -157,16 +157,26 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     private let _verticalSizeClass: UIUserInterfaceSizeClass
     open var layoutDirection: UITraitEnvironmentLayoutDirection { _layoutDirection }
     private let _layoutDirection: UITraitEnvironmentLayoutDirection
+    /// The kind of device: a view's traits say its screen's (`.phone` on an iPhone).
+    open var userInterfaceIdiom: UIUserInterfaceIdiom { _userInterfaceIdiom }
+    private let _userInterfaceIdiom: UIUserInterfaceIdiom
 
     package init(preferredContentSizeCategory: UIContentSizeCategory = .unspecified, displayScale: CGFloat = 0,
                  userInterfaceStyle: UIUserInterfaceStyle = .unspecified, horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
-                 verticalSizeClass: UIUserInterfaceSizeClass = .unspecified, layoutDirection: UITraitEnvironmentLayoutDirection = .unspecified) {
+                 verticalSizeClass: UIUserInterfaceSizeClass = .unspecified, layoutDirection: UITraitEnvironmentLayoutDirection = .unspecified,
+                 userInterfaceIdiom: UIUserInterfaceIdiom = .unspecified) {
         _preferredContentSizeCategory = preferredContentSizeCategory
         _displayScale = displayScale
         _userInterfaceStyle = userInterfaceStyle
         _horizontalSizeClass = horizontalSizeClass
         _verticalSizeClass = verticalSizeClass
         _layoutDirection = layoutDirection
+        _userInterfaceIdiom = userInterfaceIdiom
+    }
+
+    /// Traits that say only the kind of device.
+    public convenience init(userInterfaceIdiom idiom: UIUserInterfaceIdiom) {
+        self.init(preferredContentSizeCategory: .unspecified, userInterfaceIdiom: idiom)
     }
 
     /// Traits that say only a content-size category.
@@ -198,8 +208,9 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
         var category = UIContentSizeCategory.unspecified, scale: CGFloat = 0, style = UIUserInterfaceStyle.unspecified
         var horizontal = UIUserInterfaceSizeClass.unspecified, vertical = UIUserInterfaceSizeClass.unspecified
-        var direction = UITraitEnvironmentLayoutDirection.unspecified
+        var direction = UITraitEnvironmentLayoutDirection.unspecified, idiom = UIUserInterfaceIdiom.unspecified
         for t in traitCollections {
+            if t.userInterfaceIdiom != .unspecified { idiom = t.userInterfaceIdiom }
             if t.preferredContentSizeCategory != .unspecified { category = t.preferredContentSizeCategory }
             if t.displayScale != 0 { scale = t.displayScale }
             if t.userInterfaceStyle != .unspecified { style = t.userInterfaceStyle }
@@ -208,7 +219,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
             if t.layoutDirection != .unspecified { direction = t.layoutDirection }
         }
         self.init(preferredContentSizeCategory: category, displayScale: scale, userInterfaceStyle: style,
-                  horizontalSizeClass: horizontal, verticalSizeClass: vertical, layoutDirection: direction)
+                  horizontalSizeClass: horizontal, verticalSizeClass: vertical, layoutDirection: direction, userInterfaceIdiom: idiom)
     }
 
     /// The traits code runs under: those a view draws or lays out with, else the app's (its
@@ -239,6 +250,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
         return         lhs.preferredContentSizeCategory == rhs.preferredContentSizeCategory && lhs.displayScale == rhs.displayScale
             && lhs.userInterfaceStyle == rhs.userInterfaceStyle && lhs.horizontalSizeClass == rhs.horizontalSizeClass
             && lhs.verticalSizeClass == rhs.verticalSizeClass && lhs.layoutDirection == rhs.layoutDirection
+            && lhs.userInterfaceIdiom == rhs.userInterfaceIdiom
     }
 
     open override var hash: Int {

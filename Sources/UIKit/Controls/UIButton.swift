@@ -254,9 +254,35 @@ open class UIButton: UIControl {
         backgroundView?.frame = bounds
         let content = bounds.inset(by: contentEdgeInsets)
         let imageSize = ownImageView.image.map { CGSize(width: min($0.size.width, content.height), height: min($0.size.height, content.height)) } ?? .zero
-        ownImageView.frame = CGRect(x: content.minX, y: content.minY + (content.height - imageSize.height) / 2,
-                                    width: imageSize.width, height: imageSize.height)
-        ownTitleLabel.frame = CGRect(x: content.minX + imageSize.width, y: content.minY, width: max(0, content.width - imageSize.width),
-                                     height: max(0, content.height))
+        var imageFrame = CGRect(x: content.minX, y: content.minY + (content.height - imageSize.height) / 2,
+                                width: imageSize.width, height: imageSize.height)
+        var titleFrame = CGRect(x: content.minX + imageSize.width, y: content.minY, width: max(0, content.width - imageSize.width),
+                                height: max(0, content.height))
+        // Centred (the default) and filled, the title spans what the image leaves and centres its
+        // text; at an edge, the image and the title's text sit together against it.
+        let horizontal = effectiveContentHorizontalAlignment
+        if horizontal == .left || horizontal == .right {
+            let textWidth = min(ownTitleLabel.intrinsicContentSize.width, titleFrame.width)
+            titleFrame.size.width = max(0, textWidth)
+            if horizontal == .right {
+                titleFrame.origin.x = content.maxX - titleFrame.width
+                imageFrame.origin.x = titleFrame.minX - imageSize.width
+            }
+        }
+        switch contentVerticalAlignment {
+        case .top, .bottom:
+            let textHeight = min(ownTitleLabel.intrinsicContentSize.height, content.height)
+            let top = contentVerticalAlignment == .top
+            titleFrame.origin.y = top ? content.minY : content.maxY - textHeight
+            titleFrame.size.height = max(0, textHeight)
+            imageFrame.origin.y = top ? content.minY : content.maxY - imageSize.height
+        case .fill:
+            imageFrame.origin.y = content.minY
+            imageFrame.size.height = max(0, content.height)
+        case .center:
+            break
+        }
+        ownImageView.frame = imageFrame
+        ownTitleLabel.frame = titleFrame
     }
 }

@@ -60,6 +60,32 @@ open class UIControl: UIView {
         }
     }
 
+    /// How a control places its content across its width (UIKit's `UIControl.ContentHorizontalAlignment`).
+    public enum ContentHorizontalAlignment: Int, Sendable { case center = 0, left, right, fill, leading, trailing }
+    /// How a control places its content across its height (UIKit's `UIControl.ContentVerticalAlignment`).
+    public enum ContentVerticalAlignment: Int, Sendable { case center = 0, top, bottom, fill }
+
+    /// Where a button puts its image and title across its width (default `.center`): `.left` and
+    /// `.leading` at the content's leading edge, `.right` and `.trailing` at its trailing edge,
+    /// `.fill` the title stretched over what the image leaves.
+    open var contentHorizontalAlignment = ContentHorizontalAlignment.center {
+        didSet { if contentHorizontalAlignment != oldValue { setNeedsLayout() } }
+    }
+    /// Where a button puts its image and title across its height (default `.center`).
+    open var contentVerticalAlignment = ContentVerticalAlignment.center {
+        didSet { if contentVerticalAlignment != oldValue { setNeedsLayout() } }
+    }
+    /// The horizontal alignment in force: `.leading` and `.trailing` resolved for the content's
+    /// direction to `.left` or `.right`.
+    open var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        switch contentHorizontalAlignment {
+        case .leading: return rightToLeft ? .right : .left
+        case .trailing: return rightToLeft ? .left : .right
+        case let alignment: return alignment
+        }
+    }
+
     /// Whether a touch is down inside the control.
     open var isHighlighted = false {
         willSet { keyValueWillChange("highlighted") }

@@ -292,7 +292,20 @@ struct NibProperties {
         if let enabled = try bool("enabled") { control.isEnabled = enabled }
         if let selected = try bool("selected") { control.isSelected = selected }
         if let highlighted = try bool("highlighted") { control.isHighlighted = highlighted }
+        if let value = element["contentHorizontalAlignment"] {
+            guard let alignment = Self.horizontalAlignments[value] else { throw loader.error(element, "contentHorizontalAlignment \"\(value)\" is not one of \(Self.horizontalAlignments.keys.sorted())") }
+            control.contentHorizontalAlignment = alignment
+        }
+        if let value = element["contentVerticalAlignment"] {
+            guard let alignment = Self.verticalAlignments[value] else { throw loader.error(element, "contentVerticalAlignment \"\(value)\" is not one of \(Self.verticalAlignments.keys.sorted())") }
+            control.contentVerticalAlignment = alignment
+        }
     }
+
+    static let horizontalAlignments: [String: UIControl.ContentHorizontalAlignment] = [
+        "center": .center, "left": .left, "right": .right, "fill": .fill, "leading": .leading, "trailing": .trailing,
+    ]
+    static let verticalAlignments: [String: UIControl.ContentVerticalAlignment] = ["center": .center, "top": .top, "bottom": .bottom, "fill": .fill]
 
     private func applyButton(_ button: UIButton, mark read: inout Set<String>) throws(NibLoadingError) {
         read.formUnion(["lineBreakMode"])

@@ -71,4 +71,48 @@ import Testing
         #expect(view?.image === background && view?.frame == CGRect(x: 0, y: 0, width: 120, height: 44))
         #expect(button.backgroundImage(for: .disabled) === background && button.currentBackgroundImage === background)
     }
+
+    /// InputBarAccessoryView's send button: content at the edges. A 200 × 44 button with a 10 × 10
+    /// image and a title `w` wide: centred (the default) the title spans 190 from x 10, its text
+    /// centred; left, the image at 0 and the title at 10, `w` wide; right, the title ends at 200
+    /// (x = 200 − w) with the image just before it; top and bottom, the title's line (its
+    /// intrinsic height h) at y 0 or 44 − h, the image at 0 or 34.
+    @Test func contentAlignmentPlacesTheImageAndTitle() {
+        let button = UIButton(type: .custom)
+        button.frame = CGRect(x: 0, y: 0, width: 200, height: 44)
+        button.setTitle("Send", for: .normal)
+        button.setImage(image(.red), for: .normal)
+        let text = button.titleLabel!.intrinsicContentSize
+        button.layoutIfNeeded()
+        #expect(button.titleLabel?.frame == CGRect(x: 10, y: 0, width: 190, height: 44))
+        #expect(button.imageView?.frame == CGRect(x: 0, y: 17, width: 10, height: 10))
+        button.contentHorizontalAlignment = .left
+        button.layoutIfNeeded()
+        #expect(button.titleLabel?.frame == CGRect(x: 10, y: 0, width: text.width, height: 44))
+        button.contentHorizontalAlignment = .trailing
+        #expect(button.effectiveContentHorizontalAlignment == .right)
+        button.layoutIfNeeded()
+        #expect(button.titleLabel?.frame.maxX == 200 && button.titleLabel?.frame.width == text.width)
+        #expect(button.imageView?.frame.maxX == 200 - text.width)
+        button.contentVerticalAlignment = .top
+        button.layoutIfNeeded()
+        #expect(button.titleLabel?.frame.minY == 0 && button.titleLabel?.frame.height == text.height && button.imageView?.frame.minY == 0)
+        button.contentVerticalAlignment = .bottom
+        button.layoutIfNeeded()
+        #expect(button.titleLabel?.frame.maxY == 44 && button.imageView?.frame.minY == 34)
+        button.contentVerticalAlignment = .fill
+        button.layoutIfNeeded()
+        #expect(button.imageView?.frame.height == 44)
+    }
+
+    /// A view's traits say its screen's idiom (InputBarAccessoryView reads it to size its bar).
+    @Test func aViewsTraitsSayTheDevicesIdiom() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let view = UIView()
+        window.addSubview(view)
+        #expect(view.traitCollection.userInterfaceIdiom == .phone)
+        #expect(UITraitCollection(userInterfaceIdiom: .pad).userInterfaceIdiom == .pad)
+        #expect(UITraitCollection(traitsFrom: [UITraitCollection(userInterfaceIdiom: .pad), UITraitCollection(displayScale: 3)]).userInterfaceIdiom == .pad)
+        #expect(UITraitCollection(displayScale: 3).userInterfaceIdiom == .unspecified)
+    }
 }
