@@ -209,6 +209,18 @@ open class UICollectionView: UIScrollView {
         cells.register(type, for: identifier)
     }
 
+    /// Registers the nib (one top-level `UICollectionViewCell`) whose cells
+    /// `dequeueReusableCell(withReuseIdentifier:for:)` makes for `identifier`.
+    open func register(_ nib: UINib?, forCellWithReuseIdentifier identifier: String) {
+        cells.register(nib: nib, for: identifier)
+    }
+
+    /// Registers the nib (one top-level `UICollectionReusableView`) of supplementary views of
+    /// `kind` for `identifier`.
+    open func register(_ nib: UINib?, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
+        supplementaryViews.register(nib: nib, for: SupplementaryKey(kind: kind, identifier: identifier))
+    }
+
     /// Registers the class of supplementary views of `elementKind` for `identifier`.
     open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
         let key = SupplementaryKey(kind: elementKind, identifier: identifier)

@@ -32,9 +32,15 @@ open class UICollectionReusableView: UIView {
         self.init(frame: .zero)
     }
 
+    /// A view from a document (a nib registered for a reuse identifier).
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard let decoder = coder as? UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        reuseIdentifier = decoder.element["reuseIdentifier"]
+        UINibDecoder.didInit(self, as: UICollectionReusableView.self, coder: coder)
     }
 
     /// Called before the collection view hands the view out again from its reuse queue: reset what
@@ -101,9 +107,13 @@ open class UICollectionViewCell: UICollectionReusableView {
         addSubview(storedContentView)
     }
 
+    /// A cell from a document: its content view's subviews and constraints from the document.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        super.init(coder: coder)
+        storedContentView.frame = bounds
+        storedContentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        addSubview(storedContentView)
+        UINibDecoder.didInit(self, as: UICollectionViewCell.self, coder: coder)
     }
 
     // MARK: Configurations

@@ -331,6 +331,18 @@ open class UITableView: UIScrollView {
         cells.register(cellClass, for: identifier)
     }
 
+    /// Registers the nib (one top-level `UITableViewCell`) whose cells
+    /// `dequeueReusableCell(withIdentifier:for:)` makes for `identifier` (nil forgets it): each
+    /// cell made instantiates the nib.
+    open func register(_ nib: UINib?, forCellReuseIdentifier identifier: String) {
+        cells.register(nib: nib, for: identifier)
+    }
+
+    /// Registers the nib (one top-level `UITableViewHeaderFooterView`) of header views for `identifier`.
+    open func register(_ nib: UINib?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        headerViews.register(nib: nib, for: identifier)
+    }
+
     /// Registers the class of header views for `identifier`.
     open func register(_ headerClass: UITableViewHeaderFooterView.Type?, forHeaderFooterViewReuseIdentifier identifier: String) {
         headerViews.register(headerClass, for: identifier)

@@ -266,10 +266,27 @@ open class UITableViewCell: UIView {
         self.init(style: .default, reuseIdentifier: nil)
     }
 
+    /// A cell from a document (a nib registered for a reuse identifier): its style and reuse
+    /// identifier from the element, its content view's subviews and constraints from the document.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard let decoder = coder as? UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        style = Self.documentStyles[decoder.element["style"] ?? ""] ?? .default
+        storedReuseIdentifier = decoder.element["reuseIdentifier"]
+        super.init(coder: coder)
+        backgroundColor = .systemBackground
+        contentView.frame = bounds
+        addSubview(contentView)
+        UINibDecoder.didInit(self, as: UITableViewCell.self, coder: coder)
     }
+
+    /// Interface Builder's names of the cell styles.
+    static let documentStyles: [String: CellStyle] = [
+        "IBUITableViewCellStyleDefault": .default, "IBUITableViewCellStyleValue1": .value1,
+        "IBUITableViewCellStyleValue2": .value2, "IBUITableViewCellStyleSubtitle": .subtitle,
+    ]
 
     /// A cell is one element, saying its labels' texts.
     override var defaultIsAccessibilityElement: Bool { true }

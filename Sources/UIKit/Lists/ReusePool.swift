@@ -26,8 +26,10 @@ final class ReusePool<Element: UIView, Key: Hashable & Comparable> {
         /// Whether a queued view may show while it is out of the list (a table's: one its data
         /// source made itself and left with it); else a queued view is hidden.
         var hiddenOrOutOfList: Bool
-        /// Makes a view of a registered class for a key, and marks it with its queue.
-        var make: @MainActor (Element.Type, Key) -> Element
+        /// Makes a view of a registered class.
+        var create: @MainActor (Element.Type) -> Element
+        /// Marks a view made for a key (its reuse identifier, its queue).
+        var mark: @MainActor (Element, Key) -> Void
         /// The key of the queue a view goes back to; nil: it is not reused, it leaves the list.
         var queueKey: @MainActor (Element) -> Key?
         /// The key a dequeue of the view asks for (a reconfigured view is handed back to a
@@ -38,7 +40,12 @@ final class ReusePool<Element: UIView, Key: Hashable & Comparable> {
     }
 
     let kind: Kind
-    private var registered: [Key: Element.Type] = [:]
+    /// What a key's views are made of: a class, or a nib whose one top-level object is the view.
+    enum Registration {
+        case type(Element.Type)
+        case nib(UINib)
+    }
+    private var registered: [Key: Registration] = [:]
     private var queues: [Key: [Element]] = [:]
     /// What the pool made, reused and was asked for, since it was made (cells only).
     private(set) var statistics = CellStatistics()
@@ -55,7 +62,12 @@ final class ReusePool<Element: UIView, Key: Hashable & Comparable> {
     /// Registers the class whose views a dequeue of `key` makes when its queue is empty (nil
     /// forgets it).
     func register(_ type: Element.Type?, for key: Key) {
-        registered[key] = type
+        registered[key] = type.map { .type($0) }
+    }
+
+    /// Registers the nib whose one top-level object a dequeue of `key` makes (nil forgets it).
+    func register(nib: UINib?, for key: Key) {
+        registered[key] = nib.map { .nib($0) }
     }
 
     func isRegistered(_ key: Key) -> Bool { registered[key] != nil }
@@ -91,12 +103,25 @@ final class ReusePool<Element: UIView, Key: Hashable & Comparable> {
 
     /// A new view of the class registered for `key` (counted as created), or nil.
     func make(_ key: Key, countingIn list: UIView) -> Element? {
-        guard let type = registered[key] else { return nil }
+        guard let registration = registered[key] else { return nil }
         if kind.countsCells {
             statistics.created += 1
             list.count(.cellsCreated)
         }
-        return kind.make(type, key)
+        let view: Element
+        switch registration {
+        case .type(let type):
+            view = kind.create(type)
+        case .nib(let nib):
+            // UIKit's rule and message: the nib holds exactly one top-level object, of the list's class.
+            let objects = nib.instantiate(withOwner: nil, options: nil)
+            guard objects.count == 1, let made = objects.first as? Element else {
+                fatalError("invalid nib registered for identifier (\(key)) - nib must contain exactly one top level object which must be a \(Element.self) instance")
+            }
+            view = made
+        }
+        kind.mark(view, key)
+        return view
     }
 
     /// Counts one request of the data source for a cell (`cellForRowAt` or `cellForItemAt`, as
@@ -153,11 +178,7 @@ extension ReusePool.Kind where Element == UITableViewCell, Key == String {
     /// counted; a queued one may show only out of the table.
     static var tableCells: Self {
         Self(list: "UITableView", noun: "cell", shownFor: "a row", countsCells: true, hiddenOrOutOfList: true,
-             make: { type, identifier in
-                 let cell = type.init()
-                 cell.storedReuseIdentifier = identifier
-                 return cell
-             },
+             create: { $0.init() }, mark: { cell, identifier in cell.storedReuseIdentifier = identifier },
              queueKey: { $0.reuseIdentifier }, identifier: { $0.reuseIdentifier }, prepare: { $0.prepareForReuse() })
     }
 }
@@ -167,11 +188,7 @@ extension ReusePool.Kind where Element == UITableViewHeaderFooterView, Key == St
     /// reuse as cells are, not counted.
     static var tableHeaderFooterViews: Self {
         Self(list: "UITableView", noun: "header view", shownFor: "a section", countsCells: false, hiddenOrOutOfList: true,
-             make: { type, identifier in
-                 let header = type.init()
-                 header.storedReuseIdentifier = identifier
-                 return header
-             },
+             create: { $0.init() }, mark: { header, identifier in header.storedReuseIdentifier = identifier },
              queueKey: { $0.reuseIdentifier }, identifier: { $0.reuseIdentifier }, prepare: { $0.prepareForReuse() })
     }
 }
@@ -181,11 +198,10 @@ extension ReusePool.Kind where Element == UICollectionViewCell, Key == String {
     /// for reuse, counted; a queued one is hidden.
     static var collectionCells: Self {
         Self(list: "UICollectionView", noun: "cell", shownFor: "an element", countsCells: true, hiddenOrOutOfList: false,
-             make: { type, identifier in
-                 let cell = type.init()
+             create: { $0.init() },
+             mark: { cell, identifier in
                  cell.reuseIdentifier = identifier
                  cell.reuseQueue = .cell(identifier)
-                 return cell
              },
              queueKey: { if case .cell(let identifier)? = $0.reuseQueue { identifier } else { nil } },
              identifier: { $0.reuseIdentifier }, prepare: { $0.prepareForReuse() })
@@ -197,11 +213,10 @@ extension ReusePool.Kind where Element == UICollectionReusableView, Key == UICol
     /// identifier, prepared for reuse, not counted as cells.
     static var collectionSupplementaryViews: Self {
         Self(list: "UICollectionView", noun: "supplementary view", shownFor: "an element", countsCells: false, hiddenOrOutOfList: false,
-             make: { type, key in
-                 let view = type.init()
+             create: { $0.init() },
+             mark: { view, key in
                  view.reuseIdentifier = key.identifier
                  view.reuseQueue = .supplementary(key)
-                 return view
              },
              queueKey: { if case .supplementary(let key)? = $0.reuseQueue { key } else { nil } },
              identifier: { _ in nil }, prepare: { $0.prepareForReuse() })

@@ -159,14 +159,15 @@ final class NibLoader {
     static let elementClasses: [String: UIView.Type] = [
         "view": UIView.self, "label": UILabel.self, "button": UIButton.self, "imageView": UIImageView.self,
         "textField": UITextField.self, "switch": UISwitch.self, "stackView": UIStackView.self,
-        "scrollView": UIScrollView.self, "containerView": UIView.self,
+        "scrollView": UIScrollView.self, "containerView": UIView.self, "tableViewCell": UITableViewCell.self,
+        "collectionViewCell": UICollectionViewCell.self, "collectionReusableView": UICollectionReusableView.self,
     ]
 
     /// The UIKit classes whose `init?(coder:)` applies a document, and the class that applies it for
     /// a UIKit class that has no initializer of its own (UIControl's is UIView's).
     static let decodingClasses: [ObjectIdentifier] = [
         UIView.self, UILabel.self, UIButton.self, UIImageView.self, UITextField.self, UISwitch.self,
-        UIStackView.self, UIScrollView.self,
+        UIStackView.self, UIScrollView.self, UITableViewCell.self, UICollectionViewCell.self, UICollectionReusableView.self,
     ].map { ObjectIdentifier($0) }
 
     private func make(_ element: NibXMLElement) throws(NibLoadingError) -> UIView {
@@ -220,6 +221,22 @@ final class NibLoader {
     func apply(_ element: NibXMLElement, to view: UIView) {
         do {
             try NibProperties(loader: self, element: element).apply(to: view)
+            try fill(view, from: element)
+            // A cell's content view (`<tableViewCellContentView key="contentView">`, a collection
+            // view cell's `<view key="contentView">`): the cell's own, given the document's subviews.
+            if let content = element.children.first(where: { $0["key"] == "contentView" }),
+               let contentView = (view as? UITableViewCell)?.contentView ?? (view as? UICollectionViewCell)?.contentView {
+                if let id = content["id"] { objects[id] = contentView }
+                try NibProperties(loader: self, element: content).apply(to: contentView)
+                try fill(contentView, from: content)
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Makes `element`'s subviews in `view`, and keeps its guides, constraints and connections.
+    private func fill(_ view: UIView, from element: NibXMLElement) throws(NibLoadingError) {
             for child in element.children(of: "subviews") {
                 let subview = try make(child)
                 if let stack = view as? UIStackView {
@@ -242,9 +259,6 @@ final class NibLoader {
             if let list = element.child("connections") {
                 for connection in list.children { connections.append((view, connection)) }
             }
-        } catch {
-            fail(error)
-        }
     }
 
     // MARK: Constraints

@@ -101,13 +101,16 @@ struct NibProperties {
         }
         if let stack = view as? UIStackView { try applyStack(stack, mark: &read) }
         if let scroll = view as? UIScrollView { try applyScroll(scroll, mark: &read) }
+        if let cell = view as? UITableViewCell { try applyTableCell(cell, mark: &read) }
+        if view is UICollectionReusableView { read.insert("reuseIdentifier") }
+        if element["key"] == "contentView" { read.formUnion(["tableViewCell"]) }
 
         for (name, _) in element.attributes where !read.contains(name) {
             loader.warn(element, "\(element.name).\(name)", "attribute \(name) of <\(element.name)> is not read yet")
         }
 
-        // Property elements.
-        for child in element.children where !Self.ignoredElements.contains(child.name) {
+        // Property elements (a cell's content view is the loader's).
+        for child in element.children where !Self.ignoredElements.contains(child.name) && child["key"] != "contentView" {
             try applyElement(child, to: view)
         }
     }
@@ -285,6 +288,21 @@ struct NibProperties {
         if let adjusts = try bool("adjustsFontForContentSizeCategory") { label.adjustsFontForContentSizeCategory = adjusts }
         if let enabled = try bool("enabled") { label.isEnabled = enabled }
         if let highlighted = try bool("highlighted") { label.isHighlighted = highlighted }
+    }
+
+    /// A table view cell's inspector: its style and reuse identifier (read as it was made), the
+    /// selection style, the accessory, the row height Interface Builder shows.
+    private func applyTableCell(_ cell: UITableViewCell, mark read: inout Set<String>) throws(NibLoadingError) {
+        read.formUnion(["style", "reuseIdentifier", "selectionStyle", "accessoryType", "indentationWidth", "indentationLevel", "rowHeight",
+                        "editingAccessoryType", "focusStyle", "shouldIndentWhileEditing", "showsReorderControl"])
+        if let style = try choice("selectionStyle", ["none": UITableViewCell.SelectionStyle.none, "blue": .blue, "gray": .gray, "default": .default]) {
+            cell.selectionStyle = style
+        }
+        if let accessory = try choice("accessoryType", ["none": UITableViewCell.AccessoryType.none, "disclosureIndicator": .disclosureIndicator,
+                                                        "detailDisclosureButton": .detailDisclosureButton, "checkmark": .checkmark,
+                                                        "detailButton": .detailButton]) {
+            cell.accessoryType = accessory
+        }
     }
 
     private func applyControl(_ control: UIControl, mark read: inout Set<String>) throws(NibLoadingError) {
