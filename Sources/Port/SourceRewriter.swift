@@ -15,6 +15,7 @@ public enum PortEditKind: String, CaseIterable, Sendable {
     case platformCondition = "#if os(iOS) / targetEnvironment(simulator) opened"
     case keyValueObserver = "observeValue of a direct NSObject subclass → NSKeyValueObserving"
     case interfaceBuilderConnections = "@IBOutlet / @IBAction listed in interfaceBuilderConnections"
+    case extensionOverride = "override in an extension → renamed, and forwarded from the class body"
 
     /// What is rewritten, without how (for `--check`'s lines).
     public var subject: String {
@@ -29,6 +30,7 @@ public enum PortEditKind: String, CaseIterable, Sendable {
         case .platformCondition: "#if os(iOS) / targetEnvironment(simulator)"
         case .keyValueObserver: "observeValue of a direct NSObject subclass"
         case .interfaceBuilderConnections: "@IBOutlet / @IBAction"
+        case .extensionOverride: "override in an extension"
         }
     }
 }
@@ -53,6 +55,10 @@ public struct MethodIndex: Sendable {
     var labels: [String: [String: Set<[String?]>]] = [:]
     /// "Type.method(labels)" → the name `@objc(name)` gave it.
     var objectiveCNames: [String: String] = [:]
+    /// The classes the sources declare (nested ones as `Outer.Inner`).
+    var classes: Set<String> = []
+    /// Each class's forwarding overrides, for the overrides its extensions declare (in source order).
+    var extensionForwarders: [String: [String]] = [:]
 
     public init() {}
 
@@ -169,8 +175,17 @@ struct TokenWalk {
 }
 
 extension MethodIndex {
-    /// Adds the methods declared in `walk`.
+    /// Adds the methods declared in `walk`, its classes and its extensions' overrides.
     mutating func add(_ walk: TokenWalk) {
+        for s in 0..<max(walk.significant.count - 1, 0)
+        where walk.isIdentifier(s, "class") && walk.isIdentifier(s + 1) && !TokenWalk.declarationKeywords.contains(walk.text(s + 1))
+            && !(s > 0 && walk.isPunctuation(s - 1, ".")) {
+            let outer = walk.enclosingType[s].map { $0.isEmpty ? "" : $0 + "." } ?? ""
+            classes.insert(outer + walk.text(s + 1))
+        }
+        for found in ExtensionOverride.find(in: walk) {
+            if let forwarder = found.forwarder { extensionForwarders[found.className, default: []].append(forwarder) }
+        }
         var pendingObjCName: String?
         var s = 0
         while s < walk.significant.count {
@@ -284,7 +299,27 @@ struct SourceRewriter {
         while s < walk.significant.count {
             s = step(at: s)
         }
+        renameExtensionOverrides()
         listConnections()
+    }
+
+    /// Each override of this file's extensions of the sources' classes keeps its place, renamed and
+    /// without `override`; its class's body forwards to it (`listConnections` writes that).
+    private mutating func renameExtensionOverrides() {
+        for found in ExtensionOverride.find(in: walk) {
+            guard index.classes.contains(found.className) else {
+                findings.append(PortFinding(line: found.line, message: "an override in an extension of \(found.className), which these sources do not "
+                                            + "declare: Swift on Linux rejects it (move it into a subclass's body)"))
+                continue
+            }
+            guard found.forwarder != nil else {
+                findings.append(PortFinding(line: found.line, message: found.reason ?? "an override in an extension cannot be forwarded"))
+                continue
+            }
+            let keyword = walk.byteRange(found.overrideToken, through: found.overrideToken)
+            replacements.append((keyword, blank(keyword)))
+            replace(walk.byteRange(found.nameToken, through: found.nameToken), with: found.newName, .extensionOverride, line: found.line)
+        }
     }
 
     private mutating func replace(_ range: Range<Int>, with text: String, _ kind: PortEditKind, line: Int) {
@@ -408,8 +443,10 @@ struct SourceRewriter {
     /// Writes each class's connections as an override of `interfaceBuilderConnections` just before
     /// the closing brace of its body, on that brace's line, so no line moves. A class declared in
     /// another file (its outlets in an extension here) or not a responder is a finding.
+    /// Also writes there the forwarding overrides of the class's extensions' overrides (each
+    /// ended by `;`), before the connections.
     private mutating func listConnections() {
-        guard !connections.isEmpty else { return }
+        guard !connections.isEmpty || !index.extensionForwarders.isEmpty else { return }
         var listed: Set<String> = []
         var s = 0
         while s + 1 < walk.significant.count {
@@ -418,30 +455,34 @@ struct SourceRewriter {
                   !(s > 0 && walk.isPunctuation(s - 1, ".")) else { continue }
             let outer = walk.enclosingType[s].map { $0.isEmpty ? "" : $0 + "." } ?? ""
             let name = outer + walk.text(s + 1)
-            guard let entries = connections[name] else { continue }
+            let entries = connections[name], forwarded = index.extensionForwarders[name] ?? []
+            guard entries != nil || !forwarded.isEmpty else { continue }
             var open = s + 2
             while open < walk.significant.count, !walk.isPunctuation(open, "{") { open += 1 }
             guard let close = walk.matching(open) else { continue }
-            // The superclass, after the generic parameters if any (`open class _FieldCell<T>: Cell<T>`).
-            var colon = s + 2
-            if walk.isPunctuation(colon, "<"), let close = walk.matching(colon) { colon = close + 1 }
-            let superclass = walk.isPunctuation(colon, ":") && walk.isIdentifier(colon + 1) ? walk.text(colon + 1) : nil
-            guard let superclass, !Self.nonResponders.contains(superclass) else {
-                findings.append(PortFinding(line: walk.line(s),
-                    message: "\(name) is not a UIResponder: list its outlets and actions with UINib.register(_:connections:)"))
-                listed.insert(name)
-                continue
-            }
-            let sameLine = walk.line(close - 1) == walk.line(close)
-            let list = entries.map(\.expression).joined(separator: ", ")
-            // As accessible as the class: an open class's subclasses (in the app) list their own.
-            let access = Self.accessOfDeclaration(walk, at: s).map { $0 == "open" ? "open " : ($0 == "public" ? "public " : "") } ?? ""
-            let text = (sameLine ? "; " : "")
-                + "\(access)override class var interfaceBuilderConnections: [UINibConnection] { super.interfaceBuilderConnections + [\(list)] } "
-            let at = walk.tokens[walk.significant[close]].range.lowerBound
-            replacements.append((at..<at, text))
-            edits.append(PortEdit(kind: .interfaceBuilderConnections, line: walk.line(close)))
+            var text = forwarded.map { $0 + "; " }.joined()
+            for _ in forwarded { edits.append(PortEdit(kind: .extensionOverride, line: walk.line(close))) }
             listed.insert(name)
+            if let entries {
+                // The superclass, after the generic parameters if any (`open class _FieldCell<T>: Cell<T>`).
+                var colon = s + 2
+                if walk.isPunctuation(colon, "<"), let close = walk.matching(colon) { colon = close + 1 }
+                let superclass = walk.isPunctuation(colon, ":") && walk.isIdentifier(colon + 1) ? walk.text(colon + 1) : nil
+                if let superclass, !Self.nonResponders.contains(superclass) {
+                    let list = entries.map(\.expression).joined(separator: ", ")
+                    // As accessible as the class: an open class's subclasses (in the app) list their own.
+                    let access = Self.accessOfDeclaration(walk, at: s).map { $0 == "open" ? "open " : ($0 == "public" ? "public " : "") } ?? ""
+                    text += "\(access)override class var interfaceBuilderConnections: [UINibConnection] { super.interfaceBuilderConnections + [\(list)] } "
+                    edits.append(PortEdit(kind: .interfaceBuilderConnections, line: walk.line(close)))
+                } else {
+                    findings.append(PortFinding(line: walk.line(s),
+                        message: "\(name) is not a UIResponder: list its outlets and actions with UINib.register(_:connections:)"))
+                }
+            }
+            guard !text.isEmpty else { continue }
+            let sameLine = walk.line(close - 1) == walk.line(close)
+            let at = walk.tokens[walk.significant[close]].range.lowerBound
+            replacements.append((at..<at, (sameLine ? "; " : "") + text))
         }
         for (type, entries) in connections where !listed.contains(type) {
             findings.append(PortFinding(line: entries[0].line,

@@ -308,4 +308,59 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
             """)
         #expect(result.findings.map(\.line) == [1, 2, 3, 4, 5])
     }
+
+    /// Overrides in extensions (iOS allows them for Objective-C members; Swift on Linux does not):
+    /// each stays where it is, renamed, its `override` blanked; its class's body, in another file,
+    /// forwards to it on its closing brace's line; an extension's `public` reaches the forwarder.
+    /// An extension of a class the sources do not declare, or an observer override, is a finding.
+    @Test func overridesInExtensionsAreForwardedFromTheClassBody() {
+        let classes = """
+            open class FormViewController: UIViewController {
+                var log: [String] = []
+            }
+            public class LayoutConstraint: NSLayoutConstraint {
+            }
+            """
+        let extensions = """
+            extension FormViewController {
+                override open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+                    log.append("began")
+                    super.pressesBegan(presses, with: event)
+                }
+                open override var title: String? {
+                    get { "Form" }
+                    set { log.append("title") }
+                }
+            }
+            public extension LayoutConstraint {
+                override var description: String { "c" }
+            }
+            extension UIView {
+                override open func layoutSubviews() {}
+            }
+            extension FormViewController {
+                override var isEditing: Bool { didSet { log.append("editing") } }
+            }
+            """
+        let renamed = port(extensions, with: [classes])
+        let lines = renamed.text.components(separatedBy: "\n")
+        #expect(lines.count == extensions.components(separatedBy: "\n").count)
+        #expect(lines[1] == "             open func _extensionOverride_pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {")
+        #expect(lines[5] == "    open          var _extensionOverride_title: String? {")
+        #expect(lines[11] == "             var _extensionOverride_description: String { \"c\" }")
+        #expect(lines[14].contains("override open func layoutSubviews"))
+        #expect(renamed.findings.map(\.description) == [
+            "15: an override in an extension of UIView, which these sources do not declare: Swift on Linux rejects it (move it into a subclass's body)",
+            "18: an observer override (isEditing's willSet/didSet) in an extension cannot be forwarded: move it into FormViewController's body",
+        ])
+        #expect(renamed.edits.filter { $0.kind == .extensionOverride }.map(\.line) == [2, 6, 12])
+
+        let forwarding = port(classes, with: [extensions])
+        let body = forwarding.text.components(separatedBy: "\n")
+        #expect(body.count == 5)
+        #expect(body[2] == "override open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) "
+                + "{ return _extensionOverride_pressesBegan(presses, with: event) } ; open override var title: String? "
+                + "{ get { return _extensionOverride_title } set { _extensionOverride_title = newValue } } ; }")
+        #expect(body[4] == "public override var description: String { return _extensionOverride_description } ; }")
+    }
 }

@@ -101,6 +101,7 @@ import UIKit
         let count = tasks.headerCount.frame
         #expect(count.minX == 310 && count.width == 60 && abs(count.height - 61.0 / 3) < 1e-9 && abs(count.minY - 22) < 1e-9)
         #expect(tasks.editingChanges == [true, false] && !tasks.isEditing)
+        #expect(tasks.appearances == 1)   // viewWillAppear overridden in an extension, forwarded by the port
         #expect(tasks.deleted == ["Buy milk"] && tasks.tasks.count == 7 && tasks.headerCount.text == "7")
         #expect(tasks.detailTransition.animations == 2)
         #expect(tasks.presentedViewController == nil)

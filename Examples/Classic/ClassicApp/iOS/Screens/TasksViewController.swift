@@ -14,6 +14,7 @@ class TasksViewController: UITableViewController {
     var tasks = ["Buy milk", "Call the bank", "Fix the bike", "Book flights", "Pay rent", "Water plants", "Renew passport", "Clean the oven"]
     private(set) var deleted: [String] = []
     private(set) var editingChanges: [Bool] = []
+    var appearances = 0
     private(set) var headerTitle: UILabel!
     private(set) var headerCount: UILabel!
     let detailTransition = SlideUpTransition()
@@ -185,5 +186,13 @@ class SlideUpTransition: NSObject, UIViewControllerTransitioningDelegate, UIView
                 transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             })
         }
+    }
+}
+
+// The appearance count lives in an extension, as a 2019 app often keeps its lifecycle overrides.
+extension TasksViewController {
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        appearances += 1
     }
 }
