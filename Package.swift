@@ -5,7 +5,7 @@
 import PackageDescription
 
 /// UISim and every module it re-exports.
-let reexportedNames = ["UISim", "Support", "Geometry", "HID", "CoreGraphics", "UIFoundation", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]
+let reexportedNames = ["UISim", "Support", "Geometry", "FoundationCompat", "HID", "CoreGraphics", "UIFoundation", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]
 
 /// Swift Testing cross-imports `_Testing_UIKit` into a file that imports Testing and UIKit (and
 /// `_Testing_CoreGraphics` with CoreGraphics): modules the toolchain ships only on Apple's platforms.
@@ -67,6 +67,9 @@ let package = Package(
         // whole (AtomicFile), a seeded generator, echoes of input, short numbers.
         .target(name: "Support"),
         .target(name: "Geometry"),
+        // What Darwin's Foundation has and swift-corelibs-foundation lacks (NSPredicate format
+        // strings, NSDataDetector, DateComponentsFormatter…): UIKit re-exports it.
+        .target(name: "FoundationCompat"),
         // The digitizer's reports (`TouchSample`): what the trace readers make and UIKit's event
         // system takes, one type across that seam.
         .target(name: "HID"),
@@ -77,7 +80,7 @@ let package = Package(
         .target(name: "CMainQueue"),
         .target(name: "RunLoop", dependencies: ["Support", "CLibevent", "CSignalRelay", "CMainQueue"]),
         .target(name: "QuartzCore", dependencies: ["Support", "Geometry", "CoreGraphics"], swiftSettings: internalChecks),
-        .target(name: "UIKit", dependencies: ["Support", "HID", "QuartzCore", "UIFoundation", "RunLoop", "Constraints"], swiftSettings: internalChecks),
+        .target(name: "UIKit", dependencies: ["Support", "FoundationCompat", "HID", "QuartzCore", "UIFoundation", "RunLoop", "Constraints"], swiftSettings: internalChecks),
         .target(name: "_Testing_UIKit", path: "Sources/TestingOverlays/_Testing_UIKit"),
         .target(name: "_Testing_CoreGraphics", path: "Sources/TestingOverlays/_Testing_CoreGraphics"),
         .target(name: "Traces", dependencies: ["Support", "Geometry", "HID", .product(name: "Yams", package: "Yams")]),
@@ -87,7 +90,7 @@ let package = Package(
         .target(name: "Replay", dependencies: ["Support", "HID", "UIKit", "CoreGraphics", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
                 resources: [.copy("Jobs/AdviceTraces")]),
         .target(name: "Scenes", dependencies: ["Support", "UIKit", "QuartzCore", "RunLoop"]),
-        .target(name: "UISim", dependencies: ["Support", "Geometry", "HID", "CoreGraphics", "UIFoundation", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]),
+        .target(name: "UISim", dependencies: ["Support", "Geometry", "FoundationCompat", "HID", "CoreGraphics", "UIFoundation", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]),
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface
         // never does, so without these a changed class layout would leave stale code behind.
@@ -128,6 +131,7 @@ let package = Package(
                 swiftSettings: uiTests),
         .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Support"]),
+        .testTarget(name: "FoundationCompatTests", dependencies: ["FoundationCompat"]),
         .testTarget(name: "ConstraintsTests", dependencies: ["Constraints", "Geometry", "Support"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "UIFoundation"] + overlays),
         .testTarget(name: "UIFoundationTests", dependencies: ["UIFoundation", "CoreGraphics"] + overlays),
