@@ -16,6 +16,9 @@ public enum PortEditKind: String, CaseIterable, Sendable {
     case keyValueObserver = "observeValue of a direct NSObject subclass → NSKeyValueObserving"
     case interfaceBuilderConnections = "@IBOutlet / @IBAction listed in interfaceBuilderConnections"
     case extensionOverride = "override in an extension → renamed, and forwarded from the class body"
+    case foundationCompat = "NSPredicate(format:) / NSComparisonPredicate / NSExpression / DateComponentsFormatter → FoundationCompat's (Foundation on Linux declares them unavailable)"
+    case emptyAttributedString = "NS(Mutable)AttributedString() → NS(Mutable)AttributedString(string: \"\")"
+    case objectValueFormatter = "getObjectValue(_:for:range:) of a direct Formatter subclass → ObjectValueFormatter"
 
     /// What is rewritten, without how (for `--check`'s lines).
     public var subject: String {
@@ -31,6 +34,9 @@ public enum PortEditKind: String, CaseIterable, Sendable {
         case .keyValueObserver: "observeValue of a direct NSObject subclass"
         case .interfaceBuilderConnections: "@IBOutlet / @IBAction"
         case .extensionOverride: "override in an extension"
+        case .foundationCompat: "NSPredicate(format:) / NSComparisonPredicate / NSExpression / DateComponentsFormatter"
+        case .emptyAttributedString: "NSAttributedString() / NSMutableAttributedString()"
+        case .objectValueFormatter: "override of getObjectValue(_:for:range:) in a Foundation formatter's subclass"
         }
     }
 }
@@ -261,6 +267,8 @@ struct SourceRewriter {
     private(set) var findings: [PortFinding] = []
     /// The classes given `NSKeyValueObserving` already.
     private var observers: Set<String> = []
+    /// The classes given `ObjectValueFormatter` already.
+    private var objectValueFormatters: Set<String> = []
     /// Each type's `@IBOutlet`s and `@IBAction`s as `UINibConnection`s, in the order declared,
     /// with the line of each (the nib loader connects them by name; iOS finds them by name through
     /// the Objective-C runtime).
@@ -286,6 +294,17 @@ struct SourceRewriter {
         "EventKitUI", "GameKit", "ImageIO", "LocalAuthentication", "MapKit", "MessageUI", "Metal", "MetalKit", "MobileCoreServices",
         "OSLog", "Photos", "PhotosUI", "QuickLook", "SafariServices", "SceneKit", "SpriteKit", "StoreKit", "SwiftUI",
         "UniformTypeIdentifiers", "UserNotifications", "Vision", "WebKit", "os",
+    ]
+    /// Names swift-corelibs-foundation declares unavailable (or with every member unavailable) that
+    /// FoundationCompat declares again: a second declaration of a type would be ambiguous, so port
+    /// names FoundationCompat's.
+    static let foundationCompatTypes: Set<String> = ["NSComparisonPredicate", "NSExpression", "DateComponentsFormatter"]
+    /// Foundation's formatter classes, whose direct subclasses' `getObjectValue(_:for:range:)`
+    /// becomes an `ObjectValueFormatter` implementation.
+    static let foundationFormatters: Set<String> = [
+        "Formatter", "NumberFormatter", "DateFormatter", "ByteCountFormatter", "DateIntervalFormatter", "ISO8601DateFormatter",
+        "LengthFormatter", "MassFormatter", "EnergyFormatter", "MeasurementFormatter", "PersonNameComponentsFormatter",
+        "ListFormatter", "RelativeDateTimeFormatter", "DateComponentsFormatter",
     ]
     /// Objective-C runtime functions uisim does not offer.
     static let runtimeFunctions: Set<String> = [
@@ -380,6 +399,28 @@ struct SourceRewriter {
                 if observers.insert(type).inserted {
                     replacements.append((walk.byteRange(header, through: header), "NSObject, NSKeyValueObserving"))
                     if observers.count == 1 { importUIKitIfMissing() }
+                }
+            } else if Self.foundationCompatTypes.contains(text) || (text == "NSPredicate" && walk.isPunctuation(s + 1, "(") && walk.isIdentifier(s + 2, "format")),
+                      !(s > 0 && (walk.isPunctuation(s - 1, ".") || walk.isIdentifier(s - 1, "class") || walk.isIdentifier(s - 1, "struct"))) {
+                let range = walk.byteRange(s, through: s)
+                replace(range.lowerBound..<range.lowerBound, with: "FoundationCompat.", .foundationCompat, line: walk.line(s))
+            } else if text == "NSAttributedString" || text == "NSMutableAttributedString", walk.isPunctuation(s + 1, "("), walk.isPunctuation(s + 2, ")"),
+                      !(s > 0 && walk.isPunctuation(s - 1, ".")) {
+                // Foundation on Linux has no init() (an extension cannot add one: NSObject's would be
+                // overridden); Apple's is the empty string.
+                let open = walk.byteRange(s + 1, through: s + 1)
+                replace(open.upperBound..<open.upperBound, with: "string: \"\"", .emptyAttributedString, line: walk.line(s))
+                return s + 3
+            } else if text == "override", walk.isIdentifier(s + 1, "func") || (walk.isIdentifier(s + 2, "func") && ["open", "public", "internal"].contains(walk.text(s + 1))),
+                      walk.isIdentifier(walk.isIdentifier(s + 1, "func") ? s + 2 : s + 3, "getObjectValue"),
+                      let type = walk.enclosingType[s], let header = formatterSuperclass(of: type) {
+                // Swift cannot make Foundation's formatters' getObjectValue overridable: a direct
+                // subclass implements FoundationCompat's ObjectValueFormatter instead.
+                let range = walk.byteRange(s, through: s)
+                replace(range, with: blank(range), .objectValueFormatter, line: walk.line(s))
+                if objectValueFormatters.insert(type).inserted {
+                    let name = walk.text(header)
+                    replacements.append((walk.byteRange(header, through: header), "\(name), ObjectValueFormatter"))
                 }
             } else if let gap = unavailableUse(at: s) {
                 findings.append(PortFinding(line: walk.line(s), message: gap))
@@ -540,10 +581,26 @@ struct SourceRewriter {
         return nil
     }
 
+    /// The superclass token of `class type: NumberFormatter` (or another of Foundation's formatters)
+    /// in this file, when that is how `type` is declared.
+    private func formatterSuperclass(of type: String) -> Int? {
+        let name = Self.lastComponent(type)
+        var s = 0
+        while s + 3 < walk.significant.count {
+            if walk.isIdentifier(s, "class"), walk.isIdentifier(s + 1, name) {
+                var p = s + 2
+                if walk.isPunctuation(p, "<") { p = (walk.matching(p) ?? walk.significant.count) + 1 }
+                if walk.isPunctuation(p, ":"), walk.isIdentifier(p + 1), Self.foundationFormatters.contains(walk.text(p + 1)) { return p + 1 }
+            }
+            s += 1
+        }
+        return nil
+    }
+
     /// What Swift on Linux rejects or uisim does not offer at `s`, said as a finding: key-value
-    /// coding (`value(forKey:)`, `setValue(_:forKey:)`, `mutableArrayValue(forKey:)`), and what
-    /// Foundation on Linux lacks (`NSPredicate(format:)`, `NSExpression`,
-    /// `AutoreleasingUnsafeMutablePointer`).
+    /// coding (`value(forKey:)`, `setValue(_:forKey:)`, `mutableArrayValue(forKey:)`). What
+    /// Foundation on Linux lacks is FoundationCompat's (`NSPredicate(format:)`, `NSExpression`,
+    /// `AutoreleasingUnsafeMutablePointer`…), rewritten above where it must be.
     private func unavailableUse(at s: Int) -> String? {
         let name = walk.text(s)
         let keyLabel = { (p: Int) in (walk.isIdentifier(p, "forKey") || walk.isIdentifier(p, "forKeyPath")) && walk.isPunctuation(p + 1, ":") }
@@ -554,11 +611,6 @@ struct SourceRewriter {
         case "setValue" where walk.isPunctuation(s + 1, "("):
             guard let close = walk.matching(s + 1), (s + 2..<close).contains(where: keyLabel) else { return nil }
             return "key-value coding (setValue(_:forKey:)) is not offered: set the property"
-        case "NSPredicate" where walk.isPunctuation(s + 1, "(") && walk.isIdentifier(s + 2, "format"):
-            return "NSPredicate(format:) is not in Foundation on Linux: use a closure"
-        case "NSExpression" where !(s > 0 && walk.isPunctuation(s - 1, ".")),
-             "AutoreleasingUnsafeMutablePointer" where !(s > 0 && walk.isPunctuation(s - 1, ".")):
-            return "\(name) is not in Swift's Foundation on Linux"
         default:
             return nil
         }

@@ -301,12 +301,68 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
             let rows = form.mutableArrayValue(forKey: "rows")
             let top = UIApplication.value(forKeyPath: #keyPath(UIApplication.shared))
             object.setValue(3, forKey: "count")
-            let predicate = NSPredicate(format: "SELF MATCHES %@", regex)
-            func getObjectValue(_ obj: AutoreleasingUnsafeMutablePointer<AnyObject?>?) {}
+            let predicate = NSPredicate(format: "SELF MATCHES %@", regex)          // FoundationCompat's: rewritten, not found
+            func getObjectValue(_ obj: AutoreleasingUnsafeMutablePointer<AnyObject?>?) {}   // FoundationCompat has it
             let value = dictionary.value                   // a property named value: nothing to say
             let other = value(for: key)                    // another method: nothing to say
             """)
-        #expect(result.findings.map(\.line) == [1, 2, 3, 4, 5])
+        #expect(result.findings.map(\.line) == [1, 2, 3])
+    }
+
+    /// Eureka's predicates and formatters: what Foundation on Linux declares unavailable is named
+    /// in FoundationCompat, and a direct formatter subclass's getObjectValue implements
+    /// ObjectValueFormatter. The output is what Tests/UIKitSwift5Tests/FoundationCompatClientTests
+    /// compiles.
+    @Test func foundationsUnavailableNamesBecomeFoundationCompats() {
+        let result = port("""
+            public init(stringLiteral value: String) { self = .predicate(NSPredicate(format: value)) }
+            let rule = NSPredicate(format: "SELF MATCHES %@", regExpr)
+            if let comparison = self as? NSComparisonPredicate { ret.append(contentsOf: comparison.leftExpression.expressionVars) }
+            extension NSExpression { var expressionVars: [String] { [] } }
+            let text = DateComponentsFormatter.localizedString(from: dateComponents, unitsStyle: .full)
+            let already = FoundationCompat.NSExpression(forVariable: "x"); let block = NSPredicate(value: true)
+            """)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[0] == "public init(stringLiteral value: String) { self = .predicate(FoundationCompat.NSPredicate(format: value)) }")
+        #expect(lines[1] == "let rule = FoundationCompat.NSPredicate(format: \"SELF MATCHES %@\", regExpr)")
+        #expect(lines[2] == "if let comparison = self as? FoundationCompat.NSComparisonPredicate { ret.append(contentsOf: comparison.leftExpression.expressionVars) }")
+        #expect(lines[3] == "extension FoundationCompat.NSExpression { var expressionVars: [String] { [] } }")
+        #expect(lines[4] == "let text = FoundationCompat.DateComponentsFormatter.localizedString(from: dateComponents, unitsStyle: .full)")
+        #expect(lines[5] == "let already = FoundationCompat.NSExpression(forVariable: \"x\"); let block = NSPredicate(value: true)")
+        #expect(result.edits.filter { $0.kind == .foundationCompat }.map(\.line) == [1, 2, 3, 4, 5])
+        #expect(result.findings.isEmpty)
+        #expect(port(result.text).edits.isEmpty)
+    }
+
+    @Test func emptyAttributedStringsGetAnEmptyString() {
+        let result = port("""
+            button.setAttributedTitle(NSMutableAttributedString().bold("X"), for: .normal)
+            textView.attributedText = NSAttributedString()
+            let kept = NSAttributedString(string: "a"); let other = NSAttributedString ()
+            """)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[0] == "button.setAttributedTitle(NSMutableAttributedString(string: \"\").bold(\"X\"), for: .normal)")
+        #expect(lines[1] == "textView.attributedText = NSAttributedString(string: \"\")")
+        #expect(lines[2] == "let kept = NSAttributedString(string: \"a\"); let other = NSAttributedString (string: \"\")")
+        #expect(result.edits.map(\.kind) == [.emptyAttributedString, .emptyAttributedString, .emptyAttributedString])
+        #expect(port(result.text).edits.isEmpty)
+    }
+
+    @Test func aFormattersGetObjectValueOverrideImplementsObjectValueFormatter() {
+        let result = port("""
+            open class DecimalFormatter: NumberFormatter, FormatterProtocol {
+                override open func getObjectValue(_ obj: AutoreleasingUnsafeMutablePointer<AnyObject?>?, for string: String, range rangep: UnsafeMutablePointer<NSRange>?) throws {}
+            }
+            class Cents: DecimalFormatter {
+                override func getObjectValue(_ obj: AutoreleasingUnsafeMutablePointer<AnyObject?>?, for string: String, range rangep: UnsafeMutablePointer<NSRange>?) throws {}
+            }
+            """)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[0] == "open class DecimalFormatter: NumberFormatter, ObjectValueFormatter, FormatterProtocol {")
+        #expect(lines[1].hasPrefix("             open func getObjectValue("))
+        #expect(lines[4].hasPrefix("    override func getObjectValue("))      // DecimalFormatter declares it: kept
+        #expect(result.edits.map(\.kind) == [.objectValueFormatter])
+        #expect(port(result.text).edits.isEmpty)
     }
 
     /// Overrides in extensions (iOS allows them for Objective-C members; Swift on Linux does not):
