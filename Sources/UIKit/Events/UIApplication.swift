@@ -197,3 +197,29 @@ open class UIApplication: UIResponder {
         keyWindow = window
     }
 }
+
+extension UIApplication {
+    /// Key-value coding on the class object, as code that must not name `shared` directly reaches
+    /// the app (PanModal: `UIApplication.value(forKeyPath: "shared")`, for app extensions): the
+    /// class method the key names, `shared` (or its Objective-C name `sharedApplication`); nil for
+    /// any other key (Foundation on Linux has no key-value coding to fall back on).
+    public class func value(forKey key: String) -> Any? {
+        key == "shared" || key == "sharedApplication" ? shared : nil
+    }
+
+    /// `value(forKey:)` of the path's first key; a longer path goes on through what that key gave
+    /// only for the app's `keyWindow` and `delegate`.
+    public class func value(forKeyPath keyPath: String) -> Any? {
+        let keys = keyPath.split(separator: ".").map(String.init)
+        guard let first = keys.first, let app = value(forKey: first) as? UIApplication else { return nil }
+        var current: Any? = app
+        for key in keys.dropFirst() {
+            switch (current, key) {
+            case (let app as UIApplication, "keyWindow"): current = app.keyWindow
+            case (let app as UIApplication, "delegate"): current = app.delegate
+            default: return nil
+            }
+        }
+        return current
+    }
+}
