@@ -267,6 +267,8 @@ struct SourceRewriter {
     private(set) var findings: [PortFinding] = []
     /// The classes given `NSKeyValueObserving` already.
     private var observers: Set<String> = []
+    /// Whether `import UIKit` was added to the file.
+    private var addedUIKitImport = false
     /// The classes given `ObjectValueFormatter` already.
     private var objectValueFormatters: Set<String> = []
     /// Each type's `@IBOutlet`s and `@IBAction`s as `UINibConnection`s, in the order declared,
@@ -320,7 +322,18 @@ struct SourceRewriter {
         }
         renameExtensionOverrides()
         listConnections()
+        // FoundationCompat comes with `import UIKit`: a file that imports Foundation alone and uses
+        // what it adds gets the import (on its first import's line).
+        if (0..<walk.significant.count).contains(where: { walk.kind($0) == .identifier && Self.foundationCompatNames.contains(walk.text($0)) }) {
+            importUIKitIfMissing()
+        }
     }
+
+    /// Names FoundationCompat declares or completes (what Foundation on Linux lacks).
+    static let foundationCompatNames: Set<String> = [
+        "NSPredicate", "NSComparisonPredicate", "NSExpression", "DateComponentsFormatter", "AutoreleasingUnsafeMutablePointer",
+        "NSDataDetector", "NSTextCheckingResult", "getObjectValue", "ObjectValueFormatter", "AutoreleasingPool",
+    ]
 
     /// Each override of this file's extensions of the sources' classes keeps its place, renamed and
     /// without `override`; its class's body forwards to it (`listConnections` writes that).
@@ -557,6 +570,8 @@ struct SourceRewriter {
     /// `NSKeyValueObserving` is UIKit's (Foundation on Linux has no KVO): a file that imports only
     /// Foundation gets `; import UIKit` after its first import, on the same line.
     private mutating func importUIKitIfMissing() {
+        guard !addedUIKitImport else { return }
+        addedUIKitImport = true
         let imports = walk.significant.indices.filter { walk.isIdentifier($0, "import") && walk.isIdentifier($0 + 1) }
         guard !imports.contains(where: { ["UIKit", "UISim"].contains(walk.text($0 + 1)) }) else { return }
         guard let first = imports.first else { return }

@@ -419,4 +419,21 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
                 + "{ get { return _extensionOverride_title } set { _extensionOverride_title = newValue } } ; }")
         #expect(body[4] == "public override var description: String { return _extensionOverride_description } ; }")
     }
+
+    /// FoundationCompat comes with `import UIKit`: a file importing Foundation alone gets it when it
+    /// uses what FoundationCompat adds (Eureka's RuleRegExp.swift), once; one importing UIKit is left.
+    @Test func aFoundationOnlyFileUsingFoundationCompatImportsUIKit() {
+        let rule = port("""
+            import Foundation
+            let predicate = NSPredicate(format: "SELF MATCHES %@", "[a-z]+")
+            let formatter: DateComponentsFormatter? = nil
+            """)
+        #expect(rule.text.components(separatedBy: "\n")[0] == "import Foundation; import UIKit")
+        #expect(rule.text.components(separatedBy: "\n")[1] == #"let predicate = FoundationCompat.NSPredicate(format: "SELF MATCHES %@", "[a-z]+")"#)
+        let screen = port("""
+            import UIKit
+            let detector = try? NSDataDetector(types: 0)
+            """)
+        #expect(screen.text.components(separatedBy: "\n")[0] == "import UIKit")
+    }
 }
