@@ -345,13 +345,16 @@ open class UIScrollView: UIView {
 
     // MARK: Offset
 
-    /// Where the content's origin is scrolled to: the bounds origin.
+    /// Where the content's origin is scrolled to: the bounds origin. Observers of `contentOffset`
+    /// hear a change only (unlike most keys, which notify every set): an observer that sets the
+    /// offset it was told about (PanModal's, holding a table in place while its sheet moves)
+    /// would otherwise be called again without end, which it is not on iOS.
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set {
+            guard newValue != bounds.origin else { return }
             keyValueWillChange("contentOffset")
             defer { keyValueDidChange("contentOffset") }
-            guard newValue != bounds.origin else { return }
             bounds.origin = newValue
             setNeedsLayout()
             refreshControl?.scrollViewDidScroll()

@@ -6,7 +6,8 @@ import Foundation
 // Objective-C runtime that swaps in a notifying setter nor any of these names; here the
 // properties' own setters tell the observers (KeyValueObserving+UIKit.swift lists them), and
 // cost one check of an optional while nobody observes. As on iOS, KVO is per key: a setter
-// notifies its own key (and those it sets in turn), whether or not the value changed.
+// notifies its own key (and those it sets in turn), whether or not the value changed (a scroll
+// view's contentOffset only when it changes: UIScrollView.contentOffset says why).
 
 // MARK: Foundation's names
 
