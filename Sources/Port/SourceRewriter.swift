@@ -583,29 +583,24 @@ struct SourceRewriter {
 
     /// The `NSObject` token of `class type: NSObject` in this file, when that is how `type` is declared.
     private func nsObjectSuperclass(of type: String) -> Int? {
-        let name = Self.lastComponent(type)
-        var s = 0
-        while s + 3 < walk.significant.count {
-            if walk.isIdentifier(s, "class"), walk.isIdentifier(s + 1, name) {
-                var p = s + 2
-                if walk.isPunctuation(p, "<") { p = (walk.matching(p) ?? walk.significant.count) + 1 }
-                if walk.isPunctuation(p, ":"), walk.isIdentifier(p + 1, "NSObject") { return p + 1 }
-            }
-            s += 1
-        }
-        return nil
+        superclassToken(of: type) { $0 == "NSObject" }
     }
 
     /// The superclass token of `class type: NumberFormatter` (or another of Foundation's formatters)
     /// in this file, when that is how `type` is declared.
     private func formatterSuperclass(of type: String) -> Int? {
+        superclassToken(of: type) { Self.foundationFormatters.contains($0) }
+    }
+
+    /// The token of the superclass `class type<…>: Superclass` names in this file, when `accepts` it.
+    private func superclassToken(of type: String, accepts: (String) -> Bool) -> Int? {
         let name = Self.lastComponent(type)
         var s = 0
         while s + 3 < walk.significant.count {
             if walk.isIdentifier(s, "class"), walk.isIdentifier(s + 1, name) {
                 var p = s + 2
                 if walk.isPunctuation(p, "<") { p = (walk.matching(p) ?? walk.significant.count) + 1 }
-                if walk.isPunctuation(p, ":"), walk.isIdentifier(p + 1), Self.foundationFormatters.contains(walk.text(p + 1)) { return p + 1 }
+                if walk.isPunctuation(p, ":"), walk.isIdentifier(p + 1), accepts(walk.text(p + 1)) { return p + 1 }
             }
             s += 1
         }

@@ -37,7 +37,7 @@ struct NibDocument {
 /// UIKit class's initializer hands itself to it once its own setup is done, and the coder sets the
 /// properties, subviews and constraints the document gives, before the app's class's initializer
 /// goes on (so a subclass's `init?(coder:)` sees them, as on iOS).
-final class UINibDecoder: NSCoder {
+final class UINibDecoder: DocumentCoder {
     let element: NibXMLElement
     /// The UIKit class whose initializer applies the document (the nearest of the chain uisim makes).
     let decodingClass: AnyClass
@@ -51,14 +51,6 @@ final class UINibDecoder: NSCoder {
         super.init()
     }
 
-    override var allowsKeyedCoding: Bool { true }
-    override func containsValue(forKey key: String) -> Bool { false }
-    override func decodeObject(forKey key: String) -> Any? { nil }
-    override func decodeBool(forKey key: String) -> Bool { false }
-    override func decodeInteger(forKey key: String) -> Int { 0 }
-    override func decodeDouble(forKey key: String) -> Double { 0 }
-    override func decodeFloat(forKey key: String) -> Float { 0 }
-
     /// Called by `uikitClass`'s `init?(coder:)` at its end: applies the document once, in the
     /// initializer of the class that decodes.
     @MainActor
@@ -67,6 +59,18 @@ final class UINibDecoder: NSCoder {
         decoder.applied = true
         decoder.loader.apply(decoder.element, to: view)
     }
+}
+
+/// The keyed coder a document's object is made with: it holds no archived values (the document's
+/// properties are applied by the loader, not decoded by key), so every key is absent.
+class DocumentCoder: NSCoder {
+    override var allowsKeyedCoding: Bool { true }
+    override func containsValue(forKey key: String) -> Bool { false }
+    override func decodeObject(forKey key: String) -> Any? { nil }
+    override func decodeBool(forKey key: String) -> Bool { false }
+    override func decodeInteger(forKey key: String) -> Int { 0 }
+    override func decodeDouble(forKey key: String) -> Double { 0 }
+    override func decodeFloat(forKey key: String) -> Float { 0 }
 }
 
 /// One instantiation of a document: makes its objects, connects them, wakes them.

@@ -197,7 +197,7 @@ final class StoryboardDocument {
 }
 
 /// The coder a storyboard's controller is made with (`init?(coder:)`): the scene's element.
-final class UIStoryboardDecoder: NSCoder {
+final class UIStoryboardDecoder: DocumentCoder {
     let storyboard: UIStoryboard
     let element: NibXMLElement
 
@@ -206,14 +206,6 @@ final class UIStoryboardDecoder: NSCoder {
         self.element = element
         super.init()
     }
-
-    override var allowsKeyedCoding: Bool { true }
-    override func containsValue(forKey key: String) -> Bool { false }
-    override func decodeObject(forKey key: String) -> Any? { nil }
-    override func decodeBool(forKey key: String) -> Bool { false }
-    override func decodeInteger(forKey key: String) -> Int { 0 }
-    override func decodeDouble(forKey key: String) -> Double { 0 }
-    override func decodeFloat(forKey key: String) -> Float { 0 }
 
     /// What `UIViewController.init?(coder:)` reads: the scene, its title, its navigation and tab
     /// bar items and its presentation styles.

@@ -167,6 +167,16 @@ final class StoryBadgeController: UIViewController {}
         UINib.register(StoryBadgeController.self)
     }
 
+    /// The storyboard's initial navigation controller, on screen, and its list (the root screen).
+    func listOnScreen() throws -> (storyboard: UIStoryboard, navigation: UINavigationController, list: StoryListController, window: UIWindow) {
+        register()
+        let storyboard = try UIStoryboard.load(data: Self.storyboard)
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        let window = window(navigation)
+        let list = try #require(navigation.topViewController as? StoryListController)
+        return (storyboard, navigation, list, window)
+    }
+
     func window(_ root: UIViewController) -> UIWindow {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
         window.rootViewController = root
@@ -200,12 +210,8 @@ final class StoryBadgeController: UIViewController {}
     /// `performSegue(withIdentifier:)`: the detail is made, the list prepares it (no
     /// `shouldPerformSegue` asked), and it is pushed; its outlet shows what was prepared.
     @Test func performSegueMakesPreparesAndShowsTheDestination() throws {
-        register()
-        let storyboard = try UIStoryboard.load(data: Self.storyboard)
-        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
-        let window = window(navigation)
+        let (_, navigation, list, window) = try listOnScreen()
         defer { withExtendedLifetime(window) {} }
-        let list = try #require(navigation.topViewController as? StoryListController)
         list.allowsShow = false
         list.performSegue(withIdentifier: "showDetail", sender: nil)
         #expect(list.prepared.last == "showDetail → StoryDetailController, sender nil")
@@ -217,12 +223,8 @@ final class StoryBadgeController: UIViewController {}
     /// detail is pushed with the button as the sender. Its unwind button then runs the list's
     /// `unwindToList:` and pops back to it.
     @Test func aButtonsSegueAsksFirstAndItsUnwindComesBack() throws {
-        register()
-        let storyboard = try UIStoryboard.load(data: Self.storyboard)
-        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
-        let window = window(navigation)
+        let (_, navigation, list, window) = try listOnScreen()
         defer { withExtendedLifetime(window) {} }
-        let list = try #require(navigation.topViewController as? StoryListController)
         list.allowsShow = false
         list.openButton.sendActions(for: .touchUpInside)
         #expect(navigation.viewControllers.count == 1 && list.prepared == ["embedBadge → StoryBadgeController, sender nil"])
@@ -238,12 +240,8 @@ final class StoryBadgeController: UIViewController {}
 
     /// The "+" item's segue presents the editor full screen.
     @Test func aBarButtonItemsSeguePresentsWithItsStyle() throws {
-        register()
-        let storyboard = try UIStoryboard.load(data: Self.storyboard)
-        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
-        let window = window(navigation)
+        let (storyboard, navigation, list, window) = try listOnScreen()
         defer { withExtendedLifetime(window) {} }
-        let list = try #require(navigation.topViewController as? StoryListController)
         let add = try #require(list.navigationItem.rightBarButtonItem)
         let action = try #require(add.primaryAction)
         action.handler(action)   // what the bar's button runs when tapped
