@@ -13,23 +13,30 @@ struct NibDocument {
 
     init(data: Data, file: String) throws(NibLoadingError) {
         self.file = file
-        let root = try NibXMLReader.parse(data, file: file)
-        guard root.name == "document" else {
-            throw NibLoadingError(file: file, line: root.line, "<\(root.name)> is not an Interface Builder document (<document>)")
-        }
-        let type = root["type"] ?? ""
-        guard type.hasPrefix("com.apple.InterfaceBuilder3.CocoaTouch.XIB") else {
-            throw NibLoadingError(file: file, line: root.line,
-                                  type.contains("Storyboard") ? "a storyboard, not a nib: uisim reads .xib documents only"
-                                  : "document type \"\(type)\" is not an iOS nib (com.apple.InterfaceBuilder3.CocoaTouch.XIB)")
-        }
-        if let version = root["version"], version != "3.0" {
-            throw NibLoadingError(file: file, line: root.line, "document format \(version): uisim reads format 3.0 (Xcode 5 and later)")
+        let root = try Self.documentRoot(data, file: file, type: "com.apple.InterfaceBuilder3.CocoaTouch.XIB") { type in
+            type.contains("Storyboard") ? "a storyboard, not a nib: UINib reads .xib documents (UIStoryboard reads storyboards)"
+                : "document type \"\(type)\" is not an iOS nib (com.apple.InterfaceBuilder3.CocoaTouch.XIB)"
         }
         guard let objects = root.child("objects") else {
             throw NibLoadingError(file: file, line: root.line, "the document has no <objects>")
         }
         self.objects = objects.children
+    }
+
+    /// The `<document>` of an Interface Builder file of `type` (a prefix of its `type` attribute),
+    /// in document format 3.0; else the error, `wrongType` saying what a document of another type is.
+    static func documentRoot(_ data: Data, file: String, type expected: String,
+                             wrongType: (String) -> String) throws(NibLoadingError) -> NibXMLElement {
+        let root = try NibXMLReader.parse(data, file: file)
+        guard root.name == "document" else {
+            throw NibLoadingError(file: file, line: root.line, "<\(root.name)> is not an Interface Builder document (<document>)")
+        }
+        let type = root["type"] ?? ""
+        guard type.hasPrefix(expected) else { throw NibLoadingError(file: file, line: root.line, wrongType(type)) }
+        if let version = root["version"], version != "3.0" {
+            throw NibLoadingError(file: file, line: root.line, "document format \(version): uisim reads format 3.0 (Xcode 5 and later)")
+        }
+        return root
     }
 }
 

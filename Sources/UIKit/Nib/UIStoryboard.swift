@@ -156,16 +156,8 @@ final class StoryboardDocument {
 
     init(data: Data, file: String) throws(NibLoadingError) {
         self.file = file
-        let root = try NibXMLReader.parse(data, file: file)
-        guard root.name == "document" else {
-            throw NibLoadingError(file: file, line: root.line, "<\(root.name)> is not an Interface Builder document (<document>)")
-        }
-        let type = root["type"] ?? ""
-        guard type.hasPrefix("com.apple.InterfaceBuilder3.CocoaTouch.Storyboard") else {
-            throw NibLoadingError(file: file, line: root.line, "document type \"\(type)\" is not an iOS storyboard (com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB)")
-        }
-        if let version = root["version"], version != "3.0" {
-            throw NibLoadingError(file: file, line: root.line, "document format \(version): uisim reads format 3.0 (Xcode 5 and later)")
+        let root = try NibDocument.documentRoot(data, file: file, type: "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard") { type in
+            "document type \"\(type)\" is not an iOS storyboard (com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB)"
         }
         var controllers: [String: NibXMLElement] = [:], identifiers: [String: String] = [:]
         for scene in root.children(of: "scenes") where scene.name == "scene" {
