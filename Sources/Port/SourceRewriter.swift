@@ -19,6 +19,7 @@ public enum PortEditKind: String, CaseIterable, Sendable {
     case foundationCompat = "NSPredicate(format:) / NSComparisonPredicate / NSExpression / DateComponentsFormatter → FoundationCompat's (Foundation on Linux declares them unavailable)"
     case emptyAttributedString = "NS(Mutable)AttributedString() → NS(Mutable)AttributedString(string: \"\")"
     case objectValueFormatter = "getObjectValue(_:for:range:) of a direct Formatter subclass → ObjectValueFormatter"
+    case classDescription = "type(of: x).description() → NSStringFromClass(type(of: x))"
 
     /// What is rewritten, without how (for `--check`'s lines).
     public var subject: String {
@@ -37,6 +38,7 @@ public enum PortEditKind: String, CaseIterable, Sendable {
         case .foundationCompat: "NSPredicate(format:) / NSComparisonPredicate / NSExpression / DateComponentsFormatter"
         case .emptyAttributedString: "NSAttributedString() / NSMutableAttributedString()"
         case .objectValueFormatter: "override of getObjectValue(_:for:range:) in a Foundation formatter's subclass"
+        case .classDescription: "type(of: x).description()"
         }
     }
 }
@@ -321,11 +323,29 @@ struct SourceRewriter {
             s = step(at: s)
         }
         renameExtensionOverrides()
+        rewriteClassDescriptions()
         listConnections()
         // FoundationCompat comes with `import UIKit`: a file that imports Foundation alone and uses
         // what it adds gets the import (on its first import's line).
         if (0..<walk.significant.count).contains(where: { walk.kind($0) == .identifier && Self.foundationCompatNames.contains(walk.text($0)) }) {
             importUIKitIfMissing()
+        }
+    }
+
+    /// `type(of: x).description()`: NSObject's class method, which Swift finds through `AnyObject`
+    /// only with Objective-C dispatch; Foundation's `NSStringFromClass` gives the class's name (as
+    /// `+description` does), so the port writes that, on the same line.
+    private mutating func rewriteClassDescriptions() {
+        var s = 0
+        while s + 3 < walk.significant.count {
+            defer { s += 1 }
+            guard walk.isIdentifier(s, "type"), walk.isPunctuation(s + 1, "("), walk.isIdentifier(s + 2, "of"), walk.isPunctuation(s + 3, ":"),
+                  !(s > 0 && walk.isPunctuation(s - 1, ".")), let close = walk.matching(s + 1),
+                  walk.isPunctuation(close + 1, "."), walk.isIdentifier(close + 2, "description"),
+                  walk.isPunctuation(close + 3, "("), walk.isPunctuation(close + 4, ")"), walk.line(s) == walk.line(close + 4) else { continue }
+            let inner = String(decoding: walk.bytes[walk.byteRange(s, through: close)], as: UTF8.self)
+            replace(walk.byteRange(s, through: close + 4), with: "NSStringFromClass(\(inner))", .classDescription, line: walk.line(s))
+            s = close + 4
         }
     }
 

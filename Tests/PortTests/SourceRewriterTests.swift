@@ -436,4 +436,21 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
             """)
         #expect(screen.text.components(separatedBy: "\n")[0] == "import UIKit")
     }
+
+    /// SnapKit's `type(of: object).description()` (NSObject's class method, through `AnyObject`)
+    /// becomes Foundation's `NSStringFromClass(type(of: object))`, on the same line; an instance's
+    /// `description` is left alone.
+    @Test func aClassDescriptionThroughAnyObjectNamesTheClass() {
+        let result = port("""
+            func describe(_ object: AnyObject) -> String {
+                var desc = type(of: object).description()
+                desc += (object as? NSObject)?.description ?? ""
+                return desc
+            }
+            """)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[1] == "    var desc = NSStringFromClass(type(of: object))")
+        #expect(lines[2] == "    desc += (object as? NSObject)?.description ?? \"\"")
+        #expect(result.edits.map(\.kind) == [.classDescription])
+    }
 }
