@@ -32,7 +32,7 @@ open class UIButton: UIControl {
     /// The type the button was made with: `.custom` for `init(frame:)`, as UIKit's.
     open var buttonType: ButtonType { type }
     private var type = ButtonType.custom
-    private var titles: [UInt: String] = [:]
+    private var titles = PerState<String>()
     /// Space between the button's edges and its content (image and title); its intrinsic size
     /// includes it.
     open var contentEdgeInsets = UIEdgeInsets.zero {
@@ -42,10 +42,10 @@ open class UIButton: UIControl {
             setNeedsLayout()
         }
     }
-    private var colors: [UInt: UIColor] = [:]
-    private var images: [UInt: UIImage] = [:]
-    private var attributedTitles: [UInt: NSAttributedString] = [:]
-    private var backgroundImages: [UInt: UIImage] = [:]
+    private var colors = PerState<UIColor>()
+    private var images = PerState<UIImage>()
+    private var attributedTitles = PerState<NSAttributedString>()
+    private var backgroundImages = PerState<UIImage>()
     /// The background image's view, made when a background image is first set (behind the rest).
     private var backgroundView: UIImageView?
     /// The styled title the label shows, if it shows one.
@@ -106,53 +106,52 @@ open class UIButton: UIControl {
 
     /// Sets the title shown in `state` (`.normal` is the fallback).
     open func setTitle(_ title: String?, for state: State) {
-        titles[state.rawValue] = title
+        titles[state] = title
         refresh()
     }
 
-    open func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
+    open func title(for state: State) -> String? { titles.shown(in: state) }
 
     open func setTitleColor(_ color: UIColor?, for state: State) {
-        colors[state.rawValue] = color
+        colors[state] = color
         refresh()
     }
 
-    /// The image shown beside the title.
     /// The title's colour for `state`: the one set for it, else the normal state's, else the tint
     /// (what the title is drawn in).
     open func titleColor(for state: State) -> UIColor? {
-        colors[state.rawValue] ?? colors[State.normal.rawValue] ?? tintColor
+        colors.shown(in: state) ?? tintColor
     }
 
     /// Sets the image shown for `state` (the normal state's stands in for a state without one).
     open func setImage(_ image: UIImage?, for state: State) {
-        images[state.rawValue] = image
+        images[state] = image
         refresh()
     }
 
     /// The image for `state`: the one set for it, else the normal state's.
-    open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[State.normal.rawValue] }
+    open func image(for state: State) -> UIImage? { images.shown(in: state) }
 
     /// Sets a styled title for `state`; where one is set it is shown instead of the plain title.
     open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
-        attributedTitles[state.rawValue] = title
+        attributedTitles[state] = title
         refresh()
     }
 
     /// The styled title for `state`: the one set for it, else the normal state's.
     open func attributedTitle(for state: State) -> NSAttributedString? {
-        attributedTitles[state.rawValue] ?? attributedTitles[State.normal.rawValue]
+        attributedTitles.shown(in: state)
     }
 
     /// Sets the image stretched behind the title and image for `state`.
     open func setBackgroundImage(_ image: UIImage?, for state: State) {
-        backgroundImages[state.rawValue] = image
+        backgroundImages[state] = image
         refresh()
     }
 
     /// The background image for `state`: the one set for it, else the normal state's.
     open func backgroundImage(for state: State) -> UIImage? {
-        backgroundImages[state.rawValue] ?? backgroundImages[State.normal.rawValue]
+        backgroundImages.shown(in: state)
     }
 
     /// What the button shows now, in its current state.
@@ -210,14 +209,14 @@ open class UIButton: UIControl {
             view.image = background
         }
         // A title without its own colour takes the tint, as a system button's does.
-        ownTitleLabel.textColor = colors[state.rawValue] ?? colors[State.normal.rawValue] ?? tintColor
+        ownTitleLabel.textColor = colors.shown(in: state) ?? tintColor
         ownTitleLabel.alpha = isHighlighted ? 0.3 : isEnabled ? 1 : 0.5
     }
 
     /// The image as the state shows it: darker while highlighted, lighter while disabled, when the
     /// state has no image of its own and the button adjusts its image.
     private func adjusted(_ image: UIImage?) -> UIImage? {
-        guard let image, images[state.rawValue] == nil else { return image }
+        guard let image, images[state] == nil else { return image }
         let darker: Bool
         if isHighlighted && adjustsImageWhenHighlighted {
             darker = true
@@ -285,4 +284,19 @@ open class UIButton: UIControl {
         ownImageView.frame = imageFrame
         ownTitleLabel.frame = titleFrame
     }
+}
+
+/// A button's content set per state (UIKit's `setTitle(_:for:)` family): what each state was
+/// given, and what a state shows (its own, else the normal state's).
+struct PerState<Value> {
+    private var values: [UInt: Value] = [:]
+
+    /// What `state` was given itself (nil: nothing).
+    subscript(state: UIControl.State) -> Value? {
+        get { values[state.rawValue] }
+        set { values[state.rawValue] = newValue }
+    }
+
+    /// What `state` shows: its own, else the normal state's.
+    func shown(in state: UIControl.State) -> Value? { values[state.rawValue] ?? values[UIControl.State.normal.rawValue] }
 }

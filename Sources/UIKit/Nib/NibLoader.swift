@@ -185,22 +185,7 @@ final class NibLoader {
         guard let uikitClass = Self.elementClasses[element.name] else {
             throw error(element, "uisim cannot make <\(element.name)> from a document yet")
         }
-        var type: UIView.Type = uikitClass
-        if let custom = element["customClass"] {
-            let module = element["customModule"]
-            if let found = UINib.registeredClass(named: custom, module: module) {
-                guard let view = found as? UIView.Type, view.isSubclass(of: uikitClass) else {
-                    throw error(element, "custom class \(custom) is not a subclass of \(uikitClass), the class of <\(element.name)>")
-                }
-                type = view
-            } else {
-                // iOS logs this and makes the element's own class; an outlet the class would have
-                // had then fails to connect, with UIKit's error.
-                UIApplication.shared.reportLayoutIssue(
-                    "\(file):\(element.line): Unknown class \(custom) in Interface Builder file (\(module.map { "module \($0)" } ?? "no module")"
-                    + "; a class nested in another type is found once the app calls UINib.register(\(custom).self))")
-            }
-        }
+        let type = try UINib.documentClass(of: element, base: uikitClass, file: file) as? UIView.Type ?? uikitClass
         guard let decodingClass = Self.decodingClass(of: type) else {
             throw error(element, "uisim cannot make \(type) from a document: no UIKit class it inherits from reads documents yet")
         }

@@ -167,6 +167,24 @@ open class UINib: NSObject {
         registeredClasses[fullName] = type
     }
 
+    /// The class an element of a document makes: its `customClass` when the app has it, checked to
+    /// inherit from `base` (the element's own UIKit class); else `base`, with UIKit's "Unknown class"
+    /// message (iOS logs it and makes the element's own class).
+    static func documentClass(of element: NibXMLElement, base: AnyClass, file: String) throws(NibLoadingError) -> AnyClass {
+        guard let custom = element["customClass"] else { return base }
+        let module = element["customModule"]
+        guard let found = registeredClass(named: custom, module: module) else {
+            UIApplication.shared.reportLayoutIssue(
+                "\(file):\(element.line): Unknown class \(custom) in Interface Builder file (\(module.map { "module \($0)" } ?? "no module")"
+                + "; a class nested in another type is found once the app calls UINib.register(\(custom).self))")
+            return base
+        }
+        guard (found as? NSObject.Type)?.isSubclass(of: base) == true else {
+            throw NibLoadingError(file: file, line: element.line, "custom class \(custom) is not a subclass of \(base), the class of <\(element.name)>")
+        }
+        return found
+    }
+
     /// The class `customClass` (in `module`) names: registered, else found by the runtime.
     static func registeredClass(named name: String, module: String?) -> AnyClass? {
         if let module, let type = registeredClasses["\(module).\(name)"] { return type }

@@ -101,23 +101,12 @@ open class UIStoryboard: NSObject {
         return controller
     }
 
-    /// The class a controller element names: its `customClass` when the app has it (else the
-    /// element's own, with UIKit's message), checked to inherit from the element's.
+    /// The class a controller element names (`UINib.documentClass(of:base:file:)`).
     private func controllerClass(of element: NibXMLElement) throws(NibLoadingError) -> UIViewController.Type {
         guard let base = Self.controllerClasses[element.name] else {
             throw NibLoadingError(file: document.file, line: element.line, "uisim cannot make <\(element.name)> from a storyboard yet")
         }
-        guard let custom = element["customClass"] else { return base }
-        let module = element["customModule"]
-        guard let found = UINib.registeredClass(named: custom, module: module) else {
-            UIApplication.shared.reportLayoutIssue(
-                "\(document.file):\(element.line): Unknown class \(custom) in Interface Builder file (\(module.map { "module \($0)" } ?? "no module"))")
-            return base
-        }
-        guard let type = found as? UIViewController.Type, type.isSubclass(of: base) else {
-            throw NibLoadingError(file: document.file, line: element.line, "custom class \(custom) is not a subclass of \(base), the class of <\(element.name)>")
-        }
-        return type
+        return try UINib.documentClass(of: element, base: base, file: document.file) as? UIViewController.Type ?? base
     }
 
     static let controllerClasses: [String: UIViewController.Type] = [
