@@ -28,7 +28,7 @@ let package = Package(
     products: [
         // Each product lists the modules UISim re-exports: a client package then depends on them
         // directly, and SwiftPM rebuilds it when one changes (see the executable's note below).
-        .library(name: "UISim", targets: reexportedNames),
+        .library(name: "UISim", targets: reexportedNames + ["Combine"]),
         // For test targets that use Swift Testing: its overlays for UIKit and CoreGraphics (not in
         // UISim, so an app's executable does not link Testing).
         .library(name: "UISimTesting", targets: testingOverlays),
@@ -42,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -90,6 +91,10 @@ let package = Package(
         .target(name: "Replay", dependencies: ["Support", "HID", "UIKit", "CoreGraphics", "Traces", "RunLoop", .product(name: "Histogram", package: "hdrhistogram-swift")],
                 resources: [.copy("Jobs/AdviceTraces")]),
         .target(name: "Scenes", dependencies: ["Support", "UIKit", "QuartzCore", "RunLoop"]),
+        // `import Combine`: OpenCombine under Combine's name, with Foundation's schedulers and
+        // publishers on the replay's clock. In the UISim product, not re-exported by UISim (as
+        // iOS's UIKit does not re-export Combine).
+        .target(name: "Combine", dependencies: ["RunLoop", "UIKit", .product(name: "OpenCombine", package: "OpenCombine")]),
         .target(name: "UISim", dependencies: ["Support", "Geometry", "FoundationCompat", "HID", "CoreGraphics", "UIFoundation", "RunLoop", "QuartzCore", "UIKit", "Traces", "Replay", "Scenes"]),
         // Targets that import UISim also name the modules it re-exports: SwiftPM rebuilds a
         // client only when a module it depends on directly changes, and UISim's own interface
@@ -155,7 +160,8 @@ let package = Package(
         .testTarget(name: "UISimTests", dependencies: reexported + overlays, swiftSettings: uiTests),
         // Code in the Swift 5 language mode with no isolation annotations, as apps written before
         // Swift concurrency are: it compiles against UIKit as against the iOS SDK.
-        .testTarget(name: "UIKitSwift5Tests", dependencies: ["UIKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "UIKitSwift5Tests", dependencies: ["UIKit", "Combine"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "CombineTests", dependencies: ["Combine", "UIKit", "RunLoop"]),
         .testTarget(name: "UISimCommandLineTests", dependencies: reexported + overlays + ["UISimCommandLine", "uisim", "TestSupport"], swiftSettings: uiTests),
     ],
     swiftLanguageModes: [.v6]

@@ -293,7 +293,7 @@ struct SourceRewriter {
                                             "final", "override", "static", "class", "weak", "lazy", "unowned", "required", "convenience", "init"]
     /// Frameworks of Apple's that have no counterpart on Linux.
     static let appleOnlyModules: Set<String> = [
-        "ARKit", "AVFoundation", "AVKit", "AudioToolbox", "AuthenticationServices", "Combine", "Contacts", "ContactsUI", "CoreData",
+        "ARKit", "AVFoundation", "AVKit", "AudioToolbox", "AuthenticationServices", "Contacts", "ContactsUI", "CoreData",
         "CoreHaptics", "CoreImage", "CoreLocation", "CoreMotion", "CoreServices", "CoreSpotlight", "CoreTelephony", "CoreText", "EventKit",
         "EventKitUI", "GameKit", "ImageIO", "LocalAuthentication", "MapKit", "MessageUI", "Metal", "MetalKit", "MobileCoreServices",
         "OSLog", "Photos", "PhotosUI", "QuickLook", "SafariServices", "SceneKit", "SpriteKit", "StoreKit", "SwiftUI",

@@ -164,8 +164,10 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
             #endif
             #if canImport(UIKit) && !os(watchOS)
             #endif
+            import Combine
             """)
         let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[10] == "import Combine", "uisim has a Combine module: no finding")
         #expect(lines[0] == "import UIKit" + String(repeating: " ", count: ".UIGestureRecognizerSubclass".count))
         #expect(lines[2] == "                 ")
         #expect(lines[3] == "#if true || true")
