@@ -139,6 +139,14 @@ import Testing
         try write("""
             {"colors":[{"color":{"color-space":"gray-gamma-22","components":{"white":"0.250","alpha":"1.000"}},"idiom":"universal"}]}
             """, "Ink.colorset/Contents.json")
+        // MessageKit's colour sets: a system colour by reference, for any appearance and for dark.
+        try write("""
+            {"colors":[{"color":{"platform":"ios","reference":"labelColor"},"idiom":"universal"},
+                       {"appearances":[{"appearance":"luminosity","value":"dark"}],"color":{"platform":"ios","reference":"labelColor"},"idiom":"universal"}]}
+            """, "Colors/Text.colorset/Contents.json")
+        try write("""
+            {"colors":[{"color":{"platform":"ios","reference":"systemBlueColor"},"idiom":"universal"}]}
+            """, "Accent.colorset/Contents.json")
         try png(1, 1, red: 1, green: 1, blue: 0).write(to: root.appendingPathComponent("logo.png"))
         try png(2, 2, red: 0, green: 1, blue: 1).write(to: root.appendingPathComponent("logo@2x.png"))
         return (try #require(Bundle(path: root.path)), root)
@@ -211,7 +219,8 @@ import Testing
 
     /// Colour sets: components as hexadecimal (0x33 = 51), 8-bit (102) and decimal (0.600 = 153);
     /// a dark variant makes the colour dynamic; Display P3 (0.5, 0.4, 0.3) is sRGB (132, 101, 73)
-    /// (linearised, through P3's primaries to sRGB's, encoded again); grey is its white.
+    /// (linearised, through P3's primaries to sRGB's, encoded again); grey is its white; a
+    /// reference to a system colour (MessageKit's sets) is that colour.
     @Test func colorSetsReadEveryWayXcodeWritesComponents() throws {
         let (bundle, root) = try Self.makeBundle()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -226,6 +235,11 @@ import Testing
             #expect(rgba(try #require(UIColor(named: "Wide", in: bundle, compatibleWith: nil))) == [132, 101, 73, 255])
             #expect(rgba(try #require(UIColor(named: "Ink", in: bundle, compatibleWith: nil))) == [64, 64, 64, 255])
             #expect(UIColor(named: "Nope", in: bundle, compatibleWith: nil) == nil)
+            // A reference is the system colour, dynamic: label is black in light, white in dark;
+            // system blue is (0, 122, 255) in light.
+            let text = try #require(UIColor(named: "Text", in: bundle, compatibleWith: nil))
+            #expect(rgba(text) == [0, 0, 0, 255] && rgba(text, .dark) == [255, 255, 255, 255])
+            #expect(rgba(try #require(UIColor(named: "Accent", in: bundle, compatibleWith: nil))) == [0, 122, 255, 255])
         }
     }
 

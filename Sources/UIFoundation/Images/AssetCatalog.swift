@@ -166,7 +166,10 @@ package final class AssetCatalog {
 
     /// A colour as Xcode writes it: components as decimals ("0.200"), 8-bit integers ("51") or
     /// hexadecimal ("0x33"), in sRGB, extended sRGB, Display P3 (converted to sRGB) or grey.
+    /// A reference to a system colour (`"reference": "labelColor"`, as Xcode writes a colour set
+    /// whose colour is one of the system's) is that colour, dynamic as it is.
     static func color(_ color: [String: Any]) -> UIColor? {
+        if let reference = color["reference"] as? String { return systemColor(reference) }
         guard let components = color["components"] as? [String: Any] else { return nil }
         func component(_ key: String, alpha: Bool = false) -> CGFloat? {
             guard let raw = components[key] else { return nil }
@@ -190,6 +193,65 @@ package final class AssetCatalog {
             return UIColor(red: srgb.0, green: srgb.1, blue: srgb.2, alpha: alpha)
         }
         return UIColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// The system colour a colour set names: Xcode writes UIKit's class property with `Color`
+    /// after it (`systemBackgroundColor`, `systemGray2Color`); nil for one uisim does not have.
+    static func systemColor(_ reference: String) -> UIColor? {
+        let colors: [String: UIColor] = [
+            "blackColor": .black,
+            "darkGrayColor": .darkGray,
+            "lightGrayColor": .lightGray,
+            "whiteColor": .white,
+            "grayColor": .gray,
+            "redColor": .red,
+            "greenColor": .green,
+            "blueColor": .blue,
+            "cyanColor": .cyan,
+            "yellowColor": .yellow,
+            "magentaColor": .magenta,
+            "orangeColor": .orange,
+            "purpleColor": .purple,
+            "brownColor": .brown,
+            "clearColor": .clear,
+            "systemBlueColor": .systemBlue,
+            "systemGreenColor": .systemGreen,
+            "systemRedColor": .systemRed,
+            "systemOrangeColor": .systemOrange,
+            "systemYellowColor": .systemYellow,
+            "systemPinkColor": .systemPink,
+            "systemPurpleColor": .systemPurple,
+            "systemTealColor": .systemTeal,
+            "systemIndigoColor": .systemIndigo,
+            "systemGrayColor": .systemGray,
+            "systemGray2Color": .systemGray2,
+            "systemGray3Color": .systemGray3,
+            "systemGray4Color": .systemGray4,
+            "systemGray5Color": .systemGray5,
+            "systemGray6Color": .systemGray6,
+            "systemBackgroundColor": .systemBackground,
+            "secondarySystemBackgroundColor": .secondarySystemBackground,
+            "tertiarySystemBackgroundColor": .tertiarySystemBackground,
+            "systemGroupedBackgroundColor": .systemGroupedBackground,
+            "secondarySystemGroupedBackgroundColor": .secondarySystemGroupedBackground,
+            "tertiarySystemGroupedBackgroundColor": .tertiarySystemGroupedBackground,
+            "darkTextColor": .darkText,
+            "lightTextColor": .lightText,
+            "groupTableViewBackgroundColor": .groupTableViewBackground,
+            "labelColor": .label,
+            "secondaryLabelColor": .secondaryLabel,
+            "tertiaryLabelColor": .tertiaryLabel,
+            "quaternaryLabelColor": .quaternaryLabel,
+            "placeholderTextColor": .placeholderText,
+            "linkColor": .link,
+            "separatorColor": .separator,
+            "opaqueSeparatorColor": .opaqueSeparator,
+            "systemFillColor": .systemFill,
+            "secondarySystemFillColor": .secondarySystemFill,
+            "tertiarySystemFillColor": .tertiarySystemFill,
+            "quaternarySystemFillColor": .quaternarySystemFill,
+        ]
+        return colors[reference]
     }
 
     /// A Display P3 colour in sRGB: both use sRGB's transfer curve; the linear values go through
