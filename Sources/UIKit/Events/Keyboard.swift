@@ -110,7 +110,7 @@ extension NSValue {
 
 /// The app's software keyboard: up while a first responder takes text (`UIKeyInput`), down
 /// otherwise. It lives in another process on iOS, so it adds no view to the app and costs the app
-/// nothing to draw; what the app sees is what UIKit tells it: `keyboardWillShowNotification`
+/// nothing to draw (the input accessory is the app's own view, shown in its window); what the app sees is what UIKit tells it: `keyboardWillShowNotification`
 /// and `keyboardWillChangeFrameNotification` with the frames and UIKit's animation (0.25 s,
 /// curve 7), the `did` ones when the animation ends, the same for hiding; and every view's
 /// `keyboardLayoutGuide` moving its top to the keyboard's (animated along).
@@ -146,9 +146,73 @@ final class Keyboard {
     /// its accessory; 0 for nothing.
     private func height(for responder: UIResponder?) -> CGFloat {
         guard let responder else { return 0 }
-        func measured(_ view: UIView) -> CGFloat { view.frame.height > 0 ? view.frame.height : max(0, view.intrinsicContentSize.height) }
-        let input = responder.inputView.map(measured) ?? (responder is UIKeyInput ? UIScreen.main.model.keyboardHeight : 0)
-        return input + (responder.inputAccessoryView.map(measured) ?? 0)
+        let input = responder.inputView.map(Self.measured) ?? (responder is UIKeyInput ? UIScreen.main.model.keyboardHeight : 0)
+        guard let accessory = accessory(for: responder) else { return input }
+        // Docked alone, the accessory reaches under the home indicator, as UIKit extends it by
+        // the window's bottom safe area (its content kept above by its own safe area).
+        let underIndicator = input == 0 ? Self.window(of: responder)?.safeAreaInsets.bottom ?? 0 : 0
+        return input + accessoryHeight(accessory) + underIndicator
+    }
+
+    /// An accessory's own height: its frame's (or intrinsic) height, less what it was extended by
+    /// under the home indicator when shown.
+    private func accessoryHeight(_ accessory: UIView) -> CGFloat {
+        // A height the app gave the accessory since it was placed is its own.
+        let placed = accessory === shownAccessory && accessory.frame.height == placedHeight
+        return Self.measured(accessory) - (placed ? shownExtension : 0)
+    }
+
+    private static func measured(_ view: UIView) -> CGFloat {
+        view.frame.height > 0 ? view.frame.height : max(0, view.intrinsicContentSize.height)
+    }
+
+    /// The accessory shown above the keyboard (or at the screen's bottom with no keyboard), and
+    /// how much taller than its own height it was made (the home indicator's area).
+    private weak var shownAccessory: UIView?
+    private var shownExtension: CGFloat = 0
+    private var placedHeight: CGFloat = 0
+
+    /// The accessory `responder` brings: its own; else, while it is inside the accessory shown
+    /// (the text view of a chat bar that is a controller's `inputAccessoryView`), that one, as
+    /// UIKit keeps it.
+    private func accessory(for responder: UIResponder) -> UIView? {
+        if let own = responder.inputAccessoryView { return own }
+        if let shown = shownAccessory, let view = responder as? UIView, view.isDescendant(of: shown) { return shown }
+        return nil
+    }
+
+    /// Shows `responder`'s accessory at the top of the keyboard's frame, the whole screen's width,
+    /// in the responder's window (on iOS, a window of the app's own above the others), moving
+    /// with the keyboard's animation; takes down an accessory no longer brought.
+    private func placeAccessory(for responder: UIResponder?) {
+        let accessory = responder.flatMap(accessory(for:))
+        if let shown = shownAccessory, shown !== accessory {
+            shown.removeFromSuperview()
+            shownAccessory = nil
+        }
+        guard let accessory, let window = Self.window(of: responder) ?? UIApplication.shared.keyWindow else { return }
+        let input = responder?.inputView.map(Self.measured) ?? (responder is UIKeyInput ? UIScreen.main.model.keyboardHeight : 0)
+        let own = accessoryHeight(accessory)
+        let target = CGRect(x: 0, y: frame.minY, width: window.bounds.width, height: max(0, height - input))
+        if accessory.superview === window, shownAccessory === accessory {
+            window.bringSubviewToFront(accessory)
+            UIView.animate(withDuration: Self.duration, delay: 0, options: [.beginFromCurrentState], animations: { accessory.frame = target })
+        } else {
+            accessory.removeFromSuperview()
+            accessory.frame = target
+            window.addSubview(accessory)
+        }
+        shownAccessory = accessory
+        shownExtension = target.height - own
+        placedHeight = target.height
+    }
+
+    private static func window(of responder: UIResponder?) -> UIWindow? {
+        switch responder {
+        case let view as UIView: view.window
+        case let controller as UIViewController: controller.viewIfLoaded?.window
+        default: nil
+        }
     }
 
     /// The keyboard follows the first responder (`responder`, nil for none; again after its
@@ -157,6 +221,7 @@ final class Keyboard {
     /// views differ, a taller accessory) changes the frame, with UIKit's notifications for each.
     func firstResponderChanged(to responder: UIResponder?) {
         let newHeight = height(for: responder)
+        defer { placeAccessory(for: responder) }
         if (newHeight > 0) == isVisible {
             guard isVisible, newHeight != height else { return }
             let begin = frame

@@ -156,8 +156,9 @@ import Testing
     /// Input views as UIKit counts them in the keyboard's frame (844 pt screen, keyboard 336):
     /// a 44-pt accessory puts the top at 844 − 380 = 464; focus moving to a field without one
     /// changes the frame to 508 (`WillChangeFrame` only); an input view of 216 replaces the
-    /// keyboard (top 628); a responder that takes no text docks its 50-pt accessory alone (794);
-    /// a taller accessory after `reloadInputViews()` changes the frame again (844 − 80 = 764).
+    /// keyboard (top 628); a responder that takes no text docks its 50-pt accessory alone,
+    /// reaching under the home indicator (50 + 34 = 84: top 760); a taller accessory after
+    /// `reloadInputViews()` changes the frame again (80 + 34 = 114: top 730).
     @Test func inputViewsMakeTheKeyboardsFrame() throws {
         final class ChatScreen: UIView {
             let bar = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 50))
@@ -185,15 +186,44 @@ import Testing
             #expect(keyboard.entries == ["WillChangeFrame 628 216 0.25 7"])
             keyboard.entries = []
             #expect(chat.becomeFirstResponder())
-            #expect(keyboard.entries == ["WillChangeFrame 794 50 0.25 7"])
+            #expect(keyboard.entries == ["WillChangeFrame 760 84 0.25 7"])
             keyboard.entries = []
             chat.bar.frame.size.height = 80
             chat.reloadInputViews()
-            #expect(keyboard.entries == ["WillChangeFrame 764 80 0.25 7"])
+            #expect(keyboard.entries == ["WillChangeFrame 730 114 0.25 7"])
             keyboard.entries = []
             #expect(chat.resignFirstResponder())
-            #expect(keyboard.entries == ["WillHide 844 80 0.25 7", "WillChangeFrame 844 80 0.25 7", "DidHide 844 80 0.25 7"])
+            #expect(keyboard.entries == ["WillHide 844 114 0.25 7", "WillChangeFrame 844 114 0.25 7", "DidHide 844 114 0.25 7"])
             keyboard.stop()
+        }
+    }
+
+    /// The accessory is a view of the app's, shown: docked alone at the bottom, over the home
+    /// indicator's 34 pt (844 − 50 − 34 = 760, 84 tall) while a responder that takes no text brings it (InputBarAccessoryView's pattern, a chat
+    /// controller's `inputAccessoryView`); kept, above the keyboard (844 − 336 − 50 = 458), when
+    /// its own text field takes focus; taken down when nothing brings it.
+    @Test func theAccessoryIsShownAndItsOwnFieldKeepsIt() throws {
+        final class ChatScreen: UIView {
+            let bar = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 50))
+            let field = UITextField(frame: CGRect(x: 8, y: 8, width: 300, height: 34))
+            override var canBecomeFirstResponder: Bool { true }
+            override var inputAccessoryView: UIView? { bar }
+        }
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let chat = ChatScreen(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            chat.bar.addSubview(chat.field)
+            window.addSubview(chat)
+            window.makeKeyAndVisible()
+            #expect(chat.bar.window == nil)
+            #expect(chat.becomeFirstResponder())
+            #expect(chat.bar.superview === window && chat.bar.frame == CGRect(x: 0, y: 760, width: 390, height: 84))
+            #expect(window.hitTest(CGPoint(x: 100, y: 785), with: nil) === chat.field, "a tap on the bar reaches its field")
+            #expect(chat.field.becomeFirstResponder())
+            #expect(chat.bar.superview === window && chat.bar.frame.minY == 458)
+            #expect(UIApplication.shared.keyboard.frame.minY == 458)
+            #expect(chat.field.resignFirstResponder())
+            #expect(chat.bar.superview == nil)
         }
     }
 }
