@@ -7,7 +7,9 @@ import Foundation
 // properties' own setters tell the observers (KeyValueObserving+UIKit.swift lists them), and
 // cost one check of an optional while nobody observes. As on iOS, KVO is per key: a setter
 // notifies its own key (and those it sets in turn), whether or not the value changed (a scroll
-// view's contentOffset only when it changes: UIScrollView.contentOffset says why).
+// view's contentOffset only when it changes: UIScrollView.contentOffset says why). Any NSObject's
+// stored NSMutableArray property can be observed too, for the changes `mutableArrayValue(forKey:)`
+// makes (KeyValueCoding+ToMany.swift).
 
 // MARK: Foundation's names
 
@@ -125,8 +127,10 @@ extension _KeyValueCodingAndObserving {
 extension NSObject {
     /// Registers `observer` to be sent `observeValue(forKeyPath:of:change:context:)` with each
     /// change of the property named `keyPath` ("contentSize", "hidden"; UIKit's properties
-    /// KeyValueObserving+UIKit.swift lists). The observer is not retained. An unknown key is
-    /// the runtime's `NSUnknownKeyException`, named.
+    /// KeyValueObserving+UIKit.swift lists), or of the stored NSMutableArray property of any
+    /// NSObject that `keyPath` names as `mutableArrayValue(forKey:)` reads it ("_sections"): each
+    /// insertion, removal and replacement that proxy makes, with its indexes and objects. The
+    /// observer is not retained. An unknown key is the runtime's `NSUnknownKeyException`, named.
     ///
     /// The observer's class must be one that can be sent `observeValue`: any UIKit class that
     /// declares it (`UIResponder` and so every view and view controller, `UIGestureRecognizer`,
@@ -135,21 +139,24 @@ extension NSObject {
     /// here); any other is stopped at once, named.
     public func addObserver(_ observer: NSObject, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [],
                             context: UnsafeMutableRawPointer?) {
-        guard let object = self as? NSObject & KeyValueObservable,
-              let property = KeyValueObserving.property(named: keyPath, of: self) else {
+        let property = self is KeyValueObservable ? KeyValueObserving.property(named: keyPath, of: self) : nil
+        let toMany = property == nil ? ToManyProperty(key: keyPath, of: self) : nil
+        guard property != nil || toMany != nil else {
             fatalError("NSUnknownKeyException: [<\(type(of: self)) \(runtimeAddress(of: self))> addObserver:<\(type(of: observer))> "
                        + "forKeyPath:@\"\(keyPath)\"]: this class is not key value coding-compliant for the key \(keyPath)"
-                       + KeyValueObserving.observedKeys(of: type(of: self)))
+                       + KeyValueObserving.observedKeys(of: type(of: self)) + KeyValueCoding.toManyKeys(of: self))
         }
         guard observer is NSKeyValueObserving else {
             fatalError("\(type(of: observer)) observes \"\(keyPath)\" of \(type(of: self)) but cannot be sent observeValue(forKeyPath:of:change:context:): "
                        + "on Linux a class that is not a UIKit class conforms to NSKeyValueObserving to receive it "
                        + "(declare `class \(type(of: observer)): NSObject, NSKeyValueObserving` and drop `override` from its observeValue)")
         }
-        let record = ObservationRecord(key: property.key, options: options, read: property.boxedValue,
+        // A to-many property's value (for `.initial`) is its objects.
+        let read: (NSObject) -> Any = property?.boxedValue ?? { object in toMany!.array(of: object).map { Array($0) } ?? NSNull() }
+        let record = ObservationRecord(key: property?.key ?? keyPath, options: options, read: read,
                                        receiver: .observer(WeakReference(observer), ObjectIdentifier(observer), keyPath: keyPath, context: context))
-        KeyValueObserving.observers(of: object).add(record)
-        if options.contains(.initial) { record.deliverInitial(object) }
+        KeyValueObserving.observers(ofAny: self, creating: true)!.add(record)
+        if options.contains(.initial) { record.deliverInitial(self) }
     }
 
     /// Stops `observer`'s most recent observation of `keyPath` made with `context`. One that
@@ -164,7 +171,10 @@ extension NSObject {
     }
 
     private func removeKeyValueObserver(_ observer: NSObject, keyPath: String, context: UnsafeMutableRawPointer??) {
-        let observers = (self as? KeyValueObservable)?.keyValueObservers
+        let observers = KeyValueObserving.observers(ofAny: self, creating: false)
+        // In its own deinit an object that is not UIKit's has no observations to find (it keeps
+        // them as an associated value, which the table no longer gives for it): they go with it.
+        if observers == nil, !(self is KeyValueObservable), KeyValueObserving.isDeinitializing(self) { return }
         guard let observers, observers.removeObserver(ObjectIdentifier(observer), keyPath: keyPath, context: context) else {
             fatalError("NSRangeException: Cannot remove an observer <\(type(of: observer)) \(runtimeAddress(of: observer))> "
                        + "for the key path \"\(keyPath)\" from <\(type(of: self)) \(runtimeAddress(of: self))> because it is not "
@@ -222,25 +232,54 @@ final class KeyValueObservers: @unchecked Sendable {
         return true
     }
 
-    /// The property `key` of `object` is about to be set: the prior notifications go out and
-    /// the old values are kept for `didChange`. Called by the setter, paired with `didChange`.
-    func willChange(_ key: String, of object: NSObject) {
+    /// What changes: a property's value (`.setting`), or the objects at `indexes` of a to-many
+    /// property, inserted, removed or replaced, which `objects` reads from it.
+    enum Change {
+        case setting
+        case toMany(NSKeyValueChange, IndexSet, objects: (IndexSet) -> [Any])
+    }
+
+    /// The property `key` of `object` is about to change: the prior notifications go out and
+    /// the old values are kept for `didChange` (a to-many change's: the objects it removes or
+    /// replaces). Called by the setter or the to-many proxy, paired with `didChange`.
+    func willChange(_ key: String, of object: NSObject, _ change: Change = .setting) {
         let observing: [ObservationRecord] = lock.withLock { quiet[key] == nil ? records.filter { $0.key == key } : [] }
-        let changes = observing.map { (record: $0, old: $0.options.contains(.old) ? $0.read(object) : nil) }
+        let changes: [(record: ObservationRecord, old: Any?)]
+        switch change {
+        case .setting:
+            changes = observing.map { (record: $0, old: $0.options.contains(.old) ? $0.read(object) : nil) }
+        case .toMany(let kind, let indexes, let objects):
+            let old: [Any]? = kind != .insertion && observing.contains { $0.options.contains(.old) } ? objects(indexes) : nil
+            changes = observing.map { (record: $0, old: $0.options.contains(.old) ? old : nil) }
+        }
         lock.withLock { pending.append((key, changes)) }
-        for change in changes where change.record.options.contains(.prior) {
-            change.record.deliver(object, old: change.old, new: nil, isPrior: true)
+        for entry in changes where entry.record.options.contains(.prior) {
+            entry.record.deliver(object, old: entry.old, new: nil, isPrior: true, change)
         }
     }
 
-    /// The property `key` of `object` has been set: the notifications go out.
-    func didChange(_ key: String, of object: NSObject) {
+    /// The property `key` of `object` has changed: the notifications go out (a to-many change's
+    /// new values: the objects it inserted or replaced with).
+    func didChange(_ key: String, of object: NSObject, _ change: Change = .setting) {
         let changes: [(record: ObservationRecord, old: Any?)] = lock.withLock {
             guard let index = pending.lastIndex(where: { $0.key == key }) else { return [] }
             return pending.remove(at: index).changes
         }
-        for change in changes where change.record.isActive {
-            change.record.deliver(object, old: change.old, new: change.record.options.contains(.new) ? change.record.read(object) : nil, isPrior: false)
+        var inserted: [Any]?
+        for entry in changes where entry.record.isActive {
+            var new: Any?
+            if entry.record.options.contains(.new) {
+                switch change {
+                case .setting:
+                    new = entry.record.read(object)
+                case .toMany(let kind, let indexes, let objects) where kind != .removal:
+                    if inserted == nil { inserted = objects(indexes) }
+                    new = inserted
+                case .toMany:
+                    break
+                }
+            }
+            entry.record.deliver(object, old: entry.old, new: new, isPrior: false, change)
         }
     }
 
@@ -307,7 +346,9 @@ final class ObservationRecord: @unchecked Sendable {
         deliver(object, old: nil, new: options.contains(.new) ? read(object) : nil, isPrior: false)
     }
 
-    func deliver(_ object: NSObject, old: Any?, new: Any?, isPrior: Bool) {
+    /// Tells of a change: its kind and indexes (a to-many change's) and values, as the
+    /// receiver takes them.
+    func deliver(_ object: NSObject, old: Any?, new: Any?, isPrior: Bool, _ shape: KeyValueObservers.Change = .setting) {
         let old = options.contains(.old) ? old : nil
         switch receiver {
         case .handler(let handler):
@@ -316,6 +357,10 @@ final class ObservationRecord: @unchecked Sendable {
             // An observer that has gone without removing itself hears nothing (on iOS, a crash).
             guard let observer = held.object as? NSKeyValueObserving else { return }
             var change: [NSKeyValueChangeKey: Any] = [.kindKey: NSNumber(value: NSKeyValueChange.setting.rawValue)]
+            if case .toMany(let kind, let indexes, _) = shape {
+                change[.kindKey] = NSNumber(value: kind.rawValue)
+                change[.indexesKey] = indexes
+            }
             if let old { change[.oldKey] = old }
             if let new { change[.newKey] = new }
             if isPrior { change[.notificationIsPriorKey] = NSNumber(value: true) }
