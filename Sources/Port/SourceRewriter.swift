@@ -628,15 +628,14 @@ struct SourceRewriter {
     }
 
     /// What Swift on Linux rejects or uisim does not offer at `s`, said as a finding: key-value
-    /// coding (`value(forKey:)`, `setValue(_:forKey:)`, `mutableArrayValue(forKey:)`). What
+    /// coding (`value(forKey:)`, `setValue(_:forKey:)`; UIKit offers `mutableArrayValue(forKey:)`). What
     /// Foundation on Linux lacks is FoundationCompat's (`NSPredicate(format:)`, `NSExpression`,
     /// `AutoreleasingUnsafeMutablePointer`…), rewritten above where it must be.
     private func unavailableUse(at s: Int) -> String? {
         let name = walk.text(s)
         let keyLabel = { (p: Int) in (walk.isIdentifier(p, "forKey") || walk.isIdentifier(p, "forKeyPath")) && walk.isPunctuation(p + 1, ":") }
         switch name {
-        case "value" where walk.isPunctuation(s + 1, "(") && keyLabel(s + 2),
-             "mutableArrayValue" where walk.isPunctuation(s + 1, "(") && keyLabel(s + 2):
+        case "value" where walk.isPunctuation(s + 1, "(") && keyLabel(s + 2):
             return "key-value coding (\(name)(\(walk.text(s + 2)):)) is not offered: use the property"
         case "setValue" where walk.isPunctuation(s + 1, "("):
             guard let close = walk.matching(s + 1), (s + 2..<close).contains(where: keyLabel) else { return nil }
