@@ -82,6 +82,11 @@ struct ToManyProperty: Sendable {
         return nil
     }
 
+    /// The names of `object`'s stored properties that hold an `NSMutableArray`, for a message.
+    static func arrayNames(of object: AnyObject) -> [String] {
+        storedProperties(of: object).filter { KeyValueObserving.boxed($0.value) is NSMutableArray }.map(\.name)
+    }
+
     /// `object`'s stored properties, its class's first and then each superclass's, as reflection lists them.
     static func storedProperties(of object: AnyObject) -> [(name: String, value: Any)] {
         sequence(first: Mirror(reflecting: object), next: \.superclassMirror).flatMap { mirror in
@@ -103,14 +108,14 @@ enum KeyValueCoding {
             message += " (It has no stored property _\(key) or \(key): "
         }
         message += "uisim's key-value coding reads a stored NSMutableArray property named _<key> or <key>, as iOS reads an instance variable"
-        let arrays = ToManyProperty.storedProperties(of: object).filter { KeyValueObserving.boxed($0.value) is NSMutableArray }.map(\.name)
+        let arrays = ToManyProperty.arrayNames(of: object)
         return message + (arrays.isEmpty ? "; \(type) has none.)" : "; \(type) has \(arrays.joined(separator: ", ")).)")
     }
 
     /// The key-value observing keys `object` has besides UIKit's, for a message: its stored
     /// `NSMutableArray` properties.
     static func toManyKeys(of object: NSObject) -> String {
-        let arrays = ToManyProperty.storedProperties(of: object).filter { KeyValueObserving.boxed($0.value) is NSMutableArray }.map(\.name)
+        let arrays = ToManyProperty.arrayNames(of: object)
         return "; nor is it a stored NSMutableArray property, which uisim observes on any NSObject for mutableArrayValue(forKey:)'s changes"
             + (arrays.isEmpty ? " (\(type(of: object)) has none)" : " (\(type(of: object)) has \(arrays.joined(separator: ", ")))")
     }
@@ -169,7 +174,9 @@ extension KeyValueObserving {
 /// `insert(_:at:)` and `insert(_:at:)` with an IndexSet (insertion), `removeLastObject`,
 /// `removeObject(at:)` and `removeObjects(at:)` (removal), `replaceObject(at:with:)` and
 /// `replaceObjects(at:with:)` (replacement). Every other mutation is NSMutableArray's own, built on
-/// those (iOS's NSMutableArray, which Foundation on Linux's does not match for a subclass):
+/// those as iOS's generic NSMutableArray (CoreFoundation's) builds it; Foundation on Linux's stops a
+/// subclass at some (`replaceObjects(in:withObjectsFrom:)`, `exchangeObject`, a non-Hashable object
+/// to `removeObjects(in:)`) and groups others otherwise:
 /// `addObjects(from:)` inserts each object at the end in turn; `removeAllObjects` removes each
 /// object from the last; `removeObjects(in:)` with a range removes at its start, once per object;
 /// `removeObjects(in:)` with an array, `remove(_:)` and `removeObject(identicalTo:)` remove each
