@@ -66,6 +66,24 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         UINibDecoder.didInit(self, as: UIView.self, coder: coder)
     }
 
+    /// `uisim port`'s, not UIKit's: a view made through a metatype with `init(frame:)`
+    /// (`ViewType(frame: r)` for a generic `ViewType: UIView`, `viewClass.init(frame: r)`), which
+    /// the port writes as `ViewType._metatypeInit(frame: r)`. iOS dispatches UIKit's initializers
+    /// at run time; Swift calls only a required one through a metatype. Each class port ports
+    /// overrides this to make itself; this makes UIKit's own views, and stops, naming the class,
+    /// for any other (its file was not ported).
+    open class func _metatypeInit(frame: CGRect) -> Self {
+        MetatypeConstruction.view(self, frame: frame)
+    }
+
+    /// `uisim port`'s, not UIKit's: a view made through a metatype with `init()` (`ViewType()`).
+    /// As UIKit's `-init`, `init(frame: .zero)` (through `_metatypeInit(frame:)`); a cell's, a
+    /// reusable view's or a header's own required `init()`. A class whose `init()` is its own
+    /// overrides it (port writes that).
+    open class func _metatypeInit() -> Self {
+        MetatypeConstruction.view(self)
+    }
+
     // MARK: Geometry (stored in the layer)
 
     /// The view's rectangle in its superview's coordinates: the axis-aligned bounding box of the

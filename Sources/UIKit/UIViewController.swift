@@ -44,6 +44,22 @@ open class UIViewController: UIResponder, UIContentContainer {
         decoder.decode(into: self)
     }
 
+    /// `uisim port`'s, not UIKit's: a view controller made through a metatype with
+    /// `init(nibName:bundle:)` (Eureka's `VCType.init(nibName: name, bundle: bundle)` for a generic
+    /// `VCType: UIViewController`), which the port writes as `VCType._metatypeInit(nibName: name,
+    /// bundle: bundle)`. Each class port ports overrides this to make itself; this makes UIKit's
+    /// own controllers, and stops, naming the class, for any other (its file was not ported).
+    open class func _metatypeInit(nibName: String?, bundle: Bundle?) -> Self {
+        MetatypeConstruction.controller(self, nibName: nibName, bundle: bundle)
+    }
+
+    /// `uisim port`'s, not UIKit's: `VCType()` through a metatype. As UIKit's `-init`,
+    /// `init(nibName: nil, bundle: nil)` (through `_metatypeInit(nibName:bundle:)`); a class whose
+    /// `init()` is its own overrides it (port writes that).
+    open class func _metatypeInit() -> Self {
+        _metatypeInit(nibName: nil, bundle: nil)
+    }
+
     /// The storyboard scene the controller was made from (nil: made in code).
     var storyboardScene: StoryboardScene?
 

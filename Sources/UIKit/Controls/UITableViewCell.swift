@@ -266,6 +266,16 @@ open class UITableViewCell: UIView {
         self.init(style: .default, reuseIdentifier: nil)
     }
 
+    /// `uisim port`'s, not UIKit's: a cell made through a metatype with
+    /// `init(style:reuseIdentifier:)` (`cellClass.init(style: .default, reuseIdentifier: id)`),
+    /// which the port writes as `cellClass._metatypeInit(style: .default, reuseIdentifier: id)`
+    /// (see `UIView._metatypeInit(frame:)`). Each class port ports overrides this to make itself;
+    /// this makes a UITableViewCell, and stops, naming the class, for any other.
+    open class func _metatypeInit(style: CellStyle, reuseIdentifier: String?) -> Self {
+        guard self == UITableViewCell.self else { MetatypeConstruction.unclaimed(self, "init(style:reuseIdentifier:)") }
+        return UITableViewCell(style: style, reuseIdentifier: reuseIdentifier) as! Self
+    }
+
     /// A cell from a document (a nib registered for a reuse identifier): its style and reuse
     /// identifier from the element, its content view's subviews and constraints from the document.
     public required init?(coder: NSCoder) {
@@ -605,6 +615,16 @@ open class UITableViewHeaderFooterView: UIView {
     /// What a table view calls to make a header of a registered class (as a cell's `init()`).
     public required convenience init() {
         self.init(reuseIdentifier: nil)
+    }
+
+    /// `uisim port`'s, not UIKit's: a header made through a metatype with `init(reuseIdentifier:)`
+    /// (`headerClass.init(reuseIdentifier: id)`), which the port writes as
+    /// `headerClass._metatypeInit(reuseIdentifier: id)` (see `UIView._metatypeInit(frame:)`). Each
+    /// class port ports overrides this to make itself; this makes a UITableViewHeaderFooterView,
+    /// and stops, naming the class, for any other.
+    open class func _metatypeInit(reuseIdentifier: String?) -> Self {
+        guard self == UITableViewHeaderFooterView.self else { MetatypeConstruction.unclaimed(self, "init(reuseIdentifier:)") }
+        return UITableViewHeaderFooterView(reuseIdentifier: reuseIdentifier) as! Self
     }
 
     public required init?(coder: NSCoder) {
