@@ -20,6 +20,8 @@ public enum PortEditKind: String, CaseIterable, Sendable {
     case emptyAttributedString = "NS(Mutable)AttributedString() → NS(Mutable)AttributedString(string: \"\")"
     case objectValueFormatter = "getObjectValue(_:for:range:) of a direct Formatter subclass → ObjectValueFormatter"
     case classDescription = "type(of: x).description() → NSStringFromClass(type(of: x))"
+    case metatypeInit = "T(frame:) / T.init(nibName:bundle:) / cellClass.init(style:reuseIdentifier:) through a metatype → T._metatypeInit(…)"
+    case metatypeInitOverrides = "a UIKit subclass's initializers → _metatypeInit overrides on its closing-brace line"
 
     /// What is rewritten, without how (for `--check`'s lines).
     public var subject: String {
@@ -39,6 +41,8 @@ public enum PortEditKind: String, CaseIterable, Sendable {
         case .emptyAttributedString: "NSAttributedString() / NSMutableAttributedString()"
         case .objectValueFormatter: "override of getObjectValue(_:for:range:) in a Foundation formatter's subclass"
         case .classDescription: "type(of: x).description()"
+        case .metatypeInit: "a UIKit class's initializer called through a metatype"
+        case .metatypeInitOverrides: "a UIKit subclass's initializers, for construction through a metatype"
         }
     }
 }
@@ -67,6 +71,10 @@ public struct MethodIndex: Sendable {
     var classes: Set<String> = []
     /// Each class's forwarding overrides, for the overrides its extensions declare (in source order).
     var extensionForwarders: [String: [String]] = [:]
+    /// The classes the sources declare, by the same names, with their superclasses and initializers.
+    var declaredClasses: [String: DeclaredClass] = [:]
+    /// The generic parameters of the types the sources declare, by bare name, for their extensions.
+    var genericTypes: [String: [GenericParameter]] = [:]
 
     public init() {}
 
@@ -194,6 +202,8 @@ extension MethodIndex {
         for found in ExtensionOverride.find(in: walk) {
             if let forwarder = found.forwarder { extensionForwarders[found.className, default: []].append(forwarder) }
         }
+        for (name, declaration) in DeclaredClass.find(in: walk) { declaredClasses[name] = declaration }
+        addGenericTypes(walk)
         var pendingObjCName: String?
         var s = 0
         while s < walk.significant.count {
@@ -324,6 +334,7 @@ struct SourceRewriter {
         }
         renameExtensionOverrides()
         rewriteClassDescriptions()
+        rewriteMetatypeConstructions()
         listConnections()
         // FoundationCompat comes with `import UIKit`: a file that imports Foundation alone and uses
         // what it adds gets the import (on its first import's line).
@@ -374,7 +385,7 @@ struct SourceRewriter {
         }
     }
 
-    private mutating func replace(_ range: Range<Int>, with text: String, _ kind: PortEditKind, line: Int) {
+    mutating func replace(_ range: Range<Int>, with text: String, _ kind: PortEditKind, line: Int) {
         replacements.append((range, text))
         edits.append(PortEdit(kind: kind, line: line))
     }
@@ -518,9 +529,11 @@ struct SourceRewriter {
     /// the closing brace of its body, on that brace's line, so no line moves. A class declared in
     /// another file (its outlets in an extension here) or not a responder is a finding.
     /// Also writes there the forwarding overrides of the class's extensions' overrides (each
-    /// ended by `;`), before the connections.
+    /// ended by `;`), before the connections, and after them its `_metatypeInit` overrides
+    /// (MetatypeConstruction.swift).
     private mutating func listConnections() {
-        guard !connections.isEmpty || !index.extensionForwarders.isEmpty else { return }
+        let declared = Dictionary(DeclaredClass.find(in: walk), uniquingKeysWith: { first, _ in first })
+        guard !connections.isEmpty || !index.extensionForwarders.isEmpty || !declared.isEmpty else { return }
         var listed: Set<String> = []
         var s = 0
         while s + 1 < walk.significant.count {
@@ -530,7 +543,8 @@ struct SourceRewriter {
             let outer = walk.enclosingType[s].map { $0.isEmpty ? "" : $0 + "." } ?? ""
             let name = outer + walk.text(s + 1)
             let entries = connections[name], forwarded = index.extensionForwarders[name] ?? []
-            guard entries != nil || !forwarded.isEmpty else { continue }
+            let metatype = declared[name].map { metatypeForwarders(forClass: name, $0) } ?? []
+            guard entries != nil || !forwarded.isEmpty || !metatype.isEmpty else { continue }
             var open = s + 2
             while open < walk.significant.count, !walk.isPunctuation(open, "{") { open += 1 }
             guard let close = walk.matching(open) else { continue }
@@ -553,10 +567,17 @@ struct SourceRewriter {
                         message: "\(name) is not a UIResponder: list its outlets and actions with UINib.register(_:connections:)"))
                 }
             }
+            for forwarder in metatype {
+                if !text.isEmpty, !text.hasSuffix("; ") { text += "; " }
+                text += forwarder + " "
+            }
+            if !metatype.isEmpty { edits.append(PortEdit(kind: .metatypeInitOverrides, line: walk.line(close))) }
             guard !text.isEmpty else { continue }
-            let sameLine = walk.line(close - 1) == walk.line(close)
+            // After a declaration on the brace's line, a `;`; after its own `{` or a `;`, a space.
+            let separator = walk.line(close - 1) != walk.line(close) ? ""
+                : walk.isPunctuation(close - 1, "{") || walk.isPunctuation(close - 1, ";") ? " " : "; "
             let at = walk.tokens[walk.significant[close]].range.lowerBound
-            replacements.append((at..<at, (sameLine ? "; " : "") + text))
+            replacements.append((at..<at, separator + text))
         }
         for (type, entries) in connections where !listed.contains(type) {
             findings.append(PortFinding(line: entries[0].line,

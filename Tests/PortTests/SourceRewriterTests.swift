@@ -103,7 +103,7 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
         #expect(zip(lines, source.components(separatedBy: "\n")).dropLast().allSatisfy { $0.utf8.count == $1.utf8.count })
         #expect(lines.count == source.components(separatedBy: "\n").count)
         #expect(Dictionary(grouping: result.edits, by: \.kind).mapValues(\.count)
-                == [.objc: 4, .interfaceBuilder: 4, .dynamic: 1, .interfaceBuilderConnections: 1])
+                == [.objc: 4, .interfaceBuilder: 4, .dynamic: 1, .interfaceBuilderConnections: 1, .metatypeInitOverrides: 1])
     }
 
     /// `@IBOutlet`s and `@IBAction`s, which iOS finds by name through the Objective-C runtime, are
@@ -138,9 +138,13 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
         #expect(lines[7] == "override class var interfaceBuilderConnections: [UINibConnection] { super.interfaceBuilderConnections + ["
                 + #".outlet("titleLabel", \LoginView.titleLabel), .outletCollection("fields", \LoginView.fields), "#
                 + #".outlet("footer", \LoginView.footer), .action(Selector("submitWithSender:", LoginView.submit(_:))), "#
-                + #".action(Selector("reset", LoginView.reset)), .action(Selector("helpFor:", LoginView.help(for:)))] } }"#)
+                + #".action(Selector("reset", LoginView.reset)), .action(Selector("helpFor:", LoginView.help(for:)))] } ; "#
+                + "override class func _metatypeInit(frame: CGRect) -> Self { if self == LoginView.self { return LoginView(frame: frame) as! Self }; "
+                + "return super._metatypeInit(frame: frame) } }")
         #expect(lines[14] == "class Card: UIView {           weak var badge: UILabel! ; override class var interfaceBuilderConnections: "
-                + #"[UINibConnection] { super.interfaceBuilderConnections + [.outlet("badge", \Card.badge)] } }"#)
+                + #"[UINibConnection] { super.interfaceBuilderConnections + [.outlet("badge", \Card.badge)] } ; "#
+                + "override class func _metatypeInit(frame: CGRect) -> Self { if self == Card.self { return Card(frame: frame) as! Self }; "
+                + "return super._metatypeInit(frame: frame) } }")
         // An open class's override is open (its subclasses list their own outlets), a public
         // one's public; a generic class's superclass is read after its parameters.
         #expect(lines[17] == "open override class var interfaceBuilderConnections: [UINibConnection] { super.interfaceBuilderConnections + "
@@ -280,7 +284,7 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
         #expect(lines[0] == "final class FormObserver: NSObject, NSKeyValueObserving {")
         #expect(lines[1].hasPrefix("             func observeValue("))
         #expect(lines[4].hasPrefix("    override func observeValue("))        // UIView has it: kept
-        #expect(result.edits.map(\.kind) == [.keyValueObserver])
+        #expect(result.edits.map(\.kind) == [.keyValueObserver, .metatypeInitOverrides])
         #expect(port(result.text).edits.isEmpty)
     }
 
@@ -418,7 +422,9 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
         #expect(body.count == 5)
         #expect(body[2] == "override open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) "
                 + "{ return _extensionOverride_pressesBegan(presses, with: event) } ; open override var title: String? "
-                + "{ get { return _extensionOverride_title } set { _extensionOverride_title = newValue } } ; }")
+                + "{ get { return _extensionOverride_title } set { _extensionOverride_title = newValue } } ; "
+                + "open override class func _metatypeInit(nibName: String?, bundle: Bundle?) -> Self { if self == FormViewController.self "
+                + "{ return FormViewController(nibName: nibName, bundle: bundle) as! Self }; return super._metatypeInit(nibName: nibName, bundle: bundle) } }")
         #expect(body[4] == "public override var description: String { return _extensionOverride_description } ; }")
     }
 
@@ -454,5 +460,210 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
         #expect(lines[1] == "    var desc = NSStringFromClass(type(of: object))")
         #expect(lines[2] == "    desc += (object as? NSObject)?.description ?? \"\"")
         #expect(result.edits.map(\.kind) == [.classDescription])
+    }
+}
+
+/// Construction through a metatype (MetatypeConstruction.swift): iOS dispatches UIKit's
+/// initializers at run time, Swift on Linux calls only a required one through a metatype.
+@Suite struct MetatypeConstructionTests {
+    /// Eureka's providers and a table's cell class: a generic parameter bound by a UIKit class (or
+    /// a class of the sources descending from one), and a metatype value, call UIKit's hook on the
+    /// same line; a class named outright, a delegating `self.init`, a reference and labels UIKit
+    /// has no hook for are left.
+    @Test func constructionsThroughAMetatypeCallUIKitsHook() {
+        let source = """
+            public enum ControllerProvider<VCType: UIViewController> {
+                case nibFile(name: String, bundle: Bundle?)
+                func makeController() -> VCType {
+                    switch self {
+                    case .nibFile(let nibName, let bundle):
+                        return VCType.init(nibName: nibName, bundle:bundle ?? Bundle(for: VCType.self))
+                    }
+                }
+            }
+            public enum HeaderFooterProvider<ViewType: UIView> {
+                case `class`
+                func createView() -> ViewType { switch self { case .class: return ViewType() } }
+            }
+            struct CellProvider<Cell> where Cell: FormCell {
+                func make(_ style: UITableViewCell.CellStyle) -> Cell { Cell(style: style,
+                                                                             reuseIdentifier: nil) }
+                func plain() -> Cell { Cell() }
+            }
+            func make(viewClass: UIView.Type, cellClass: UITableViewCell.Type, headerClass: UITableViewHeaderFooterView.Type) {
+                let a = viewClass.init(frame: .zero), b = cellClass.init(style: .default, reuseIdentifier: "row")
+                let c = headerClass.self.init(reuseIdentifier: "h"), d = type(of: a).init(frame: a.bounds)
+                let e = Card(frame: .zero), f = UILabel.init(frame: .zero), g = Card.self.init(frame: .zero)
+                let h = viewClass.init(), i = cellClass.init(style: .default)
+            }
+            func stack<V: UIView, M: Decodable>(_ type: V.Type, _ model: M.Type, from decoder: Decoder) -> V {
+                let reference = V.init(frame:)
+                _ = try? M(from: decoder)
+                return V(frame: V(frame: .zero).bounds)
+            }
+            extension ControllerProvider {
+                func again() -> VCType { VCType() }
+            }
+            class Card: UIView {
+                override init(frame: CGRect) { super.init(frame: frame) }
+                convenience init() { self.init(frame: .zero) }
+                required init?(coder: NSCoder) { super.init(coder: coder) }
+                func copy() -> UIView { return .init(frame: frame) }
+            }
+            """
+        let other = "class FormCell: UITableViewCell {}"
+        let result = port(source, with: [other])
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines.count == source.components(separatedBy: "\n").count)
+        #expect(lines[5] == "            return VCType._metatypeInit(nibName: nibName, bundle:bundle ?? Bundle(for: VCType.self))")
+        #expect(lines[11] == "    func createView() -> ViewType { switch self { case .class: return ViewType._metatypeInit() } }")
+        // Across lines: only the head is rewritten. A cell's init() is required: a metatype calls it.
+        #expect(lines[14] == "    func make(_ style: UITableViewCell.CellStyle) -> Cell { Cell._metatypeInit(style: style,")
+        #expect(lines[16] == "    func plain() -> Cell { Cell() }")
+        #expect(lines[19] == #"    let a = viewClass._metatypeInit(frame: .zero), b = cellClass._metatypeInit(style: .default, reuseIdentifier: "row")"#)
+        #expect(lines[20] == #"    let c = headerClass.self._metatypeInit(reuseIdentifier: "h"), d = type(of: a)._metatypeInit(frame: a.bounds)"#)
+        #expect(lines[21] == "    let e = Card(frame: .zero), f = UILabel.init(frame: .zero), g = Card.self.init(frame: .zero)")
+        #expect(lines[22] == "    let h = viewClass.init(), i = cellClass.init(style: .default)")
+        #expect(lines[25] == "    let reference = V.init(frame:)")
+        #expect(lines[26] == "    _ = try? M(from: decoder)")
+        #expect(lines[27] == "    return V._metatypeInit(frame: V._metatypeInit(frame: .zero).bounds)")
+        #expect(lines[30] == "    func again() -> VCType { VCType._metatypeInit() }")
+        #expect(lines[34] == "    convenience init() { self.init(frame: .zero) }")
+        #expect(lines[36] == "    func copy() -> UIView { return .init(frame: frame) }")
+        #expect(result.edits.filter { $0.kind == .metatypeInit }.map(\.line) == [6, 12, 15, 20, 20, 21, 21, 28, 28, 31])
+        #expect(port(result.text, with: [other]).edits.isEmpty)
+    }
+
+    /// A generic parameter bound by a class whose initializer is `required` (Eureka's BaseCell's
+    /// `init(style:reuseIdentifier:)`) is left: a metatype calls it already, for any subclass.
+    @Test func aRequiredInitializerIsCalledAsItIs() {
+        let result = port("""
+            open class BaseCell: UITableViewCell {
+                public required override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+                    super.init(style: style, reuseIdentifier: reuseIdentifier)
+                }
+                required public init?(coder aDecoder: NSCoder) { super.init(coder: aDecoder) }
+            }
+            struct CellProvider<Cell: BaseCell> {
+                func makeCell(style: UITableViewCell.CellStyle) -> Cell { Cell.init(style: style, reuseIdentifier: nil) }
+                func framed() -> Cell { Cell(frame: .zero) }
+            }
+            """)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[7] == "    func makeCell(style: UITableViewCell.CellStyle) -> Cell { Cell.init(style: style, reuseIdentifier: nil) }")
+        #expect(lines[8] == "    func framed() -> Cell { Cell._metatypeInit(frame: .zero) }")
+        // Its forwarders are still written: a metatype value (`cellClass.init(style:…)`) reaches them.
+        #expect(lines[5].contains("open override class func _metatypeInit(style: UITableViewCell.CellStyle, reuseIdentifier: String?) -> Self"))
+    }
+
+    /// Each class descending from a UIKit view or view controller overrides the hooks of the
+    /// initializers it provably has, with its access, on its closing-brace line: those it declares,
+    /// all its superclass's when it declares no designated one, its superclass's convenience ones
+    /// when it overrides all the designated ones. `init(title:)` alone gives none.
+    @Test func subclassesOverrideTheHooksOfTheInitializersTheyHave() {
+        let source = """
+            open class FormViewController: UIViewController {
+                var rows: [String] = []
+            }
+            public final class Banner: UIView {
+                public override init(frame: CGRect) { super.init(frame: frame) }
+                public required init?(coder: NSCoder) { fatalError() }
+            }
+            class TitledView: UIView {
+                init(title: String) { super.init(frame: .zero) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class PlainView: UIView {
+                init() { super.init(frame: .zero) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class SubtitleCell: UITableViewCell {
+                override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) { super.init(style: .subtitle, reuseIdentifier: reuseIdentifier) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            open class Row<T>: Cell {}
+            private class Hidden: UIView {
+                @available(*, unavailable)
+                override init(frame: CGRect) { fatalError() }
+                init(layout: Int) { super.init(frame: .zero) }
+                init(frame: Layout) { super.init(frame: .zero) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class Model: NSObject {}
+            class Header: UITableViewHeaderFooterView {}
+            """
+        let other = """
+            open class Cell: BaseCell {}
+            """
+        let base = "open class BaseCell: UITableViewCell {}"
+        let result = port(source, with: [other, base])
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines.count == source.components(separatedBy: "\n").count)
+        func hook(_ access: String, _ type: String, _ initializer: String, _ parameters: String, _ arguments: String) -> String {
+            "\(access)override class func _metatypeInit(\(parameters)) -> Self { if self == \(type).self { return \(type)(\(initializer)) as! Self }; "
+                + "return super._metatypeInit(\(arguments)) }"
+        }
+        let nib = "nibName: nibName, bundle: bundle", frame = "frame: frame", cell = "style: style, reuseIdentifier: reuseIdentifier"
+        #expect(lines[2] == hook("open ", "FormViewController", nib, "nibName: String?, bundle: Bundle?", nib) + " }")
+        #expect(lines[6] == hook("public ", "Banner", frame, "frame: CGRect", frame) + " }")
+        #expect(lines[10] == "}")
+        #expect(lines[14] == hook("", "PlainView", "", "", "") + " }")
+        // Overriding the designated init(style:reuseIdentifier:), the cell inherits init(frame:).
+        #expect(lines[18] == hook("", "SubtitleCell", frame, "frame: CGRect", frame) + " ; "
+                + hook("", "SubtitleCell", cell, "style: UITableViewCell.CellStyle, reuseIdentifier: String?", cell) + " }")
+        // A generic class makes itself by its bare name (in its body, the class itself).
+        #expect(lines[19] == "open class Row<T>: Cell { " + hook("open ", "Row", frame, "frame: CGRect", frame) + " ; "
+                + hook("open ", "Row", cell, "style: UITableViewCell.CellStyle, reuseIdentifier: String?", cell) + " }")
+        // An unavailable init(frame:), or one of other types, is not UIKit's.
+        #expect(lines[26] == "}")
+        #expect(lines[27] == "class Model: NSObject {}")
+        #expect(lines[28] == "class Header: UITableViewHeaderFooterView { override class func _metatypeInit(reuseIdentifier: String?) -> Self "
+                + "{ if self == Header.self { return Header(reuseIdentifier: reuseIdentifier) as! Self }; "
+                + "return super._metatypeInit(reuseIdentifier: reuseIdentifier) } }")
+        #expect(result.edits.filter { $0.kind == .metatypeInitOverrides }.map(\.line) == [3, 7, 15, 19, 20, 29])
+        // Ported again: the overrides are there, nothing is added.
+        let again = port(result.text, with: [other, base])
+        #expect(again.text == result.text && again.edits.isEmpty)
+    }
+
+    /// The table port keeps of UIKit's view and view controller classes is what Sources/UIKit
+    /// declares (read with port's own reader), every public subclass of UIView and
+    /// UIViewController is in it, and UIKit's constructors (Runtime/MetatypeConstruction.swift)
+    /// are those of the classes that have `init(frame:)` and `init(nibName:bundle:)`.
+    @Test func theUIKitClassesPortKnowsAreUIKitsOwn() throws {
+        let uikit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/UIKit")
+        var index = MethodIndex()
+        var publicClasses: Set<String> = []
+        var constructors = ""
+        for case let file as URL in FileManager.default.enumerator(at: uikit, includingPropertiesForKeys: nil)! where file.pathExtension == "swift" {
+            let walk = TokenWalk(Array(try Data(contentsOf: file)))
+            index.add(walk)
+            for s in walk.significant.indices where walk.isIdentifier(s, "class") && walk.isIdentifier(s + 1) && walk.enclosingType[s] == nil
+                && ["open", "public"].contains(SourceRewriter.accessOfDeclaration(walk, at: s) ?? "") {
+                publicClasses.insert(walk.text(s + 1))
+            }
+            if file.lastPathComponent == "MetatypeConstruction.swift" { constructors = String(decoding: walk.bytes, as: UTF8.self) }
+        }
+        for (name, known) in DeclaredClass.uikit {
+            let declared = try #require(index.declaredClasses[name], "\(name) is not declared in Sources/UIKit")
+            #expect(declared.superclass == known.superclass, "\(name)'s superclass")
+            #expect(declared.designated == known.designated, "\(name)'s designated initializers")
+            #expect(declared.convenience == known.convenience, "\(name)'s convenience initializers")
+        }
+        let views = publicClasses.filter { name in
+            var chain = name
+            while let superclass = index.declaredClasses[chain]?.superclass {
+                if superclass == "UIView" || superclass == "UIViewController" { return true }
+                chain = superclass
+            }
+            return name == "UIView" || name == "UIViewController"
+        }
+        #expect(views.subtracting(DeclaredClass.uikit.keys).isEmpty, "not in DeclaredClass.uikit: \(views.subtracting(DeclaredClass.uikit.keys).sorted())")
+        let names = DeclaredClass.uikit.keys
+        #expect(Set(names.filter { index.initializers(ofClass: $0)!.all.contains("frame:") }.map { "entry(\($0).init(frame:))" })
+                == Set(constructors.matches(of: /entry\(\w+\.init\(frame:\)\)/).map { String($0.output) }))
+        #expect(Set(names.filter { index.initializers(ofClass: $0)!.all.contains("nibName:bundle:") }.map { "entry(\($0).init(nibName:bundle:))" })
+                == Set(constructors.matches(of: /entry\(\w+\.init\(nibName:bundle:\)\)/).map { String($0.output) }))
     }
 }

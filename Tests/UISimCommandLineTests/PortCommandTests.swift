@@ -40,9 +40,13 @@ extension CommandLineTests {
         let ported = try String(contentsOf: folder.appendingPathComponent("Ported/Screens/ComposeViewController.swift"), encoding: .utf8)
         #expect(ported.contains(#"action: Selector("send:", ComposeViewController.send(_:)), for: .touchUpInside)"#))
         #expect(ported.components(separatedBy: "\n").count == 12)
-        // The outlet is listed for the nib loader on the class's closing-brace line (line 12).
+        // The outlet is listed for the nib loader on the class's closing-brace line (line 12), and
+        // the controller is made through a metatype by its own class.
         #expect(ported.components(separatedBy: "\n")[11] == "override class var interfaceBuilderConnections: [UINibConnection] { "
-                + #"super.interfaceBuilderConnections + [.outlet("sendButton", \ComposeViewController.sendButton)] } }"#)
+                + #"super.interfaceBuilderConnections + [.outlet("sendButton", \ComposeViewController.sendButton)] } ; "#
+                + "override class func _metatypeInit(nibName: String?, bundle: Bundle?) -> Self { if self == ComposeViewController.self "
+                + "{ return ComposeViewController(nibName: nibName, bundle: bundle) as! Self }; return super._metatypeInit(nibName: nibName, bundle: bundle) } }")
+        #expect(outcome.stdout.contains("    1  a UIKit subclass's initializers → _metatypeInit overrides on its closing-brace line"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Ported/Main.storyboard").path))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Ported/.git").path))
 
@@ -54,7 +58,8 @@ extension CommandLineTests {
         #expect(original.stdout.contains("App/Screens/ComposeViewController.swift:8: #selector: port rewrites it"))
         #expect(original.stdout.contains("App/Screens/ComposeViewController.swift:4: @IBOutlet / @IBAction / @IBInspectable / @IBDesignable: port rewrites it"))
         #expect(original.stdout.contains("App/Screens/ComposeViewController.swift:12: @IBOutlet / @IBAction: port rewrites it"))
-        #expect(original.stderr.contains("5 places Swift on Linux would reject"))
+        #expect(original.stdout.contains("App/Screens/ComposeViewController.swift:12: a UIKit subclass's initializers, for construction through a metatype: port rewrites it"))
+        #expect(original.stderr.contains("6 places Swift on Linux would reject"))
 
         // Porting the port changes nothing.
         #expect(try uisim(["port", "Ported", "-o", "Again"], in: folder).status == 0)
