@@ -159,8 +159,10 @@ let package = Package(
                     swiftSettings: uiTests),
         .testTarget(name: "UISimTests", dependencies: reexported + overlays, swiftSettings: uiTests),
         // Code in the Swift 5 language mode with no isolation annotations, as apps written before
-        // Swift concurrency are: it compiles against UIKit as against the iOS SDK.
-        .testTarget(name: "UIKitSwift5Tests", dependencies: ["UIKit", "Combine"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Swift concurrency are: it compiles against UIKit as against the iOS SDK. Its iOS folder
+        // holds code as iOS has it, which the plugin ports as it builds.
+        .testTarget(name: "UIKitSwift5Tests", dependencies: ["UIKit", "Combine"], exclude: ["iOS"], swiftSettings: [.swiftLanguageMode(.v5)],
+                    plugins: ["UISimPort"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine", "UIKit", "RunLoop"]),
         .testTarget(name: "UISimCommandLineTests", dependencies: reexported + overlays + ["UISimCommandLine", "uisim", "TestSupport"], swiftSettings: uiTests),
     ],

@@ -102,15 +102,16 @@ import Testing
         }
     }
 
-    /// Tests mirror the sources: a folder inside a test target (other than its fixtures) has a
-    /// folder of the same path in the module it tests.
+    /// Tests mirror the sources: a folder inside a test target (other than its fixtures, and the
+    /// `iOS` folder of code as iOS has it that the UISimPort plugin ports) has a folder of the same
+    /// path in the module it tests.
     @Test func testFoldersMirrorSourceFolders() throws {
         let tests = Self.root.appendingPathComponent("Tests")
         for target in try FileManager.default.contentsOfDirectory(atPath: tests.path) where target.hasSuffix("Tests") {
             let module = String(target.dropLast("Tests".count))
             let sources = Self.root.appendingPathComponent("Sources/\(module)")
             guard let walker = FileManager.default.enumerator(atPath: tests.appendingPathComponent(target).path) else { continue }
-            for case let path as String in walker where !path.hasPrefix("Fixtures") {
+            for case let path as String in walker where !path.hasPrefix("Fixtures") && !path.hasPrefix("iOS") {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: tests.appendingPathComponent("\(target)/\(path)").path, isDirectory: &isFolder),
                       isFolder.boolValue else { continue }
