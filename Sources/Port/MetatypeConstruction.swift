@@ -14,7 +14,7 @@
 // on, to UIKit's, which names it and stops. A metatype never silently makes the superclass.
 
 /// An initializer UIKit makes through a metatype for `port`, by the labels of its arguments.
-enum MetatypeInitializer: String, CaseIterable, Sendable {
+enum MetatypeInitializer: String, Sendable {
     case frame = "frame:"
     /// `init()`: UIView's is `init(frame: .zero)`, UIViewController's `init(nibName: nil, bundle: nil)`.
     case plain = ""
