@@ -352,9 +352,11 @@ struct VisualFormat {
         for (index, connection) in gaps.enumerated() {
             try gap(connection, from: views[index], end, to: views[index + 1], start, standard: 8)
         }
-        // Alignment across the format.
+        // Alignment across the format: between consecutive views, so a format of one view has
+        // nothing to align and its options are not checked (Eureka's field rows pass
+        // `.alignAllLastBaseline` with "V:|-[textField]-|", which iOS accepts).
         let alignment = options.intersection(.alignmentMask)
-        if !alignment.isEmpty {
+        if !alignment.isEmpty, views.count > 1 {
             let attributes = NSLayoutConstraint.Attribute.allCases.filter {
                 $0 != .notAnAttribute && $0.rawValue < 16 && alignment.contains(.init(rawValue: 1 << UInt($0.rawValue)))
             }

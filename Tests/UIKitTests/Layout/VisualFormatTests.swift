@@ -98,6 +98,8 @@ import Testing
         #expect(error("H:[a]-[box", options: []) != nil)
         #expect(error("H:[a]-[box]", options: .alignAllLeading)?.reason == "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also horizontal.")
         #expect(error("H:|-[a]-|")?.reason == nil)
+        // One view has nothing to align with: the options are not checked (Eureka's field rows).
+        #expect(error("V:|-[a]-|", options: .alignAllLastBaseline) == nil)
         let orphan = UIView()
         do {
             _ = try VisualFormat("H:|[o]", metrics: [:], views: ["o": orphan]).constraints(options: [])
