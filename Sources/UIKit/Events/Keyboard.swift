@@ -146,7 +146,7 @@ final class Keyboard {
     /// its accessory; 0 for nothing.
     private func height(for responder: UIResponder?) -> CGFloat {
         guard let responder else { return 0 }
-        let input = responder.inputView.map(Self.measured) ?? (responder is UIKeyInput ? UIScreen.main.model.keyboardHeight : 0)
+        let input = Self.inputHeight(of: responder)
         guard let accessory = accessory(for: responder) else { return input }
         // Docked alone, the accessory reaches under the home indicator, as UIKit extends it by
         // the window's bottom safe area (its content kept above by its own safe area).
@@ -160,6 +160,13 @@ final class Keyboard {
         // A height the app gave the accessory since it was placed is its own.
         let placed = accessory === shownAccessory && accessory.frame.height == placedHeight
         return Self.measured(accessory) - (placed ? shownExtension : 0)
+    }
+
+    /// What stands in place of the keyboard: `responder`'s input view, or the system keyboard if
+    /// it takes text; 0 for neither.
+    private static func inputHeight(of responder: UIResponder?) -> CGFloat {
+        guard let responder else { return 0 }
+        return responder.inputView.map(measured) ?? (responder is UIKeyInput ? UIScreen.main.model.keyboardHeight : 0)
     }
 
     private static func measured(_ view: UIView) -> CGFloat {
@@ -191,9 +198,8 @@ final class Keyboard {
             shownAccessory = nil
         }
         guard let accessory, let window = Self.window(of: responder) ?? UIApplication.shared.keyWindow else { return }
-        let input = responder?.inputView.map(Self.measured) ?? (responder is UIKeyInput ? UIScreen.main.model.keyboardHeight : 0)
         let own = accessoryHeight(accessory)
-        let target = CGRect(x: 0, y: frame.minY, width: window.bounds.width, height: max(0, height - input))
+        let target = CGRect(x: 0, y: frame.minY, width: window.bounds.width, height: max(0, height - Self.inputHeight(of: responder)))
         if accessory.superview === window, shownAccessory === accessory {
             window.bringSubviewToFront(accessory)
             UIView.animate(withDuration: Self.duration, delay: 0, options: [.beginFromCurrentState], animations: { accessory.frame = target })
