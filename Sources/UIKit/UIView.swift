@@ -816,7 +816,11 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     /// Runs `layoutSubviews()`, between the view controller's `viewWillLayoutSubviews()` and
     /// `viewDidLayoutSubviews()` when the view is a view controller's.
     open func layoutSublayers(of layer: CALayer) {
-        if subtreeUsesConstraints { applyEngineFrames() }
+        if subtreeUsesConstraints {
+            // The root runs the updates asked for since the constraints pass (during layout).
+            if superview == nil { runConstraintsPass() }
+            applyEngineFrames()
+        }
         guard let viewController else { return layoutSubviews() }
         viewController.viewWillLayoutSubviews()
         layoutSubviews()

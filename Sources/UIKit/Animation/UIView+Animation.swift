@@ -97,6 +97,19 @@ extension UIView {
     public enum AnimationCurve: Int, Sendable {
         case easeInOut, easeIn, easeOut, linear
 
+        /// Any raw value makes a curve, as UIKit's enum (imported from C) takes values it does
+        /// not name: the keyboard's notifications carry curve 7, and apps write
+        /// `UIView.AnimationCurve(rawValue: curve)!`. A Swift enum cannot hold 7, so a value
+        /// outside the four reads as `.easeInOut`, the curve uisim animates it with.
+        public init?(rawValue: Int) {
+            switch rawValue {
+            case 1: self = .easeIn
+            case 2: self = .easeOut
+            case 3: self = .linear
+            default: self = .easeInOut
+            }
+        }
+
         /// Core Animation's timing function for the curve.
         var timingFunction: CAMediaTimingFunction {
             switch self {

@@ -23,6 +23,8 @@ final class ConstraintState {
     /// On a hierarchy's root: views that asked for `updateConstraints()`, and subtrees that
     /// joined it (each of their views gets its first `updateConstraints()`).
     var pendingUpdates: [UIView] = []
+    /// On a hierarchy's root: whether its views are running `updateConstraints()`.
+    var isUpdatingConstraints = false
 
     /// The guides UIKit made for the view.
     var systemGuides: [UILayoutGuide] { [marginsGuide, safeAreaGuide, readableGuide, keyboardGuide].compactMap { $0 } }
@@ -119,7 +121,7 @@ extension UIView: LayoutAnchors {
         layoutState.constraints.append(constraint)
         constraint.holder = self
         hierarchyEngine(creating: true)?.constraintAdded(constraint)
-        setNeedsLayout()
+        constraintsDidChange()
     }
 
     /// Takes `constraint` off the view; `notifying` the engine unless the engine itself is
@@ -128,19 +130,27 @@ extension UIView: LayoutAnchors {
         constraintState?.constraints.removeAll { $0 === constraint }
         constraint.holder = nil
         if notifying { hierarchyEngine?.constraintRemoved(constraint) }
+        constraintsDidChange()
+    }
+
+    /// The view's constraints changed: it is laid out again, unless the change is made in the
+    /// update-constraints pass, whose solve lays out again the superviews of the views it moves
+    /// (a view that remakes the same constraints there is not laid out again, as in UIKit).
+    private func constraintsDidChange() {
+        guard hierarchyRoot.constraintState?.isUpdatingConstraints != true else { return }
         setNeedsLayout()
     }
 
     func constraintDidChangeConstant(_ constraint: NSLayoutConstraint) {
         hierarchyEngine?.constantChanged(constraint)
-        setNeedsLayout()
+        constraintsDidChange()
     }
 
     func constraintDidChangePriority(_ constraint: NSLayoutConstraint) {
         guard let engine = hierarchyEngine else { return }
         engine.constraintRemoved(constraint)
         engine.constraintAdded(constraint)
-        setNeedsLayout()
+        constraintsDidChange()
     }
 
     // MARK: Layout guides
@@ -280,11 +290,16 @@ extension UIView: LayoutAnchors {
     }
 
     /// `setNeedsUpdateConstraints()`: asks for `updateConstraints()` before the next layout pass.
+    /// As UIKit, it is the hierarchy's root (the window) that is marked for layout, and its
+    /// layout runs the pending updates first: the view itself is laid out again only if its
+    /// frame or its subviews' change. Eureka's field cells ask for it in their own
+    /// `layoutSubviews()` (then update at once), which marking the cell would repeat forever.
     func markConstraintsForUpdate() {
         guard !(constraintState?.needsUpdateConstraints == true && isInLayoutEngine) else { return }
         layoutState.needsUpdateConstraints = true
-        hierarchyRoot.layoutState.pendingUpdates.append(self)
-        setNeedsLayout()
+        let root = hierarchyRoot
+        root.layoutState.pendingUpdates.append(self)
+        root.setNeedsLayout()
     }
 
     /// `updateConstraintsIfNeeded()`: runs the update-constraints pass of the view's subtree now if it needs one.
@@ -325,6 +340,8 @@ extension UIView: LayoutAnchors {
     /// happens in a hierarchy without constraints, or when nothing changed.
     func runConstraintsPass() {
         guard let state = constraintState, let engine = state.engine else { return }
+        state.isUpdatingConstraints = true
+        defer { state.isUpdatingConstraints = false }
         while !state.pendingUpdates.isEmpty {
             let pending = state.pendingUpdates
             state.pendingUpdates = []

@@ -27,6 +27,17 @@ import Testing
         return (layer?.position.x ?? .nan, layer?.opacity ?? .nan)
     }
 
+    /// A curve UIKit does not name makes a curve, as UIKit's enum (imported from C) does: the
+    /// keyboard's notifications carry 7, which apps (Eureka) force-unwrap into a curve and set on
+    /// their animation. It animates as ease-in-out; the four named ones keep their values.
+    @Test func theKeyboardsUnnamedCurveMakesACurve() {
+        let info: [AnyHashable: Any] = [UIResponder.keyboardAnimationCurveUserInfoKey: NSNumber(value: 7)]
+        let curve = UIView.AnimationCurve(rawValue: (info[UIResponder.keyboardAnimationCurveUserInfoKey] as! Int))!
+        #expect(curve == .easeInOut)
+        #expect([0, 1, 2, 3].map { UIView.AnimationCurve(rawValue: $0)! } == [.easeInOut, .easeIn, .easeOut, .linear])
+        #expect(UIView.AnimationCurve(rawValue: -1) == .easeInOut)
+    }
+
     /// A 1 s ease-in set after 0.25 s moving the centre 200 pt right and fading to 0.5, beside the
     /// block `animate(withDuration: 1, delay: 0.25, options: .curveEaseIn)` doing the same: the
     /// same presented x and opacity every 1/8 s from the start to past the end. A linear set checks

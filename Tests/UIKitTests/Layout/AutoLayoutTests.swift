@@ -322,6 +322,51 @@ import Testing
         }
     }
 
+    /// A view that asks for `updateConstraints()` in its own `layoutSubviews()` and runs it at
+    /// once, remaking the same constraints there (Eureka's field cells do): the view is laid out
+    /// once in the pass and not again in the next, as on iOS, where it is the window that
+    /// `setNeedsUpdateConstraints()` marks. It used to mark the view, laying it out again
+    /// without end. Its label is 16 pt in from the left, 120 − 32 = 88 pt wide.
+    @Test func updatingConstraintsDuringLayoutLaysOutOnce() {
+        final class FieldCell: UIView {
+            let label = UILabel()
+            var dynamic: [NSLayoutConstraint] = []
+            var layouts = 0, updates = 0
+            override func updateConstraints() {
+                updates += 1
+                removeConstraints(dynamic)
+                dynamic = NSLayoutConstraint.constraints(withVisualFormat: "H:|-16-[label]-16-|", options: [], metrics: nil, views: ["label": label])
+                    + NSLayoutConstraint.constraints(withVisualFormat: "V:|-[label]-|", options: [], metrics: nil, views: ["label": label])
+                addConstraints(dynamic)
+                super.updateConstraints()
+            }
+            override func layoutSubviews() {
+                super.layoutSubviews()
+                layouts += 1
+                defer {
+                    setNeedsUpdateConstraints()
+                    updateConstraintsIfNeeded()
+                }
+            }
+        }
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            defer { withExtendedLifetime(window) {} }
+            let cell = FieldCell(frame: CGRect(x: 0, y: 100, width: 120, height: 44))
+            cell.label.translatesAutoresizingMaskIntoConstraints = false
+            cell.addSubview(cell.label)
+            window.addSubview(cell)
+            window.makeKeyAndVisible()
+            _ = window.layoutPass()
+            #expect(cell.layouts == 1 && cell.updates == 2)
+            #expect(cell.label.frame.minX == 16 && cell.label.frame.width == 88)
+            #expect(window.layoutPass() == 0 && cell.layouts == 1)
+            cell.frame.size.width = 200   // a new width lays it out again, once
+            _ = window.layoutPass()
+            #expect(cell.layouts == 2 && cell.label.frame.width == 168)
+        }
+    }
+
     /// A view centred at y = 343.5 with a height of 58/3 on a @3x screen: its top is
     /// 343.5 − 29/3 = 333.8333… pt = 1001.5 px and its bottom 353.1666… pt = 1059.5 px, both
     /// exact ties, which UIKit rounds up: 1002 px and 1060 px, so the frame is 1002/3 pt from the
