@@ -65,7 +65,13 @@ extension UIWindow {
     /// many views were laid out.
     package func layoutPass() -> Int {
         constraintsPass()
-        let count = CALayer.layoutPass(layer)
+        var count = CALayer.layoutPass(layer)
+        var rounds = 0
+        while rounds < UIView.guideRounds, guidesMoved() {
+            rounds += 1
+            constraintsPass()
+            count += CALayer.layoutPass(layer)
+        }
         endAppearances()
         return count
     }

@@ -8,8 +8,28 @@ extension UIView {
     /// `layoutIfNeeded()`'s work: the constraints pass if the hierarchy uses constraints, then
     /// the layout pass from the highest ancestor that needs layout down.
     func layOutIfNeeded() {
-        if subtreeUsesConstraints { hierarchyRoot.runConstraintsPass() }
+        guard subtreeUsesConstraints else { return layer.layoutIfNeeded() }
+        let root = hierarchyRoot
+        root.runConstraintsPass()
         layer.layoutIfNeeded()
+        var rounds = 0
+        while rounds < Self.guideRounds, root.guidesMoved() {
+            rounds += 1
+            root.runConstraintsPass()
+            layer.layoutIfNeeded()
+        }
+    }
+
+    /// How many times a layout is run again for safe-area and margin guides its frames moved
+    /// (one is enough for a view whose insets do not depend on its own size).
+    static let guideRounds = 4
+
+    /// On a hierarchy's root: whether layout moved a view so that a system guide's insets
+    /// (safe area, margins) changed since the engine last solved; the guides are queued, and
+    /// the next constraints pass solves with them, as UIKit's safe area follows a view's frame.
+    func guidesMoved() -> Bool {
+        guard subtreeUsesConstraints, let engine = constraintState?.engine else { return false }
+        return engine.queueMovedGuides()
     }
 
     /// The safe area of the view and its subtree changed (a bar, `additionalSafeAreaInsets`, the

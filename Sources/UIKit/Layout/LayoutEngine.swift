@@ -375,6 +375,21 @@ final class LayoutEngine {
         items[key] = item
     }
 
+    /// Queues every system guide whose owner's insets are not those its constraints were made
+    /// with: a frame set by layout took the owner into or out of the screen's unsafe edges (a bar
+    /// pinned to the bottom gets the home indicator's inset), which no constraint change tells.
+    /// Returns whether there was one; the next solve brings them up to date.
+    func queueMovedGuides() -> Bool {
+        var moved = false
+        for guide in systemGuides {
+            guard let owner = guide.owningView, let item = items[ObjectIdentifier(guide)],
+                  owner.insets(of: guide) != item.guideInsets else { continue }
+            guideChanged(guide)
+            moved = true
+        }
+        return moved
+    }
+
     /// System guides follow their owners' insets (margins, safe area), which change without a
     /// constraint changing.
     private func refreshSystemConstraints() {

@@ -367,6 +367,48 @@ import Testing
         }
     }
 
+    /// A bar pinned to the bottom of a full-screen view (InputBarAccessoryView in MessageKit),
+    /// 48 pt of intrinsic height at hugging 250, keeps its content 6 pt above its safe area's
+    /// bottom (≤, required), the content holding a 36 pt field (compression 750). The bar's
+    /// safe area is known only once layout has put it over the home indicator (34 pt): the guide
+    /// then follows and the bar grows to 6 + 36 + 6 + 34 = 82 pt, its top at 844 − 82 = 762 and
+    /// the field at 768, in the same layout. The guide used to keep the insets of the bar's
+    /// first, zero frame: the field hung 34 pt over the home indicator.
+    @Test func aBarOverTheHomeIndicatorGrowsByItsSafeArea() {
+        final class Bar: UIView { override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: 48) } }
+        final class Field: UIView { override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: 36) } }
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            defer { withExtendedLifetime(window) {} }
+            let root = UIViewController()
+            window.rootViewController = root
+            window.makeKeyAndVisible()
+            let container = UIView(), bar = Bar(), content = UIView(), field = Field()
+            for view in [container, bar, content, field] { view.translatesAutoresizingMaskIntoConstraints = false }
+            root.view.addSubview(container)
+            container.addSubview(bar)
+            bar.addSubview(content)
+            content.addSubview(field)
+            NSLayoutConstraint.activate([
+                container.bottomAnchor.constraint(equalTo: root.view.bottomAnchor),
+                container.leftAnchor.constraint(equalTo: root.view.leftAnchor),
+                container.rightAnchor.constraint(equalTo: root.view.rightAnchor),
+                bar.topAnchor.constraint(equalTo: container.topAnchor), bar.bottomAnchor.constraint(equalTo: container.bottomAnchor),
+                bar.leadingAnchor.constraint(equalTo: container.leadingAnchor), bar.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+                content.topAnchor.constraint(equalTo: bar.topAnchor, constant: 6),
+                content.bottomAnchor.constraint(lessThanOrEqualTo: bar.safeAreaLayoutGuide.bottomAnchor, constant: -6),
+                content.leftAnchor.constraint(equalTo: bar.leftAnchor, constant: 12), content.rightAnchor.constraint(equalTo: bar.rightAnchor, constant: -12),
+                field.topAnchor.constraint(equalTo: content.topAnchor), field.bottomAnchor.constraint(equalTo: content.bottomAnchor),
+                field.leftAnchor.constraint(equalTo: content.leftAnchor), field.rightAnchor.constraint(equalTo: content.rightAnchor),
+            ])
+            window.layoutIfNeeded()
+            #expect(bar.safeAreaInsets.bottom == 34)
+            #expect(container.frame == CGRect(x: 0, y: 762, width: 390, height: 82))
+            #expect(field.convert(field.bounds, to: nil) == CGRect(x: 12, y: 768, width: 366, height: 36))
+            #expect(UIApplication.shared.layoutIssues.isEmpty)
+        }
+    }
+
     /// A view centred at y = 343.5 with a height of 58/3 on a @3x screen: its top is
     /// 343.5 − 29/3 = 333.8333… pt = 1001.5 px and its bottom 353.1666… pt = 1059.5 px, both
     /// exact ties, which UIKit rounds up: 1002 px and 1060 px, so the frame is 1002/3 pt from the
