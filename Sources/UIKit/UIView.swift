@@ -261,7 +261,10 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
     // MARK: Layout
 
     /// How the view resizes when its superview's bounds size changes.
-    open var autoresizingMask: AutoresizingMask = []
+    open var autoresizingMask: AutoresizingMask = [] {
+        // A view that translates its mask into constraints has them made anew.
+        didSet { if autoresizingMask != oldValue, isInLayoutEngine { hierarchyEngine?.frameChanged(self) } }
+    }
 
     /// Whether the view autoresizes its subviews when its bounds size changes. Default true.
     open var autoresizesSubviews = true

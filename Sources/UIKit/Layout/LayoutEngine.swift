@@ -30,6 +30,8 @@ final class LayoutEngine {
         /// per variable (nil where the solver refused it).
         var frame: [ConstraintHandle?] = []
         var frameConstants: [Double] = []
+        /// The superview size each frame constraint follows (autoresizing), per variable.
+        var frameFollows: [Variable?] = []
         /// Content size, per axis: hugging and compression resistance.
         var contentSize: [[ConstraintHandle]] = [[], []]
         var contentSizeKeys: [ContentSizeKey?] = [nil, nil]
@@ -299,13 +301,25 @@ final class LayoutEngine {
             return
         }
         let frame = view.alignmentRect(forFrame: view.untransformedFrame)
-        let constants = [frame.minX, frame.minY, frame.width, frame.height].map(Double.init)
+        var constants = [frame.minX, frame.minY, frame.width, frame.height].map(Double.init)
+        let coupling = autoresizingCoupling(of: view)
+        for (index, follow) in coupling.enumerated() where follow != nil { constants[index] += follow!.offset }
+        let followed = coupling.map { $0?.size }
+        if !item.frame.isEmpty, followed != item.frameFollows {
+            remove(item.frame.compactMap { $0 })
+            item.frame = []
+        }
         if item.frame.isEmpty {
             remove(Array(item.contentSize.joined()))
             item.contentSize = [[], []]
             item.contentSizeKeys = [nil, nil]
             let variables = [item.minX, item.minY, item.width, item.height]
-            item.frame = zip(variables, constants).map { addSystem(Constraint(LinearExpression($0) - $1, .equal)) }
+            item.frame = variables.indices.map { index in
+                var expression = LinearExpression(variables[index]) - constants[index]
+                if let size = followed[index] { expression = expression - LinearExpression(size) }
+                return addSystem(Constraint(expression, .equal))
+            }
+            item.frameFollows = followed
         } else if constants != item.frameConstants {
             for (index, handle) in item.frame.enumerated() where constants[index] != item.frameConstants[index] {
                 if let handle, !setConstant(handle, to: -constants[index]) { item.frame[index] = nil }
@@ -313,6 +327,32 @@ final class LayoutEngine {
         }
         item.frameConstants = constants
         items[key] = item
+    }
+
+    /// What the frame constraints of a view that translates its autoresizing mask follow, per
+    /// variable (minX, minY, width, height): as UIKit's `NSAutoresizingMaskLayoutConstraint`s, an
+    /// axis whose mask has one flexible part (the width, or one margin) takes the superview's
+    /// size change there, in the same solve (a visual-effect or cell content view that fills its
+    /// superview grows with it); the offset makes the constant of `variable − size`. Masks that
+    /// share a change among several parts, a superview that does not autoresize its subviews,
+    /// and engines that fit a size keep the frame fixed until autoresizing moves it.
+    private func autoresizingCoupling(of view: UIView) -> [(size: Variable, offset: Double)?] {
+        let mask = view.autoresizingMask
+        guard !isFitting, !mask.isEmpty, let superview = view.superview, superview.autoresizesSubviews,
+              view !== root else { return [nil, nil, nil, nil] }
+        let parent = variables(of: superview)
+        let insets = superview.alignmentRectInsets, bounds = superview.bounds.size
+        // The superview's bounds size is its alignment size plus its insets.
+        let offsets = (x: Double(insets.left + insets.right - bounds.width), y: Double(insets.top + insets.bottom - bounds.height))
+        func axis(_ lead: UIView.AutoresizingMask, _ size: UIView.AutoresizingMask, _ trail: UIView.AutoresizingMask,
+                  _ variable: Variable, _ offset: Double) -> [(size: Variable, offset: Double)?] {
+            let flexible = [lead, size, trail].filter { mask.contains($0) }
+            guard flexible.count == 1, flexible[0] != trail else { return [nil, nil] }
+            return flexible[0] == lead ? [(variable, offset), nil] : [nil, (variable, offset)]
+        }
+        let x = axis(.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin, parent.width, offsets.x)
+        let y = axis(.flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin, parent.height, offsets.y)
+        return [x[0], y[0], x[1], y[1]]
     }
 
     /// Hugging (`size <= intrinsic` at the hugging priority) and compression resistance

@@ -409,6 +409,40 @@ import Testing
         }
     }
 
+    /// A view that fills its superview by its autoresizing mask (flexible width and height, as
+    /// a visual-effect view's or a cell's content view) follows the superview's size in the same
+    /// solve, as UIKit's autoresizing-mask constraints do: a 36 pt field pinned inside it sizes
+    /// the outer view, 36 pt high, and the filler gets 390 × 36 at once. With its frame fixed
+    /// (0 × 0 when first translated), the field was squeezed to nothing and the outer view with it.
+    @Test func aFillerByAutoresizingGrowsWithItsSuperviewInOneSolve() {
+        final class Field: UIView { override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: 36) } }
+        UIApplication.withNewApplication {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            defer { withExtendedLifetime(window) {} }
+            let outer = UIView(), filler = UIView(frame: .zero), field = Field()
+            outer.translatesAutoresizingMaskIntoConstraints = false
+            filler.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            field.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(outer)
+            outer.addSubview(filler)
+            filler.addSubview(field)
+            NSLayoutConstraint.activate([
+                outer.topAnchor.constraint(equalTo: window.topAnchor, constant: 100),
+                outer.leftAnchor.constraint(equalTo: window.leftAnchor), outer.rightAnchor.constraint(equalTo: window.rightAnchor),
+                field.topAnchor.constraint(equalTo: filler.topAnchor), field.bottomAnchor.constraint(equalTo: filler.bottomAnchor),
+                field.leftAnchor.constraint(equalTo: filler.leftAnchor, constant: 8), field.rightAnchor.constraint(equalTo: filler.rightAnchor, constant: -8),
+            ])
+            window.makeKeyAndVisible()
+            window.layoutIfNeeded()
+            #expect(outer.frame == CGRect(x: 0, y: 100, width: 390, height: 36))
+            #expect(filler.frame == CGRect(x: 0, y: 0, width: 390, height: 36))
+            #expect(field.frame == CGRect(x: 8, y: 0, width: 374, height: 36))
+            filler.autoresizingMask = []   // fixed again: the field keeps the filler's frame
+            window.layoutIfNeeded()
+            #expect(filler.frame == CGRect(x: 0, y: 0, width: 390, height: 36) && field.frame.height == 36)
+        }
+    }
+
     /// A view centred at y = 343.5 with a height of 58/3 on a @3x screen: its top is
     /// 343.5 − 29/3 = 333.8333… pt = 1001.5 px and its bottom 353.1666… pt = 1059.5 px, both
     /// exact ties, which UIKit rounds up: 1002 px and 1060 px, so the frame is 1002/3 pt from the
