@@ -66,8 +66,9 @@ extension UIWindow {
     package func layoutPass() -> Int {
         constraintsPass()
         var count = CALayer.layoutPass(layer)
+        // Only layout moves views: a pass that laid nothing out leaves every guide where it was.
         var rounds = 0
-        while rounds < UIView.guideRounds, guidesMoved() {
+        while count > 0, rounds < UIView.guideRounds, guidesMoved() {
             rounds += 1
             constraintsPass()
             count += CALayer.layoutPass(layer)
