@@ -42,6 +42,7 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     }
 
     open override func loadView() {
+        storyboardScene?.reportOwnView(of: self)
         let table = UITableView(frame: UIScreen.main.bounds, style: style)
         table.dataSource = self
         table.delegate = self
@@ -124,6 +125,7 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     }
 
     open override func loadView() {
+        storyboardScene?.reportOwnView(of: self)
         let collection = UICollectionView(frame: UIScreen.main.bounds, collectionViewLayout: collectionViewLayout)
         collection.dataSource = self
         collection.delegate = self

@@ -19,6 +19,8 @@ import Foundation
 open class UIStoryboard: NSObject {
     let document: StoryboardDocument
     let bundle: Bundle?
+    /// The kinds of scene view uisim could not make that it has reported (once each).
+    var unreadSceneViews = Set<String>()
 
     init(document: StoryboardDocument, bundle: Bundle?) {
         self.document = document
@@ -222,12 +224,25 @@ struct StoryboardScene {
 
     var file: String { storyboard.document.file }
 
+    /// The controller makes its own view where the scene has one uisim cannot make yet (a table
+    /// view controller's `<tableView>`): said once per kind, as what it holds (cells, outlets) is lost.
+    func reportOwnView(of owner: UIViewController) {
+        guard let viewElement = element.children.first(where: { $0["key"] == "view" }),
+              NibLoader.elementClasses[viewElement.name] == nil,
+              storyboard.unreadSceneViews.insert(viewElement.name).inserted else { return }
+        UIApplication.shared.reportLayoutIssue("\(file):\(viewElement.line): the scene's <\(viewElement.name)> is not read yet: "
+                                               + "\(type(of: owner)) makes its own view, without the document's subviews, cells and outlets")
+    }
+
     /// The scene's view, made from the document with the controller as its owner (outlets and
     /// actions connected, triggered segues wired, container views embedded); nil when the scene
     /// has no view uisim can make (the controller makes its own).
     func loadView(owner: UIViewController) throws(NibLoadingError) -> UIView? {
-        guard let viewElement = element.children.first(where: { $0["key"] == "view" }),
-              NibLoader.elementClasses[viewElement.name] != nil else { return nil }
+        guard let viewElement = element.children.first(where: { $0["key"] == "view" }) else { return nil }
+        guard NibLoader.elementClasses[viewElement.name] != nil else {
+            reportOwnView(of: owner)
+            return nil
+        }
         // The controller stands as the File's Owner; its outlets and actions are the owner's
         // connections (segues are the storyboard's).
         let ownerPlaceholder = NibXMLElement(name: "placeholder", attributes: [("id", element["id"] ?? ""), ("placeholderIdentifier", "IBFilesOwner")],

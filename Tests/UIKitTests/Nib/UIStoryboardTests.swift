@@ -305,6 +305,36 @@ final class StoryBadgeController: UIViewController {}
         #expect(tabs.selectedViewController === stacks.first)
     }
 
+    /// A scene whose view is a kind uisim cannot make yet (a table view controller's `<tableView>`
+    /// with its static cells) is not dropped silently: the controller makes its own view, and the
+    /// document's line is reported once, for the first scene of that kind.
+    @Test func aSceneViewUisimCannotMakeIsReported() throws {
+        let data = Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="tvc">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <tableViewController id="tvc" sceneMemberID="viewController">
+                            <tableView key="view" dataMode="static" style="grouped" id="tv">
+                                <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                            </tableView>
+                        </tableViewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """.utf8)
+        try UIApplication.withNewApplication {
+            let storyboard = try UIStoryboard.load(data: data, file: "Settings.storyboard")
+            let first = storyboard.instantiateInitialViewController() as? UITableViewController
+            #expect(first?.view is UITableView)
+            _ = (storyboard.instantiateInitialViewController() as? UITableViewController)?.view
+            #expect(UIApplication.shared.layoutIssues == ["Settings.storyboard:7: the scene's <tableView> is not read yet: "
+                                                          + "UITableViewController makes its own view, without the document's subviews, cells and outlets"])
+        }
+    }
+
     /// Bad documents: a nib is not a storyboard; an initial scene that is not there is named.
     @Test func aBrokenStoryboardSaysWhereAndWhat() {
         let nib = UINibTests.document("")
