@@ -56,13 +56,20 @@ open class UIActivityIndicatorView: UIView {
         isHidden = true
     }
 
-    /// Not failable, as the SDK declares it: an indicator of the medium style, as uisim reads no archive.
+    /// Not failable, as the SDK declares it. From an Interface Builder document, the document's
+    /// indicator; from any other coder, one of the medium style, as uisim reads no archive.
     public required init(coder: NSCoder) {
         style = .medium
-        noArchives(Self.self, made: "a medium indicator")
-        super.init(frame: .zero)
+        guard coder is UINibDecoder else {
+            noArchives(Self.self, made: "a medium indicator")
+            super.init(frame: .zero)
+            isOpaque = false
+            isHidden = true
+            return
+        }
+        super.init(coder: coder)!
         isOpaque = false
-        isHidden = true
+        UINibDecoder.didInit(self, as: UIActivityIndicatorView.self, coder: coder)
     }
 
     open override var intrinsicContentSize: CGSize { CGSize(width: style.side, height: style.side) }

@@ -172,6 +172,7 @@ final class NibLoader {
         "textField": UITextField.self, "switch": UISwitch.self, "stackView": UIStackView.self,
         "scrollView": UIScrollView.self, "containerView": UIView.self, "tableViewCell": UITableViewCell.self,
         "collectionViewCell": UICollectionViewCell.self, "collectionReusableView": UICollectionReusableView.self,
+        "activityIndicatorView": UIActivityIndicatorView.self,
     ]
 
     /// The UIKit classes whose `init?(coder:)` applies a document, and the class that applies it for
@@ -179,6 +180,7 @@ final class NibLoader {
     static let decodingClasses: [ObjectIdentifier] = [
         UIView.self, UILabel.self, UIButton.self, UIImageView.self, UITextField.self, UISwitch.self,
         UIStackView.self, UIScrollView.self, UITableViewCell.self, UICollectionViewCell.self, UICollectionReusableView.self,
+        UIActivityIndicatorView.self,
     ].map { ObjectIdentifier($0) }
 
     private func make(_ element: NibXMLElement) throws(NibLoadingError) -> UIView {

@@ -94,6 +94,7 @@ struct NibProperties {
             read.insert("on")
             if let on = try bool("on") { toggle.isOn = on }
         }
+        if let spinner = view as? UIActivityIndicatorView { try applyActivityIndicator(spinner, mark: &read) }
         if let imageView = view as? UIImageView {
             read.formUnion(["image", "highlightedImage"])
             if let name = element["image"] { imageView.image = image(named: name) }
@@ -138,6 +139,7 @@ struct NibProperties {
             case ("textColor", let field as UITextField): field.textColor = color
             case ("onTintColor", let toggle as UISwitch): toggle.onTintColor = color
             case ("thumbTintColor", let toggle as UISwitch): toggle.thumbTintColor = color
+            case ("color", let spinner as UIActivityIndicatorView): spinner.color = color
             default: loader.warn(child, "color \(key)", "colour \(key) of <\(element.name)> is not read yet")
             }
         case ("nil", _):
@@ -288,6 +290,23 @@ struct NibProperties {
         if let adjusts = try bool("adjustsFontForContentSizeCategory") { label.adjustsFontForContentSizeCategory = adjusts }
         if let enabled = try bool("enabled") { label.isEnabled = enabled }
         if let highlighted = try bool("highlighted") { label.isHighlighted = highlighted }
+    }
+
+    /// An activity indicator's inspector, as Xcode writes it: the style (the iOS 13 names and the
+    /// three older ones), `hidesWhenStopped` and `animating` (each false when absent). A stopped
+    /// indicator that hides when stopped is hidden; an animating one turns from the start.
+    private func applyActivityIndicator(_ spinner: UIActivityIndicatorView, mark read: inout Set<String>) throws(NibLoadingError) {
+        read.formUnion(["style", "hidesWhenStopped", "animating"])
+        if let style = try choice("style", ["medium": UIActivityIndicatorView.Style.medium, "large": .large, "gray": .gray,
+                                             "white": .white, "whiteLarge": .whiteLarge]) {
+            spinner.style = style
+        }
+        spinner.hidesWhenStopped = try bool("hidesWhenStopped") ?? false
+        if try bool("animating") == true {
+            spinner.startAnimating()
+        } else if spinner.hidesWhenStopped {
+            spinner.isHidden = true
+        }
     }
 
     /// A table view cell's inspector: its style and reuse identifier (read as it was made), the

@@ -183,6 +183,34 @@ final class NibOwner: UIResponder {
         #expect(label.contentMode == .left)
     }
 
+    /// Activity indicators as Xcode writes them (13 of Rocket.Chat's cells hold one): a large one
+    /// that animates from the start (37 pt, shown, turning) with its colour; a medium one that
+    /// hides when stopped (20 pt, hidden); an old "gray" one that does not hide (shown, stopped).
+    @Test func activityIndicatorProperties() throws {
+        let objects = try load("""
+                <activityIndicatorView opaque="NO" contentMode="scaleToFill" animating="YES" style="large" id="spin1">
+                    <rect key="frame" x="10" y="10" width="37" height="37"/>
+                    <color key="color" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                </activityIndicatorView>
+                <activityIndicatorView hidden="YES" opaque="NO" contentMode="scaleToFill" hidesWhenStopped="YES" style="medium" id="spin2">
+                    <rect key="frame" x="0.0" y="0.0" width="20" height="20"/>
+                </activityIndicatorView>
+                <activityIndicatorView opaque="NO" contentMode="scaleToFill" style="gray" id="spin3">
+                    <rect key="frame" x="0.0" y="0.0" width="20" height="20"/>
+                </activityIndicatorView>
+        """)
+        let spinners = objects.compactMap { $0 as? UIActivityIndicatorView }
+        try #require(spinners.count == 3)
+        #expect(spinners[0].style == .large && spinners[0].isAnimating && !spinners[0].isHidden)
+        #expect(spinners[0].intrinsicContentSize == CGSize(width: 37, height: 37) && spinners[0].frame.origin == CGPoint(x: 10, y: 10))
+        var (r, g, b, a) = (CGFloat(0), CGFloat(0), CGFloat(0), CGFloat(0))
+        #expect(spinners[0].color.getRed(&r, green: &g, blue: &b, alpha: &a) && [r, g, b, a] == [1, 0, 0, 1])
+        #expect(spinners[1].style == .medium && spinners[1].hidesWhenStopped && !spinners[1].isAnimating && spinners[1].isHidden)
+        #expect(spinners[2].style == .gray && !spinners[2].hidesWhenStopped && !spinners[2].isAnimating && !spinners[2].isHidden)
+        // The app's issues are shared with the suite's other tests: none is about these.
+        #expect(!UIApplication.shared.layoutIssues.contains { $0.contains("activityIndicatorView") })
+    }
+
     @Test func labelProperties() throws {
         let label = try #require((try load().first as? NibCardView)?.titleLabel)
         #expect(label.text == "Hello & welcome")
