@@ -176,12 +176,7 @@ extension DeclaredClass {
     /// The classes `walk` declares, by name (a nested one as `Outer.Inner`, as `MethodIndex.classes`).
     static func find(in walk: TokenWalk) -> [(name: String, declaration: DeclaredClass)] {
         var found: [(String, DeclaredClass)] = []
-        var s = 0
-        while s + 1 < walk.significant.count {
-            defer { s += 1 }
-            guard walk.isIdentifier(s, "class"), walk.isIdentifier(s + 1), !TokenWalk.declarationKeywords.contains(walk.text(s + 1)),
-                  !(s > 0 && walk.isPunctuation(s - 1, ".")) else { continue }
-            let outer = walk.enclosingType[s].map { $0.isEmpty ? "" : $0 + "." } ?? ""
+        for (s, name) in walk.classDeclarations {
             var declaration = DeclaredClass()
             var p = s + 2
             if walk.isPunctuation(p, "<") { p = (walk.matching(p) ?? walk.significant.count) + 1 }
@@ -193,7 +188,7 @@ extension DeclaredClass {
             guard walk.isPunctuation(open, "{"), let close = walk.matching(open) else { continue }
             declaration.access = SourceRewriter.accessOfDeclaration(walk, at: s)
             readMembers(walk, open, close, into: &declaration)
-            found.append((outer + walk.text(s + 1), declaration))
+            found.append((name, declaration))
         }
         return found
     }

@@ -159,6 +159,19 @@ struct TokenWalk {
     static let declarationKeywords: Set<String> = ["func", "var", "let", "subscript", "init", "deinit", "override", "final", "static", "class",
                                                    "public", "private", "fileprivate", "internal", "open", "required", "convenience", "typealias"]
 
+    /// The class declarations, in order: the index of each `class` keyword and the class's name
+    /// (a nested one as `Outer.Inner`). `class func`, `class var` and `.class` are not ones.
+    var classDeclarations: [(at: Int, name: String)] {
+        var found: [(Int, String)] = []
+        for s in 0..<max(0, significant.count - 1) {
+            guard isIdentifier(s, "class"), isIdentifier(s + 1), !Self.declarationKeywords.contains(text(s + 1)),
+                  !(s > 0 && isPunctuation(s - 1, ".")) else { continue }
+            let outer = enclosingType[s].map { $0.isEmpty ? "" : $0 + "." } ?? ""
+            found.append((s, outer + text(s + 1)))
+        }
+        return found
+    }
+
     private mutating func computeScopes() {
         struct Scope { let type: String?; let isProtocol: Bool }
         var stack: [Scope] = []
@@ -535,13 +548,7 @@ struct SourceRewriter {
         let declared = Dictionary(DeclaredClass.find(in: walk), uniquingKeysWith: { first, _ in first })
         guard !connections.isEmpty || !index.extensionForwarders.isEmpty || !declared.isEmpty else { return }
         var listed: Set<String> = []
-        var s = 0
-        while s + 1 < walk.significant.count {
-            defer { s += 1 }
-            guard walk.isIdentifier(s, "class"), walk.isIdentifier(s + 1), !TokenWalk.declarationKeywords.contains(walk.text(s + 1)),
-                  !(s > 0 && walk.isPunctuation(s - 1, ".")) else { continue }
-            let outer = walk.enclosingType[s].map { $0.isEmpty ? "" : $0 + "." } ?? ""
-            let name = outer + walk.text(s + 1)
+        for (s, name) in walk.classDeclarations {
             let entries = connections[name], forwarded = index.extensionForwarders[name] ?? []
             let metatype = declared[name].map { metatypeForwarders(forClass: name, $0) } ?? []
             guard entries != nil || !forwarded.isEmpty || !metatype.isEmpty else { continue }
