@@ -318,6 +318,18 @@ final class NibOwner: UIResponder {
 
     // MARK: Bad input
 
+    /// An activity indicator's style or flag that Xcode never writes stops the load at its line.
+    @Test func aBadActivityIndicatorAttributeIsLocated() throws {
+        let style = try #require(loadError("""
+            <activityIndicatorView style="huge" id="s"/>
+            """))
+        #expect(style.description == "<data>:10: style \"huge\" is not one of gray, large, medium, white, whiteLarge")
+        let animating = try #require(loadError("""
+            <activityIndicatorView style="large" animating="maybe" id="s"/>
+            """))
+        #expect(animating.description == "<data>:10: animating is \"maybe\", not YES or NO")
+    }
+
     @Test func aMissingOutletKeyIsUIKitsErrorWithTheLine() throws {
         let error = try #require(loadError("""
             <view contentMode="scaleToFill" id="v">
