@@ -665,12 +665,21 @@ open class UIView: UIResponder, @preconcurrency CALayerDelegate, @preconcurrency
         didSet { if insetsLayoutMarginsFromSafeArea != oldValue { layoutMarginsMayHaveChanged() } }
     }
 
-    /// The margins set on the view (nil: the default, 8 pt, none for a view controller's root view).
+    /// The margins set on the view (nil: the default, 8 pt, none for a view controller's root
+    /// view, a table view cell's content view's (11, 16, 11, 16), 20 at the sides on the wide phones).
     var storedLayoutMargins: UIEdgeInsets?
 
     /// The view's own margins, before the controller's minimum and the safe area.
     var ownLayoutMargins: UIEdgeInsets {
-        storedLayoutMargins ?? (viewController == nil ? UIEdgeInsets(all: 8) : .zero)
+        if let stored = storedLayoutMargins { return stored }
+        if viewController != nil { return .zero }
+        if let cell = superview as? UITableViewCell, cell.ownContentView === self {
+            // UIKit's table cells: the row's content sits 11 pt from its top and bottom (a 20⅓ pt
+            // line of body text fills a 44 pt row with its separator) and at the table's side margins.
+            let side = UITableView.sideMargin(for: window?.screen ?? UIScreen.main)
+            return UIEdgeInsets(top: 11, left: side, bottom: 11, right: side)
+        }
+        return UIEdgeInsets(all: 8)
     }
 
     /// The margins' inputs changed (their value, the controller's minimum): the guides that follow

@@ -49,6 +49,26 @@ import Testing
         required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     }
 
+    /// A cell whose box is pinned to the content view's layout margins, as cells built to match
+    /// UIKit's own rows are.
+    final class MarginCell: UITableViewCell {
+        let box = Box()
+        override init(style: CellStyle, reuseIdentifier: String?) {
+            super.init(style: style, reuseIdentifier: reuseIdentifier)
+            box.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(box)
+            let margins = contentView.layoutMarginsGuide
+            NSLayoutConstraint.activate([
+                box.leadingAnchor.constraint(equalTo: margins.leadingAnchor),
+                box.trailingAnchor.constraint(equalTo: margins.trailingAnchor),
+                box.topAnchor.constraint(equalTo: margins.topAnchor),
+                box.bottomAnchor.constraint(equalTo: margins.bottomAnchor),
+            ])
+        }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    }
+
     /// Rows whose boxes have the heights `boxes` gives; the delegate's height, when `heights`
     /// gives one, else the table's.
     final class Source: UITableViewDataSource, UITableViewDelegate {
@@ -66,6 +86,7 @@ import Testing
                 cell.box.height = boxes[indexPath.row]
                 cell.rows.append(indexPath.row)
             }
+            (cell as? MarginCell)?.box.height = boxes[indexPath.row]
             return cell
         }
         func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
@@ -96,6 +117,32 @@ import Testing
 
     @Test func automaticDimensionIsUIKitsValue() {
         #expect(UITableView.automaticDimension == -1)
+    }
+
+    /// A cell's content view has UIKit's margins, not a plain view's 8 pt: 11 above and below, 16
+    /// at the sides on a phone under 414 pt wide. A 20⅓ pt line pinned to them makes a row of
+    /// 11 + 20⅓ + 11 + ⅓ (the separator) = 42⅔ pt, its box at (16, 11), 390 − 32 = 358 pt wide.
+    @Test func aCellsContentViewHasUIKitsMargins() throws {
+        let source = Source([61.0 / 3])
+        source.identifier = "margins"
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.contentInsetAdjustmentBehavior = .never
+        table.register(MarginCell.self, forCellReuseIdentifier: "margins")
+        table.estimatedRowHeight = 44
+        table.rowHeight = UITableView.automaticDimension
+        table.dataSource = source
+        table.delegate = source
+        window.addSubview(table)
+        window.makeKeyAndVisible()
+        _ = window.layoutPass()
+        let cell = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)) as? MarginCell)
+        #expect(cell.contentView.layoutMargins == UIEdgeInsets(top: 11, left: 16, bottom: 11, right: 16))
+        let box = cell.box.frame
+        #expect(box.minX == 16 && abs(box.minY - 11) < 1e-9 && box.width == 358 && abs(box.height - 61.0 / 3) < 1e-9)
+        #expect(abs(table.rectForRow(at: IndexPath(row: 0, section: 0)).height - 128.0 / 3) < 1e-9)
+        cell.contentView.layoutMargins = .zero
+        #expect(cell.contentView.layoutMargins == .zero)
     }
 
     /// Box 20: 12 + 20 + 12 = 44, the estimate: nothing moves. 844 / 44 = 19.2: rows 0–19 are on
