@@ -14,9 +14,12 @@ import UIFoundation
 /// UIKit's, after `viewDidLayoutSubviews`); `viewWillDisappear` and `viewDidDisappear` as it
 /// leaves. A container that shows its children itself (a navigation controller) drives their
 /// appearance with `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()`, in
-/// UIKit's order. uisim has no nibs or storyboards (`init?(coder:)` makes nothing).
+/// UIKit's order. The view comes from the controller's storyboard scene or nib when it has one
+/// (`init?(coder:)` from a storyboard; `init(nibName:bundle:)`, or the nib named after the class).
 open class UIViewController: UIResponder, UIContentContainer {
     private var storedView: UIView?
+    private var storedNibName: String?
+    private var storedNibBundle: Bundle?
 
     /// A view controller whose view `loadView()` makes. A convenience initializer, as Swift
     /// imports NSObject's `init()` into UIViewController (which names its own designated ones): a
@@ -26,10 +29,21 @@ open class UIViewController: UIResponder, UIContentContainer {
     }
 
     /// UIKit's designated initializer, which subclasses call (`super.init(nibName: nil, bundle:
-    /// nil)`); uisim has no nibs, so both arguments are ignored.
+    /// nil)`). The view is loaded from the nib `nibNameOrNil` (`Name.xib`, found as `UINib` finds
+    /// it in `nibBundleOrNil`, nil the main bundle), its File's Owner this controller; with no name,
+    /// from the nib named after the class when there is one (`MyViewController` looks for
+    /// `MyView.xib`, then `MyViewController.xib`), as UIKit does; else `loadView()` makes a plain view.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        storedNibName = nibNameOrNil
+        storedNibBundle = nibBundleOrNil
         super.init()
     }
+
+    /// The name of the nib the view is loaded from, as given to `init(nibName:bundle:)`.
+    open var nibName: String? { storedNibName }
+
+    /// The bundle the nib is looked for in, as given to `init(nibName:bundle:)`.
+    open var nibBundle: Bundle? { storedNibBundle }
 
     /// UIKit's initializer from an archive, required as in UIKit: a subclass with an initializer
     /// of its own implements it. A storyboard makes its scenes' controllers through it (the scene's
@@ -109,17 +123,25 @@ open class UIViewController: UIResponder, UIContentContainer {
     /// Makes the view. The default makes a plain `UIView` the size of the main screen; override it
     /// to make your own (set `view`, and do not call super).
     open func loadView() {
-        if let scene = storyboardScene {
-            do {
-                if let loaded = try scene.loadView(owner: self) {
-                    view = loaded
-                    return
-                }
-            } catch {
-                fatalError(error.exceptionDescription)
+        view = loadDocumentView() ?? UIView(frame: UIScreen.main.bounds)
+    }
+
+    /// The view the controller's storyboard scene or nib holds (nil when it has neither): a
+    /// document that does not load, or a nib whose File's Owner's `view` outlet is not connected,
+    /// stops the app with UIKit's exception.
+    func loadDocumentView() -> UIView? {
+        do {
+            if let scene = storyboardScene { return try scene.loadView(owner: self) }
+            let bundle = storedNibBundle ?? .main
+            guard let name = storedNibName ?? UINib.defaultNibName(forControllerOf: Self.self, in: bundle) else { return nil }
+            _ = try UINib(nibName: name, bundle: bundle).instantiateThrowing(withOwner: self)
+            guard let loaded = storedView else {
+                fatalError("NSInternalInconsistencyException: -[\(Self.self) _loadViewFromNibNamed:bundle:] loaded the \"\(name)\" nib but the view outlet was not set.")
             }
+            return loaded
+        } catch {
+            fatalError(error.exceptionDescription)
         }
-        view = UIView(frame: UIScreen.main.bounds)
     }
 
     // MARK: Storyboard segues (the work is in Nib/UIStoryboard.swift)

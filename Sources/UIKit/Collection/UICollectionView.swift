@@ -124,9 +124,22 @@ open class UICollectionView: UIScrollView {
         hasOwnBackground = false
     }
 
+    /// A collection view from a document (`<collectionView>`): the layout its element gives, then
+    /// its inspector's properties and prototype cells (registered by reuse identifier).
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard let decoder = coder as? UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        let layout = decoder.collectionViewLayout()
+        collectionViewLayout = layout
+        super.init(coder: coder)
+        layout.servedView = self
+        showingLayoutBackground = true
+        backgroundColor = .systemBackground
+        showingLayoutBackground = false
+        hasOwnBackground = false
+        UINibDecoder.didInit(self, as: UICollectionView.self, coder: coder)
     }
 
     /// Whether the app set the background colour (a list layout's is shown otherwise).
@@ -968,6 +981,7 @@ open class UICollectionView: UIScrollView {
         for item in deselected { deselectItem(at: item, animated: false) }
         for item in deselected { delegate?.collectionView(self, didDeselectItemAt: item) }
         selectItem(at: indexPath, animated: false, scrollPosition: [])
+        cell.storyboardSegues?.perform(\.selection, sender: cell)
         delegate?.collectionView(self, didSelectItemAt: indexPath)
     }
 

@@ -19,6 +19,8 @@ open class UICollectionReusableView: UIView {
     /// of its identifier, or the supplementary views' of its kind and identifier (nil: a view the
     /// app made, which leaves the collection view instead).
     var reuseQueue: CollectionReuseQueue?
+    /// The storyboard segue a tap on the item starts.
+    var storyboardSegues: CellSegues?
     /// Whether a list section rounded the view's corners (undone when it shows another row).
     var hasListCorners = false
     /// A copy of the attributes last applied (`apply(_:)`), which new ones are compared with.

@@ -149,12 +149,16 @@ open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying
 open class UICollectionViewLayout: NSObject {
     public override init() { super.init() }
 
-    /// UIKit's initializer from an archive (a storyboard), required as UICollectionViewLayout is
-    /// `NSCoding`: a subclass with an initializer of its own implements it. uisim has no archives:
-    /// it makes nothing (nil) and says so in the layout issues.
+    /// UIKit's initializer from an archive, required as UICollectionViewLayout is `NSCoding`: a
+    /// subclass with an initializer of its own implements it. A storyboard's collection view makes
+    /// its layout through it (the document's attributes set after); any other coder makes nothing
+    /// (nil), said in the layout issues.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is DocumentCoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init()
     }
 
     /// The collection view the layout serves (set when it is given to one).

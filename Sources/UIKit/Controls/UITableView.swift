@@ -311,9 +311,31 @@ open class UITableView: UIScrollView {
         self.init(frame: frame, style: .plain)
     }
 
+    /// A table from a document (`<tableView>`): the style the element gives, then its inspector's
+    /// properties, prototype cells (registered by reuse identifier) and static sections.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard let decoder = coder as? UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        style = switch decoder.element["style"] { case "grouped": .grouped; case "insetGrouped": .insetGrouped; default: .plain }
+        super.init(coder: coder)
+        backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
+        alwaysBounceVertical = true
+        _ = swipeRecognizer
+        UINibDecoder.didInit(self, as: UITableView.self, coder: coder)
+    }
+
+    /// A storyboard's static cells, by section (`dataMode="static"`), which
+    /// `UITableViewController`'s data source methods answer from; nil for a table of prototypes.
+    var staticSections: [StaticSection]?
+
+    /// One section of a static table: its titles and its cells, each with the row height the
+    /// document gives it (nil: the table's).
+    struct StaticSection {
+        var headerTitle: String?
+        var footerTitle: String?
+        var cells: [(cell: UITableViewCell, rowHeight: CGFloat?)]
     }
 
     // MARK: Registration and reuse
@@ -1261,9 +1283,11 @@ open class UITableView: UIScrollView {
         guard let (cell, indexPath) = touchedCell else { return super.touchesEnded(touches, with: event) }
         touchedCell = nil
         cell.setHighlighted(false, animated: false)
-        // On a detail accessory's info button: the delegate hears it, the row is not selected.
+        // On a detail accessory's info button: the delegate hears it (and its storyboard segue
+        // runs), the row is not selected.
         if let touch = touches.first, cell.detailButtonFrame?.contains(touch.location(in: cell)) == true {
             tableDelegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
+            cell.storyboardSegues?.perform(\.accessory, sender: cell)
             return
         }
         let delegate = tableDelegate
@@ -1277,6 +1301,9 @@ open class UITableView: UIScrollView {
         for row in deselected { deselectRow(at: row, animated: false) }
         for row in deselected { tableDelegate?.tableView(self, didDeselectRowAt: row) }
         selectRow(at: target, animated: false, scrollPosition: .none)
+        // A storyboard cell's selection segue runs before the delegate hears of the selection, as
+        // in UIKit (`prepare(for:sender:)` finds the row in `indexPathForSelectedRow`).
+        if let selectedCell = cellForRow(at: target) { selectedCell.storyboardSegues?.perform(\.selection, sender: selectedCell) }
         tableDelegate?.tableView(self, didSelectRowAt: target)
     }
 

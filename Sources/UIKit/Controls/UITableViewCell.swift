@@ -238,6 +238,8 @@ open class UITableViewCell: UIView {
     /// The identifier of the reuse queue the cell goes back to.
     open var reuseIdentifier: String? { storedReuseIdentifier }
     var storedReuseIdentifier: String?
+    /// The storyboard segues a tap on the row or on its accessory's button starts.
+    var storyboardSegues: CellSegues?
     /// Where the row's content goes; it fills the cell.
     open var contentView: UIView { ownContentView }
     let ownContentView = UIView()

@@ -24,7 +24,8 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
-    /// From a storyboard: the style of the scene's table view (its prototype cells are not read yet).
+    /// From a storyboard: the style of the scene's table view and whether selections clear; the
+    /// table itself (its prototype and static cells) is made when the view loads.
     public required init?(coder: NSCoder) {
         guard let decoder = coder as? UIStoryboardDecoder else {
             noArchives(Self.self)
@@ -33,6 +34,7 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         let table = decoder.element.children.first { $0["key"] == "view" }
         style = switch table?["style"] { case "grouped": .grouped; case "insetGrouped": .insetGrouped; default: .plain }
         super.init(coder: coder)
+        if decoder.element["clearsSelectionOnViewWillAppear"] == "NO" { clearsSelectionOnViewWillAppear = false }
     }
 
     /// The table: the controller's view.
@@ -41,8 +43,17 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         set { view = newValue }
     }
 
+    /// The table of the controller's storyboard scene or nib, its data source and delegate as the
+    /// document connects them; else a new table of the controller's style, whose data source and
+    /// delegate the controller is.
     open override func loadView() {
-        storyboardScene?.reportOwnView(of: self)
+        if let loaded = loadDocumentView() {
+            guard loaded is UITableView else {
+                fatalError("NSInternalInconsistencyException: -[UITableViewController loadView] loaded the \"\(nibName ?? storyboardScene?.file ?? "?")\" nib but didn't get a UITableView.")
+            }
+            view = loaded
+            return
+        }
         let table = UITableView(frame: UIScreen.main.bounds, style: style)
         table.dataSource = self
         table.delegate = self
@@ -63,12 +74,27 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
 
     // MARK: Data source and delegate, to override
 
-    open func numberOfSections(in tableView: UITableView) -> Int { 1 }
-    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
-    /// UIKit's raises unless overridden; uisim gives an empty cell.
-    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell { UITableViewCell() }
-    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
-    open func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    // A storyboard's static table (`dataMode="static"`) is answered from its document, as UIKit's
+    // controller does: a subclass that overrides these for a static table calls super.
+
+    open func numberOfSections(in tableView: UITableView) -> Int { tableView.staticSections?.count ?? 1 }
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        staticSection(section, of: tableView)?.cells.count ?? 0
+    }
+    /// A static table's cell; else UIKit's raises unless overridden, and uisim gives an empty cell.
+    open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        staticRow(indexPath, of: tableView)?.cell ?? UITableViewCell()
+    }
+    open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+        staticSection(section, of: tableView)?.headerTitle
+    }
+    open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+        staticSection(section, of: tableView)?.footerTitle
+    }
+    /// A static cell's own row height when the document gives one; else the table's.
+    open func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+        staticRow(indexPath, of: tableView)?.rowHeight ?? tableView.rowHeight
+    }
     open func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { UITableView.automaticDimension }
     open func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? { nil }
     open func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
@@ -94,6 +120,16 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
     open func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
     open func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
     open func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+
+    private func staticSection(_ section: Int, of tableView: UITableView) -> UITableView.StaticSection? {
+        guard let sections = tableView.staticSections, sections.indices.contains(section) else { return nil }
+        return sections[section]
+    }
+
+    private func staticRow(_ indexPath: IndexPath, of tableView: UITableView) -> (cell: UITableViewCell, rowHeight: CGFloat?)? {
+        guard let cells = staticSection(indexPath.section, of: tableView)?.cells, cells.indices.contains(indexPath.row) else { return nil }
+        return cells[indexPath.row]
+    }
 }
 
 /// A view controller whose view is a collection view (UIKit's `UICollectionViewController`),
@@ -124,8 +160,18 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
         set { view = newValue }
     }
 
+    /// The collection view of the controller's storyboard scene or nib (the controller takes its
+    /// layout), its data source and delegate as the document connects them; else a new one with
+    /// the controller's layout, whose data source and delegate the controller is.
     open override func loadView() {
-        storyboardScene?.reportOwnView(of: self)
+        if let loaded = loadDocumentView() {
+            guard let collection = loaded as? UICollectionView else {
+                fatalError("NSInternalInconsistencyException: -[UICollectionViewController loadView] loaded the \"\(nibName ?? storyboardScene?.file ?? "?")\" nib but didn't get a UICollectionView.")
+            }
+            collectionViewLayout = collection.collectionViewLayout
+            view = loaded
+            return
+        }
         let collection = UICollectionView(frame: UIScreen.main.bounds, collectionViewLayout: collectionViewLayout)
         collection.dataSource = self
         collection.delegate = self

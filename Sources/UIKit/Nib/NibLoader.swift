@@ -48,7 +48,7 @@ final class UINibDecoder: DocumentCoder {
     let element: NibXMLElement
     /// The UIKit class whose initializer applies the document (the nearest of the chain uisim makes).
     let decodingClass: AnyClass
-    private let loader: NibLoader
+    let loader: NibLoader
     private var applied = false
 
     init(element: NibXMLElement, decodingClass: AnyClass, loader: NibLoader) {
@@ -88,7 +88,7 @@ final class NibLoader {
     private let owner: Any?
     private let externalObjects: [String: Any]
     /// The objects by id: made ones, placeholders, layout guides.
-    private var objects: [String: Any] = [:]
+    var objects: [String: Any] = [:]
     /// Objects made, in document order (pre-order), for `awakeFromNib`.
     private var made: [(order: Int, object: AnyObject)] = []
     private var order = 0
@@ -172,7 +172,7 @@ final class NibLoader {
         "textField": UITextField.self, "switch": UISwitch.self, "stackView": UIStackView.self,
         "scrollView": UIScrollView.self, "containerView": UIView.self, "tableViewCell": UITableViewCell.self,
         "collectionViewCell": UICollectionViewCell.self, "collectionReusableView": UICollectionReusableView.self,
-        "activityIndicatorView": UIActivityIndicatorView.self,
+        "activityIndicatorView": UIActivityIndicatorView.self, "tableView": UITableView.self, "collectionView": UICollectionView.self,
     ]
 
     /// The UIKit classes whose `init?(coder:)` applies a document, and the class that applies it for
@@ -180,10 +180,10 @@ final class NibLoader {
     static let decodingClasses: [ObjectIdentifier] = [
         UIView.self, UILabel.self, UIButton.self, UIImageView.self, UITextField.self, UISwitch.self,
         UIStackView.self, UIScrollView.self, UITableViewCell.self, UICollectionViewCell.self, UICollectionReusableView.self,
-        UIActivityIndicatorView.self,
+        UIActivityIndicatorView.self, UITableView.self, UICollectionView.self,
     ].map { ObjectIdentifier($0) }
 
-    private func make(_ element: NibXMLElement) throws(NibLoadingError) -> UIView {
+    func make(_ element: NibXMLElement) throws(NibLoadingError) -> UIView {
         guard let uikitClass = Self.elementClasses[element.name] else {
             throw error(element, "uisim cannot make <\(element.name)> from a document yet")
         }
@@ -226,16 +226,34 @@ final class NibLoader {
                let contentView = (view as? UITableViewCell)?.contentView ?? (view as? UICollectionViewCell)?.contentView {
                 if let id = content["id"] { objects[id] = contentView }
                 try NibProperties(loader: self, element: content).apply(to: contentView)
-                try fill(contentView, from: content)
+                try fill(contentView, from: content, builtIn: (view as? UITableViewCell).map { builtInViews(of: $0, element) } ?? [:])
             }
+            try fillList(view, from: element)
         } catch {
             fail(error)
         }
     }
 
-    /// Makes `element`'s subviews in `view`, and keeps its guides, constraints and connections.
-    private func fill(_ view: UIView, from element: NibXMLElement) throws(NibLoadingError) {
+    /// A style cell's own labels and image view, by the ids the cell's element gives them
+    /// (`textLabel="…"`, `detailTextLabel="…"`, `imageView="…"`): the document writes them as
+    /// subviews of the content view, which are the cell's, not new views.
+    private func builtInViews(of cell: UITableViewCell, _ element: NibXMLElement) -> [String: UIView] {
+        var views: [String: UIView] = [:]
+        if let id = element["textLabel"], let label = cell.textLabel { views[id] = label }
+        if let id = element["detailTextLabel"], let label = cell.detailTextLabel { views[id] = label }
+        if let id = element["imageView"], let imageView = cell.imageView { views[id] = imageView }
+        return views
+    }
+
+    /// Makes `element`'s subviews in `view` (a subview whose id is in `builtIn` is that view,
+    /// given the element's properties), and keeps its guides, constraints and connections.
+    private func fill(_ view: UIView, from element: NibXMLElement, builtIn: [String: UIView] = [:]) throws(NibLoadingError) {
             for child in element.children(of: "subviews") {
+                if let id = child["id"], let existing = builtIn[id] {
+                    objects[id] = existing
+                    try NibProperties(loader: self, element: child).apply(to: existing)
+                    continue
+                }
                 let subview = try make(child)
                 if let stack = view as? UIStackView {
                     stack.addArrangedSubview(subview)
@@ -376,6 +394,8 @@ final class NibLoader {
             switch (element["kind"], source) {
             case ("embed", let container as UIView):
                 controller.embed(element, in: container)
+            case (_, let cell as UIView) where cell is UITableViewCell || cell is UICollectionViewCell:
+                keepSegue(element, from: cell)
             case (_, let control as UIControl):
                 control.addAction(UIAction { [weak controller, weak control] _ in
                     controller?.triggerSegue(element, sender: control)
@@ -402,4 +422,4 @@ final class NibLoader {
 }
 
 /// What an id stands for when its object is nil (the First Responder, a nil owner).
-private struct NibNil {}
+struct NibNil {}

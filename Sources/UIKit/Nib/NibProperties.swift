@@ -23,7 +23,12 @@ struct NibProperties {
     /// Elements read elsewhere (the loader) or that Interface Builder alone reads.
     private static let ignoredElements: Set<String> = [
         "subviews", "constraints", "connections", "viewLayoutGuide", "point", "freeformSimulatedSizeMetrics",
-        "simulatedMetricsContainer", "size", "variation", "modifierMask",
+        "simulatedMetricsContainer", "size", "variation", "modifierMask", "prototypes", "sections", "cells",
+    ]
+
+    /// Property elements, by key, that the loader makes (a list's header views, layout, prototypes).
+    private static let listKeys: Set<String> = [
+        "contentView", "tableHeaderView", "tableFooterView", "collectionViewLayout", "sectionHeaderView", "sectionFooterView",
     ]
 
     func error(_ message: String, at place: NibXMLElement? = nil) -> NibLoadingError {
@@ -103,6 +108,12 @@ struct NibProperties {
         if let stack = view as? UIStackView { try applyStack(stack, mark: &read) }
         if let scroll = view as? UIScrollView { try applyScroll(scroll, mark: &read) }
         if let cell = view as? UITableViewCell { try applyTableCell(cell, mark: &read) }
+        if let table = view as? UITableView { try applyTable(table, mark: &read) }
+        if let collection = view as? UICollectionView {
+            read.formUnion(["dataMode", "allowsSelection", "allowsMultipleSelection", "prefetchingEnabled"])
+            if let allows = try bool("allowsSelection") { collection.allowsSelection = allows }
+            if let allows = try bool("allowsMultipleSelection") { collection.allowsMultipleSelection = allows }
+        }
         if view is UICollectionReusableView { read.insert("reuseIdentifier") }
         if element["key"] == "contentView" { read.formUnion(["tableViewCell"]) }
 
@@ -111,7 +122,7 @@ struct NibProperties {
         }
 
         // Property elements (a cell's content view is the loader's).
-        for child in element.children where !Self.ignoredElements.contains(child.name) && child["key"] != "contentView" {
+        for child in element.children where !Self.ignoredElements.contains(child.name) && !Self.listKeys.contains(child["key"] ?? "") {
             try applyElement(child, to: view)
         }
     }
@@ -140,10 +151,13 @@ struct NibProperties {
             case ("onTintColor", let toggle as UISwitch): toggle.onTintColor = color
             case ("thumbTintColor", let toggle as UISwitch): toggle.thumbTintColor = color
             case ("color", let spinner as UIActivityIndicatorView): spinner.color = color
+            case ("separatorColor", let table as UITableView): table.separatorColor = color
             default: loader.warn(child, "color \(key)", "colour \(key) of <\(element.name)> is not read yet")
             }
         case ("nil", _):
             break   // the property's default
+        case ("inset", "separatorInset") where view is UITableView:
+            (view as? UITableView)?.separatorInset = try insets(child)
         case ("fontDescription", "fontDescription"):
             let font = try self.font(child)
             switch view {
@@ -162,6 +176,16 @@ struct NibProperties {
             loader.warn(child, "element \(child.name) \(key ?? "")",
                         "<\(child.name)\(key.map { " key=\"\($0)\"" } ?? "")> of <\(element.name)> is not read yet")
         }
+    }
+
+    func size(_ child: NibXMLElement) throws(NibLoadingError) -> CGSize {
+        CGSize(width: try number("width", at: child) ?? 0, height: try number("height", at: child) ?? 0)
+    }
+
+    /// `<inset minX= minY= maxX= maxY=>`: left, top, right, bottom.
+    func insets(_ child: NibXMLElement) throws(NibLoadingError) -> UIEdgeInsets {
+        UIEdgeInsets(top: try number("minY", at: child) ?? 0, left: try number("minX", at: child) ?? 0,
+                     bottom: try number("maxY", at: child) ?? 0, right: try number("maxX", at: child) ?? 0)
     }
 
     func rect(_ child: NibXMLElement) throws(NibLoadingError) -> CGRect {
@@ -313,6 +337,7 @@ struct NibProperties {
     /// selection style, the accessory, the row height Interface Builder shows.
     private func applyTableCell(_ cell: UITableViewCell, mark read: inout Set<String>) throws(NibLoadingError) {
         read.formUnion(["style", "reuseIdentifier", "selectionStyle", "accessoryType", "indentationWidth", "indentationLevel", "rowHeight",
+                        "textLabel", "detailTextLabel", "imageView",
                         "editingAccessoryType", "focusStyle", "shouldIndentWhileEditing", "showsReorderControl"])
         if let style = try choice("selectionStyle", ["none": UITableViewCell.SelectionStyle.none, "blue": .blue, "gray": .gray, "default": .default]) {
             cell.selectionStyle = style
@@ -322,6 +347,33 @@ struct NibProperties {
                                                         "detailButton": .detailButton]) {
             cell.accessoryType = accessory
         }
+    }
+
+    /// A table view's inspector: the style (read as it was made), the row and section heights
+    /// (-1, Xcode's "automatic", is `automaticDimension`), separators and selection. Attributes
+    /// that Xcode writes at UIKit's default are read as that default.
+    private func applyTable(_ table: UITableView, mark read: inout Set<String>) throws(NibLoadingError) {
+        read.formUnion(["style", "dataMode", "separatorStyle", "rowHeight", "estimatedRowHeight", "sectionHeaderHeight",
+                        "sectionFooterHeight", "allowsSelection", "allowsMultipleSelection", "allowsSelectionDuringEditing",
+                        "allowsMultipleSelectionDuringEditing", "cellLayoutMarginsFollowReadableWidth", "showsSelectionImmediatelyOnTouchBegin"])
+        for (name, standard) in [("estimatedSectionHeaderHeight", "-1"), ("estimatedSectionFooterHeight", "-1"), ("sectionIndexMinimumDisplayRowCount", "0"),
+                                 ("separatorInsetReference", "fromCellEdges"), ("insetsContentViewsToSafeArea", "YES"), ("editing", "NO")]
+            where element[name] == standard || (name == "separatorInsetReference" && element[name] == "fromAutomaticInsets") {
+            read.insert(name)
+        }
+        if let style = try choice("separatorStyle", ["default": UITableViewCell.SeparatorStyle.singleLine, "singleLine": .singleLine,
+                                                     "none": .none, "singleLineEtched": .singleLineEtched]) {
+            table.separatorStyle = style
+        }
+        if let height = try number("rowHeight") { table.rowHeight = height }
+        if let height = try number("estimatedRowHeight") { table.estimatedRowHeight = height }
+        if let height = try number("sectionHeaderHeight") { table.sectionHeaderHeight = height }
+        if let height = try number("sectionFooterHeight") { table.sectionFooterHeight = height }
+        if let allows = try bool("allowsSelection") { table.allowsSelection = allows }
+        if let allows = try bool("allowsMultipleSelection") { table.allowsMultipleSelection = allows }
+        if let allows = try bool("allowsSelectionDuringEditing") { table.allowsSelectionDuringEditing = allows }
+        if let allows = try bool("allowsMultipleSelectionDuringEditing") { table.allowsMultipleSelectionDuringEditing = allows }
+        if let follows = try bool("cellLayoutMarginsFollowReadableWidth") { table.cellLayoutMarginsFollowReadableWidth = follows }
     }
 
     private func applyControl(_ control: UIControl, mark read: inout Set<String>) throws(NibLoadingError) {

@@ -25,6 +25,8 @@ open class UINib: NSObject {
     private enum Source {
         case named(String, Bundle?)
         case data(Data, Bundle?)
+        /// A storyboard's prototype cell (or supplementary view): its element, in its scene.
+        case prototype(NibDocument, PrototypeScene)
     }
 
     private let source: Source
@@ -47,6 +49,12 @@ open class UINib: NSObject {
         self.init(source: .data(data, bundleOrNil))
     }
 
+    /// A prototype cell of a storyboard's table or collection view, which the list registers
+    /// under its reuse identifier: each instantiation makes a new cell from `element`.
+    convenience init(prototype element: NibXMLElement, file: String, scene: PrototypeScene) {
+        self.init(source: .prototype(NibDocument(file: file, objects: [element]), scene))
+    }
+
     /// New objects from the document: its top-level objects in document order (the File's Owner and
     /// First Responder placeholders left out), with every outlet and action connected and
     /// `awakeFromNib()` sent. A document that does not load stops the app with UIKit's exception
@@ -63,8 +71,13 @@ open class UINib: NSObject {
     /// not found, not XML, or naming what cannot be made or connected, with the document's name and
     /// line.
     public func instantiateThrowing(withOwner ownerOrNil: Any?, options optionsOrNil: [UINib.OptionsKey: Any]? = nil) throws(NibLoadingError) -> [Any] {
-        let document = try loadDocument()
         let external = optionsOrNil?[.externalObjects] as? [String: Any] ?? [:]
+        if case .prototype(let document, let scene) = source {
+            let loader = NibLoader(document: document, owner: ownerOrNil, externalObjects: external, presetObjects: scene.objects)
+            loader.sceneOwner = scene.controller
+            return try loader.instantiate()
+        }
+        let document = try loadDocument()
         return try NibLoader(document: document, owner: ownerOrNil, externalObjects: external).instantiate()
     }
 
@@ -72,6 +85,8 @@ open class UINib: NSObject {
         if let document { return document }
         let loaded: NibDocument
         switch source {
+        case .prototype(let document, _):
+            loaded = document
         case .named(let name, let bundle):
             let url = try Self.url(ofNibNamed: name, in: bundle ?? .main)
             let data: Data
@@ -96,11 +111,35 @@ open class UINib: NSObject {
     /// Adds a folder to search for `Name.xib` (its subfolders too) when a bundle does not have it.
     public static func addSearchFolder(_ folder: URL) {
         if !searchFolders.contains(folder) { searchFolders.append(folder) }
+        defaultNibNames.removeAll()
+        folderLists.removeAll()
     }
 
     /// Forgets every search folder.
     public static func removeAllSearchFolders() {
         searchFolders.removeAll()
+        defaultNibNames.removeAll()
+        folderLists.removeAll()
+    }
+
+    /// What `defaultNibName(forControllerOf:in:)` found, by class and bundle (the search reads
+    /// folders: once per class).
+    private static var defaultNibNames: [String: String?] = [:]
+
+    /// The nib a controller made with no nib name loads its view from, as UIKit finds it: for
+    /// `MyViewController`, `MyView.xib`, else `MyViewController.xib`; nil when neither exists (and
+    /// for UIKit's own classes and generic ones, whose names no nib has).
+    static func defaultNibName(forControllerOf type: AnyClass, in bundle: Bundle) -> String? {
+        let fullName = String(reflecting: type)
+        guard !fullName.hasPrefix("UIKit."), !fullName.contains("<") else { return nil }
+        let key = fullName + "|" + bundle.bundlePath
+        if let known = defaultNibNames[key] { return known }
+        let name = String(fullName.split(separator: ".").last ?? "")
+        var candidates = [name]
+        if name.hasSuffix("Controller"), name.count > "Controller".count { candidates.insert(String(name.dropLast("Controller".count)), at: 0) }
+        let found = candidates.first { (try? url(ofNibNamed: $0, in: bundle)) != nil }
+        defaultNibNames[key] = .some(found)
+        return found
     }
 
     /// `name.xib` in `bundle`'s resources, at the top or in a folder; else in a search folder.
@@ -129,20 +168,37 @@ open class UINib: NSObject {
     }
 
     /// The first file named `file` at `root` or in a folder under it, breadth first, at most
-    /// `depth` levels and 10 000 entries down (a search folder may be a whole app).
+    /// `depth` levels down (a search folder may be a whole app).
     private static func find(_ file: String, under root: URL, depth: Int) -> URL? {
+        for folder in folders(under: root, depth: depth) {
+            let candidate = folder.appendingPathComponent(file)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// The folders documents are looked for in under each root, found once (until the search
+    /// folders change): a lookup then tests one path per folder instead of listing them again.
+    private static var folderLists: [String: [URL]] = [:]
+
+    /// `root` and the folders under it, breadth first and sorted, at most `depth` levels down
+    /// (the last level's folders are not listed) and 10 000 entries read; hidden folders left out.
+    private static func folders(under root: URL, depth: Int) -> [URL] {
+        let key = "\(depth)|\(root.path)"
+        if let known = folderLists[key] { return known }
         let manager = FileManager.default
+        var found: [URL] = []
         var level = [root]
         var seen = 0
-        for _ in 0..<depth where !level.isEmpty {
+        scan: for depthReached in 1...max(1, depth) where !level.isEmpty {
+            found += level
+            guard depthReached < depth else { break }
             var next: [URL] = []
             for folder in level {
-                let candidate = folder.appendingPathComponent(file)
-                if manager.fileExists(atPath: candidate.path) { return candidate }
                 guard let entries = try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isDirectoryKey]) else { continue }
                 for entry in entries.sorted(by: { $0.path < $1.path }) {
                     seen += 1
-                    if seen > 10_000 { return nil }
+                    if seen > 10_000 { break scan }
                     if (try? entry.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true,
                        !entry.lastPathComponent.hasPrefix(".") {
                         next.append(entry)
@@ -151,7 +207,8 @@ open class UINib: NSObject {
             }
             level = next
         }
-        return nil
+        folderLists[key] = found
+        return found
     }
 
     // MARK: Classes by name
@@ -212,10 +269,24 @@ open class UINib: NSObject {
         var type: AnyClass? = Swift.type(of: object)
         while let current = type {
             result += registeredConnections[ObjectIdentifier(current)] ?? []
+            result += uikitOutlets[ObjectIdentifier(current)] ?? []
             type = _getSuperclass(current)
         }
         return result
     }
+
+    /// The outlets UIKit's own classes declare (`IBOutlet` in their headers), which documents
+    /// connect to the app's objects: a table's data source and delegate, a text field's delegate,
+    /// a controller's view.
+    private static let uikitOutlets: [ObjectIdentifier: [UINibConnection]] = [
+        ObjectIdentifier(UIViewController.self): [.outlet("view", \UIViewController.view)],
+        ObjectIdentifier(UIScrollView.self): [.outlet("delegate", \UIScrollView.delegate)],
+        ObjectIdentifier(UITableView.self): [.outlet("dataSource", \UITableView.dataSource)],
+        ObjectIdentifier(UICollectionView.self): [.outlet("dataSource", \UICollectionView.dataSource)],
+        ObjectIdentifier(UITextField.self): [.outlet("delegate", \UITextField.delegate)],
+        ObjectIdentifier(UIPickerView.self): [.outlet("dataSource", \UIPickerView.dataSource), .outlet("delegate", \UIPickerView.delegate)],
+        ObjectIdentifier(UIGestureRecognizer.self): [.outlet("delegate", \UIGestureRecognizer.delegate)],
+    ]
 }
 
 /// One outlet or action of a class, as `@IBOutlet` and `@IBAction` declare it: what a document

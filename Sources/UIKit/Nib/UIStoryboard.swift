@@ -144,20 +144,25 @@ final class StoryboardDocument {
     let controllers: [String: NibXMLElement]
     /// Storyboard ID → the controller's id.
     let identifiers: [String: String]
+    /// The other objects of each controller's scene (placeholders, exits), by the controller's id.
+    let sceneObjects: [String: [NibXMLElement]]
 
     init(data: Data, file: String) throws(NibLoadingError) {
         self.file = file
         let root = try NibDocument.documentRoot(data, file: file, type: "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard") { type in
             "document type \"\(type)\" is not an iOS storyboard (com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB)"
         }
-        var controllers: [String: NibXMLElement] = [:], identifiers: [String: String] = [:]
+        var controllers: [String: NibXMLElement] = [:], identifiers: [String: String] = [:], sceneObjects: [String: [NibXMLElement]] = [:]
         for scene in root.children(of: "scenes") where scene.name == "scene" {
-            for element in scene.children(of: "objects") where UIStoryboard.controllerClasses[element.name] != nil || element.name.hasSuffix("Controller") {
+            let objects = scene.children(of: "objects")
+            for element in objects where UIStoryboard.controllerClasses[element.name] != nil || element.name.hasSuffix("Controller") {
                 guard let id = element["id"] else { throw NibLoadingError(file: file, line: element.line, "<\(element.name)> without an id") }
                 controllers[id] = element
+                sceneObjects[id] = objects.filter { $0 !== element }
                 if let identifier = element["storyboardIdentifier"] { identifiers[identifier] = id }
             }
         }
+        self.sceneObjects = sceneObjects
         initialID = root["initialViewController"]
         if let initialID, controllers[initialID] == nil {
             throw NibLoadingError(file: file, line: root.line, "the initial view controller \"\(initialID)\" is not a scene of the storyboard")
@@ -264,8 +269,12 @@ struct StoryboardScene {
                 if let item { preset[id] = item }
             }
         }
-        let loader = NibLoader(document: NibDocument(file: file, objects: [ownerPlaceholder, viewElement]), owner: owner, externalObjects: [:],
-                               presetObjects: preset)
+        // The scene's First Responder, which actions may target.
+        let firstResponders = storyboard.document.sceneObjects[element["id"] ?? "", default: []].filter {
+            $0.name == "placeholder" && $0["placeholderIdentifier"] == "IBFirstResponder"
+        }
+        let loader = NibLoader(document: NibDocument(file: file, objects: [ownerPlaceholder] + firstResponders + [viewElement]), owner: owner,
+                               externalObjects: [:], presetObjects: preset)
         loader.sceneOwner = owner
         return try loader.instantiate().first as? UIView
     }

@@ -305,9 +305,9 @@ final class StoryBadgeController: UIViewController {}
         #expect(tabs.selectedViewController === stacks.first)
     }
 
-    /// A scene whose view is a kind uisim cannot make yet (a table view controller's `<tableView>`
-    /// with its static cells) is not dropped silently: the controller makes its own view, and the
-    /// document's line is reported once, for the first scene of that kind.
+    /// A scene whose view is a kind uisim cannot make (MapKit's `<mapView>`) is not dropped
+    /// silently: the controller makes its own view, and the document's line is reported once, for
+    /// the first scene of that kind.
     @Test func aSceneViewUisimCannotMakeIsReported() throws {
         let data = Data("""
         <?xml version="1.0" encoding="UTF-8"?>
@@ -315,11 +315,11 @@ final class StoryBadgeController: UIViewController {}
             <scenes>
                 <scene sceneID="s1">
                     <objects>
-                        <tableViewController id="tvc" sceneMemberID="viewController">
-                            <tableView key="view" dataMode="static" style="grouped" id="tv">
+                        <viewController id="tvc" sceneMemberID="viewController">
+                            <mapView key="view" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" mapType="standard" id="tv">
                                 <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
-                            </tableView>
-                        </tableViewController>
+                            </mapView>
+                        </viewController>
                     </objects>
                 </scene>
             </scenes>
@@ -327,11 +327,11 @@ final class StoryBadgeController: UIViewController {}
         """.utf8)
         try UIApplication.withNewApplication {
             let storyboard = try UIStoryboard.load(data: data, file: "Settings.storyboard")
-            let first = storyboard.instantiateInitialViewController() as? UITableViewController
-            #expect(first?.view is UITableView)
-            _ = (storyboard.instantiateInitialViewController() as? UITableViewController)?.view
-            #expect(UIApplication.shared.layoutIssues == ["Settings.storyboard:7: the scene's <tableView> is not read yet: "
-                                                          + "UITableViewController makes its own view, without the document's subviews, cells and outlets"])
+            let first = storyboard.instantiateInitialViewController()
+            #expect(first?.view.frame == UIScreen.main.bounds)
+            _ = storyboard.instantiateInitialViewController()?.view
+            #expect(UIApplication.shared.layoutIssues == ["Settings.storyboard:7: the scene's <mapView> is not read yet: "
+                                                          + "UIViewController makes its own view, without the document's subviews, cells and outlets"])
         }
     }
 
