@@ -131,17 +131,23 @@ open class UIViewController: UIResponder, UIContentContainer {
     /// stops the app with UIKit's exception.
     func loadDocumentView() -> UIView? {
         do {
-            if let scene = storyboardScene { return try scene.loadView(owner: self) }
-            let bundle = storedNibBundle ?? .main
-            guard let name = storedNibName ?? UINib.defaultNibName(forControllerOf: Self.self, in: bundle) else { return nil }
-            _ = try UINib(nibName: name, bundle: bundle).instantiateThrowing(withOwner: self)
-            guard let loaded = storedView else {
-                fatalError("NSInternalInconsistencyException: -[\(Self.self) _loadViewFromNibNamed:bundle:] loaded the \"\(name)\" nib but the view outlet was not set.")
-            }
-            return loaded
+            return try documentView()
         } catch {
             fatalError(error.exceptionDescription)
         }
+    }
+
+    /// `loadDocumentView()`, throwing what UIKit raises.
+    func documentView() throws(NibLoadingError) -> UIView? {
+        if let scene = storyboardScene { return try scene.loadView(owner: self) }
+        let bundle = storedNibBundle ?? .main
+        guard let name = storedNibName ?? UINib.defaultNibName(forControllerOf: Self.self, in: bundle) else { return nil }
+        _ = try UINib(nibName: name, bundle: bundle).instantiateThrowing(withOwner: self)
+        guard let loaded = storedView else {
+            throw NibLoadingError(file: name + ".xib", line: nil,
+                                  "-[\(Self.self) _loadViewFromNibNamed:bundle:] loaded the \"\(name)\" nib but the view outlet was not set.")
+        }
+        return loaded
     }
 
     // MARK: Storyboard segues (the work is in Nib/UIStoryboard.swift)

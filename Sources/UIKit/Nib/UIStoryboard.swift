@@ -39,14 +39,27 @@ open class UIStoryboard: NSObject {
         }
     }
 
-    /// The storyboard `name`, or the error UIKit would raise.
-    package static func load(name: String, bundle: Bundle?) throws(NibLoadingError) -> UIStoryboard {
+    /// The storyboard `name`, or the error UIKit would raise (uisim's own).
+    public static func load(name: String, bundle: Bundle?) throws(NibLoadingError) -> UIStoryboard {
         UIStoryboard(document: try StoryboardDocument.named(name, in: bundle ?? .main), bundle: bundle)
     }
 
-    /// The storyboard in `data` (the XML of a `.storyboard`).
-    package static func load(data: Data, file: String = "<data>") throws(NibLoadingError) -> UIStoryboard {
+    /// The storyboard in `data` (the XML of a `.storyboard`), `file` naming it in messages (uisim's own).
+    public static func load(data: Data, file: String = "<data>") throws(NibLoadingError) -> UIStoryboard {
         UIStoryboard(document: try StoryboardDocument(data: data, file: file), bundle: nil)
+    }
+
+    /// The ids of the storyboard's scenes' controllers, sorted (uisim's own: to check a
+    /// storyboard, `checkScene(_:)` each).
+    public var sceneIDs: [String] { document.controllers.keys.sorted() }
+
+    /// Makes the scene `sceneID`'s controller and the view its document holds, with every outlet
+    /// and action connected, throwing what UIKit would raise instead of stopping (uisim's own: for
+    /// a test that checks every scene of an app's storyboards; the controller's `viewDidLoad()` is
+    /// not called). What uisim does not read yet is in the layout issues.
+    public func checkScene(_ sceneID: String) throws(NibLoadingError) {
+        let controller = try instantiate(id: sceneID)
+        _ = try controller.documentView()
     }
 
     /// A new controller of the initial scene (nil when the storyboard has none).

@@ -443,4 +443,21 @@ final class StoryPhotoController: UICollectionViewController {
         #expect(photos.log == ["prepare openPhoto item 4"])
         #expect(photos.presentedViewController is StoryItemController && photos.presentedViewController?.modalPresentationStyle == .fullScreen)
     }
+
+    /// `checkScene(_:)` makes each scene and its view, throwing where UIKit would raise: every
+    /// scene of the shop loads; an outlet the class lacks is named with its line.
+    @Test func everySceneOfAStoryboardCanBeChecked() throws {
+        let storyboard = try UIStoryboard.load(data: Self.storyboard, file: "Shop.storyboard")
+        #expect(storyboard.sceneIDs == ["item", "nav", "photos", "settings", "shelf"])
+        for id in storyboard.sceneIDs { try storyboard.checkScene(id) }
+        let text = String(decoding: Self.storyboard, as: UTF8.self).replacingOccurrences(of: "property=\"syncSwitch\"", with: "property=\"cloudSwitch\"")
+        let broken = try UIStoryboard.load(data: Data(text.utf8), file: "Shop.storyboard")
+        #expect(throws: NibLoadingError.self) { try broken.checkScene("settings") }
+        do {
+            try broken.checkScene("settings")
+        } catch {
+            #expect(error.description.hasPrefix("Shop.storyboard:181: [<StorySettingsController"))
+            #expect(error.description.hasSuffix("this class is not key value coding-compliant for the key cloudSwitch."))
+        }
+    }
 }
