@@ -143,4 +143,53 @@ import UIKit
         NotificationCenter.default.post(name: UIResponder.keyboardWillShowNotification, object: nil)
         #expect(notes.keyboardShown == 1)
     }
+
+    /// Settings.storyboard on an iPhone 14: the bar ends at 91; the grouped table's first section
+    /// header is the document's 18 pt, so its rows of 44 pt span 109–153 (the sync switch, at the
+    /// content view's trailing margin: x = 390 − 16 − 51 = 323) and 153–197 (Sort by); About is
+    /// the second section's row, at 232–276. The sort screen's plain rows start at 91 (Title at
+    /// 135–179). The About screen centres its version label in the safe area (91–810, centre
+    /// 450.5) and puts Done 20 pt under it: y 480⅔–524⅔.
+    static func settingsTrace() -> Trace {
+        var trace = Trace()
+        trace.tap(1, at: CGPoint(x: 348, y: 131), time: 0)        // the sync switch: off
+        trace.tap(2, at: CGPoint(x: 195, y: 175), time: 0.6)      // Sort by: the sort screen is pushed
+        trace.tap(3, at: CGPoint(x: 195, y: 157), time: 1.4)      // Title: picked, popped
+        trace.tap(4, at: CGPoint(x: 195, y: 254), time: 2.2)      // About: pushed
+        trace.tap(5, at: CGPoint(x: 195, y: 502), time: 3.0)      // Done: unwinds to Settings
+        return trace
+    }
+
+    /// A storyboard-built screen replayed as the app's: the static cells' switch sends its action,
+    /// the Sort by cell's segue pushes the sort picker prepared with the current order, the picked
+    /// order comes back, About is pushed and its Done button's unwind segue runs
+    /// `unwindToSettings:` and pops back; the replay holds the committed baseline.
+    @Test func theSettingsStoryboardWorksAsOnIOS() throws {
+        let folder = outputs("settings")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let traceFile = folder.appendingPathComponent("settings.trace")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.settingsTrace().write(to: traceFile)
+        let (scene, settings) = ClassicScene.makeSettings()
+        let summary = try Replay.run(traceFile, scene: scene, snapshots: .none, outputs: folder.appendingPathComponent("out"))
+
+        #expect(settings.syncSwitch.frame.minX == 323 && settings.syncSwitch.superview?.superview is UITableViewCell)
+        #expect(settings.syncChanges == [false] && !settings.syncSwitch.isOn)
+        #expect(settings.sortOrder == "Title" && settings.sortValueLabel.text == "Title")
+        #expect(settings.sortValueLabel === settings.tableView.cellForRow(at: IndexPath(row: 1, section: 0))?.detailTextLabel)
+        #expect(settings.unwound == 1)
+        #expect(settings.navigationController?.topViewController === settings)
+
+        // The committed baseline: counters exactly. Hitches are not gated here: the taps that load
+        // a scene from the storyboard are the heaviest frames, and a debug build's time for them
+        // depends on the machine.
+        let baselineFile = Self.folder.appendingPathComponent("Baselines/settings.json")
+        if ProcessInfo.processInfo.environment["CLASSIC_WRITE_BASELINE"] == "1" {
+            try Baseline(summary: summary).write(to: baselineFile)
+        }
+        let report = try Baseline.read(from: baselineFile).check(summary, timeTolerance: 1000)
+        let changed = report.findings.filter { $0.name.hasPrefix("counts.") && $0.verdict != .same }
+        #expect(changed.isEmpty, "\(changed.map { "\($0.name): \($0.baseline) → \($0.current)" })")
+        #expect(report.findings.contains { $0.name == "counts.cells_created" })
+    }
 }
