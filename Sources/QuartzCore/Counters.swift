@@ -45,6 +45,7 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
     case imagesDecoded = "images_decoded", decodedPixels = "decoded_pixels"
     case blurPasses = "blur_passes", blurPixels = "blur_pixels"
     case traitChanges = "trait_changes"
+    case nibsLoaded = "nibs_loaded", nibObjects = "nib_objects"
 
     /// What the counter counts, for people.
     public var label: String {
@@ -106,6 +107,8 @@ public enum Counter: String, CaseIterable, Codable, Sendable {
         case .transitionsFinished: "screen transitions finished"
         case .transitionsCancelled: "screen transitions cancelled (interactive pops let go)"
         case .viewControllersLoaded: "view controllers' views loaded (loadView and viewDidLoad)"
+        case .nibsLoaded: "Interface Builder documents instantiated (nibs, prototype cells, storyboard scenes and their views)"
+        case .nibObjects: "objects made from Interface Builder documents (views, cells, view controllers)"
         case .appearanceCallbacks: "appearance callbacks (viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear)"
         case .imagesDecoded: "images decoded (PNG, JPEG; once each, when first shown or drawn)"
         case .decodedPixels: "pixels of the images decoded"

@@ -87,6 +87,13 @@ final class FrameMeter {
         return (counts, transitions)
     }
 
+    /// Counts `n` of `counter` for the frame being made, work the app does outside any window
+    /// (objects made from a document before they are shown), while a window is metered.
+    func countAppWork(_ counter: Counter, by n: Int) {
+        guard n != 0, window != nil, !firstPhase else { return }
+        counts[counter].addSaturating(n)
+    }
+
     /// Counts `n` of `counter` for the frame being made, when `window` is metered.
     func count(_ counter: Counter, by n: Int, in window: UIWindow?) {
         guard n != 0, meters(window) else { return }

@@ -105,6 +105,20 @@ import Testing
         #expect(!improved.fails(strict: false) && improved.fails(strict: true))
     }
 
+    /// A counter the baseline's uisim did not have is the same when it is 0 (the work it counts
+    /// was not done: a strict gate stays green), news when it is not.
+    @Test func aNewCounterAtZeroIsNotAChange() throws {
+        let base = try Self.baseline([TraceFigures(trace: "a.trace", replaySeconds: 1, figures: Self.figures)])
+        var now = Self.figures
+        now["counts.nibs_loaded"] = 0
+        let same = base.check(Self.result([TraceFigures(trace: "a.trace", replaySeconds: 1, figures: now)]), timeTolerance: 1.5)
+        #expect(same.suites[0].findings.first { $0.name == "counts.nibs_loaded" }?.verdict == .same)
+        #expect(same.otherChanges == 0 && !same.fails(strict: true))
+        now["counts.nibs_loaded"] = 2
+        let news = base.check(Self.result([TraceFigures(trace: "a.trace", replaySeconds: 1, figures: now)]), timeTolerance: 1.5)
+        #expect(news.suites[0].findings.first { $0.name == "counts.nibs_loaded" }?.verdict == .new && news.otherChanges == 1)
+    }
+
     @Test func settingsThatDifferAreNamed() throws {
         let base = try Self.baseline([])
         #expect(base.settingsDiffering(from: Self.result([])).isEmpty)

@@ -42,7 +42,7 @@ import Traces
             // Every counter schema 3 had (the 29 before Auto Layout's) and every touch phase.
             let newCounters = Counter.allCases.filter { old["counts"].flatMap { ($0 as? [String: Any]) }?[$0.rawValue] == nil }
             #expect(expected.count == 3 + (Counter.allCases.count - newCounters.count) + TouchPhase.allCases.count + 3)
-            #expect(newCounters.count == 34)   // Auto Layout's eight, ambiguous_layouts, text's four, animations' five, collection views' six, navigation's five, images' two, blur's two and trait_changes
+            #expect(newCounters.count == 36)   // Auto Layout's eight, ambiguous_layouts, text's four, animations' five, collection views' six, navigation's five, images' two, blur's two, trait_changes and Interface Builder's two
             // The built-in feed uses no constraints and no self-sizing rows: Auto Layout's counters
             // are 0. It draws text: text's counters are not.
             let text: Set<Counter> = [.textLayouts, .textLayoutCacheHits, .textMeasurements, .glyphsDrawn]

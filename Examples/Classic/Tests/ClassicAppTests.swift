@@ -179,6 +179,10 @@ import UIKit
         #expect(settings.sortValueLabel === settings.tableView.cellForRow(at: IndexPath(row: 1, section: 0))?.detailTextLabel)
         #expect(settings.unwound == 1)
         #expect(settings.navigationController?.topViewController === settings)
+        // What the taps loaded from the storyboard: the sort screen's controller, its table and
+        // three Option cells (one nib each), About's controller and its view with a label and a
+        // button: 7 documents instantiated, 1 + 1 + 3 + 1 + 3 = 9 objects.
+        #expect(summary[.counter(.nibsLoaded)] == 7 && summary[.counter(.nibObjects)] == 9)
 
         // The committed baseline: counters exactly. Hitches are not gated here: the taps that load
         // a scene from the storyboard are the heaviest frames, and a debug build's time for them

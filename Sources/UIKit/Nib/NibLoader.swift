@@ -142,6 +142,8 @@ final class NibLoader {
         for (_, object) in made.sorted(by: { $0.order < $1.order }) {
             (object as? UIResponder)?.awakeFromNib()
         }
+        FrameMeter.current.countAppWork(.nibsLoaded, by: 1)
+        FrameMeter.current.countAppWork(.nibObjects, by: made.count)
         return topLevel
     }
 

@@ -112,6 +112,9 @@ open class UIStoryboard: NSObject {
         }
         // A class whose `init?(coder:)` does not reach UIViewController's still has its scene.
         if controller.storyboardScene == nil { controller.storyboardScene = StoryboardScene(storyboard: self, element: element) }
+        // UIKit loads each scene's controller from a nib of its own (the view from another).
+        FrameMeter.current.countAppWork(.nibsLoaded, by: 1)
+        FrameMeter.current.countAppWork(.nibObjects, by: 1)
         try addRelationships(of: element, to: controller)
         return controller
     }
