@@ -405,7 +405,7 @@ final class LayoutEngine {
             system += [Constraint(LinearExpression(item.minX) + 0.5 * LinearExpression(item.width) - (0.5 * w + Double(insets.left - insets.right) / 2), .equal),
                        Constraint(LinearExpression(item.width) - insetWidth, .lessThanOrEqual),
                        Constraint(LinearExpression(item.width) - Double(UIView.readableWidth), .lessThanOrEqual),
-                       Constraint(LinearExpression(item.width) - insetWidth, .equal, strength: Strength(999))]
+                       Constraint(LinearExpression(item.width) - insetWidth, .equal, strength: UILayoutPriority(999).strength)]
         } else {
             system += [Constraint(LinearExpression(item.minX) - Double(insets.left), .equal),
                        Constraint(LinearExpression(item.width) - insetWidth, .equal)]
@@ -627,9 +627,13 @@ extension NSLayoutConstraint.Relation {
 
 extension UILayoutPriority {
     /// The solver's strength for the priority: required is a hard constraint; an optional one
-    /// weighs its violation, in points, by its priority.
+    /// weighs its violation, in points, by 10^(priority / 111.2): each step of priority weighs 2 %
+    /// more, and a priority 500 above another weighs 31 000 times as much, so a constraint at 750
+    /// wins over any number of 250s a screen can hold (UIKit's rule: higher priorities are
+    /// satisfied first), where weights in proportion to the priority let three hugging 250s
+    /// outweigh a 750. 999 weighs 9.6 × 10⁸, under the solver's required 1.001 × 10⁹.
     var strength: Strength {
-        self >= .required ? .required : Strength(Double(max(rawValue, 0)))
+        self >= .required ? .required : Strength(pow(10, Double(max(rawValue, 0)) / 111.2))
     }
 }
 
