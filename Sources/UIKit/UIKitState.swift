@@ -24,6 +24,10 @@ final class UIKitState {
     private var madeMenuController: UIMenuController?
     /// Cells' accessory glyphs, made on first use.
     var accessoryGlyphs: AccessoryGlyphs?
+    /// While a storyboard's scene is checked (`UIStoryboard.checkScene(_:)`): the errors of the
+    /// documents its controllers' views were loaded from (an embedded scene's, a navigation
+    /// controller's root's), which would otherwise stop the app.
+    var documentErrors: [NibLoadingError]?
     /// Whether a view set its own tint or dimming (then a view moved under another hears
     /// `tintColorDidChange()`).
     var customizesTint = false

@@ -133,7 +133,10 @@ open class UIViewController: UIResponder, UIContentContainer {
         do {
             return try documentView()
         } catch {
-            fatalError(error.exceptionDescription)
+            let state = UIKitState.current
+            guard state.documentErrors != nil else { fatalError(error.exceptionDescription) }
+            state.documentErrors?.append(error)
+            return nil
         }
     }
 

@@ -148,9 +148,16 @@ open class UIProgressView: UIView {
         isOpaque = false
     }
 
+    /// From a document (`<progressView>`): its style, then the inspector's settings.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard let decoder = coder as? UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        progressViewStyle = decoder.element["progressViewStyle"] == "bar" ? .bar : .default
+        super.init(coder: coder)
+        isOpaque = false
+        UINibDecoder.didInit(self, as: UIProgressView.self, coder: coder)
     }
 
     /// Sets the progress (uisim draws it at once; `animated` is kept).

@@ -44,9 +44,16 @@ open class UIPageControl: UIControl {
         contentMode = .redraw
     }
 
+    /// From a document (`<pageControl>`): the inspector's settings, applied as UIKit's coder does.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        isOpaque = false
+        contentMode = .redraw
+        UINibDecoder.didInit(self, as: UIPageControl.self, coder: coder)
     }
 
     override var defaultIsAccessibilityElement: Bool { true }

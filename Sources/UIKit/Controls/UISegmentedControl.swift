@@ -78,9 +78,16 @@ open class UISegmentedControl: UIControl {
         if frame.size == .zero { self.frame.size = intrinsicContentSize }
     }
 
+    /// From a document (`<segmentedControl>`): the inspector's settings, applied as UIKit's coder does.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        isOpaque = false
+        contentMode = .redraw
+        UINibDecoder.didInit(self, as: UISegmentedControl.self, coder: coder)
     }
 
     override var defaultIsAccessibilityElement: Bool { true }

@@ -58,9 +58,16 @@ open class UIStepper: UIControl {
         contentMode = .redraw
     }
 
+    /// From a document (`<stepper>`): the inspector's settings, applied as UIKit's coder does.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        isOpaque = false
+        contentMode = .redraw
+        UINibDecoder.didInit(self, as: UIStepper.self, coder: coder)
     }
 
     override var defaultIsAccessibilityElement: Bool { true }

@@ -23,6 +23,14 @@ final class LayoutSupportGuide: UILayoutGuide, UILayoutSupport {
 extension UIViewController {
     /// The controller's top or bottom layout guide, made and constrained the first time it is asked for.
     func layoutSupport(top: Bool) -> UILayoutSupport {
+        LayoutSupportGuide.guide(of: view, top: top)
+    }
+}
+
+extension LayoutSupportGuide {
+    /// The top or bottom layout guide of a controller whose view is `view` (a storyboard scene's
+    /// `<viewControllerLayoutGuide>` is made on the scene's view as it loads).
+    static func guide(of view: UIView, top: Bool) -> LayoutSupportGuide {
         let identifier = top ? "_UIViewControllerTopLayoutGuide" : "_UIViewControllerBottomLayoutGuide"
         if let guide = view.layoutGuides.first(where: { $0.identifier == identifier }) as? LayoutSupportGuide { return guide }
         let guide = LayoutSupportGuide()

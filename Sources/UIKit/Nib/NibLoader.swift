@@ -99,10 +99,17 @@ final class NibLoader {
     /// The first error met inside an initializer, where it cannot be thrown.
     private var failure: NibLoadingError?
     private var warned: Set<String> = []
+    /// The size classes the document's variations are resolved for.
+    private let variations = NibVariations.current
+    /// The ids each resolved element's masks leave out (its excluded subviews and constraints).
+    private var excluded: [ObjectIdentifier: Set<String>] = [:]
 
     /// The controller whose storyboard scene this loads the view of: segues from the view's
     /// controls and container views are its.
     weak var sceneOwner: UIViewController?
+    /// The scene's `<viewControllerLayoutGuide>`s (iOS 7's top and bottom layout guides), made on
+    /// its view once the view is made: (id, whether it is the top one).
+    var controllerGuides: [(id: String, top: Bool)] = []
 
     init(document: NibDocument, owner: Any?, externalObjects: [String: Any], presetObjects: [String: Any] = [:]) {
         self.document = document
@@ -133,10 +140,17 @@ final class NibLoader {
                 try placeholder(element)
                 continue
             }
+            if Self.recognizerElements.contains(element.name) {
+                topLevel.append(try makeRecognizer(element))
+                continue
+            }
             let object = try make(element)
             topLevel.append(object)
         }
         if let failure { throw failure }
+        if let root = topLevel.first as? UIView {
+            for (id, top) in controllerGuides { objects[id] = LayoutSupportGuide.guide(of: root, top: top) }
+        }
         for (owner, element) in pendingConstraints { try addConstraint(element, to: owner) }
         for (source, element) in connections { try connect(element, from: source) }
         for (_, object) in made.sorted(by: { $0.order < $1.order }) {
@@ -175,6 +189,8 @@ final class NibLoader {
         "scrollView": UIScrollView.self, "containerView": UIView.self, "tableViewCell": UITableViewCell.self,
         "collectionViewCell": UICollectionViewCell.self, "collectionReusableView": UICollectionReusableView.self,
         "activityIndicatorView": UIActivityIndicatorView.self, "tableView": UITableView.self, "collectionView": UICollectionView.self,
+        "slider": UISlider.self, "pageControl": UIPageControl.self, "segmentedControl": UISegmentedControl.self, "stepper": UIStepper.self,
+        "progressView": UIProgressView.self,
     ]
 
     /// The UIKit classes whose `init?(coder:)` applies a document, and the class that applies it for
@@ -182,13 +198,16 @@ final class NibLoader {
     static let decodingClasses: [ObjectIdentifier] = [
         UIView.self, UILabel.self, UIButton.self, UIImageView.self, UITextField.self, UISwitch.self,
         UIStackView.self, UIScrollView.self, UITableViewCell.self, UICollectionViewCell.self, UICollectionReusableView.self,
-        UIActivityIndicatorView.self, UITableView.self, UICollectionView.self,
+        UIActivityIndicatorView.self, UITableView.self, UICollectionView.self, UISlider.self, UIPageControl.self,
+        UISegmentedControl.self, UIStepper.self, UIProgressView.self,
     ].map { ObjectIdentifier($0) }
 
-    func make(_ element: NibXMLElement) throws(NibLoadingError) -> UIView {
-        guard let uikitClass = Self.elementClasses[element.name] else {
-            throw error(element, "uisim cannot make <\(element.name)> from a document yet")
+    func make(_ original: NibXMLElement) throws(NibLoadingError) -> UIView {
+        guard let uikitClass = Self.elementClasses[original.name] else {
+            throw error(original, "uisim cannot make <\(original.name)> from a document yet")
         }
+        let (element, leftOut) = variations.resolve(original) { place, kind, message in warn(place, kind, message) }
+        if !leftOut.isEmpty { excluded[ObjectIdentifier(element)] = leftOut }
         let type = try UINib.documentClass(of: element, base: uikitClass, file: file) as? UIView.Type ?? uikitClass
         guard let decodingClass = Self.decodingClass(of: type) else {
             throw error(element, "uisim cannot make \(type) from a document: no UIKit class it inherits from reads documents yet")
@@ -224,8 +243,10 @@ final class NibLoader {
             try fill(view, from: element)
             // A cell's content view (`<tableViewCellContentView key="contentView">`, a collection
             // view cell's `<view key="contentView">`): the cell's own, given the document's subviews.
-            if let content = element.children.first(where: { $0["key"] == "contentView" }),
+            if let original = element.children.first(where: { $0["key"] == "contentView" }),
                let contentView = (view as? UITableViewCell)?.contentView ?? (view as? UICollectionViewCell)?.contentView {
+                let (content, leftOut) = variations.resolve(original) { place, kind, message in warn(place, kind, message) }
+                if !leftOut.isEmpty { excluded[ObjectIdentifier(content)] = leftOut }
                 if let id = content["id"] { objects[id] = contentView }
                 try NibProperties(loader: self, element: content).apply(to: contentView)
                 try fill(contentView, from: content, builtIn: (view as? UITableViewCell).map { builtInViews(of: $0, element) } ?? [:])
@@ -250,6 +271,8 @@ final class NibLoader {
     /// Makes `element`'s subviews in `view` (a subview whose id is in `builtIn` is that view,
     /// given the element's properties), and keeps its guides, constraints and connections.
     private func fill(_ view: UIView, from element: NibXMLElement, builtIn: [String: UIView] = [:]) throws(NibLoadingError) {
+            // (Taken out once read: the resolved element lives only while its view is made.)
+            let leftOut = excluded.removeValue(forKey: ObjectIdentifier(element)) ?? []
             for child in element.children(of: "subviews") {
                 if let id = child["id"], let existing = builtIn[id] {
                     objects[id] = existing
@@ -257,6 +280,8 @@ final class NibLoader {
                     continue
                 }
                 let subview = try make(child)
+                // A subview the traits' variations leave out is made (its outlets connect) but not installed.
+                if let id = child["id"], leftOut.contains(id) { continue }
                 if let stack = view as? UIStackView {
                     stack.addArrangedSubview(subview)
                 } else {
@@ -272,11 +297,17 @@ final class NibLoader {
                 }
             }
             for constraint in element.children(of: "constraints") where constraint.name == "constraint" {
+                if let id = constraint["id"], leftOut.contains(id) { continue }
                 pendingConstraints.append((view, constraint))
             }
-            if let list = element.child("connections") {
-                for connection in list.children { connections.append((view, connection)) }
-            }
+            keepConnections(of: element, from: view)
+    }
+
+    /// Keeps `element`'s connections, made once every object exists.
+    func keepConnections(of element: NibXMLElement, from source: AnyObject) {
+        if let list = element.child("connections") {
+            for connection in list.children { connections.append((source, connection)) }
+        }
     }
 
     // MARK: Constraints
@@ -358,6 +389,14 @@ final class NibLoader {
         case "outlet", "outletCollection":
             guard let property = element["property"] else { throw error(element, "<\(element.name)> without a property") }
             let destination = try object(element["destination"], element)
+            // A view's recognizers (UIView's `gestureRecognizers`, appended to).
+            if property == "gestureRecognizers", let view = source as? UIView {
+                guard let recognizer = destination as? UIGestureRecognizer else {
+                    throw error(element, "gestureRecognizers of \(type(of: view)) given a \(destination.map { "\(type(of: $0))" } ?? "nil")")
+                }
+                view.addGestureRecognizer(recognizer)
+                return
+            }
             guard let source = source.map({ $0 as AnyObject }) else { return }   // a nil owner takes nothing, as a message to nil
             let value: Any
             if element.name == "outletCollection" {
@@ -383,6 +422,10 @@ final class NibLoader {
             let target = try object(element["destination"] ?? element["target"], element)
             // The class's declared actions register their methods under their names.
             if let target { _ = UINib.connections(of: target as AnyObject) }
+            if let recognizer = source as? UIGestureRecognizer {
+                if let target { recognizer.addTarget(target, action: Selector(selectorName)) }
+                return
+            }
             guard let control = source as? UIControl else {
                 warn(element, "action on \(source.map { "\(type(of: $0))" } ?? "nil")",
                      "an action from \(source.map { "\(type(of: $0))" } ?? "nil") (not a control) is not connected yet")
@@ -395,7 +438,7 @@ final class NibLoader {
             guard let controller = sceneOwner else { return warn(element, "segue", "a segue outside a storyboard scene is not read") }
             switch (element["kind"], source) {
             case ("embed", let container as UIView):
-                controller.embed(element, in: container)
+                try controller.embed(element, in: container)
             case (_, let cell as UIView) where cell is UITableViewCell || cell is UICollectionViewCell:
                 keepSegue(element, from: cell)
             case (_, let control as UIControl):

@@ -100,6 +100,7 @@ struct NibProperties {
             if let on = try bool("on") { toggle.isOn = on }
         }
         if let spinner = view as? UIActivityIndicatorView { try applyActivityIndicator(spinner, mark: &read) }
+        try applyValueControl(view, mark: &read)
         if let imageView = view as? UIImageView {
             read.formUnion(["image", "highlightedImage"])
             if let name = element["image"] { imageView.image = image(named: name) }
@@ -152,10 +153,20 @@ struct NibProperties {
             case ("thumbTintColor", let toggle as UISwitch): toggle.thumbTintColor = color
             case ("color", let spinner as UIActivityIndicatorView): spinner.color = color
             case ("separatorColor", let table as UITableView): table.separatorColor = color
+            case ("minimumTrackTintColor", let slider as UISlider): slider.minimumTrackTintColor = color
+            case ("maximumTrackTintColor", let slider as UISlider): slider.maximumTrackTintColor = color
+            case ("thumbTintColor", let slider as UISlider): slider.thumbTintColor = color
+            case ("pageIndicatorTintColor", let pages as UIPageControl): pages.pageIndicatorTintColor = color
+            case ("currentPageIndicatorTintColor", let pages as UIPageControl): pages.currentPageIndicatorTintColor = color
+            case ("progressTintColor", let bar as UIProgressView): bar.progressTintColor = color
+            case ("selectedSegmentTintColor", let segmented as UISegmentedControl): segmented.selectedSegmentTintColor = color
+            case ("trackTintColor", let bar as UIProgressView): bar.trackTintColor = color
             default: loader.warn(child, "color \(key)", "colour \(key) of <\(element.name)> is not read yet")
             }
         case ("nil", _):
             break   // the property's default
+        case ("segments", _) where view is UISegmentedControl:
+            break   // read with the control's attributes
         case ("inset", "separatorInset") where view is UITableView:
             (view as? UITableView)?.separatorInset = try insets(child)
         case ("fontDescription", "fontDescription"):
@@ -374,6 +385,51 @@ struct NibProperties {
         if let allows = try bool("allowsSelectionDuringEditing") { table.allowsSelectionDuringEditing = allows }
         if let allows = try bool("allowsMultipleSelectionDuringEditing") { table.allowsMultipleSelectionDuringEditing = allows }
         if let follows = try bool("cellLayoutMarginsFollowReadableWidth") { table.cellLayoutMarginsFollowReadableWidth = follows }
+    }
+
+    /// A slider's, page control's, segmented control's, stepper's or progress view's inspector, as
+    /// Xcode writes it: limits before the value (which they clamp), segments in order.
+    private func applyValueControl(_ view: UIView, mark read: inout Set<String>) throws(NibLoadingError) {
+        func whole(_ name: String) throws(NibLoadingError) -> Int? {
+            guard let text = element[name] else { return nil }
+            guard let value = Int(text) else { throw error("\(name) \"\(text)\" is not a whole number") }
+            return value
+        }
+        switch view {
+        case let slider as UISlider:
+            read.formUnion(["value", "minValue", "maxValue", "continuous"])
+            if let low = try number("minValue") { slider.minimumValue = Float(low) }
+            if let high = try number("maxValue") { slider.maximumValue = Float(high) }
+            if let value = try number("value") { slider.value = Float(value) }
+            if let continuous = try bool("continuous") { slider.isContinuous = continuous }
+        case let pages as UIPageControl:
+            read.formUnion(["numberOfPages", "currentPage", "hidesForSinglePage"])
+            if let count = try whole("numberOfPages") { pages.numberOfPages = count }
+            if let page = try whole("currentPage") { pages.currentPage = page }
+            if let hides = try bool("hidesForSinglePage") { pages.hidesForSinglePage = hides }
+        case let segmented as UISegmentedControl:
+            read.formUnion(["segmentControlStyle", "selectedSegmentIndex", "momentary", "apportionsSegmentWidthsByContent"])
+            for (index, segment) in element.children(of: "segments").enumerated() where segment.name == "segment" {
+                if let image = segment["image"] { segmented.insertSegment(with: self.image(named: image), at: index, animated: false) }
+                else { segmented.insertSegment(withTitle: segment["title"] ?? "", at: index, animated: false) }
+            }
+            if let index = try whole("selectedSegmentIndex") { segmented.selectedSegmentIndex = index }
+            if let momentary = try bool("momentary") { segmented.isMomentary = momentary }
+        case let stepper as UIStepper:
+            read.formUnion(["value", "minimumValue", "maximumValue", "stepValue", "wraps", "autorepeat", "continuous"])
+            if let low = try number("minimumValue") { stepper.minimumValue = Double(low) }
+            if let high = try number("maximumValue") { stepper.maximumValue = Double(high) }
+            if let step = try number("stepValue") { stepper.stepValue = Double(step) }
+            if let value = try number("value") { stepper.value = Double(value) }
+            if let wraps = try bool("wraps") { stepper.wraps = wraps }
+            if let repeats = try bool("autorepeat") { stepper.autorepeat = repeats }
+            if let continuous = try bool("continuous") { stepper.isContinuous = continuous }
+        case let bar as UIProgressView:
+            read.formUnion(["progress", "progressViewStyle"])
+            if let progress = try number("progress") { bar.progress = Float(progress) }
+        default:
+            break
+        }
     }
 
     private func applyControl(_ control: UIControl, mark read: inout Set<String>) throws(NibLoadingError) {

@@ -58,8 +58,14 @@ open class UIStoryboard: NSObject {
     /// a test that checks every scene of an app's storyboards; the controller's `viewDidLoad()` is
     /// not called). What uisim does not read yet is in the layout issues.
     public func checkScene(_ sceneID: String) throws(NibLoadingError) {
+        let state = UIKitState.current
+        let outer = state.documentErrors
+        state.documentErrors = []
+        defer { state.documentErrors = outer }
         let controller = try instantiate(id: sceneID)
         _ = try controller.documentView()
+        // The views of the scenes it holds (embedded, a navigation controller's root) load as it does.
+        if let first = state.documentErrors?.first { throw first }
     }
 
     /// A new controller of the initial scene (nil when the storyboard has none).
@@ -289,9 +295,15 @@ struct StoryboardScene {
         let firstResponders = storyboard.document.sceneObjects[element["id"] ?? "", default: []].filter {
             $0.name == "placeholder" && $0["placeholderIdentifier"] == "IBFirstResponder"
         }
-        let loader = NibLoader(document: NibDocument(file: file, objects: [ownerPlaceholder] + firstResponders + [viewElement]), owner: owner,
+        // Its gesture recognizers (the view's connections attach them).
+        let recognizers = storyboard.document.sceneObjects[element["id"] ?? "", default: []].filter { NibLoader.recognizerElements.contains($0.name) }
+        let loader = NibLoader(document: NibDocument(file: file, objects: [ownerPlaceholder] + firstResponders + [viewElement] + recognizers), owner: owner,
                                externalObjects: [:], presetObjects: preset)
         loader.sceneOwner = owner
+        for guide in element.children(of: "layoutGuides") where guide.name == "viewControllerLayoutGuide" {
+            guard let id = guide["id"] else { continue }
+            loader.controllerGuides.append((id, guide["type"] != "bottom"))
+        }
         return try loader.instantiate().first as? UIView
     }
 
@@ -518,14 +530,9 @@ extension UIViewController {
     }
 
     /// Embeds the destination of a container view's embed segue in it (the source prepared first).
-    func embed(_ template: NibXMLElement, in container: UIView) {
+    func embed(_ template: NibXMLElement, in container: UIView) throws(NibLoadingError) {
         guard let scene = storyboardScene, let destinationID = template["destination"] else { return }
-        let child: UIViewController
-        do {
-            child = try scene.storyboard.instantiate(id: destinationID)
-        } catch {
-            fatalError(error.exceptionDescription)
-        }
+        let child = try scene.storyboard.instantiate(id: destinationID)
         let segue = UIStoryboardSegue(identifier: template["identifier"], source: self, destination: child)
         prepare(for: segue, sender: nil)
         addChild(child)

@@ -1,0 +1,123 @@
+import Foundation
+import Geometry
+import Testing
+@testable import UIKit
+
+/// Value controls, gesture recognizers and iOS 7's layout guides from documents, as Xcode writes
+/// them (our own documents).
+extension UINibTests {
+    /// A slider, a page control, a segmented control, a stepper and a progress view, each with the
+    /// inspector's settings; a double-tap recognizer (a top-level object) attached to the root view
+    /// through its `gestureRecognizers` collection, its action the owner's `save`.
+    @Test func valueControlsAndARecognizerFromADocument() throws {
+        let owner = NibOwner()
+        let objects = try UINib(data: Self.document("""
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="400"/>
+                <subviews>
+                    <slider opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" value="0.25" minValue="0.0" maxValue="2" continuous="NO" id="slider">
+                        <rect key="frame" x="18" y="20" width="284" height="31"/>
+                        <color key="minimumTrackTintColor" systemColor="systemRedColor"/>
+                    </slider>
+                    <pageControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" numberOfPages="5" currentPage="2" id="pages">
+                        <rect key="frame" x="100" y="70" width="120" height="26"/>
+                        <color key="pageIndicatorTintColor" systemColor="systemGrayColor"/>
+                    </pageControl>
+                    <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="1" id="range">
+                        <rect key="frame" x="20" y="110" width="280" height="32"/>
+                        <segments>
+                            <segment title="Day"/>
+                            <segment title="Week"/>
+                            <segment title="Month"/>
+                        </segments>
+                    </segmentedControl>
+                    <stepper opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" wraps="YES" value="4" minimumValue="2" maximumValue="10" stepValue="2" id="stepper">
+                        <rect key="frame" x="20" y="160" width="94" height="32"/>
+                    </stepper>
+                    <progressView opaque="NO" contentMode="scaleToFill" verticalHuggingPriority="750" progressViewStyle="bar" progress="0.75" id="bar">
+                        <rect key="frame" x="20" y="210" width="280" height="2.5"/>
+                        <color key="progressTintColor" systemColor="systemGreenColor"/>
+                    </progressView>
+                </subviews>
+                <connections>
+                    <outletCollection property="gestureRecognizers" destination="tap" appends="YES" id="g1"/>
+                </connections>
+            </view>
+            <tapGestureRecognizer numberOfTapsRequired="2" id="tap">
+                <connections>
+                    <action selector="save" destination="-1" id="ta"/>
+                </connections>
+            </tapGestureRecognizer>
+            """), bundle: nil).instantiateThrowing(withOwner: owner)
+        #expect(objects.count == 2 && objects.last is UITapGestureRecognizer)
+        let root = try #require(objects.first as? UIView)
+        let slider = try #require(root.subviews[0] as? UISlider)
+        #expect(slider.value == 0.25 && slider.maximumValue == 2 && !slider.isContinuous && slider.minimumTrackTintColor === UIColor.systemRed)
+        let pages = try #require(root.subviews[1] as? UIPageControl)
+        #expect(pages.numberOfPages == 5 && pages.currentPage == 2 && pages.pageIndicatorTintColor === UIColor.systemGray)
+        let range = try #require(root.subviews[2] as? UISegmentedControl)
+        #expect(range.numberOfSegments == 3 && range.titleForSegment(at: 2) == "Month" && range.selectedSegmentIndex == 1)
+        let stepper = try #require(root.subviews[3] as? UIStepper)
+        #expect(stepper.value == 4 && stepper.minimumValue == 2 && stepper.stepValue == 2 && stepper.wraps)
+        let bar = try #require(root.subviews[4] as? UIProgressView)
+        #expect(bar.progressViewStyle == .bar && bar.progress == 0.75 && bar.progressTintColor === UIColor.systemGreen)
+        let tap = try #require(root.gestureRecognizers?.first as? UITapGestureRecognizer)
+        #expect(tap === objects.last as AnyObject && tap.numberOfTapsRequired == 2 && tap.view === root)
+        tap.sendActions()
+        #expect(owner.saved == 1)
+    }
+
+    /// iOS 7's layout guides of a storyboard scene (`<viewControllerLayoutGuide>`): a label 20 pt
+    /// under the top guide sits 20 pt under the safe area's top, 47 + 20 = 67 in a 390 × 844
+    /// iPhone 14 window; one 30 pt above the bottom guide ends at 844 − 34 − 30 = 780.
+    @Test func iOS7LayoutGuidesOfAScene() throws {
+        let data = Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="9531" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="vc">
+            <scenes>
+                <scene sceneID="s">
+                    <objects>
+                        <viewController id="vc" sceneMemberID="viewController">
+                            <layoutGuides>
+                                <viewControllerLayoutGuide type="top" id="top"/>
+                                <viewControllerLayoutGuide type="bottom" id="bottom"/>
+                            </layoutGuides>
+                            <view key="view" contentMode="scaleToFill" id="root">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <subviews>
+                                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Top" translatesAutoresizingMaskIntoConstraints="NO" id="a">
+                                        <rect key="frame" x="20" y="40" width="100" height="21"/>
+                                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                    </label>
+                                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Bottom" translatesAutoresizingMaskIntoConstraints="NO" id="b">
+                                        <rect key="frame" x="20" y="517" width="100" height="21"/>
+                                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                    </label>
+                                </subviews>
+                                <constraints>
+                                    <constraint firstItem="a" firstAttribute="top" secondItem="top" secondAttribute="bottom" constant="20" id="c1"/>
+                                    <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c2"/>
+                                    <constraint firstItem="bottom" firstAttribute="top" secondItem="b" secondAttribute="bottom" constant="30" id="c3"/>
+                                    <constraint firstItem="b" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c4"/>
+                                </constraints>
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """.utf8)
+        let storyboard = try UIStoryboard.load(data: data)
+        let controller = try #require(storyboard.instantiateInitialViewController())
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        _ = window.layoutPass()
+        let top = try #require(controller.view.subviews.first)
+        let bottom = try #require(controller.view.subviews.last)
+        #expect(top.frame.minY == 67 && top.frame.minX == 20)
+        #expect(abs(bottom.frame.maxY - 780) < 1e-9)
+        #expect(controller.topLayoutGuide.length == 47)
+    }
+}
