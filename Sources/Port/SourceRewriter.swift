@@ -425,7 +425,7 @@ struct SourceRewriter {
         case .pound where text == "#if" || text == "#elseif":
             return openPlatformConditions(after: s)
         case .attribute:
-            if text == "@IBOutlet" || text == "@IBAction" { noteConnection(at: s) }
+            if text == "@IBOutlet" || text == "@IBAction" || text == "@IBInspectable" { noteConnection(at: s) }
             if let kind = Self.removedAttributes[text] {
                 var end = s
                 if walk.isPunctuation(s + 1, "("), let close = walk.matching(s + 1),
@@ -497,7 +497,8 @@ struct SourceRewriter {
 
     /// The declaration after `@IBOutlet` or `@IBAction` at `s`, as a connection of its type:
     /// `.outlet("name", \Type.name)` for an optional (or `!`) property, `.outletCollection` for an
-    /// array, `.action(Selector("name:", Type.method(_:)))` for a method.
+    /// array, `.action(Selector("name:", Type.method(_:)))` for a method, `.inspectable("name",
+    /// \Type.name)` for an `@IBInspectable` property.
     private mutating func noteConnection(at s: Int) {
         guard let type = walk.enclosingType[s], !type.isEmpty, !type.contains("<") else { return }
         let owner = type
@@ -509,6 +510,11 @@ struct SourceRewriter {
         guard p + 1 < walk.significant.count, walk.isIdentifier(p + 1) else { return }
         let name = walk.text(p + 1).trimmingBackticks
         let line = walk.line(s)
+        if walk.text(s) == "@IBInspectable" {
+            // A property the inspector sets (a document's user-defined runtime attribute of its name).
+            if walk.isIdentifier(p, "var") { connections[owner, default: []].append((".inspectable(\"\(name)\", \\\(owner).\(name))", line)) }
+            return
+        }
         if walk.text(s) == "@IBOutlet", walk.isIdentifier(p, "var"), walk.isPunctuation(p + 2, ":") {
             // The type's last token says whether the nib can leave it unset (`!`, `?`): an outlet
             // must be optional to be connected after init(coder:).
@@ -586,7 +592,11 @@ struct SourceRewriter {
             let at = walk.tokens[walk.significant[close]].range.lowerBound
             replacements.append((at..<at, separator + text))
         }
-        for (type, entries) in connections where !listed.contains(type) {
+        // (An `@IBInspectable` of an extension, `extension UIView { @IBInspectable var cornerRadius … }`,
+        // is left out without a finding: a document's runtime attribute of its name is said at load.)
+        for (type, all) in connections where !listed.contains(type) {
+            let entries = all.filter { !$0.expression.hasPrefix(".inspectable(") }
+            guard !entries.isEmpty else { continue }
             findings.append(PortFinding(line: entries[0].line,
                 message: "\(type)'s outlets and actions are declared outside its class body in this file: list them in its interfaceBuilderConnections"))
         }

@@ -156,6 +156,30 @@ func port(_ source: String, with others: [String] = []) -> (text: String, edits:
         ])
     }
 
+    /// `@IBInspectable` properties are listed as inspectables, which a document's user-defined
+    /// runtime attributes of their names set; one declared in an extension of a class of another
+    /// file is left out without a finding (the document's attribute is said when it loads).
+    @Test func inspectablePropertiesAreListed() {
+        let source = """
+            class Badge: UIView {
+                @IBInspectable var cornerRadius: CGFloat = 0 { didSet { layer.cornerRadius = cornerRadius } }
+                @IBInspectable var tint: UIColor?
+            }
+            extension UIView {
+                @IBInspectable var borderWidth: CGFloat {
+                    get { layer.borderWidth }
+                    set { layer.borderWidth = newValue }
+                }
+            }
+            """
+        let result = port(source)
+        let lines = result.text.components(separatedBy: "\n")
+        #expect(lines[3].hasPrefix("override class var interfaceBuilderConnections: [UINibConnection] { super.interfaceBuilderConnections + ["
+                + #".inspectable("cornerRadius", \Badge.cornerRadius), .inspectable("tint", \Badge.tint)] }"#))
+        #expect(!result.text.contains("@IBInspectable") && !result.text.contains(#""borderWidth""#))
+        #expect(result.findings.isEmpty)
+    }
+
     @Test func keyPathsImportsAndPlatformConditions() {
         let result = port("""
             import UIKit.UIGestureRecognizerSubclass

@@ -577,9 +577,28 @@ open class UITextView: UIScrollView, UITextInput {
         self.init(frame: .zero, textContainer: nil)
     }
 
+    /// From a document (`<textView>`): a container of its own, then the inspector's text, font,
+    /// colour, alignment and editability.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        let own = NSTextContainer(size: CGSize(width: 0, height: CGFloat.greatestFiniteMagnitude))
+        own.widthTracksTextView = true
+        container = own
+        manager = NSLayoutManager()
+        manager.addTextContainer(container)
+        store = NSTextStorage()
+        store.addLayoutManager(manager)
+        super.init(coder: coder)
+        container.textView = self
+        manager.defaultAttributes = defaultAttributes
+        manager.defaultAlignment = textAlignment
+        canvas.textView = self
+        addSubview(canvas)
+        systemSubviews = [canvas]
+        UINibDecoder.didInit(self, as: UITextView.self, coder: coder)
     }
 
     private var defaultAttributes: [NSAttributedString.Key: Any] {

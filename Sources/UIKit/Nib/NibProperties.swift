@@ -101,6 +101,14 @@ struct NibProperties {
         }
         if let spinner = view as? UIActivityIndicatorView { try applyActivityIndicator(spinner, mark: &read) }
         try applyValueControl(view, mark: &read)
+        if let textView = view as? UITextView {
+            read.formUnion(["text", "textAlignment", "editable", "selectable", "adjustsFontForContentSizeCategory", "dataDetectorTypes"])
+            if let text = element["text"] ?? element.child("string", key: "text")?.text { textView.text = text }
+            if let alignment = try choice("textAlignment", Self.alignments) { textView.textAlignment = alignment }
+            if let editable = try bool("editable") { textView.isEditable = editable }
+            if let selectable = try bool("selectable") { textView.isSelectable = selectable }
+            if let adjusts = try bool("adjustsFontForContentSizeCategory") { textView.adjustsFontForContentSizeCategory = adjusts }
+        }
         if let imageView = view as? UIImageView {
             read.formUnion(["image", "highlightedImage"])
             if let name = element["image"] { imageView.image = image(named: name) }
@@ -149,6 +157,7 @@ struct NibProperties {
             case ("textColor", let label as UILabel): label.textColor = color
             case ("highlightedColor", let label as UILabel): label.highlightedTextColor = color
             case ("textColor", let field as UITextField): field.textColor = color
+            case ("textColor", let textView as UITextView): textView.textColor = color
             case ("onTintColor", let toggle as UISwitch): toggle.onTintColor = color
             case ("thumbTintColor", let toggle as UISwitch): toggle.thumbTintColor = color
             case ("color", let spinner as UIActivityIndicatorView): spinner.color = color
@@ -167,6 +176,12 @@ struct NibProperties {
             break   // the property's default
         case ("segments", _) where view is UISegmentedControl:
             break   // read with the control's attributes
+        case ("string", "text") where view is UITextView:
+            break   // read with the text view's attributes
+        case ("userDefinedRuntimeAttributes", _):
+            for attribute in child.children where attribute.name == "userDefinedRuntimeAttribute" {
+                try applyRuntimeAttribute(attribute, to: view)
+            }
         case ("inset", "separatorInset") where view is UITableView:
             (view as? UITableView)?.separatorInset = try insets(child)
         case ("fontDescription", "fontDescription"):
@@ -175,6 +190,7 @@ struct NibProperties {
             case let label as UILabel: label.font = font
             case let button as UIButton: button.titleLabel?.font = font
             case let field as UITextField: field.font = font
+            case let textView as UITextView: textView.font = font
             default: loader.warn(child, "font \(element.name)", "a font for <\(element.name)> is not read")
             }
         case ("state", let state?):
@@ -182,11 +198,79 @@ struct NibProperties {
             else { loader.warn(child, "state \(element.name)", "<state> of <\(element.name)> is not read") }
         case ("textInputTraits", "textInputTraits"):
             if let field = view as? UITextField { try applyTraits(child, to: field) }
+            else if view is UITextView { break }   // a text view's keyboard traits are not read yet
             else { loader.warn(child, "traits \(element.name)", "<textInputTraits> of <\(element.name)> is not read") }
         default:
             loader.warn(child, "element \(child.name) \(key ?? "")",
                         "<\(child.name)\(key.map { " key=\"\($0)\"" } ?? "")> of <\(element.name)> is not read yet")
         }
+    }
+
+    // MARK: User-defined runtime attributes
+
+    /// A user-defined runtime attribute (`<userDefinedRuntimeAttribute type="number"
+    /// keyPath="cornerRadius">`): set on the object through the class's `@IBInspectable` property
+    /// of that name (`interfaceBuilderConnections`, which `uisim port` writes), or one of the
+    /// layer's and view's key paths apps set this way; any other key path is said once.
+    func applyRuntimeAttribute(_ attribute: NibXMLElement, to object: AnyObject) throws(NibLoadingError) {
+        guard let keyPath = attribute["keyPath"] else { throw error("<userDefinedRuntimeAttribute> without a keyPath", at: attribute) }
+        let value = try runtimeValue(attribute)
+        for connection in UINib.connections(of: object) where connection.name == keyPath {
+            if case .inspectable(let set) = connection.kind, set(object, value) { return }
+        }
+        if let view = object as? UIView, Self.setViewKeyPath(keyPath, value, on: view) { return }
+        loader.warn(attribute, "runtime attribute \(keyPath)",
+                    "user-defined runtime attribute \(keyPath) (\(attribute["type"] ?? "?")) of \(type(of: object)) is not set: "
+                    + "uisim sets the class's @IBInspectable properties and the layer's and view's common key paths")
+    }
+
+    /// The attribute's value as KVC would get it: Bool, Double, String, UIColor, CGSize, CGPoint,
+    /// CGRect, UIImage, or nil.
+    private func runtimeValue(_ attribute: NibXMLElement) throws(NibLoadingError) -> Any? {
+        let child = attribute.children.first { $0["key"] == "value" }
+        switch attribute["type"] {
+        case "boolean": return try bool("value", at: attribute) ?? false
+        case "number":
+            guard let child, let text = child["value"] else { return 0.0 }
+            return Double(try loader.number(text, "value", child))
+        case "string", "localizedString": return attribute["value"] ?? child?.text ?? ""
+        case "color":
+            guard let child else { return nil }
+            return try color(child)
+        case "size":
+            guard let child else { return CGSize.zero }
+            return try size(child)
+        case "point":
+            guard let child else { return CGPoint.zero }
+            return CGPoint(x: try number("x", at: child) ?? 0, y: try number("y", at: child) ?? 0)
+        case "rect":
+            guard let child else { return CGRect.zero }
+            return try rect(child)
+        case "image": return attribute["value"].flatMap { image(named: $0) }
+        case "nil", nil: return nil
+        case let other?: throw error("runtime attribute type \"\(other)\" is not one Xcode writes", at: attribute)
+        }
+    }
+
+    /// The key paths of UIKit's views that documents set as runtime attributes.
+    private static func setViewKeyPath(_ keyPath: String, _ value: Any?, on view: UIView) -> Bool {
+        let number = (value as? Double).map { CGFloat($0) }
+        switch (keyPath, value) {
+        case ("layer.cornerRadius", _) where number != nil: view.layer.cornerRadius = number!
+        case ("layer.borderWidth", _) where number != nil: view.layer.borderWidth = number!
+        case ("layer.shadowRadius", _) where number != nil: view.layer.shadowRadius = number!
+        case ("layer.shadowOpacity", _) where number != nil: view.layer.shadowOpacity = Float(number!)
+        case ("layer.masksToBounds", let flag as Bool), ("clipsToBounds", let flag as Bool): view.clipsToBounds = flag
+        case ("layer.shadowOffset", let offset as CGSize): view.layer.shadowOffset = offset
+        case ("accessibilityIdentifier", let text as String): view.accessibilityIdentifier = text
+        case ("accessibilityLabel", let text as String): view.accessibilityLabel = text
+        case ("layer.borderColor", _ as UIColor), ("layer.shadowColor", _ as UIColor):
+            // iOS hands the layer a UIColor where it wants a CGColor, and the border or shadow
+            // keeps its default colour (the well-known runtime-attribute trap); uisim does the same.
+            return true
+        default: return false
+        }
+        return true
     }
 
     func size(_ child: NibXMLElement) throws(NibLoadingError) -> CGSize {

@@ -296,6 +296,8 @@ public struct UINibConnection: @unchecked Sendable {
     enum Kind {
         case outlet(set: (AnyObject, Any) -> Bool)
         case action(Selector)
+        /// A property the inspector sets (a user-defined runtime attribute), nil its value's absence.
+        case inspectable(set: (AnyObject, Any?) -> Bool)
     }
 
     /// The outlet's property name or the action's selector name.
@@ -321,6 +323,30 @@ public struct UINibConnection: @unchecked Sendable {
             owner[keyPath: keyPath] = elements
             return true
         }))
+    }
+
+    /// An `@IBInspectable` property (`@IBInspectable var cornerRadius: CGFloat`, key path
+    /// `\Owner.cornerRadius`) that a document's user-defined runtime attribute of its name sets:
+    /// a number becomes the property's numeric type (`CGFloat`, `Double`, `Float`, `Int`), a
+    /// colour, string, Boolean, size, point, rect or image is set as it is.
+    public static func inspectable<Owner: AnyObject, Value>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value>) -> UINibConnection {
+        UINibConnection(name: name, kind: .inspectable(set: { owner, value in
+            guard let owner = owner as? Owner, let converted: Value = convert(value) else { return false }
+            owner[keyPath: keyPath] = converted
+            return true
+        }))
+    }
+
+    /// A runtime attribute's value as the property's type: numbers (read as `Double`) to the
+    /// numeric type, nil to an optional's absence.
+    static func convert<Value>(_ value: Any?) -> Value? {
+        guard let value else { return nil }
+        if let same = value as? Value { return same }
+        guard let number = value as? Double else { return nil }
+        if let converted = CGFloat(number) as? Value { return converted }
+        if let converted = Float(number) as? Value { return converted }
+        if number.rounded() == number, abs(number) < 1e15, let converted = Int(number) as? Value { return converted }
+        return nil
     }
 
     /// An action: the selector a document's control or gesture sends (`Selector("tapped:",

@@ -3,9 +3,68 @@ import Geometry
 import Testing
 @testable import UIKit
 
-/// Value controls, gesture recognizers and iOS 7's layout guides from documents, as Xcode writes
-/// them (our own documents).
+/// A badge of the app's own with two `@IBInspectable` properties (as `uisim port` lists them).
+final class NibBadgeView: UIView {
+    var cornerRadius: CGFloat = 0 { didSet { layer.cornerRadius = cornerRadius } }
+    var borderTint: UIColor?
+
+    override class var interfaceBuilderConnections: [UINibConnection] {
+        super.interfaceBuilderConnections + [.inspectable("cornerRadius", \NibBadgeView.cornerRadius),
+                                             .inspectable("borderTint", \NibBadgeView.borderTint)]
+    }
+}
+
+/// Value controls, text views, gesture recognizers, runtime attributes and iOS 7's layout guides
+/// from documents, as Xcode writes them (our own documents).
 extension UINibTests {
+    /// A text view's inspector: its text (long texts are a `<string key="text">` element), colour,
+    /// font, alignment, not editable.
+    @Test func aTextViewFromADocument() throws {
+        let objects = try UINib(data: Self.document("""
+            <textView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" editable="NO" textAlignment="center" id="terms">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="120"/>
+                <string key="text">Terms apply.
+            Read them first.</string>
+                <color key="textColor" systemColor="systemGrayColor"/>
+                <fontDescription key="fontDescription" type="system" pointSize="15"/>
+                <textInputTraits key="textInputTraits" autocapitalizationType="sentences"/>
+            </textView>
+            """), bundle: nil).instantiateThrowing(withOwner: nil)
+        let terms = try #require(objects.first as? UITextView)
+        #expect(terms.text == "Terms apply.\nRead them first." && !terms.isEditable && terms.textAlignment == .center)
+        #expect(terms.textColor === UIColor.systemGray && terms.font?.pointSize == 15 && terms.frame.size == CGSize(width: 300, height: 120))
+    }
+
+    /// User-defined runtime attributes: the class's inspectables (a number to its CGFloat, a
+    /// colour), the layer's border width and masking; a key path nothing sets is said once.
+    @Test func runtimeAttributesSetInspectablesAndLayerKeyPaths() throws {
+        try UIApplication.withNewApplication {
+            let objects = try UINib(data: Self.document("""
+                <view contentMode="scaleToFill" id="badge" customClass="NibBadgeView" customModule="UIKitTests">
+                    <rect key="frame" x="0.0" y="0.0" width="80" height="24"/>
+                    <userDefinedRuntimeAttributes>
+                        <userDefinedRuntimeAttribute type="number" keyPath="cornerRadius">
+                            <integer key="value" value="12"/>
+                        </userDefinedRuntimeAttribute>
+                        <userDefinedRuntimeAttribute type="color" keyPath="borderTint">
+                            <color key="value" systemColor="systemRedColor"/>
+                        </userDefinedRuntimeAttribute>
+                        <userDefinedRuntimeAttribute type="number" keyPath="layer.borderWidth">
+                            <real key="value" value="1.5"/>
+                        </userDefinedRuntimeAttribute>
+                        <userDefinedRuntimeAttribute type="boolean" keyPath="layer.masksToBounds" value="YES"/>
+                        <userDefinedRuntimeAttribute type="string" keyPath="localizationKey" value="badge.title"/>
+                    </userDefinedRuntimeAttributes>
+                </view>
+                """), bundle: nil).instantiateThrowing(withOwner: nil)
+            let badge = try #require(objects.first as? NibBadgeView)
+            #expect(badge.cornerRadius == 12 && badge.layer.cornerRadius == 12 && badge.borderTint === UIColor.systemRed)
+            #expect(badge.layer.borderWidth == 1.5 && badge.clipsToBounds)
+            #expect(UIApplication.shared.layoutIssues == ["<data>:23: user-defined runtime attribute localizationKey (string) of NibBadgeView is not set: "
+                                                          + "uisim sets the class's @IBInspectable properties and the layer's and view's common key paths"])
+        }
+    }
+
     /// A slider, a page control, a segmented control, a stepper and a progress view, each with the
     /// inspector's settings; a double-tap recognizer (a top-level object) attached to the root view
     /// through its `gestureRecognizers` collection, its action the owner's `save`.
