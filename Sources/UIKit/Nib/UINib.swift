@@ -127,8 +127,11 @@ open class UINib: NSObject {
     private static var defaultNibNames: [String: String?] = [:]
 
     /// The nib a controller made with no nib name loads its view from, as UIKit finds it: for
-    /// `MyViewController`, `MyView.xib`, else `MyViewController.xib`; nil when neither exists (and
-    /// for UIKit's own classes and generic ones, whose names no nib has).
+    /// `MyViewController`, `MyView.xib`, else `MyViewController.xib`, at the top of the bundle's
+    /// resources or of its `Base.lproj` (UIKit's places), or at the top of a search folder; nil
+    /// when there is none (and for UIKit's own classes and generic ones, whose names no nib has).
+    /// A few file tests, no folder listed: a controller presented in a frame costs that frame
+    /// nothing the app would not pay.
     static func defaultNibName(forControllerOf type: AnyClass, in bundle: Bundle) -> String? {
         let fullName = String(reflecting: type)
         guard !fullName.hasPrefix("UIKit."), !fullName.contains("<") else { return nil }
@@ -137,7 +140,11 @@ open class UINib: NSObject {
         let name = String(fullName.split(separator: ".").last ?? "")
         var candidates = [name]
         if name.hasSuffix("Controller"), name.count > "Controller".count { candidates.insert(String(name.dropLast("Controller".count)), at: 0) }
-        let found = candidates.first { (try? url(ofNibNamed: $0, in: bundle)) != nil }
+        var folders = [bundle.resourceURL, bundle.resourceURL?.appendingPathComponent("Base.lproj")].compactMap { $0 }
+        folders += searchFolders
+        let found = candidates.first { candidate in
+            folders.contains { FileManager.default.fileExists(atPath: $0.appendingPathComponent(candidate + ".xib").path) }
+        }
         defaultNibNames[key] = .some(found)
         return found
     }
