@@ -149,7 +149,7 @@ let package = Package(
         // A 2019 app's screen (Examples/Classic): its iOS sources as they are, ported by the plugin as
         // it builds, in the Swift 5 mode they were written in; its tests replay it and hold a baseline.
         .target(name: "ClassicApp", dependencies: ["UIKit"], path: "Examples/Classic/ClassicApp", exclude: ["iOS"],
-                resources: [.copy("Nibs/EmptyStateView.xib"), .copy("Storyboards/Settings.storyboard")], swiftSettings: [.swiftLanguageMode(.v5)], plugins: ["UISimPort"]),
+                resources: [.copy("Nibs/EmptyStateView.xib"), .copy("Storyboards/NotesSettings.storyboard")], swiftSettings: [.swiftLanguageMode(.v5)], plugins: ["UISimPort"]),
         .testTarget(name: "ClassicAppTests", dependencies: ["ClassicApp", "Replay", "Traces", "UIKit"] + overlays,
                     path: "Examples/Classic/Tests", swiftSettings: uiTests),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Geometry", "Support"], exclude: ["Fixtures"]),

@@ -23,11 +23,11 @@ extension ClassicScene {
 }
 
 extension ClassicScene {
-    /// Settings.storyboard's initial scene, as the app's delegate would show it: a navigation
+    /// NotesSettings.storyboard's initial scene, as the app's delegate would show it: a navigation
     /// controller whose root (its relationship segue) is the settings table; `settings` is that
     /// screen, for tests to inspect.
     static func makeSettings() -> (scene: Scene, settings: SettingsViewController) {
-        let storyboard = UIStoryboard(name: "Settings", bundle: nil)
+        let storyboard = UIStoryboard(name: "NotesSettings", bundle: nil)
         let navigation = storyboard.instantiateInitialViewController() as! UINavigationController
         let settings = navigation.topViewController as! SettingsViewController
         return (Scene(name: "classic-settings", summary: "a 2019 app's settings from a storyboard: static cells, segues from cells, an unwind") { _ in navigation },

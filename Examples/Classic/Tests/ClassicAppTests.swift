@@ -148,7 +148,7 @@ import UIKit
         #expect(notes.keyboardShown == 1)
     }
 
-    /// Settings.storyboard on an iPhone 14: the bar ends at 91; the grouped table's first section
+    /// NotesSettings.storyboard on an iPhone 14: the bar ends at 91; the grouped table's first section
     /// header is the document's 18 pt, so its rows of 44 pt span 109–153 (the sync switch, at the
     /// content view's trailing margin: x = 390 − 16 − 51 = 323) and 153–197 (Sort by); About is
     /// the second section's row, at 232–276. The sort screen's plain rows start at 91 (Title at

@@ -117,6 +117,11 @@ open class UICollectionView: UIScrollView {
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
         super.init(frame: frame)
+        serve(layout)
+    }
+
+    /// Serves `layout` and takes the default background (which is not the app's own colour).
+    private func serve(_ layout: UICollectionViewLayout) {
         layout.servedView = self
         showingLayoutBackground = true
         backgroundColor = .systemBackground
@@ -134,11 +139,7 @@ open class UICollectionView: UIScrollView {
         let layout = decoder.collectionViewLayout()
         collectionViewLayout = layout
         super.init(coder: coder)
-        layout.servedView = self
-        showingLayoutBackground = true
-        backgroundColor = .systemBackground
-        showingLayoutBackground = false
-        hasOwnBackground = false
+        serve(layout)
         UINibDecoder.didInit(self, as: UICollectionView.self, coder: coder)
     }
 

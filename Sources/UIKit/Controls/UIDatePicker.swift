@@ -46,9 +46,16 @@ open class UIDatePicker: UIControl {
         contentMode = .redraw
     }
 
+    /// From a document (`<datePicker>`): its mode, style and minute interval.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        isOpaque = false
+        contentMode = .redraw
+        UINibDecoder.didInit(self, as: UIDatePicker.self, coder: coder)
     }
 
     override var defaultIsAccessibilityElement: Bool { true }

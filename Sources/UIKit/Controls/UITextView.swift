@@ -536,27 +536,34 @@ open class UITextView: UIScrollView, UITextInput {
     /// container of its own that tracks its width (nil). A subclass overrides this one (and
     /// `init?(coder:)`).
     public init(frame: CGRect, textContainer: NSTextContainer?) {
-        if let textContainer {
-            container = textContainer
-        } else {
+        (container, manager, store) = Self.textSystem(textContainer)
+        super.init(frame: frame)
+        attachTextSystem()
+    }
+
+    /// The container (a given one, or one of its own that tracks the view's width), its layout
+    /// manager and its storage, as UIKit takes them (made when missing).
+    private static func textSystem(_ given: NSTextContainer?) -> (NSTextContainer, NSLayoutManager, NSTextStorage) {
+        let container = given ?? {
             let own = NSTextContainer(size: CGSize(width: 0, height: CGFloat.greatestFiniteMagnitude))
             own.widthTracksTextView = true
-            container = own
-        }
-        // The container's layout manager and its storage, as UIKit takes them (made when missing).
-        if let given = container.layoutManager {
-            manager = given
-        } else {
-            manager = NSLayoutManager()
-            manager.addTextContainer(container)
-        }
-        if let given = manager.textStorage {
-            store = given
-        } else {
-            store = NSTextStorage()
-            store.addLayoutManager(manager)
-        }
-        super.init(frame: frame)
+            return own
+        }()
+        let manager = container.layoutManager ?? {
+            let made = NSLayoutManager()
+            made.addTextContainer(container)
+            return made
+        }()
+        let store = manager.textStorage ?? {
+            let made = NSTextStorage()
+            made.addLayoutManager(manager)
+            return made
+        }()
+        return (container, manager, store)
+    }
+
+    /// Ties the text system and the drawing canvas to the view, once it is made.
+    private func attachTextSystem() {
         container.textView = self
         manager.defaultAttributes = defaultAttributes
         manager.defaultAlignment = textAlignment
@@ -584,20 +591,9 @@ open class UITextView: UIScrollView, UITextInput {
             noArchives(Self.self)
             return nil
         }
-        let own = NSTextContainer(size: CGSize(width: 0, height: CGFloat.greatestFiniteMagnitude))
-        own.widthTracksTextView = true
-        container = own
-        manager = NSLayoutManager()
-        manager.addTextContainer(container)
-        store = NSTextStorage()
-        store.addLayoutManager(manager)
+        (container, manager, store) = Self.textSystem(nil)
         super.init(coder: coder)
-        container.textView = self
-        manager.defaultAttributes = defaultAttributes
-        manager.defaultAlignment = textAlignment
-        canvas.textView = self
-        addSubview(canvas)
-        systemSubviews = [canvas]
+        attachTextSystem()
         UINibDecoder.didInit(self, as: UITextView.self, coder: coder)
     }
 

@@ -190,7 +190,7 @@ final class NibLoader {
         "collectionViewCell": UICollectionViewCell.self, "collectionReusableView": UICollectionReusableView.self,
         "activityIndicatorView": UIActivityIndicatorView.self, "tableView": UITableView.self, "collectionView": UICollectionView.self,
         "slider": UISlider.self, "pageControl": UIPageControl.self, "segmentedControl": UISegmentedControl.self, "stepper": UIStepper.self,
-        "progressView": UIProgressView.self, "textView": UITextView.self,
+        "progressView": UIProgressView.self, "textView": UITextView.self, "datePicker": UIDatePicker.self,
     ]
 
     /// The UIKit classes whose `init?(coder:)` applies a document, and the class that applies it for
@@ -199,7 +199,7 @@ final class NibLoader {
         UIView.self, UILabel.self, UIButton.self, UIImageView.self, UITextField.self, UISwitch.self,
         UIStackView.self, UIScrollView.self, UITableViewCell.self, UICollectionViewCell.self, UICollectionReusableView.self,
         UIActivityIndicatorView.self, UITableView.self, UICollectionView.self, UISlider.self, UIPageControl.self,
-        UISegmentedControl.self, UIStepper.self, UIProgressView.self, UITextView.self,
+        UISegmentedControl.self, UIStepper.self, UIProgressView.self, UITextView.self, UIDatePicker.self,
     ].map { ObjectIdentifier($0) }
 
     func make(_ original: NibXMLElement) throws(NibLoadingError) -> UIView {

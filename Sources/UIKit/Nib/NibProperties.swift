@@ -184,6 +184,14 @@ struct NibProperties {
             }
         case ("inset", "separatorInset") where view is UITableView:
             (view as? UITableView)?.separatorInset = try insets(child)
+        case ("inset", "separatorInset") where view is UITableViewCell:
+            (view as? UITableViewCell)?.separatorInset = try insets(child)
+        case ("inset", "contentEdgeInsets") where view is UIButton:
+            (view as? UIButton)?.contentEdgeInsets = try insets(child)
+        case ("string", "text") where view is UILabel:
+            break   // read with the label's attributes
+        case ("date", _) where view is UIDatePicker:
+            break   // the date the document was saved with; a picker shows the date it is given
         case ("fontDescription", "fontDescription"):
             let font = try self.font(child)
             switch view {
@@ -396,8 +404,10 @@ struct NibProperties {
 
     private func applyLabel(_ label: UILabel, mark read: inout Set<String>) throws(NibLoadingError) {
         read.formUnion(["text", "textAlignment", "lineBreakMode", "numberOfLines", "adjustsFontSizeToFit",
-                        "minimumScaleFactor", "adjustsFontForContentSizeCategory", "enabled", "highlighted"])
-        if let text = element["text"] { label.text = text }
+                        "minimumScaleFactor", "adjustsFontForContentSizeCategory", "enabled", "highlighted", "preferredMaxLayoutWidth"])
+        // A long or multi-line text is written as a `<string key="text">` element.
+        if let text = element["text"] ?? element.child("string", key: "text")?.text { label.text = text }
+        if let width = try number("preferredMaxLayoutWidth") { label.preferredMaxLayoutWidth = width }
         if let alignment = try choice("textAlignment", Self.alignments) { label.textAlignment = alignment }
         if let mode = try choice("lineBreakMode", Self.lineBreakModes) { label.lineBreakMode = mode }
         if let lines = element["numberOfLines"] {
@@ -511,6 +521,16 @@ struct NibProperties {
         case let bar as UIProgressView:
             read.formUnion(["progress", "progressViewStyle"])
             if let progress = try number("progress") { bar.progress = Float(progress) }
+        case let picker as UIDatePicker:
+            read.formUnion(["datePickerMode", "minuteInterval", "style", "useCurrentDate"])
+            if let mode = try choice("datePickerMode", ["time": UIDatePicker.Mode.time, "date": .date, "dateAndTime": .dateAndTime,
+                                                        "countDownTimer": .countDownTimer]) {
+                picker.datePickerMode = mode
+            }
+            if let style = try choice("style", ["automatic": UIDatePicker.Style.automatic, "wheels": .wheels, "compact": .compact, "inline": .inline]) {
+                picker.preferredDatePickerStyle = style
+            }
+            if let interval = try whole("minuteInterval") { picker.minuteInterval = interval }
         default:
             break
         }

@@ -35,6 +35,41 @@ extension UINibTests {
         #expect(terms.textColor === UIColor.systemGray && terms.font?.pointSize == 15 && terms.frame.size == CGSize(width: 300, height: 120))
     }
 
+    /// A date picker's mode, style and minute interval; a button's content insets (minX, minY,
+    /// maxX, maxY: left, top, right, bottom); a label's multi-line text, written as an element,
+    /// and its preferred width.
+    @Test func pickersInsetsAndLongTexts() throws {
+        let objects = try UINib(data: Self.document("""
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                <subviews>
+                    <datePicker contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" datePickerMode="date" minuteInterval="5" style="inline" id="when">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="340"/>
+                        <date key="date" timeIntervalSinceReferenceDate="690000000"/>
+                    </datePicker>
+                    <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" id="go">
+                        <rect key="frame" x="20" y="350" width="120" height="44"/>
+                        <inset key="contentEdgeInsets" minX="12" minY="6" maxX="14" maxY="8"/>
+                        <state key="normal" title="Go"/>
+                    </button>
+                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" numberOfLines="0" preferredMaxLayoutWidth="280" id="note">
+                        <rect key="frame" x="20" y="400" width="280" height="41"/>
+                        <string key="text">First line
+            second line</string>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                    </label>
+                </subviews>
+            </view>
+            """), bundle: nil).instantiateThrowing(withOwner: nil)
+        let root = try #require(objects.first as? UIView)
+        let picker = try #require(root.subviews[0] as? UIDatePicker)
+        #expect(picker.datePickerMode == .date && picker.preferredDatePickerStyle == .inline && picker.minuteInterval == 5)
+        let button = try #require(root.subviews[1] as? UIButton)
+        #expect(button.contentEdgeInsets == UIEdgeInsets(top: 6, left: 12, bottom: 8, right: 14))
+        let note = try #require(root.subviews[2] as? UILabel)
+        #expect(note.text == "First line\nsecond line" && note.preferredMaxLayoutWidth == 280 && note.numberOfLines == 0)
+    }
+
     /// User-defined runtime attributes: the class's inspectables (a number to its CGFloat, a
     /// colour), the layer's border width and masking; a key path nothing sets is said once.
     @Test func runtimeAttributesSetInspectablesAndLayerKeyPaths() throws {

@@ -2,7 +2,7 @@
 //  SettingsViewController.swift
 //  Classic
 //
-//  Settings as a 2019 app builds them in Settings.storyboard: a static grouped table (a sync
+//  Settings as a 2019 app builds them in NotesSettings.storyboard: a static grouped table (a sync
 //  switch, the sort order with its current value, About), a sort picker pushed by the row's
 //  segue, and an About screen that unwinds back here.
 //
