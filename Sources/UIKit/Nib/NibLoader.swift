@@ -193,20 +193,16 @@ final class NibLoader {
         "progressView": UIProgressView.self, "textView": UITextView.self, "datePicker": UIDatePicker.self,
     ]
 
-    /// The UIKit classes whose `init?(coder:)` applies a document, and the class that applies it for
-    /// a UIKit class that has no initializer of its own (UIControl's is UIView's).
-    static let decodingClasses: [ObjectIdentifier] = [
-        UIView.self, UILabel.self, UIButton.self, UIImageView.self, UITextField.self, UISwitch.self,
-        UIStackView.self, UIScrollView.self, UITableViewCell.self, UICollectionViewCell.self, UICollectionReusableView.self,
-        UIActivityIndicatorView.self, UITableView.self, UICollectionView.self, UISlider.self, UIPageControl.self,
-        UISegmentedControl.self, UIStepper.self, UIProgressView.self, UITextView.self, UIDatePicker.self,
-    ].map { ObjectIdentifier($0) }
+    /// The UIKit classes whose `init?(coder:)` applies a document (each class an element names),
+    /// and the class that applies it for a UIKit class that has no initializer of its own
+    /// (UIControl's is UIView's).
+    static let decodingClasses = Set(elementClasses.values.map { ObjectIdentifier($0) })
 
     func make(_ original: NibXMLElement) throws(NibLoadingError) -> UIView {
         guard let uikitClass = Self.elementClasses[original.name] else {
             throw error(original, "uisim cannot make <\(original.name)> from a document yet")
         }
-        let (element, leftOut) = variations.resolve(original) { place, kind, message in warn(place, kind, message) }
+        let (element, leftOut) = variations.resolve(original, warn: warn)
         if !leftOut.isEmpty { excluded[ObjectIdentifier(element)] = leftOut }
         let type = try UINib.documentClass(of: element, base: uikitClass, file: file) as? UIView.Type ?? uikitClass
         guard let decodingClass = Self.decodingClass(of: type) else {
@@ -245,7 +241,7 @@ final class NibLoader {
             // view cell's `<view key="contentView">`): the cell's own, given the document's subviews.
             if let original = element.children.first(where: { $0["key"] == "contentView" }),
                let contentView = (view as? UITableViewCell)?.contentView ?? (view as? UICollectionViewCell)?.contentView {
-                let (content, leftOut) = variations.resolve(original) { place, kind, message in warn(place, kind, message) }
+                let (content, leftOut) = variations.resolve(original, warn: warn)
                 if !leftOut.isEmpty { excluded[ObjectIdentifier(content)] = leftOut }
                 if let id = content["id"] { objects[id] = contentView }
                 try NibProperties(loader: self, element: content).apply(to: contentView)
