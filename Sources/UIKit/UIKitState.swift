@@ -28,6 +28,9 @@ final class UIKitState {
     /// documents its controllers' views were loaded from (an embedded scene's, a navigation
     /// controller's root's), which would otherwise stop the app.
     var documentErrors: [NibLoadingError]?
+    /// How many storyboard references are being followed inside one another (a storyboard whose
+    /// relationships lead back to itself would otherwise recurse without end).
+    var followedReferences = 0
     /// Whether a view set its own tint or dimming (then a view moved under another hears
     /// `tintColorDidChange()`).
     var customizesTint = false

@@ -76,6 +76,8 @@ open class UIViewController: UIResponder, UIContentContainer {
 
     /// The storyboard scene the controller was made from (nil: made in code).
     var storyboardScene: StoryboardScene?
+    /// The view a nib that holds the controller made for it, until the controller loads its view.
+    var decodedView: UIView?
 
     /// The storyboard the controller was made from (nil: made in code).
     open var storyboard: UIStoryboard? { storyboardScene?.storyboard }
@@ -142,6 +144,10 @@ open class UIViewController: UIResponder, UIContentContainer {
 
     /// `loadDocumentView()`, throwing what UIKit raises.
     func documentView() throws(NibLoadingError) -> UIView? {
+        if let decodedView {
+            self.decodedView = nil
+            return decodedView
+        }
         if let scene = storyboardScene { return try scene.loadView(owner: self) }
         let bundle = storedNibBundle ?? .main
         guard let name = storedNibName ?? UINib.defaultNibName(forControllerOf: Self.self, in: bundle) else { return nil }

@@ -93,6 +93,10 @@ open class UIVisualEffectView: UIView {
     public init(effect: UIVisualEffect?) {
         self.effect = effect
         super.init(frame: .zero)
+        setUpLayers()
+    }
+
+    private func setUpLayers() {
         isOpaque = false
         tintView.isUserInteractionEnabled = false
         // Both follow the view's size as it changes (so content added to a view given its frame
@@ -110,9 +114,16 @@ open class UIVisualEffectView: UIView {
         self.frame = frame
     }
 
+    /// From a document (`<visualEffectView>`): its effect (`<blurEffect>`, `<vibrancyEffect>`) and
+    /// the subviews of its `<view key="contentView">`, which go in `contentView`.
     public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        setUpLayers()
+        UINibDecoder.didInit(self, as: UIVisualEffectView.self, coder: coder)
     }
 
     private func applyEffect() {

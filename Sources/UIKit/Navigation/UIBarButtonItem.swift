@@ -145,10 +145,15 @@ extension UIBarButtonItem {
         button.isEnabled = isEnabled
         if let primaryAction {
             button.addAction(primaryAction, for: .touchUpInside)
-        } else if let action {
+        } else {
+            // The action as it is when tapped (a document connects it after the bar made its button).
             button.addAction(UIAction { [weak self] _ in
                 guard let self else { return }
-                UIApplication.shared.sendAction(action, to: self.target, from: self, for: nil)
+                if let primary = self.primaryAction {
+                    primary.handler(primary)
+                } else if let action = self.action {
+                    UIApplication.shared.sendAction(action, to: self.target, from: self, for: nil)
+                }
             }, for: .touchUpInside)
         }
         return button

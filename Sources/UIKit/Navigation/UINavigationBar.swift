@@ -124,6 +124,21 @@ open class UINavigationBar: UIView, BarItemsHost {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpBar()
+    }
+
+    /// From a document (`<navigationBar>`): its settings and items, applied as UIKit's coder does.
+    public required init?(coder: NSCoder) {
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        setUpBar()
+        UINibDecoder.didInit(self, as: UINavigationBar.self, coder: coder)
+    }
+
+    private func setUpBar() {
         clipsToBounds = false
         addSubview(background)
         addSubview(shadow)
@@ -133,11 +148,6 @@ open class UINavigationBar: UIView, BarItemsHost {
         addSubview(titleLabel)
         addSubview(largeTitleLabel)
         itemsDidChange()
-    }
-
-    public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
     }
 
     /// Whether the top item shows a large title.

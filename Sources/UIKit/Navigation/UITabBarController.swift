@@ -85,15 +85,25 @@ open class UITabBar: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpBar()
+    }
+
+    /// From a document (`<tabBar>`): its settings and items, applied as UIKit's coder does.
+    public required init?(coder: NSCoder) {
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        setUpBar()
+        UINibDecoder.didInit(self, as: UITabBar.self, coder: coder)
+    }
+
+    private func setUpBar() {
         background.backgroundColor = .barBackground
         shadow.backgroundColor = .separator
         addSubview(background)
         addSubview(shadow)
-    }
-
-    public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
     }
 
     func itemsDidChange() {

@@ -33,16 +33,26 @@ open class UIToolbar: UIView, BarItemsHost {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpBar()
+    }
+
+    /// From a document (`<toolbar>`): its settings and items, applied as UIKit's coder does.
+    public required init?(coder: NSCoder) {
+        guard coder is UINibDecoder else {
+            noArchives(Self.self)
+            return nil
+        }
+        super.init(coder: coder)
+        setUpBar()
+        UINibDecoder.didInit(self, as: UIToolbar.self, coder: coder)
+    }
+
+    private func setUpBar() {
         clipsToBounds = false
         addSubview(background)
         addSubview(hairline)
         hairline.backgroundColor = .separator
         itemsDidChange()
-    }
-
-    public required init?(coder: NSCoder) {
-        noArchives(Self.self)
-        return nil
     }
 
     open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) {

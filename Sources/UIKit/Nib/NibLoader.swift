@@ -94,8 +94,9 @@ final class NibLoader {
     private var order = 0
     /// Each object's `<connections>`, with the object, in document order.
     private var connections: [(source: Any?, element: NibXMLElement)] = []
-    /// Constraints waiting for every object (their items may come later in the document).
-    private var pendingConstraints: [(owner: UIView, element: NibXMLElement)] = []
+    /// Constraints waiting for every object (their items may come later in the document); one the
+    /// traits' variations leave out is made (an outlet may hold it) but not installed.
+    private var pendingConstraints: [(owner: UIView, element: NibXMLElement, installed: Bool)] = []
     /// The first error met inside an initializer, where it cannot be thrown.
     private var failure: NibLoadingError?
     private var warned: Set<String> = []
@@ -107,6 +108,9 @@ final class NibLoader {
     /// The controller whose storyboard scene this loads the view of: segues from the view's
     /// controls and container views are its.
     weak var sceneOwner: UIViewController?
+    /// The element names of the storyboard's objects by id, for a scene's view: a connection to
+    /// one this load does not make (another scene's) is dropped, as Xcode drops it.
+    var elsewhere: [String: String] = [:]
     /// The scene's `<viewControllerLayoutGuide>`s (iOS 7's top and bottom layout guides), made on
     /// its view once the view is made: (id, whether it is the top one).
     var controllerGuides: [(id: String, top: Bool)] = []
@@ -144,6 +148,14 @@ final class NibLoader {
                 topLevel.append(try makeRecognizer(element))
                 continue
             }
+            if element.name == "customObject" {
+                topLevel.append(try makeCustomObject(element))
+                continue
+            }
+            if let base = UIStoryboard.controllerClasses[element.name] {
+                topLevel.append(try makeController(element, base: base))
+                continue
+            }
             let object = try make(element)
             topLevel.append(object)
         }
@@ -151,7 +163,7 @@ final class NibLoader {
         if let root = topLevel.first as? UIView {
             for (id, top) in controllerGuides { objects[id] = LayoutSupportGuide.guide(of: root, top: top) }
         }
-        for (owner, element) in pendingConstraints { try addConstraint(element, to: owner) }
+        for (owner, element, installed) in pendingConstraints { try addConstraint(element, to: owner, installed: installed) }
         for (source, element) in connections { try connect(element, from: source) }
         for (_, object) in made.sorted(by: { $0.order < $1.order }) {
             (object as? UIResponder)?.awakeFromNib()
@@ -191,6 +203,8 @@ final class NibLoader {
         "activityIndicatorView": UIActivityIndicatorView.self, "tableView": UITableView.self, "collectionView": UICollectionView.self,
         "slider": UISlider.self, "pageControl": UIPageControl.self, "segmentedControl": UISegmentedControl.self, "stepper": UIStepper.self,
         "progressView": UIProgressView.self, "textView": UITextView.self, "datePicker": UIDatePicker.self,
+        "toolbar": UIToolbar.self, "navigationBar": UINavigationBar.self, "tabBar": UITabBar.self,
+        "visualEffectView": UIVisualEffectView.self,
     ]
 
     /// The UIKit classes whose `init?(coder:)` applies a document (each class an element names),
@@ -221,6 +235,53 @@ final class NibLoader {
         return view
     }
 
+    /// A `<customObject>`: an `NSObject`, or the app's class (`customClass`) when the app told
+    /// uisim how to make it (`UINib.register(_:make:)`: Swift on Linux cannot make an `NSObject`
+    /// subclass from its name alone); else it is said once, and outlets to it stay nil.
+    private func makeCustomObject(_ element: NibXMLElement) throws(NibLoadingError) -> Any {
+        let type = try UINib.documentClass(of: element, base: NSObject.self, file: file)
+        let object: NSObject
+        if type == NSObject.self {
+            object = NSObject()
+        } else if let make = UINib.objectMaker(for: type) {
+            object = make()
+        } else {
+            warn(element, "customObject \(type)", "the custom object \(type) is not made: Swift on Linux makes an NSObject subclass "
+                 + "from a document only through UINib.register(\(type).self) { \(type)() }; outlets to it stay nil")
+            if let id = element["id"] { objects[id] = NibNil() }
+            return NibNil()
+        }
+        made.append((order, object))
+        order += 1
+        if let id = element["id"] { objects[id] = object }
+        keepConnections(of: element, from: object)
+        return object
+    }
+
+    /// A view controller among a nib's objects (`<viewController>` and the other controller
+    /// elements): made with the document's title and presentation settings, its `<view
+    /// key="view">` made now and handed to it when it loads its view.
+    private func makeController(_ element: NibXMLElement, base: UIViewController.Type) throws(NibLoadingError) -> UIViewController {
+        let type = try UINib.documentClass(of: element, base: base, file: file) as? UIViewController.Type ?? base
+        let slot = order
+        order += 1
+        guard let controller = type.init(coder: UIStoryboardDecoder(storyboard: nil, element: element)) else {
+            throw error(element, "\(type).init(coder:) returned nil")
+        }
+        made.append((slot, controller))
+        if let id = element["id"] { objects[id] = controller }
+        if let viewElement = element.children.first(where: { $0["key"] == "view" }) {
+            if Self.elementClasses[viewElement.name] != nil {
+                controller.decodedView = try make(viewElement)
+            } else {
+                warn(viewElement, "controller view \(viewElement.name)", "the controller's <\(viewElement.name)> is not read yet: "
+                     + "\(type) makes its own view, without the document's subviews and outlets")
+            }
+        }
+        keepConnections(of: element, from: controller)
+        return controller
+    }
+
     /// The nearest class of `type`'s chain that applies a document.
     private static func decodingClass(of type: AnyClass) -> AnyClass? {
         var current: AnyClass? = type
@@ -240,7 +301,8 @@ final class NibLoader {
             // A cell's content view (`<tableViewCellContentView key="contentView">`, a collection
             // view cell's `<view key="contentView">`): the cell's own, given the document's subviews.
             if let original = element.children.first(where: { $0["key"] == "contentView" }),
-               let contentView = (view as? UITableViewCell)?.contentView ?? (view as? UICollectionViewCell)?.contentView {
+               let contentView = (view as? UITableViewCell)?.contentView ?? (view as? UICollectionViewCell)?.contentView
+                ?? (view as? UIVisualEffectView)?.contentView {
                 let (content, leftOut) = variations.resolve(original, warn: warn)
                 if !leftOut.isEmpty { excluded[ObjectIdentifier(content)] = leftOut }
                 if let id = content["id"] { objects[id] = contentView }
@@ -293,8 +355,7 @@ final class NibLoader {
                 }
             }
             for constraint in element.children(of: "constraints") where constraint.name == "constraint" {
-                if let id = constraint["id"], leftOut.contains(id) { continue }
-                pendingConstraints.append((view, constraint))
+                pendingConstraints.append((view, constraint, !(constraint["id"].map(leftOut.contains) ?? false)))
             }
             keepConnections(of: element, from: view)
     }
@@ -316,7 +377,7 @@ final class NibLoader {
         return object as AnyObject
     }
 
-    private func addConstraint(_ element: NibXMLElement, to owner: UIView) throws(NibLoadingError) {
+    private func addConstraint(_ element: NibXMLElement, to owner: UIView, installed: Bool) throws(NibLoadingError) {
         if element["placeholder"] == "YES" { return }   // removed at build time
         let first: AnyObject = try element["firstItem"].map { id throws(NibLoadingError) in try item(id, of: element) } ?? owner
         let second: AnyObject? = try element["secondItem"].map { id throws(NibLoadingError) in try item(id, of: element) }
@@ -338,7 +399,7 @@ final class NibLoader {
         }
         constraint.identifier = element["identifier"]
         if let id = element["id"] { objects[id] = constraint }
-        owner.addConstraint(constraint)
+        if installed { owner.addConstraint(constraint) }
     }
 
     private func attribute(_ name: String?, _ element: NibXMLElement) throws(NibLoadingError) -> NSLayoutConstraint.Attribute {
@@ -381,6 +442,11 @@ final class NibLoader {
     }
 
     private func connect(_ element: NibXMLElement, from source: Any?) throws(NibLoadingError) {
+        if element.name != "segue", let id = element["destination"] ?? element["target"], objects[id] == nil, let kind = elsewhere[id] {
+            warn(element, "cross-scene connection", "the connection to <\(kind)> \"\(id)\" of another scene is dropped: "
+                 + "a connection cannot cross scenes (Xcode warns of it, and the compiled storyboard leaves it out)")
+            return
+        }
         switch element.name {
         case "outlet", "outletCollection":
             guard let property = element["property"] else { throw error(element, "<\(element.name)> without a property") }
@@ -422,6 +488,11 @@ final class NibLoader {
                 if let target { recognizer.addTarget(target, action: Selector(selectorName)) }
                 return
             }
+            if let item = source as? UIBarButtonItem {
+                item.target = target.map { $0 as AnyObject }
+                item.action = Selector(selectorName)
+                return
+            }
             guard let control = source as? UIControl else {
                 warn(element, "action on \(source.map { "\(type(of: $0))" } ?? "nil")",
                      "an action from \(source.map { "\(type(of: $0))" } ?? "nil") (not a control) is not connected yet")
@@ -441,6 +512,10 @@ final class NibLoader {
                 control.addAction(UIAction { [weak controller, weak control] _ in
                     controller?.triggerSegue(element, sender: control)
                 }, for: control is UIButton ? .touchUpInside : .primaryActionTriggered)
+            case (_, let item as UIBarButtonItem):
+                item.primaryAction = UIAction { [weak controller, weak item] _ in
+                    controller?.triggerSegue(element, sender: item)
+                }
             default:
                 warn(element, "segue from \(source.map { "\(type(of: $0))" } ?? "nil")",
                      "a segue from \(source.map { "\(type(of: $0))" } ?? "nil") (not a control or a container view) is not performed")

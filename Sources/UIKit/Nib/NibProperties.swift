@@ -115,6 +115,7 @@ struct NibProperties {
             if let name = element["highlightedImage"] { imageView.highlightedImage = image(named: name) }
         }
         if let stack = view as? UIStackView { try applyStack(stack, mark: &read) }
+        try applyBar(view, mark: &read)
         if let scroll = view as? UIScrollView { try applyScroll(scroll, mark: &read) }
         if let cell = view as? UITableViewCell { try applyTableCell(cell, mark: &read) }
         if let table = view as? UITableView { try applyTable(table, mark: &read) }
@@ -209,6 +210,7 @@ struct NibProperties {
             else if view is UITextView { break }   // a text view's keyboard traits are not read yet
             else { loader.warn(child, "traits \(element.name)", "<textInputTraits> of <\(element.name)> is not read") }
         default:
+            if try applyBarElement(child, to: view) { return }
             loader.warn(child, "element \(child.name) \(key ?? "")",
                         "<\(child.name)\(key.map { " key=\"\($0)\"" } ?? "")> of <\(element.name)> is not read yet")
         }

@@ -231,6 +231,20 @@ open class UINib: NSObject {
         registeredClasses[fullName] = type
     }
 
+    private static var objectMakers: [ObjectIdentifier: () -> NSObject] = [:]
+
+    /// Tells documents how to make `type` for a `<customObject>` of its name (an object a nib or
+    /// a scene holds, not a view): Swift on Linux cannot make an `NSObject` subclass from its name.
+    public static func register<Object: NSObject>(_ type: Object.Type, make: @escaping () -> Object) {
+        register(type)
+        objectMakers[ObjectIdentifier(type)] = make
+    }
+
+    /// How the app makes `type` for a `<customObject>`, if it said.
+    static func objectMaker(for type: AnyClass) -> (() -> NSObject)? {
+        objectMakers[ObjectIdentifier(type)]
+    }
+
     /// The class an element of a document makes: its `customClass` when the app has it, checked to
     /// inherit from `base` (the element's own UIKit class); else `base`, with UIKit's "Unknown class"
     /// message (iOS logs it and makes the element's own class).

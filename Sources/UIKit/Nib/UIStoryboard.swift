@@ -108,6 +108,7 @@ open class UIStoryboard: NSObject {
 
     /// The controller of the scene `id` (the one its element has), made now.
     func instantiate(id: String, creator: ((NSCoder) -> UIViewController?)? = nil) throws(NibLoadingError) -> UIViewController {
+        if let reference = document.references[id] { return try instantiate(reference, creator: creator) }
         guard let element = document.controllers[id] else {
             throw NibLoadingError(file: document.file, line: nil, "no view controller with id \"\(id)\" in the storyboard")
         }
@@ -123,6 +124,38 @@ open class UIStoryboard: NSObject {
         FrameMeter.current.countAppWork(.nibObjects, by: 1)
         try addRelationships(of: element, to: controller)
         return controller
+    }
+
+    /// The controller a storyboard reference stands for: the referenced storyboard's scene with
+    /// that Storyboard ID, or its initial scene, made now (the other storyboard is read from the
+    /// same bundle and search folders as this one, as UIKit does at the segue).
+    private func instantiate(_ reference: StoryboardDocument.Reference, creator: ((NSCoder) -> UIViewController?)?) throws(NibLoadingError) -> UIViewController {
+        let state = UIKitState.current
+        guard state.followedReferences < 16 else {
+            throw NibLoadingError(file: document.file, line: reference.line,
+                                  "storyboard references followed 16 deep: \"\(reference.storyboard)\" leads back to a storyboard being made")
+        }
+        state.followedReferences += 1
+        defer { state.followedReferences -= 1 }
+        let other: UIStoryboard
+        do {
+            other = try UIStoryboard.load(name: reference.storyboard, bundle: bundle)
+        } catch {
+            throw NibLoadingError(file: document.file, line: reference.line,
+                                  "the storyboard reference to \"\(reference.storyboard)\" cannot be followed: \(error.description)")
+        }
+        if let identifier = reference.identifier {
+            guard let id = other.document.identifiers[identifier] else {
+                throw NibLoadingError(file: document.file, line: reference.line,
+                                      "storyboard \"\(reference.storyboard)\" has no view controller with identifier '\(identifier)'")
+            }
+            return try other.instantiate(id: id, creator: creator)
+        }
+        guard let id = other.document.initialID else {
+            throw NibLoadingError(file: document.file, line: reference.line,
+                                  "storyboard \"\(reference.storyboard)\" has no initial view controller (a reference without a referencedIdentifier makes it)")
+        }
+        return try other.instantiate(id: id, creator: creator)
     }
 
     /// The class a controller element names (`UINib.documentClass(of:base:file:)`).
@@ -168,6 +201,19 @@ final class StoryboardDocument {
     let identifiers: [String: String]
     /// The other objects of each controller's scene (placeholders, exits), by the controller's id.
     let sceneObjects: [String: [NibXMLElement]]
+    /// Storyboard references (`<viewControllerPlaceholder>`), by their id: segues and relationships
+    /// to one make the scene it names in the other storyboard.
+    let references: [String: Reference]
+    /// Every object of the document with an id: its element's name, by id.
+    let elementNames: [String: String]
+
+    struct Reference {
+        /// The other storyboard's name (`storyboardName`).
+        let storyboard: String
+        /// The Storyboard ID of its scene (`referencedIdentifier`); nil: its initial scene.
+        let identifier: String?
+        let line: Int
+    }
 
     init(data: Data, file: String) throws(NibLoadingError) {
         self.file = file
@@ -175,8 +221,16 @@ final class StoryboardDocument {
             "document type \"\(type)\" is not an iOS storyboard (com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB)"
         }
         var controllers: [String: NibXMLElement] = [:], identifiers: [String: String] = [:], sceneObjects: [String: [NibXMLElement]] = [:]
+        var references: [String: Reference] = [:]
         for scene in root.children(of: "scenes") where scene.name == "scene" {
             let objects = scene.children(of: "objects")
+            for element in objects where element.name == "viewControllerPlaceholder" {
+                guard let id = element["id"] else { throw NibLoadingError(file: file, line: element.line, "<\(element.name)> without an id") }
+                guard let name = element["storyboardName"], !name.isEmpty else {
+                    throw NibLoadingError(file: file, line: element.line, "a storyboard reference without a storyboardName")
+                }
+                references[id] = Reference(storyboard: name, identifier: element["referencedIdentifier"], line: element.line)
+            }
             for element in objects where UIStoryboard.controllerClasses[element.name] != nil || element.name.hasSuffix("Controller") {
                 guard let id = element["id"] else { throw NibLoadingError(file: file, line: element.line, "<\(element.name)> without an id") }
                 controllers[id] = element
@@ -185,6 +239,14 @@ final class StoryboardDocument {
             }
         }
         self.sceneObjects = sceneObjects
+        self.references = references
+        var names: [String: String] = [:]
+        func walk(_ element: NibXMLElement) {
+            if let id = element["id"] { names[id] = element.name }
+            for child in element.children { walk(child) }
+        }
+        walk(root)
+        elementNames = names
         initialID = root["initialViewController"]
         if let initialID, controllers[initialID] == nil {
             throw NibLoadingError(file: file, line: root.line, "the initial view controller \"\(initialID)\" is not a scene of the storyboard")
@@ -208,10 +270,11 @@ final class StoryboardDocument {
 
 /// The coder a storyboard's controller is made with (`init?(coder:)`): the scene's element.
 final class UIStoryboardDecoder: DocumentCoder {
-    let storyboard: UIStoryboard
+    /// The storyboard (nil for a controller among a nib's objects).
+    let storyboard: UIStoryboard?
     let element: NibXMLElement
 
-    init(storyboard: UIStoryboard, element: NibXMLElement) {
+    init(storyboard: UIStoryboard?, element: NibXMLElement) {
         self.storyboard = storyboard
         self.element = element
         super.init()
@@ -221,7 +284,7 @@ final class UIStoryboardDecoder: DocumentCoder {
     /// bar items and its presentation styles.
     @MainActor
     func decode(into controller: UIViewController) {
-        controller.storyboardScene = StoryboardScene(storyboard: storyboard, element: element)
+        if let storyboard { controller.storyboardScene = StoryboardScene(storyboard: storyboard, element: element) }
         if let title = element["title"] { controller.title = title }
         switch element["modalPresentationStyle"] {
         case "fullScreen": controller.modalPresentationStyle = .fullScreen
@@ -237,6 +300,7 @@ final class UIStoryboardDecoder: DocumentCoder {
             if let title = item["title"] { controller.navigationItem.title = title }
             controller.storyboardScene?.addBarButtonItems(of: item, to: controller)
         }
+        controller.storyboardScene?.addToolbarItems(to: controller)
         if let item = element.child("tabBarItem", key: "tabBarItem") {
             controller.tabBarItem = UITabBarItem(title: item["title"], image: item["image"].flatMap { UIImage(named: $0) }, tag: Int(item["tag"] ?? "") ?? 0)
         }
@@ -291,15 +355,22 @@ struct StoryboardScene {
                 if let item { preset[id] = item }
             }
         }
+        let toolbarElements = element.children(of: "toolbarItems").filter { $0.name == "barButtonItem" }
+        for (itemElement, item) in zip(toolbarElements, owner.toolbarItems ?? []) {
+            if let id = itemElement["id"] { preset[id] = item }
+        }
         // The scene's First Responder, which actions may target.
         let firstResponders = storyboard.document.sceneObjects[element["id"] ?? "", default: []].filter {
             $0.name == "placeholder" && $0["placeholderIdentifier"] == "IBFirstResponder"
         }
-        // Its gesture recognizers (the view's connections attach them).
-        let recognizers = storyboard.document.sceneObjects[element["id"] ?? "", default: []].filter { NibLoader.recognizerElements.contains($0.name) }
-        let loader = NibLoader(document: NibDocument(file: file, objects: [ownerPlaceholder] + firstResponders + [viewElement] + recognizers), owner: owner,
+        // Its gesture recognizers (the view's connections attach them) and custom objects.
+        let others = storyboard.document.sceneObjects[element["id"] ?? "", default: []].filter {
+            NibLoader.recognizerElements.contains($0.name) || $0.name == "customObject"
+        }
+        let loader = NibLoader(document: NibDocument(file: file, objects: [ownerPlaceholder] + firstResponders + [viewElement] + others), owner: owner,
                                externalObjects: [:], presetObjects: preset)
         loader.sceneOwner = owner
+        loader.elsewhere = storyboard.document.elementNames
         for guide in element.children(of: "layoutGuides") where guide.name == "viewControllerLayoutGuide" {
             guard let id = guide["id"] else { continue }
             loader.controllerGuides.append((id, guide["type"] != "bottom"))
@@ -310,28 +381,7 @@ struct StoryboardScene {
     /// The navigation item's bar button items: made, with their actions and segues.
     func addBarButtonItems(of navigationItem: NibXMLElement, to controller: UIViewController) {
         for itemElement in navigationItem.children where itemElement.name == "barButtonItem" {
-            let item: UIBarButtonItem
-            if let system = itemElement["systemItem"], let kind = Self.systemItems[system] {
-                item = UIBarButtonItem(barButtonSystemItem: kind, target: nil, action: nil)
-            } else {
-                item = UIBarButtonItem(title: itemElement["title"], style: itemElement["style"] == "done" ? .done : .plain, target: nil, action: nil)
-            }
-            for connection in itemElement.children(of: "connections") {
-                switch connection.name {
-                case "action":
-                    if let selector = connection["selector"] {
-                        item.target = controller
-                        item.action = Selector(selector)
-                    }
-                case "segue":
-                    let template = connection
-                    item.primaryAction = UIAction { [weak controller, weak item] _ in
-                        guard let controller else { return }
-                        controller.triggerSegue(template, sender: item)
-                    }
-                default: break
-                }
-            }
+            let item = barButtonItem(itemElement, of: controller)
             switch itemElement["key"] {
             case "leftBarButtonItem": controller.navigationItem.leftBarButtonItem = item
             case "rightBarButtonItem": controller.navigationItem.rightBarButtonItem = item
@@ -339,6 +389,42 @@ struct StoryboardScene {
             default: break
             }
         }
+    }
+
+    /// The scene's `<toolbarItems>` (a navigation controller's toolbar shows them).
+    func addToolbarItems(to controller: UIViewController) {
+        let items = element.children(of: "toolbarItems").filter { $0.name == "barButtonItem" }
+        guard !items.isEmpty else { return }
+        controller.toolbarItems = items.map { barButtonItem($0, of: controller) }
+    }
+
+    /// A scene's bar button item, with its action (to the controller) and its segue.
+    private func barButtonItem(_ itemElement: NibXMLElement, of controller: UIViewController) -> UIBarButtonItem {
+        let item: UIBarButtonItem
+        if let system = itemElement["systemItem"], let kind = Self.systemItems[system] {
+            item = UIBarButtonItem(barButtonSystemItem: kind, target: nil, action: nil)
+        } else if let image = itemElement["image"] {
+            item = UIBarButtonItem(image: UIImage(named: image), style: itemElement["style"] == "done" ? .done : .plain, target: nil, action: nil)
+        } else {
+            item = UIBarButtonItem(title: itemElement["title"], style: itemElement["style"] == "done" ? .done : .plain, target: nil, action: nil)
+        }
+        for connection in itemElement.children(of: "connections") {
+            switch connection.name {
+            case "action":
+                if let selector = connection["selector"] {
+                    item.target = controller
+                    item.action = Selector(selector)
+                }
+            case "segue":
+                let template = connection
+                item.primaryAction = UIAction { [weak controller, weak item] _ in
+                    guard let controller else { return }
+                    controller.triggerSegue(template, sender: item)
+                }
+            default: break
+            }
+        }
+        return item
     }
 
     static let systemItems: [String: UIBarButtonItem.SystemItem] = [

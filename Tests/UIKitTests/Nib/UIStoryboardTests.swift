@@ -357,4 +357,126 @@ final class StoryBadgeController: UIViewController {}
             #expect(error.description == "Main.storyboard:2: the initial view controller \"nope\" is not a scene of the storyboard")
         }
     }
+
+    /// Storyboard references: the tab bar's first tab is "Inbox"'s initial scene (a navigation
+    /// controller with its root), its second the scene "Profile" of "Account"; a button's segue to
+    /// a reference pushes the referenced scene. Each controller belongs to the storyboard it comes
+    /// from. A reference to a storyboard that is not there fails where it is written.
+    @Test func storyboardReferencesMakeTheOtherStoryboardsScenes() throws {
+        func storyboard(_ initial: String?, _ scenes: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch"\(initial.map { " initialViewController=\"\($0)\"" } ?? "")>
+                <scenes>
+            \(scenes)
+                </scenes>
+            </document>
+            """
+        }
+        let main = storyboard("tabs", """
+                    <scene sceneID="a"><objects>
+                        <tabBarController id="tabs" sceneMemberID="viewController">
+                            <connections>
+                                <segue destination="toInbox" kind="relationship" relationship="viewControllers" id="r1"/>
+                                <segue destination="toProfile" kind="relationship" relationship="viewControllers" id="r2"/>
+                            </connections>
+                        </tabBarController>
+                    </objects></scene>
+                    <scene sceneID="b"><objects>
+                        <viewControllerPlaceholder storyboardName="Inbox" id="toInbox" sceneMemberID="viewController"/>
+                    </objects></scene>
+                    <scene sceneID="c"><objects>
+                        <viewControllerPlaceholder storyboardName="Account" referencedIdentifier="Profile" id="toProfile" sceneMemberID="viewController"/>
+                    </objects></scene>
+                    <scene sceneID="d"><objects>
+                        <viewControllerPlaceholder storyboardName="Missing" id="toMissing" sceneMemberID="viewController"/>
+                        <viewController storyboardIdentifier="Broken" id="broken" sceneMemberID="viewController">
+                            <connections><segue destination="toMissing" kind="relationship" relationship="viewControllers" id="r3"/></connections>
+                        </viewController>
+                    </objects></scene>
+            """)
+        let inbox = storyboard("nav", """
+                    <scene sceneID="e"><objects>
+                        <navigationController id="nav" sceneMemberID="viewController">
+                            <tabBarItem key="tabBarItem" title="Inbox" id="t1"/>
+                            <connections><segue destination="list" kind="relationship" relationship="rootViewController" id="r4"/></connections>
+                        </navigationController>
+                    </objects></scene>
+                    <scene sceneID="f"><objects>
+                        <viewController title="Mail" id="list" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="listView">
+                                <rect key="frame" x="0.0" y="0.0" width="390" height="844"/>
+                                <subviews>
+                                    <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="me">
+                                        <rect key="frame" x="20" y="100" width="100" height="44"/>
+                                        <state key="normal" title="Me"/>
+                                        <connections><segue destination="toProfile2" kind="show" identifier="showProfile" id="s1"/></connections>
+                                    </button>
+                                </subviews>
+                            </view>
+                        </viewController>
+                    </objects></scene>
+                    <scene sceneID="g"><objects>
+                        <viewControllerPlaceholder storyboardName="Account" referencedIdentifier="Profile" id="toProfile2" sceneMemberID="viewController"/>
+                    </objects></scene>
+            """)
+        let account = storyboard(nil, """
+                    <scene sceneID="h"><objects>
+                        <viewController title="Profile" storyboardIdentifier="Profile" id="profile" sceneMemberID="viewController"/>
+                    </objects></scene>
+            """)
+        let (bundle, folder) = try UINibTests.bundle(with: ["Main.storyboard": main, "Inbox.storyboard": inbox, "Account.storyboard": account])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storyboard = try UIStoryboard.load(name: "Main", bundle: bundle)
+        let tabs = try #require(storyboard.instantiateInitialViewController() as? UITabBarController)
+        let stack = try #require(tabs.viewControllers?.first as? UINavigationController)
+        let profile = try #require(tabs.viewControllers?.last)
+        #expect(stack.tabBarItem.title == "Inbox" && stack.topViewController?.title == "Mail" && profile.title == "Profile")
+        #expect(stack.storyboard !== storyboard && stack.storyboard?.sceneIDs == ["list", "nav"] && profile.storyboard?.sceneIDs == ["profile"])
+        let window = window(tabs)
+        defer { withExtendedLifetime(window) {} }
+        let list = try #require(stack.topViewController)
+        let me = try #require(list.view.subviews.first as? UIButton)
+        me.sendActions(for: .touchUpInside)
+        #expect(stack.viewControllers.count == 2 && stack.topViewController?.title == "Profile")
+        do throws(NibLoadingError) {
+            try storyboard.checkScene("broken")
+            Issue.record("a reference to a storyboard that is not there loaded")
+        } catch {
+            #expect(error.file == "\(folder.path)/Main.storyboard" && error.line == 19)
+            #expect(error.message.hasPrefix("the storyboard reference to \"Missing\" cannot be followed: "))
+        }
+    }
+
+    /// A connection from one scene to another scene's object (Xcode warns of it; ibtool leaves it
+    /// out of the compiled storyboard) is dropped with a warning; the scene loads.
+    @Test func aConnectionToAnotherScenesObjectIsDropped() throws {
+        let data = Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="one">
+            <scenes>
+                <scene sceneID="s1"><objects>
+                    <viewController id="one" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="v1">
+                            <rect key="frame" x="0.0" y="0.0" width="390" height="844"/>
+                            <subviews>
+                                <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="b1">
+                                    <rect key="frame" x="20" y="100" width="100" height="44"/>
+                                    <connections><action selector="backTapped:" destination="two" eventType="touchUpInside" id="c1"/></connections>
+                                </button>
+                            </subviews>
+                        </view>
+                    </viewController>
+                </objects></scene>
+                <scene sceneID="s2"><objects><viewController id="two" sceneMemberID="viewController"/></objects></scene>
+            </scenes>
+        </document>
+        """.utf8)
+        try UIApplication.withNewApplication {
+            let storyboard = try UIStoryboard.load(data: data, file: "Auction.storyboard")
+            try storyboard.checkScene("one")
+            #expect(UIApplication.shared.layoutIssues == ["Auction.storyboard:11: the connection to <viewController> \"two\" of another scene is dropped: "
+                                                          + "a connection cannot cross scenes (Xcode warns of it, and the compiled storyboard leaves it out)"])
+        }
+    }
 }

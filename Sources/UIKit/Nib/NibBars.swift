@@ -1,0 +1,161 @@
+import Foundation
+
+/// Bars and effect views from documents: `<toolbar>`, `<navigationBar>` and `<tabBar>` with their
+/// `<items>`, and `<visualEffectView>` with its effect (its `<view key="contentView">` is the
+/// loader's, as a cell's content view is).
+extension NibProperties {
+    /// The bars' and the effect view's attributes.
+    func applyBar(_ view: UIView, mark read: inout Set<String>) throws(NibLoadingError) {
+        guard view is UIToolbar || view is UINavigationBar || view is UITabBar else { return }
+        read.formUnion(["translucent", "prefersLargeTitles", "itemPositioning", "itemWidth", "itemSpacing"])
+        let translucent = try bool("translucent")
+        switch view {
+        case let toolbar as UIToolbar:
+            if let translucent { toolbar.isTranslucent = translucent }
+        case let bar as UINavigationBar:
+            if let translucent { bar.isTranslucent = translucent }
+            if let large = try bool("prefersLargeTitles") { bar.prefersLargeTitles = large }
+        case let bar as UITabBar:
+            if let translucent { bar.isTranslucent = translucent }
+        default: break
+        }
+    }
+
+    /// A bar's or an effect view's property element; false when `child` is not one.
+    func applyBarElement(_ child: NibXMLElement, to view: UIView) throws(NibLoadingError) -> Bool {
+        switch (child.name, view) {
+        case ("items", let toolbar as UIToolbar):
+            toolbar.items = try child.children.filter { $0.name == "barButtonItem" }.map { element throws(NibLoadingError) in
+                try loader.barButtonItem(element)
+            }
+        case ("items", let bar as UINavigationBar):
+            bar.items = try child.children.filter { $0.name == "navigationItem" }.map { element throws(NibLoadingError) in
+                try loader.navigationItem(element)
+            }
+        case ("items", let bar as UITabBar):
+            let items = try child.children.filter { $0.name == "tabBarItem" }.map { element throws(NibLoadingError) in
+                try loader.tabBarItem(element)
+            }
+            bar.items = items
+            bar.selectedItem = items.first
+        case ("color", let toolbar as UIToolbar) where child["key"] == "barTintColor":
+            toolbar.barTintColor = try color(child)
+        case ("color", let bar as UITabBar) where child["key"] == "unselectedItemTintColor":
+            bar.unselectedItemTintColor = try color(child)
+        case ("blurEffect", let effectView as UIVisualEffectView):
+            effectView.effect = try blurEffect(child)
+        case ("vibrancyEffect", let effectView as UIVisualEffectView):
+            guard let blur = child.child("blurEffect") else { throw error("<vibrancyEffect> without its <blurEffect>", at: child) }
+            effectView.effect = UIVibrancyEffect(blurEffect: try blurEffect(blur))
+        case ("textAttributes", is UINavigationBar), ("largeTitleTextAttributes", is UINavigationBar):
+            loader.warn(child, "bar text attributes", "<\(child.name)> of <\(element.name)> is not read yet: the bar's titles keep UIKit's fonts")
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `<blurEffect style="…">`.
+    private func blurEffect(_ element: NibXMLElement) throws(NibLoadingError) -> UIBlurEffect {
+        let styles: [String: UIBlurEffect.Style] = [
+            "extraLight": .extraLight, "light": .light, "dark": .dark, "regular": .regular, "prominent": .prominent,
+            "systemUltraThinMaterial": .systemUltraThinMaterial, "systemThinMaterial": .systemThinMaterial,
+            "systemMaterial": .systemMaterial, "systemThickMaterial": .systemThickMaterial, "systemChromeMaterial": .systemChromeMaterial,
+            "systemUltraThinMaterialLight": .systemUltraThinMaterialLight, "systemThinMaterialLight": .systemThinMaterialLight,
+            "systemMaterialLight": .systemMaterialLight, "systemThickMaterialLight": .systemThickMaterialLight,
+            "systemChromeMaterialLight": .systemChromeMaterialLight, "systemUltraThinMaterialDark": .systemUltraThinMaterialDark,
+            "systemThinMaterialDark": .systemThinMaterialDark, "systemMaterialDark": .systemMaterialDark,
+            "systemThickMaterialDark": .systemThickMaterialDark, "systemChromeMaterialDark": .systemChromeMaterialDark,
+        ]
+        let name = element["style"] ?? "regular"
+        guard let style = styles[name] else {
+            throw error("blur style \"\(name)\" is not one of \(styles.keys.sorted().joined(separator: ", "))", at: element)
+        }
+        return UIBlurEffect(style: style)
+    }
+}
+
+extension NibLoader {
+    /// A `<barButtonItem>` (a toolbar's, a navigation item's, a scene's toolbar items): its title,
+    /// image or system item, style, width, tag and whether it is enabled. Its id stands for it
+    /// (outlets reach it); its action and segue connect with the document's other connections.
+    func barButtonItem(_ element: NibXMLElement) throws(NibLoadingError) -> UIBarButtonItem {
+        let style: UIBarButtonItem.Style = element["style"] == "done" ? .done : .plain
+        let item: UIBarButtonItem
+        if let system = element["systemItem"] {
+            guard let kind = StoryboardScene.systemItems[system] else {
+                throw error(element, "system item \"\(system)\" is not one of \(StoryboardScene.systemItems.keys.sorted().joined(separator: ", "))")
+            }
+            item = UIBarButtonItem(barButtonSystemItem: kind, target: nil, action: nil)
+        } else if let name = element["image"] {
+            item = UIBarButtonItem(image: UIImage(named: name), style: style, target: nil, action: nil)
+            item.title = element["title"]
+        } else {
+            item = UIBarButtonItem(title: element["title"], style: style, target: nil, action: nil)
+        }
+        if let width = element["width"] { item.width = try number(width, "width", element) }
+        if let tag = element["tag"] {
+            guard let value = Int(tag) else { throw error(element, "tag \"\(tag)\" is not a whole number") }
+            item.tag = value
+        }
+        if element["enabled"] == "NO" { item.isEnabled = false }
+        for (name, _) in element.attributes where !Self.barButtonItemAttributes.contains(name) {
+            warn(element, "barButtonItem.\(name)", "attribute \(name) of <barButtonItem> is not read yet")
+        }
+        if let id = element["id"] { objects[id] = item }
+        keepConnections(of: element, from: item)
+        return item
+    }
+
+    private static let barButtonItemAttributes: Set<String> = [
+        "id", "key", "systemItem", "image", "title", "style", "width", "tag", "enabled", "userLabel", "landscapeImage", "largeContentSizeImage",
+    ]
+
+    /// A bar's `<navigationItem>`: its title, prompt and bar button items.
+    func navigationItem(_ element: NibXMLElement) throws(NibLoadingError) -> UINavigationItem {
+        let item = UINavigationItem(title: element["title"] ?? "")
+        if element["title"] == nil { item.title = nil }
+        item.prompt = element["prompt"]
+        var left: [UIBarButtonItem] = [], right: [UIBarButtonItem] = []
+        for child in element.children where child.name == "barButtonItem" {
+            switch child["key"] {
+            case "leftBarButtonItem": left.append(try barButtonItem(child))
+            case "rightBarButtonItem": right.append(try barButtonItem(child))
+            case "backBarButtonItem": item.backBarButtonItem = try barButtonItem(child)
+            default: break
+            }
+        }
+        for child in element.children where child.name == "leftBarButtonItems" || child.name == "rightBarButtonItems" {
+            let items = try child.children.filter { $0.name == "barButtonItem" }.map { element throws(NibLoadingError) in try barButtonItem(element) }
+            if child.name == "leftBarButtonItems" { left += items } else { right += items }
+        }
+        if !left.isEmpty { item.leftBarButtonItems = left }
+        if !right.isEmpty { item.rightBarButtonItems = right }
+        if let id = element["id"] { objects[id] = item }
+        return item
+    }
+
+    /// A bar's `<tabBarItem>`: a system item, or its title, image, selected image and tag.
+    func tabBarItem(_ element: NibXMLElement) throws(NibLoadingError) -> UITabBarItem {
+        let tag = Int(element["tag"] ?? "") ?? 0
+        let item: UITabBarItem
+        if let system = element["systemItem"] {
+            let kinds: [String: UITabBarItem.SystemItem] = [
+                "more": .more, "favorites": .favorites, "featured": .featured, "topRated": .topRated, "recents": .recents,
+                "contacts": .contacts, "history": .history, "bookmarks": .bookmarks, "search": .search, "downloads": .downloads,
+                "mostRecent": .mostRecent, "mostViewed": .mostViewed,
+            ]
+            guard let kind = kinds[system] else {
+                throw error(element, "tab bar system item \"\(system)\" is not one of \(kinds.keys.sorted().joined(separator: ", "))")
+            }
+            item = UITabBarItem(tabBarSystemItem: kind, tag: tag)
+        } else {
+            item = UITabBarItem(title: element["title"], image: element["image"].flatMap { UIImage(named: $0) }, tag: tag)
+            if let selected = element["selectedImage"] { item.selectedImage = UIImage(named: selected) }
+        }
+        item.badgeValue = element["badgeValue"]
+        if let id = element["id"] { objects[id] = item }
+        keepConnections(of: element, from: item)
+        return item
+    }
+}
