@@ -42,6 +42,14 @@ open class UIButton: UIControl {
             setNeedsLayout()
         }
     }
+    /// Insets of the title's rectangle, and of the image's, from the content's: they move and
+    /// shrink (negative: grow) where each is laid out, not the button's intrinsic size (UIKit's).
+    open var titleEdgeInsets = UIEdgeInsets.zero {
+        didSet { if titleEdgeInsets != oldValue { setNeedsLayout() } }
+    }
+    open var imageEdgeInsets = UIEdgeInsets.zero {
+        didSet { if imageEdgeInsets != oldValue { setNeedsLayout() } }
+    }
     private var colors = PerState<UIColor>()
     private var images = PerState<UIImage>()
     private var attributedTitles = PerState<NSAttributedString>()
@@ -252,6 +260,13 @@ open class UIButton: UIControl {
     open override func layoutSubviews() {
         backgroundView?.frame = bounds
         let content = bounds.inset(by: contentEdgeInsets)
+        ownImageView.frame = contentFrames(in: content.inset(by: imageEdgeInsets)).image
+        ownTitleLabel.frame = contentFrames(in: content.inset(by: titleEdgeInsets)).title
+    }
+
+    /// Where the image and the title go in `content`: the image beside the title, aligned as the
+    /// control's content alignments say.
+    private func contentFrames(in content: CGRect) -> (image: CGRect, title: CGRect) {
         let imageSize = ownImageView.image.map { CGSize(width: min($0.size.width, content.height), height: min($0.size.height, content.height)) } ?? .zero
         var imageFrame = CGRect(x: content.minX, y: content.minY + (content.height - imageSize.height) / 2,
                                 width: imageSize.width, height: imageSize.height)
@@ -281,8 +296,7 @@ open class UIButton: UIControl {
         case .center:
             break
         }
-        ownImageView.frame = imageFrame
-        ownTitleLabel.frame = titleFrame
+        return (imageFrame, titleFrame)
     }
 }
 

@@ -18,12 +18,16 @@ struct NibProperties {
         "clearsContextBeforeDrawing", "translatesAutoresizingMaskIntoConstraints", "placeholderIntrinsicWidth",
         "placeholderIntrinsicHeight", "useAutolayout", "restorationIdentifier", "preservesSuperviewLayoutMargins",
         "layoutMarginsFollowReadableWidth", "insetsLayoutMarginsFromSafeArea", "semanticContentAttribute",
+        // UITableViewCell's, deprecated since iOS 3 (the editing accessory type says what editing shows).
+        "hidesAccessoryWhenEditing",
     ]
 
     /// Elements read elsewhere (the loader) or that Interface Builder alone reads.
     private static let ignoredElements: Set<String> = [
         "subviews", "constraints", "connections", "viewLayoutGuide", "point", "freeformSimulatedSizeMetrics",
         "simulatedMetricsContainer", "size", "variation", "modifierMask", "prototypes", "sections", "cells",
+        // (A view's recognizers are attached by its `gestureRecognizers` outlet collection.)
+        "gestureRecognizers",
     ]
 
     /// Property elements, by key, that the loader makes (a list's header views, layout, prototypes).
@@ -189,6 +193,10 @@ struct NibProperties {
             (view as? UITableViewCell)?.separatorInset = try insets(child)
         case ("inset", "contentEdgeInsets") where view is UIButton:
             (view as? UIButton)?.contentEdgeInsets = try insets(child)
+        case ("inset", "titleEdgeInsets") where view is UIButton:
+            (view as? UIButton)?.titleEdgeInsets = try insets(child)
+        case ("inset", "imageEdgeInsets") where view is UIButton:
+            (view as? UIButton)?.imageEdgeInsets = try insets(child)
         case ("string", "text") where view is UILabel:
             break   // read with the label's attributes
         case ("date", _) where view is UIDatePicker:

@@ -115,4 +115,25 @@ import Testing
         #expect(UITraitCollection(traitsFrom: [UITraitCollection(userInterfaceIdiom: .pad), UITraitCollection(displayScale: 3)]).userInterfaceIdiom == .pad)
         #expect(UITraitCollection(displayScale: 3).userInterfaceIdiom == .unspecified)
     }
+
+    /// `titleEdgeInsets` and `imageEdgeInsets` inset the title's and the image's rectangles, not
+    /// the button's size. A 200 × 44 button with a 10 × 10 image and a title: the image sits at
+    /// the content's left, x = 0, and the title spans the 190 pt beside it. Title insets of 20 on
+    /// the left make the title's rectangle (30, 0, 170, 44); image insets of −4 left and 4 right
+    /// move the image 4 pt left, to x = −4, keeping its size. The intrinsic size is unchanged.
+    @Test func edgeInsetsMoveTheTitleAndTheImage() {
+        let button = UIButton(frame: CGRect(x: 0, y: 0, width: 200, height: 44))
+        button.setImage(image(.red), for: .normal)
+        button.setTitle("Go", for: .normal)
+        let natural = button.intrinsicContentSize
+        button.layoutIfNeeded()
+        #expect(button.imageView?.frame == CGRect(x: 0, y: 17, width: 10, height: 10))
+        #expect(button.titleLabel?.frame == CGRect(x: 10, y: 0, width: 190, height: 44))
+        button.titleEdgeInsets = UIEdgeInsets(top: 0, left: 20, bottom: 0, right: 0)
+        button.imageEdgeInsets = UIEdgeInsets(top: 0, left: -4, bottom: 0, right: 4)
+        button.layoutIfNeeded()
+        #expect(button.titleLabel?.frame == CGRect(x: 30, y: 0, width: 170, height: 44))
+        #expect(button.imageView?.frame == CGRect(x: -4, y: 17, width: 10, height: 10))
+        #expect(button.intrinsicContentSize == natural)
+    }
 }

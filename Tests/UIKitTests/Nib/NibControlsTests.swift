@@ -50,6 +50,8 @@ extension UINibTests {
                     <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" id="go">
                         <rect key="frame" x="20" y="350" width="120" height="44"/>
                         <inset key="contentEdgeInsets" minX="12" minY="6" maxX="14" maxY="8"/>
+                        <inset key="titleEdgeInsets" minX="2" minY="0.0" maxX="0.0" maxY="0.0"/>
+                        <inset key="imageEdgeInsets" minX="0.0" minY="0.0" maxX="3" maxY="0.0"/>
                         <state key="normal" title="Go"/>
                     </button>
                     <label opaque="NO" userInteractionEnabled="NO" contentMode="left" numberOfLines="0" preferredMaxLayoutWidth="280" id="note">
@@ -66,6 +68,7 @@ extension UINibTests {
         #expect(picker.datePickerMode == .date && picker.preferredDatePickerStyle == .inline && picker.minuteInterval == 5)
         let button = try #require(root.subviews[1] as? UIButton)
         #expect(button.contentEdgeInsets == UIEdgeInsets(top: 6, left: 12, bottom: 8, right: 14))
+        #expect(button.titleEdgeInsets.left == 2 && button.imageEdgeInsets.right == 3)
         let note = try #require(root.subviews[2] as? UILabel)
         #expect(note.text == "First line\nsecond line" && note.preferredMaxLayoutWidth == 280 && note.numberOfLines == 0)
     }
