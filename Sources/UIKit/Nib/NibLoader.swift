@@ -44,7 +44,7 @@ struct NibDocument {
 /// UIKit class's initializer hands itself to it once its own setup is done, and the coder sets the
 /// properties, subviews and constraints the document gives, before the app's class's initializer
 /// goes on (so a subclass's `init?(coder:)` sees them, as on iOS).
-final class UINibDecoder: DocumentCoder {
+final class UINibDecoder: DocumentCoder, @unchecked Sendable {   // used on the main actor only
     let element: NibXMLElement
     /// The UIKit class whose initializer applies the document (the nearest of the chain uisim makes).
     let decodingClass: AnyClass
@@ -58,6 +58,13 @@ final class UINibDecoder: DocumentCoder {
         super.init()
     }
 
+    /// The element's value under UIKit's archive key `key` (`NibCoderKeys`).
+    override func archivedValue(forKey key: String) -> Any? {
+        nonisolated(unsafe) var value: Any?
+        MainActor.assumeIsolated { value = NibCoderKeys(loader: loader, element: element).value(forKey: key) }
+        return value
+    }
+
     /// Called by `uikitClass`'s `init?(coder:)` at its end: applies the document once, in the
     /// initializer of the class that decodes.
     @MainActor
@@ -68,16 +75,46 @@ final class UINibDecoder: DocumentCoder {
     }
 }
 
-/// The keyed coder a document's object is made with: it holds no archived values (the document's
-/// properties are applied by the loader, not decoded by key), so every key is absent.
+/// The keyed coder a document's object is made with. The document's properties are applied by
+/// the loader, not decoded by key; what an app's `init?(coder:)` may read itself is the values a
+/// compiled nib holds under UIKit's archive keys (`UINibDecoder` answers them); every other key is
+/// absent, as on iOS (Interface Builder archives no key of the app's: its inspectables are set
+/// through KVC after `init?(coder:)`).
 class DocumentCoder: NSCoder {
     override var allowsKeyedCoding: Bool { true }
-    override func containsValue(forKey key: String) -> Bool { false }
-    override func decodeObject(forKey key: String) -> Any? { nil }
-    override func decodeBool(forKey key: String) -> Bool { false }
-    override func decodeInteger(forKey key: String) -> Int { 0 }
-    override func decodeDouble(forKey key: String) -> Double { 0 }
-    override func decodeFloat(forKey key: String) -> Float { 0 }
+    /// The value archived under `key`: a `String`, `Bool`, `Int`, `Double`, `UIColor`, `UIFont`,
+    /// `CGRect` or `CGPoint`; nil when the document has none.
+    func archivedValue(forKey key: String) -> Any? { nil }
+    override func containsValue(forKey key: String) -> Bool { archivedValue(forKey: key) != nil }
+    override func decodeObject(forKey key: String) -> Any? {
+        let value = archivedValue(forKey: key)
+        return value is Bool || value is Int || value is Double ? nil : value
+    }
+    override func decodeBool(forKey key: String) -> Bool {
+        switch archivedValue(forKey: key) {
+        case let flag as Bool: flag
+        case let number as Int: number != 0
+        default: false
+        }
+    }
+    override func decodeInteger(forKey key: String) -> Int {
+        switch archivedValue(forKey: key) {
+        case let number as Int: number
+        case let flag as Bool: flag ? 1 : 0
+        case let number as Double: Int(number)
+        default: 0
+        }
+    }
+    override func decodeInt32(forKey key: String) -> Int32 { Int32(truncatingIfNeeded: decodeInteger(forKey: key)) }
+    override func decodeInt64(forKey key: String) -> Int64 { Int64(decodeInteger(forKey: key)) }
+    override func decodeDouble(forKey key: String) -> Double {
+        switch archivedValue(forKey: key) {
+        case let number as Double: number
+        case let number as Int: Double(number)
+        default: 0
+        }
+    }
+    override func decodeFloat(forKey key: String) -> Float { Float(decodeDouble(forKey: key)) }
 }
 
 /// One instantiation of a document: makes its objects, connects them, wakes them.
