@@ -88,15 +88,27 @@ public final class Solver {
     /// a constraint equal to one already there is allowed (each add has its own handle).
     @discardableResult
     public func add(_ constraint: Constraint) throws(SolverError) -> ConstraintHandle {
-        let tag: Tag
+        try add(constraint, changing: false)
+    }
+
+    /// Adds a constraint whose constant the caller will change (`setConstant`): a required
+    /// equality is held as two required inequalities from the start, so that neither its changes
+    /// nor its removal rebuild the tableau (a frame that moves every frame, a view's size). Any
+    /// other constraint is added as `add(_:)` adds it.
+    public func add(_ constraint: Constraint, changing: Bool) throws(SolverError) -> ConstraintHandle {
+        let tag: Tag, split: Tag?
         do {
-            tag = try tableau.add(constraint)
+            if changing, constraint.relation == .equal, constraint.strength.isRequired {
+                (tag, split) = try addSplit(constraint)
+            } else {
+                (tag, split) = (try tableau.add(constraint), nil)
+            }
         } catch {
             if case .unsatisfiable = error { counts.unsatisfiable += 1 }
             throw error
         }
         let handle = ConstraintHandle(id: records.count)
-        records.append(Record(constraint: constraint, tag: tag))
+        records.append(Record(constraint: constraint, tag: tag, split: split))
         counts.constraintsAdded += 1
         return handle
     }

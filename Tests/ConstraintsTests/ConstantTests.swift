@@ -51,4 +51,25 @@ import Testing
         #expect(solver.statistics.constantChanges == 5)
         #expect(solver.statistics.constraintsAdded == 4 && solver.statistics.constraintsRemoved == 1)
     }
+
+    /// A required equality added as one that will change (`add(_:changing:)`, a frame the engine
+    /// moves) is held split from the start: its changes and its removal never rebuild, and the
+    /// values are those of the plain one. By hand: x + y == 100, x == 30 (changing), then 45, then
+    /// removed with y == 10 (weak) left: (30, 70), (45, 55), (90, 10).
+    @Test func aChangingEqualityNeverRebuilds() throws {
+        let solver = Solver()
+        let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+        try solver.add(x + y == 100)
+        try solver.add((y == 10).withStrength(.weak))
+        let frame = try solver.add(x == 30, changing: true)
+        #expect(solver.value(x) == 30 && solver.value(y) == 70)
+        try solver.setConstant(frame, -45)
+        #expect(solver.value(x) == 45 && solver.value(y) == 55)
+        try solver.remove(frame)
+        #expect(solver.value(x) == 90 && solver.value(y) == 10)
+        #expect(solver.statistics.rebuilds == 0 && solver.statistics.constraintsAdded == 3)
+        // Inequalities and optional constraints are added as `add(_:)` adds them.
+        let floor = try solver.add(x >= 95, changing: true)
+        #expect(solver.value(x) == 95 && solver.constraint(floor)?.relation == .greaterThanOrEqual)
+    }
 }

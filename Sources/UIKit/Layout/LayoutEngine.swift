@@ -233,8 +233,8 @@ final class LayoutEngine {
 
     /// Adds a system constraint: it must hold (a conflict with the app's required constraints
     /// breaks the app's, as UIKit's error messages show them); nil if it cannot be added.
-    private func addSystem(_ constraint: Constraint) -> ConstraintHandle? {
-        guard let handle = try? solver.add(constraint) else {
+    private func addSystem(_ constraint: Constraint, changing: Bool = false) -> ConstraintHandle? {
+        guard let handle = try? solver.add(constraint, changing: changing) else {
             tally(.unsatisfiableConstraints)
             return nil
         }
@@ -317,7 +317,8 @@ final class LayoutEngine {
             item.frame = variables.indices.map { index in
                 var expression = LinearExpression(variables[index]) - constants[index]
                 if let size = followed[index] { expression = expression - LinearExpression(size) }
-                return addSystem(Constraint(expression, .equal))
+                // Held ready to change: frames move (a cell's each time it is reused).
+                return addSystem(Constraint(expression, .equal), changing: true)
             }
             item.frameFollows = followed
         } else if constants != item.frameConstants {
@@ -410,7 +411,7 @@ final class LayoutEngine {
             system += [Constraint(LinearExpression(item.minX) - Double(insets.left), .equal),
                        Constraint(LinearExpression(item.width) - insetWidth, .equal)]
         }
-        item.guide = system.compactMap(addSystem)
+        item.guide = system.compactMap { addSystem($0) }
         item.guideInsets = insets
         items[key] = item
     }
