@@ -3,7 +3,8 @@ import UIKit
 /// The scenes that ship with uisim.
 public enum BuiltInScenes {
     /// Every built-in scene; the first is the default.
-    public static let all: [Scene] = [FeedScene.scene, ControlsScene.scene, ResizeScene.scene, MessagesScene.scene, GridScene.scene, NavigationScene.scene]
+    public static let all: [Scene] = [FeedScene.scene, ControlsScene.scene, ResizeScene.scene, MessagesScene.scene, GridScene.scene, NavigationScene.scene,
+                                        ContactsScene.scene]
 
     /// The built-in scenes, by name.
     public static let catalog = try! SceneCatalog(all)   // the names are distinct: a test lists them

@@ -20,7 +20,7 @@ import Traces
     }
 
     @Test func unknownScenesAndVariantsSayWhatExists() {
-        #expect(throws: SceneError("no scene 'feeed'; the scenes are: feed, controls, resize, messages, grid, navigation")) { try BuiltInScenes.named("feeed") }
+        #expect(throws: SceneError("no scene 'feeed'; the scenes are: feed, controls, resize, messages, grid, navigation, contacts")) { try BuiltInScenes.named("feeed") }
         #expect(throws: SceneError("scene 'controls' has no variant 'opaque'; its variants are: subviews-in-controls")) {
             try BuiltInScenes.named("controls").settings(["opaque": true])
         }

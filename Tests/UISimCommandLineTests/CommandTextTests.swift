@@ -73,28 +73,29 @@ import UISim
         #expect(busy.contains("text                              2 laid out, 5 from the cache, 0 measured by the app, 40 glyphs drawn"))
     }
 
-    /// `advice` on short stand-ins for its traces: fifteen verdicts with their numbers, whether each
+    /// `advice` on short stand-ins for its traces: sixteen verdicts with their numbers, whether each
     /// advice held, and advice.html as a table of them. The render phase's three (6–8) hold even
     /// on a short fling: counts of offscreen passes fall, and rasterizing content that changes
     /// every frame costs more than not.
     @Test func adviceShowsItsNumbersAndWhetherEachHeld() throws {
         let folder = cli.temporary("advice")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("t"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("t/contacts"), withIntermediateDirectories: true)
         for gesture in [["fling", "--from", "195,700", "--to", "195,300", "--duration", "0.1", "-o", "t/fling.trace"],
                         ["pinch", "--from", "195,380", "--distance", "120,200", "--duration", "0.2", "-o", "t/pinch.trace"],
-                        ["tap", "--from", "100,200", "-o", "t/taps.trace"]] {
+                        ["tap", "--from", "100,200", "-o", "t/taps.trace"],
+                        ["tap", "--from", "292,785", "-o", "t/contacts/tab-and-fling.trace"]] {
             #expect(try cli.uisim(["trace", "synth"] + gesture, in: folder).status == 0)
         }
         let advice = try cli.uisim(["advice", "--runs", "1", "--traces", "t", "--out", "a"], in: folder)
         #expect(advice.status == 0, "\(advice.stderr)")
         let verdicts = advice.stdout.split(separator: "\n").filter { $0.first?.isNumber == true }
-        #expect(verdicts.count == 15)
+        #expect(verdicts.count == 16)
         #expect(verdicts.allSatisfy { $0.hasSuffix("— held") || $0.hasSuffix("— did not hold") })
         #expect(verdicts[1].contains("2. content mode instead of redraw: draws ") && verdicts[1].hasSuffix("— held"))
         let html = try String(contentsOf: folder.appendingPathComponent("a/advice.html"), encoding: .utf8)
         #expect(html.contains("1 interleaved run of each variant"))
-        #expect(html.components(separatedBy: "<tr><td>").count - 1 == 15)
+        #expect(html.components(separatedBy: "<tr><td>").count - 1 == 16)
         #expect(verdicts[5].hasPrefix("6. a shadowPath instead of a shadow cast from the alpha: shadow offscreen passes ")
                 && verdicts[5].contains(" → 0,") && verdicts[5].hasSuffix("— held"))
         #expect(verdicts[6].hasPrefix("7. rounded corners without masks or clipping: mask passes ") && verdicts[6].hasSuffix("— held"))

@@ -176,24 +176,24 @@ import UISim
         // Every experiment gives a verdict. Whether a time-judged one holds in a single run depends
         // on the machine's load (a full `swift test` beside it once judged "degraded drawing while
         // scrolling" ×1.03): what this test checks is that advice runs from any folder.
-        #expect(verdicts.count == 15 && verdicts.allSatisfy { $0.hasSuffix("— held") || $0.hasSuffix("— did not hold") }, "\(advice.stdout)")
+        #expect(verdicts.count == 16 && verdicts.allSatisfy { $0.hasSuffix("— held") || $0.hasSuffix("— did not hold") }, "\(advice.stdout)")
         #expect(verdicts.filter { $0.hasSuffix("— held") }.count >= 8, "\(advice.stdout)")   // most hold: the advice works
         #expect(advice.stdout.hasSuffix("/out/advice/advice.html\n"))
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: empty.appendingPathComponent("out/advice/advice.json"))) as? [String: Any]
-        #expect((report?["experiments"] as? [Any])?.count == 15)
+        #expect((report?["experiments"] as? [Any])?.count == 16)
 
         let missing = try cli.uisim(["advice", "--runs", "1", "--traces", "nowhere"], in: empty)
         #expect(missing.status == 64)
-        #expect(missing.stderr.contains("cannot read nowhere/fling.trace, nowhere/pinch.trace, nowhere/taps.trace"))
+        #expect(missing.stderr.contains("cannot read nowhere/contacts/tab-and-fling.trace, nowhere/fling.trace, nowhere/pinch.trace, nowhere/taps.trace"))
         #expect(missing.stderr.contains("leave --traces out to replay the bundled ones"))
         let help = try cli.uisim(["advice", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("Runs from any folder: the traces it replays (fling.trace, pinch.trace, taps.trace) come with uisim."))
+        #expect(help.contains("Runs from any folder: the traces it replays (contacts/tab-and-fling.trace, fling.trace, pinch.trace, taps.trace) come with uisim."))
     }
 
     /// The advice's traces in the library's resources are `Traces/`'s, byte for byte (the README's
     /// commands and the advice replay the same files).
     @Test func theBundledAdviceTracesAreThoseOfTraces() throws {
-        #expect(Advice.traceNames == ["fling.trace", "pinch.trace", "taps.trace"])
+        #expect(Advice.traceNames == ["contacts/tab-and-fling.trace", "fling.trace", "pinch.trace", "taps.trace"])
         for name in Advice.traceNames {
             let bundled = try Data(contentsOf: Advice.bundledTraces.appendingPathComponent(name))
             #expect(bundled == (try Data(contentsOf: CommandLineTests.root.appendingPathComponent("Traces").appendingPathComponent(name))),

@@ -26,7 +26,7 @@ public enum Advice {
 
     /// One experiment's outcome (an entry of advice.json, a row of advice.html).
     public struct Outcome: Codable, Sendable {
-        /// Its place among the ten, from 1.
+        /// Its place among the experiments, from 1.
         public var number: Int
         public var advice: String
         public var scene: String
@@ -52,7 +52,7 @@ public enum Advice {
         public var interrupted: Bool?
     }
 
-    /// Runs the fourteen experiments, `runs` interleaved runs of each variant on the fixed clock, on
+    /// Runs the sixteen experiments, `runs` interleaved runs of each variant on the fixed clock, on
     /// `scenes` (uisim's built-in ones) with the traces in `traces`, each experiment's outputs in
     /// `out/<n>-<variant>/`; writes `out/advice.json` and `out/advice.html`. `progress(n)` is
     /// told at each run of experiment `n` (from 0), `measured` each outcome as it is known. The
@@ -215,7 +215,7 @@ public enum Advice {
         return same + "; " + engine + "; " + times
     }
 
-    /// The fifteen experiments, in order.
+    /// The sixteen experiments, in order.
     static let definitions: [Definition] = [
         Definition(title: "system views instead of custom drawing", scene: "feed", trace: "fling.trace", variant: "system-views",
                    followedIsOn: true, held: { fell($0, .counter(.drawnPixels)) }) { c in
@@ -300,7 +300,22 @@ public enum Advice {
                            + " pixels hidden under the opaque bar \(percent(c, .counter(.occludedPixels))),"
                            + " render stage \(times(c, renderMean)) (estimated), render hitches \(change(c, .hitches(.render)))"
                    }, base: ["header": true]),
+        Definition(title: "nibs are slow: build cells in code", scene: "contacts", trace: "contacts/tab-and-fling.trace",
+                   variant: "nib-cells", followedIsOn: false,
+                   // Held when the frame that makes the list's cells lays out faster with cells
+                   // built in code (a nib is decoded for each cell made there, in the layout phase).
+                   held: { c in faster(c, layoutMax) }, verdict: nibVerdict),
     ]
+
+    static let appMax = Figure.stage(.app, .max), layoutMax = Figure.stage(.layout, .max)
+
+    @Sendable static func nibVerdict(_ c: Comparison) -> String {
+        "nibs loaded \(change(c, .counter(.nibsLoaded))) (one per cell made: \(after(c, .counter(.cellsCreated))) cells, the first"
+            + " screen's; \(after(c, .counter(.cellsReused))) reuses load none), objects decoded \(change(c, .counter(.nibObjects))),"
+            + " the same frames on screen (draws \(change(c, .counter(.draws))), constraints added \(change(c, .counter(.constraintsAdded))));"
+            + " the frame that shows the list: layout phase \(times(c, layoutMax)), app stage \(times(c, appMax));"
+            + " every frame: app stage \(times(c, appMean))"
+    }
 
     @Sendable static func opaqueHeld(_ c: Comparison) -> Bool { fell(c, .counter(.blendedPixels)) && faster(c, renderMean) }
 
@@ -326,8 +341,8 @@ extension Advice.Report {
             <style>body{font:14px/1.45 -apple-system,Helvetica,Arial,sans-serif;max-width:1080px;margin:24px auto;padding:0 16px;color:#1f2328}
             table{border-collapse:collapse}td,th{padding:6px 10px;border-bottom:1px solid #eaeef2;text-align:left;vertical-align:top}
             .held{color:#1a7f37;font-weight:600}.not{color:#cf222e;font-weight:600}</style></head><body>
-            <h1>Fourteen pieces of advice, measured</h1>
-            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes); 9–10: Auto Layout's (WWDC 2018 session 220), on the feed laid out with constraints; 11: text's, on a conversation whose rows are as tall as their messages; 12: animation's, on the feed's cards pulsing when tapped; 13–14: the seed notes' 3 and 4 again, on the cards of a compositional collection view (the <code>grid</code> scene). Render-stage times are the cost model's estimates.</p>
+            <h1>Sixteen pieces of advice, measured</h1>
+            <p>1–5: the seed notes' (the commit side: drawing, layout, blending); 6–8: the render phase's (Apple's Tech Talk 10857: offscreen passes); 9–10: Auto Layout's (WWDC 2018 session 220), on the feed laid out with constraints; 11: text's, on a conversation whose rows are as tall as their messages; 12: animation's, on the feed's cards pulsing when tapped; 13–14: the seed notes' 3 and 4 again, on the cards of a compositional collection view (the <code>grid</code> scene); 15: blur's, on a title bar over the feed; 16: the folklore that nibs are slow, on a list whose cells come from a nib or from code (the <code>contacts</code> scene). Render-stage times are the cost model's estimates.</p>
             <p>\(runs) interleaved run\(runs == 1 ? "" : "s") of each variant; counters exact, times as median ratios (B ÷ A: advice followed ÷ not).</p>
             \(interrupted == true ? "<p class=\"not\">Interrupted: the \(experiments.count) experiments measured whole before the signal.</p>\n" : "")
             <table><tr><th>#</th><th>advice</th><th>experiment</th><th>measured</th><th>held</th></tr>

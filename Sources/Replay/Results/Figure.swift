@@ -306,7 +306,8 @@ public enum Figure: Hashable, Sendable, CustomStringConvertible {
 
     /// The times `compare` gives as median ratios B ÷ A.
     public static let comparedTimes: [Figure] = [
-        .stage(.app, .p50), .stage(.app, .p95), .stage(.app, .mean), .stage(.event, .mean), .stage(.constraints, .mean), .stage(.layout, .mean),
+        .stage(.app, .p50), .stage(.app, .p95), .stage(.app, .max), .stage(.app, .mean), .stage(.event, .mean), .stage(.constraints, .mean),
+        .stage(.layout, .mean), .stage(.layout, .max),
         .stage(.display, .mean), .stage(.commit, .mean), .stage(.render, .p50), .stage(.render, .mean), .hitchTimeRatio,
         .scrollingDisplayMean,
     ]
