@@ -31,6 +31,8 @@ final class UIKitState {
     /// How many storyboard references are being followed inside one another (a storyboard whose
     /// relationships lead back to itself would otherwise recurse without end).
     var followedReferences = 0
+    /// The app's folders of Interface Builder documents (`UINib.appSearchFolders`).
+    var documentFolders: [URL] = []
     /// Whether a view set its own tint or dimming (then a view moved under another hears
     /// `tintColorDidChange()`).
     var customizesTint = false

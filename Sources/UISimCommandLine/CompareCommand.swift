@@ -34,6 +34,7 @@ struct CompareCommand: @preconcurrency ParsableCommand {
         try requireOutputPath(out, "--out")
         _ = try sceneOptions.settings([variants[0]])
         _ = try sceneOptions.settings([variants[1]])
+        _ = try sceneOptions.documentFolders()
     }
 
     @MainActor
@@ -45,6 +46,7 @@ struct CompareCommand: @preconcurrency ParsableCommand {
             out: URL(fileURLWithPath: out ?? "out/compare-\(url.deletingPathExtension().lastPathComponent)-\(sceneOptions.scene)"))
         experiment.contentSize = sceneOptions.contentSize
         experiment.appearance = sceneOptions.appearance
+        experiment.documents = try sceneOptions.documentFolders()
         experiment.pendingInterruption = { Interruption.signal }
         var bar = ProgressBar(total: nil, enabled: !json)
         let comparison = try experiment.run { _ in bar.update(frame: 0, time: 0) }

@@ -97,6 +97,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         }
         do { _ = try DebugOverlays(parsing: overlay) } catch let error as UsageError { throw ValidationError(error.description) }
         _ = try sceneOptions.settings(variants)
+        _ = try sceneOptions.documentFolders()
     }
 
     /// Whether this is the classic job: one trace file, outputs straight into the folder.
@@ -141,6 +142,7 @@ struct ReplayCommand: @preconcurrency ParsableCommand {
         job.render = render
         job.contentSize = sceneOptions.contentSize
         job.appearance = sceneOptions.appearance
+        job.documents = try sceneOptions.documentFolders()
         job.hitchBands = hitchBands
         job.input = input.options()
         job.pendingInterruption = { Interruption.signal }

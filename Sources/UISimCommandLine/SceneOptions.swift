@@ -25,6 +25,22 @@ struct SceneOptions: ParsableArguments {
                                valueName: "light|dark"))
     var appearance: Appearance = .light
 
+    @Option(name: .customLong("documents"),
+            help: ArgumentHelp("A folder of the app's .xib and .storyboard files, searched (with its subfolders) for a nib or a storyboard by name after the app's bundle (repeatable).",
+                               valueName: "folder"))
+    var documents: [String] = []
+
+    /// The `--documents` folders, each checked to be a folder (else a usage error, exit 64).
+    func documentFolders() throws -> [URL] {
+        try documents.map { path in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("--documents \(path): no such folder")
+            }
+            return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+        }
+    }
+
     /// The scene named, or a usage error (exit 64) listing the scenes.
     func resolvedScene() throws -> Scene {
         do {

@@ -20,6 +20,41 @@ import UIKit
         override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { began += touches.count }
     }
 
+    /// An app whose screen comes from a nib by name: the replay's `documents` folders are its
+    /// app's search folders (`--documents`), so the nib is found there; another app (this test's)
+    /// does not see them.
+    @Test func aReplaysDocumentsFolderHoldsTheScenesNibs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-documents-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Views"), withIntermediateDirectories: true)
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22155" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1"/>
+                    <view contentMode="scaleToFill" id="badge">
+                        <rect key="frame" x="20" y="300" width="120" height="44"/>
+                        <color key="backgroundColor" systemColor="systemOrangeColor"/>
+                    </view>
+                </objects>
+            </document>
+            """.utf8).write(to: folder.appendingPathComponent("Views/Badge.xib"))
+        let loaded = PadBox()
+        let scene = Scene(name: "badge", summary: "a view from Badge.xib") { window, _ in
+            let badge = UINib(nibName: "Badge", bundle: nil).instantiate(withOwner: nil).first as? UIView
+            loaded.frame = badge?.frame
+            loaded.folders = UINib.appSearchFolders
+            if let badge { window.addSubview(badge) }
+        }
+        var job = try ReplayJob(trace: Self.root.appendingPathComponent("Traces/taps.trace"), scene: scene,
+                                out: folder.appendingPathComponent("out"), snapshots: .none)
+        job.clock = .fixed
+        job.documents = [folder]
+        _ = try job.run()
+        #expect(loaded.frame == CGRect(x: 20, y: 300, width: 120, height: 44) && loaded.folders == [folder])
+        try UIApplication.withNewApplication { #expect(UINib.appSearchFolders.isEmpty) }
+    }
+
     @Test func oneCallReplaysAnOwnSceneAndWritesItsOutputs() throws {
         let pads = PadBox()
         let scene = Scene(name: "pad", summary: "one drawn view", variants: [.init(name: "big", summary: "fills the screen")]) { window, settings in
@@ -69,6 +104,8 @@ import UIKit
 
     final class PadBox {   // on the main actor (the target's default isolation), as the build closure is
         var pad: Pad?
+        var frame: CGRect?
+        var folders: [URL] = []
     }
 
     @Test func catalogsRefuseTwoScenesOfOneName() {

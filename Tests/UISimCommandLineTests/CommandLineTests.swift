@@ -148,6 +148,10 @@ import Testing
         #expect(scene.status == 64 && scene.stderr.contains("no scene 'nope'"))
         let missing = try uisim(["replay", "no-such-file.trace"])
         #expect(missing.status == 64 && missing.stderr.contains("cannot read the trace file"))
+        for command in [["replay", "Traces/drag.trace"], ["compare", "Traces/drag.trace", "--variant", "opaque=off", "--variant", "opaque=on"]] {
+            let documents = try uisim(command + ["--documents", "no-such-folder"])
+            #expect(documents.status == 64 && documents.stderr.contains("--documents no-such-folder: no such folder"), "\(command)")
+        }
     }
 
     @Test func replayBaselineAndCheck() throws {

@@ -106,7 +106,7 @@ import UISim
         // options of names, paths and choices say "Missing value" (where "-1" is no answer).
         let words: Set<String> = ["--list", "--fit", "--input-device", "--scene", "--device", "--content-size", "--appearance", "--variant", "--out", "--clock", "--app-time",
                                   "--render", "--hitch-bands", "--snapshots", "--snapshot-resolution", "--overlay", "--output",
-                                  "--baseline", "--junit", "--traces"]
+                                  "--baseline", "--junit", "--traces", "--documents"]
         var numbers = 0
         for (command, options) in try commandsAndOptions() {
             for option in options {

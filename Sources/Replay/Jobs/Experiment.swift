@@ -17,6 +17,8 @@ public struct Experiment {
     public var contentSize = UIContentSizeCategory.large
     public var appearance = Appearance.light
     public var out: URL
+    /// Folders of the app's Interface Builder documents, for every run (`ReplayJob.documents`).
+    public var documents: [URL] = []
     /// A signal received: the experiment stops before its next run and throws `Interrupted`
     /// (half an experiment compares nothing).
     public var pendingInterruption: (@Sendable () -> Int32?)?
@@ -71,6 +73,7 @@ public struct Experiment {
                 job.clock = .fixed
                 job.contentSize = contentSize
                 job.appearance = appearance
+                job.documents = documents
                 job.pendingInterruption = pendingInterruption
                 let result = try job.run()
                 // A run the signal cut short is not a run of the trace: left out.

@@ -39,6 +39,9 @@ public struct ReplayJob: Sendable {
     public var dumpsHierarchy = false
     /// How a recording of another tool is read (its screen is set from `model`).
     public var input = TraceImportOptions()
+    /// Folders of the app's Interface Builder documents (`--documents`), searched for a nib or a
+    /// storyboard by name after the app's bundle (`UINib.appSearchFolders` of the replay's app).
+    public var documents: [URL] = []
     /// A signal its owner received before the replay started (the command line's handlers run
     /// from start-up); the replay then stops before its first frame. Signals during the replay
     /// stop it at the end of the frame.
@@ -82,6 +85,7 @@ public struct ReplayJob: Sendable {
 
     @MainActor
     private func runInApplication(progress: ((Int, Double) -> Void)?) throws -> Result {
+        UINib.appSearchFolders = documents
         let traceScreen = TraceScreen(size: model.pointSize, scale: Double(model.scale),
                                       refreshRate: model.maximumFramesPerSecond, deviceName: model.name)
         var options = input

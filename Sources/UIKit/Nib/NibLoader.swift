@@ -44,7 +44,9 @@ struct NibDocument {
 /// UIKit class's initializer hands itself to it once its own setup is done, and the coder sets the
 /// properties, subviews and constraints the document gives, before the app's class's initializer
 /// goes on (so a subclass's `init?(coder:)` sees them, as on iOS).
-final class UINibDecoder: DocumentCoder, @unchecked Sendable {   // used on the main actor only
+// @unchecked Sendable: made, used and dropped on the main actor within one load; the keyed
+// reads NSCoder declares nonisolated reach the loader through `MainActor.assumeIsolated`.
+final class UINibDecoder: DocumentCoder, @unchecked Sendable {
     let element: NibXMLElement
     /// The UIKit class whose initializer applies the document (the nearest of the chain uisim makes).
     let decodingClass: AnyClass

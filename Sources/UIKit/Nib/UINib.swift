@@ -115,6 +115,17 @@ open class UINib: NSObject {
         folderLists.removeAll()
     }
 
+    /// The current app's own folders of documents, searched after `searchFolders` (uisim's own:
+    /// a replay's `--documents` folders, set in the app each replay makes, so that no replay
+    /// depends on another's).
+    public static var appSearchFolders: [URL] {
+        get { UIKitState.current.documentFolders }
+        set { UIKitState.current.documentFolders = newValue }
+    }
+
+    /// Every folder searched after the bundle: the process's, then the app's.
+    static var allSearchFolders: [URL] { searchFolders + appSearchFolders }
+
     /// Forgets every search folder.
     public static func removeAllSearchFolders() {
         searchFolders.removeAll()
@@ -135,13 +146,14 @@ open class UINib: NSObject {
     static func defaultNibName(forControllerOf type: AnyClass, in bundle: Bundle) -> String? {
         let fullName = String(reflecting: type)
         guard !fullName.hasPrefix("UIKit."), !fullName.contains("<") else { return nil }
-        let key = fullName + "|" + bundle.bundlePath
+        let searched = allSearchFolders
+        let key = fullName + "|" + bundle.bundlePath + "|" + searched.map(\.path).joined(separator: "|")
         if let known = defaultNibNames[key] { return known }
         let name = String(fullName.split(separator: ".").last ?? "")
         var candidates = [name]
         if name.hasSuffix("Controller"), name.count > "Controller".count { candidates.insert(String(name.dropLast("Controller".count)), at: 0) }
         var folders = [bundle.resourceURL, bundle.resourceURL?.appendingPathComponent("Base.lproj")].compactMap { $0 }
-        folders += searchFolders
+        folders += searched
         let found = candidates.first { candidate in
             folders.contains { FileManager.default.fileExists(atPath: $0.appendingPathComponent(candidate + ".xib").path) }
         }
@@ -164,14 +176,15 @@ open class UINib: NSObject {
         var roots: [(URL, Int)] = []
         if let resources = bundle.resourceURL { roots.append((resources, 2)) }
         if bundle.resourceURL?.standardizedFileURL != bundle.bundleURL.standardizedFileURL { roots.append((bundle.bundleURL, 2)) }
-        roots += searchFolders.map { ($0, 8) }
+        let searched = allSearchFolders
+        roots += searched.map { ($0, 8) }
         for (root, depth) in roots {
             if let found = find(file, under: root, depth: depth) { return found }
         }
         throw NibLoadingError(file: file, line: nil,
                               kind == "NIB" ? "Could not load NIB in bundle: '\(bundle.bundlePath)' with name '\(name)'"
                               : "Could not find a storyboard named '\(name)' in bundle \(bundle.bundlePath)"
-                              + " (looked for \(file) in the bundle's resources and \(searchFolders.count) search folder(s))")
+                              + " (looked for \(file) in the bundle's resources and \(searched.count) search folder(s))")
     }
 
     /// The first file named `file` at `root` or in a folder under it, breadth first, at most
