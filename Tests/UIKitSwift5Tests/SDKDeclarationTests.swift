@@ -102,6 +102,18 @@ final class SDKButton: UIButton {
     override func title(for state: UIControl.State) -> String? { super.title(for: state) }
     override func setTitleColor(_ color: UIColor?, for state: UIControl.State) { super.setTitleColor(color, for: state) }
     override func setImage(_ image: UIImage?, for state: UIControl.State) { super.setImage(image, for: state) }
+    // iOS 15's configurations: the property and the update a subclass overrides.
+    override var configuration: UIButton.Configuration? {
+        get { super.configuration }
+        set { super.configuration = newValue }
+    }
+    var updates = 0
+    override func updateConfiguration() {
+        updates += 1
+        var configuration = self.configuration ?? .plain()
+        configuration.baseForegroundColor = isHighlighted ? .systemRed : nil
+        self.configuration = configuration
+    }
 }
 
 // MARK: UIView (UIView.h)
@@ -813,6 +825,14 @@ final class SDKDeclarationTests: XCTestCase {
         XCTAssertNotNil(button.imageView)
         XCTAssertNil(button.imageView?.image)
         XCTAssertNil(SDKButton(coder: NSCoder()))
+        // A subclass's updateConfiguration() runs on each state change and its configuration is shown.
+        let configured = SDKButton(configuration: .filled(), primaryAction: UIAction(title: "Pay") { _ in })
+        XCTAssertEqual(configured.configuration?.title, "Pay")
+        XCTAssertEqual(configured.titleLabel?.text, "Pay")
+        let before = configured.updates
+        configured.isHighlighted = true
+        XCTAssertGreaterThan(configured.updates, before)
+        XCTAssertEqual(configured.configuration?.baseForegroundColor, .systemRed)
     }
 
     func testViewOverridesAreTheOnesUIKitCalls() {

@@ -154,6 +154,9 @@ open class UIColor: NSObject, @unchecked Sendable {
     open class var systemPurple: UIColor { Palette.systemPurple }
     open class var systemTeal: UIColor { Palette.systemTeal }
     open class var systemIndigo: UIColor { Palette.systemIndigo }
+    open class var systemMint: UIColor { Palette.systemMint }
+    open class var systemCyan: UIColor { Palette.systemCyan }
+    open class var systemBrown: UIColor { Palette.systemBrown }
     open class var systemGray: UIColor { Palette.systemGray }
     open class var systemGray2: UIColor { Palette.systemGray2 }
     open class var systemGray3: UIColor { Palette.systemGray3 }
@@ -241,6 +244,10 @@ private enum Palette {
     static let systemPink = UIColor.dynamic(light: UIColor(red: 255.0 / 255, green: 45.0 / 255, blue: 85.0 / 255, alpha: 1.0), dark: UIColor(red: 255.0 / 255, green: 55.0 / 255, blue: 95.0 / 255, alpha: 1.0))
     static let systemPurple = UIColor.dynamic(light: UIColor(red: 175.0 / 255, green: 82.0 / 255, blue: 222.0 / 255, alpha: 1.0), dark: UIColor(red: 191.0 / 255, green: 90.0 / 255, blue: 242.0 / 255, alpha: 1.0))
     static let systemTeal = UIColor.dynamic(light: UIColor(red: 48.0 / 255, green: 176.0 / 255, blue: 199.0 / 255, alpha: 1.0), dark: UIColor(red: 64.0 / 255, green: 203.0 / 255, blue: 224.0 / 255, alpha: 1.0))
+    // iOS 15's three (the Human Interface Guidelines' values of the teal above's release).
+    static let systemMint = UIColor.dynamic(light: UIColor(red: 0.0 / 255, green: 199.0 / 255, blue: 190.0 / 255, alpha: 1.0), dark: UIColor(red: 102.0 / 255, green: 212.0 / 255, blue: 207.0 / 255, alpha: 1.0))
+    static let systemCyan = UIColor.dynamic(light: UIColor(red: 50.0 / 255, green: 173.0 / 255, blue: 230.0 / 255, alpha: 1.0), dark: UIColor(red: 100.0 / 255, green: 210.0 / 255, blue: 255.0 / 255, alpha: 1.0))
+    static let systemBrown = UIColor.dynamic(light: UIColor(red: 162.0 / 255, green: 132.0 / 255, blue: 94.0 / 255, alpha: 1.0), dark: UIColor(red: 172.0 / 255, green: 142.0 / 255, blue: 104.0 / 255, alpha: 1.0))
     static let systemIndigo = UIColor.dynamic(light: UIColor(red: 88.0 / 255, green: 86.0 / 255, blue: 214.0 / 255, alpha: 1.0), dark: UIColor(red: 94.0 / 255, green: 92.0 / 255, blue: 230.0 / 255, alpha: 1.0))
     static let systemGray = UIColor.dynamic(light: UIColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255, alpha: 1.0), dark: UIColor(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255, alpha: 1.0))
     static let systemGray2 = UIColor.dynamic(light: UIColor(red: 174.0 / 255, green: 174.0 / 255, blue: 178.0 / 255, alpha: 1.0), dark: UIColor(red: 99.0 / 255, green: 99.0 / 255, blue: 102.0 / 255, alpha: 1.0))

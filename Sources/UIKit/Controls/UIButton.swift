@@ -69,6 +69,50 @@ open class UIButton: UIControl {
     /// mixes each opaque pixel half with white (channel → (channel + 255) / 2, alpha kept).
     @available(iOS, introduced: 2.0, deprecated: 15.0, message: "This property is ignored when using UIButtonConfiguration")
     open var adjustsImageWhenDisabled = true { didSet { if adjustsImageWhenDisabled != oldValue { refresh() } } }
+    /// The button's configuration (iOS 15): set, it replaces the per-state titles, colours and
+    /// edge insets; nil (the default), the button is laid out as before iOS 15.
+    open var configuration: UIButton.Configuration? {
+        didSet {
+            if configuration == nil {
+                shownConfiguration = nil
+                configurationBackground?.backgroundColor = nil
+                configurationSubtitleLabel?.isHidden = true
+                invalidateIntrinsicContentSize()
+                refresh()
+            } else {
+                setNeedsUpdateConfiguration()
+            }
+        }
+    }
+    /// Called after `updateConfiguration()` each time the configuration is updated.
+    open var configurationUpdateHandler: UIButton.ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
+    /// Whether a state change shows the configuration `updated(for:)` the state (default true).
+    open var automaticallyUpdatesConfiguration = true
+    /// Asks the button to update its configuration for its state: `updateConfiguration()`, then
+    /// `configurationUpdateHandler`, then the configuration (updated for the state when
+    /// `automaticallyUpdatesConfiguration`) is shown. uisim updates at once.
+    open func setNeedsUpdateConfiguration() {
+        guard configuration != nil || configurationUpdateHandler != nil, !isUpdatingConfiguration else { return }
+        isUpdatingConfiguration = true
+        defer { isUpdatingConfiguration = false }
+        updateConfiguration()
+        configurationUpdateHandler?(self)
+        guard let configuration else {
+            shownConfiguration = nil
+            return
+        }
+        let shown = automaticallyUpdatesConfiguration ? configuration.updated(for: self) : configuration
+        show(shown)
+    }
+
+    /// What a subclass overrides to change its configuration for its state (default: nothing).
+    open func updateConfiguration() {}
+
+    /// The configuration shown now (updated for the state), its background and its subtitle.
+    var shownConfiguration: UIButton.Configuration?
+    var configurationBackground: UIView?
+    var configurationSubtitleLabel: UILabel?
+    var isUpdatingConfiguration = false
     /// The last adjusted image, and the image and adjustment it was made from (made once).
     private var adjustedImage: (source: UIImage, darker: Bool, image: UIImage)?
 
@@ -173,6 +217,7 @@ open class UIButton: UIControl {
     /// `contentEdgeInsets`. (A `.system` button on iOS also pads its title by a few points; uisim
     /// lays out every type alike.)
     open override var intrinsicContentSize: CGSize {
+        if let configuration = shownConfiguration { return configurationSize(configuration) }
         let image = ownImageView.image?.size ?? .zero
         let title = ownTitleLabel.text.map { $0.isEmpty ? CGSize.zero : ownTitleLabel.intrinsicContentSize } ?? .zero
         return CGSize(width: image.width + title.width + contentEdgeInsets.left + contentEdgeInsets.right,
@@ -191,6 +236,7 @@ open class UIButton: UIControl {
     }
 
     private func refresh() {
+        if configuration != nil { return setNeedsUpdateConfiguration() }
         if let styled = attributedTitle(for: state) {
             if shownAttributedTitle !== styled {
                 shownAttributedTitle = styled
@@ -258,6 +304,7 @@ open class UIButton: UIControl {
     }
 
     open override func layoutSubviews() {
+        if let configuration = shownConfiguration { return layOutConfiguration(configuration) }
         backgroundView?.frame = bounds
         let content = bounds.inset(by: contentEdgeInsets)
         ownImageView.frame = contentFrames(in: content.inset(by: imageEdgeInsets)).image

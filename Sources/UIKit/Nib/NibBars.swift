@@ -159,3 +159,66 @@ extension NibLoader {
         return item
     }
 }
+
+extension NibProperties {
+    /// A button's `<buttonConfiguration key="configuration" style="filled" title="Call">`: the
+    /// style, title, subtitle, image and its placement and padding, the title padding and
+    /// alignment, the corner style and size; `titleFontDescription`, `baseForegroundColor`,
+    /// `baseBackgroundColor` and `contentInsets` (`<directionalEdgeInsets>`) from its elements.
+    func buttonConfiguration(_ element: NibXMLElement) throws(NibLoadingError) -> UIButton.Configuration {
+        let styles: [String: UIButton.Configuration] = [
+            "plain": .plain(), "gray": .gray(), "tinted": .tinted(), "filled": .filled(), "borderless": .borderless(),
+            "bordered": .bordered(), "borderedTinted": .borderedTinted(), "borderedProminent": .borderedProminent(),
+        ]
+        let name = element["style"] ?? "plain"
+        guard var configuration = styles[name] else {
+            throw error("button configuration style \"\(name)\" is not one of \(styles.keys.sorted().joined(separator: ", "))", at: element)
+        }
+        func choice<Value>(_ attribute: String, _ values: [String: Value]) throws(NibLoadingError) -> Value? {
+            guard let text = element[attribute] else { return nil }
+            guard let value = values[text] else {
+                throw error("\(attribute) \"\(text)\" is not one of \(values.keys.sorted().joined(separator: ", "))", at: element)
+            }
+            return value
+        }
+        configuration.title = element["title"]
+        configuration.subtitle = element["subtitle"]
+        if let image = element["image"] { configuration.image = self.image(named: image) }
+        if let placement = try choice("imagePlacement", ["leading": NSDirectionalRectEdge.leading, "trailing": .trailing, "top": .top, "bottom": .bottom]) {
+            configuration.imagePlacement = placement
+        }
+        if let padding = try number("imagePadding", at: element) { configuration.imagePadding = padding }
+        if let padding = try number("titlePadding", at: element) { configuration.titlePadding = padding }
+        if let alignment = try choice("titleAlignment", ["automatic": UIButton.Configuration.TitleAlignment.automatic, "leading": .leading,
+                                                          "center": .center, "trailing": .trailing]) {
+            configuration.titleAlignment = alignment
+        }
+        if let corners = try choice("cornerStyle", ["fixed": UIButton.Configuration.CornerStyle.fixed, "dynamic": .dynamic, "small": .small,
+                                                     "medium": .medium, "large": .large, "capsule": .capsule]) {
+            configuration.cornerStyle = corners
+        }
+        if let size = try choice("buttonSize", ["medium": UIButton.Configuration.Size.medium, "small": .small, "mini": .mini, "large": .large]) {
+            configuration.buttonSize = size
+        }
+        let read: Set<String> = ["key", "style", "title", "subtitle", "image", "imagePlacement", "imagePadding", "titlePadding",
+                                 "titleAlignment", "cornerStyle", "buttonSize"]
+        for (attribute, _) in element.attributes where !read.contains(attribute) {
+            loader.warn(element, "buttonConfiguration.\(attribute)", "attribute \(attribute) of <buttonConfiguration> is not read yet")
+        }
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("fontDescription", "titleFontDescription"): configuration.titleFont = try font(child)
+            case ("color", "baseForegroundColor"): configuration.baseForegroundColor = try color(child)
+            case ("color", "baseBackgroundColor"): configuration.baseBackgroundColor = try color(child)
+            case ("directionalEdgeInsets", "contentInsets"):
+                configuration.contentInsets = NSDirectionalEdgeInsets(
+                    top: try number("top", at: child) ?? 0, leading: try number("leading", at: child) ?? 0,
+                    bottom: try number("bottom", at: child) ?? 0, trailing: try number("trailing", at: child) ?? 0)
+            case let (name, key):
+                loader.warn(child, "buttonConfiguration <\(name)>",
+                            "<\(name)\(key.map { " key=\"\($0)\"" } ?? "")> of <buttonConfiguration> is not read yet")
+            }
+        }
+        return configuration
+    }
+}

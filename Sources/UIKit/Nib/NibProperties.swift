@@ -193,6 +193,8 @@ struct NibProperties {
             (view as? UITableViewCell)?.separatorInset = try insets(child)
         case ("inset", "contentEdgeInsets") where view is UIButton:
             (view as? UIButton)?.contentEdgeInsets = try insets(child)
+        case ("buttonConfiguration", "configuration") where view is UIButton:
+            (view as? UIButton)?.configuration = try buttonConfiguration(child)
         case ("inset", "titleEdgeInsets") where view is UIButton:
             (view as? UIButton)?.titleEdgeInsets = try insets(child)
         case ("inset", "imageEdgeInsets") where view is UIButton:
@@ -328,6 +330,7 @@ struct NibProperties {
         "systemBlueColor": .systemBlue, "systemGreenColor": .systemGreen, "systemRedColor": .systemRed,
         "systemOrangeColor": .systemOrange, "systemYellowColor": .systemYellow, "systemPinkColor": .systemPink,
         "systemPurpleColor": .systemPurple, "systemTealColor": .systemTeal, "systemIndigoColor": .systemIndigo,
+        "systemMintColor": .systemMint, "systemCyanColor": .systemCyan, "systemBrownColor": .systemBrown,
         "systemGrayColor": .systemGray, "systemGray2Color": .systemGray2, "systemGray3Color": .systemGray3,
         "systemGray4Color": .systemGray4, "systemGray5Color": .systemGray5, "systemGray6Color": .systemGray6,
         "systemBackgroundColor": .systemBackground, "secondarySystemBackgroundColor": .secondarySystemBackground,

@@ -217,4 +217,29 @@ extension UINibTests {
         #expect(abs(bottom.frame.maxY - 780) < 1e-9)
         #expect(controller.topLayoutGuide.length == 47)
     }
+
+    /// A button with a configuration, as Xcode 13 and later write one: the style and title of
+    /// the configuration (the normal state's "Button" is Xcode's placeholder), its title font
+    /// and base background colour.
+    @Test func aButtonConfigurationFromADocument() throws {
+        let objects = try UINib(data: Self.document("""
+            <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" buttonType="system" lineBreakMode="middleTruncation" id="call">
+                <rect key="frame" x="20" y="254" width="120" height="50"/>
+                <state key="normal" title="Button"/>
+                <buttonConfiguration key="configuration" style="filled" title="Call" imagePadding="6" cornerStyle="capsule">
+                    <fontDescription key="titleFontDescription" type="boldSystem" pointSize="18"/>
+                    <color key="baseBackgroundColor" systemColor="systemMintColor"/>
+                    <directionalEdgeInsets key="contentInsets" top="4" leading="16" bottom="4" trailing="16"/>
+                </buttonConfiguration>
+            </button>
+            """), bundle: nil).instantiateThrowing(withOwner: nil)
+        let button = try #require(objects.first as? UIButton)
+        let configuration = try #require(button.configuration)
+        #expect(configuration.title == "Call" && configuration.imagePadding == 6 && configuration.cornerStyle == .capsule)
+        #expect(configuration.contentInsets == NSDirectionalEdgeInsets(top: 4, leading: 16, bottom: 4, trailing: 16))
+        #expect(button.titleLabel?.text == "Call" && button.titleLabel?.font == UIFont.boldSystemFont(ofSize: 18))
+        #expect(button.configurationBackground?.backgroundColor === UIColor.systemMint)
+        let title = button.titleLabel?.intrinsicContentSize ?? .zero
+        #expect(button.intrinsicContentSize == CGSize(width: title.width + 32, height: title.height + 8))
+    }
 }
