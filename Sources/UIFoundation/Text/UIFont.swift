@@ -80,6 +80,11 @@ open class UIFont: NSObject, @unchecked Sendable {
 
     // MARK: Making fonts
 
+    /// UIKit's standard sizes (points): a label's 17, a button's 18, the system's 14, the small system's 12.
+    open class var labelFontSize: CGFloat { 17 }
+    open class var buttonFontSize: CGFloat { 18 }
+    open class var systemFontSize: CGFloat { 14 }
+    open class var smallSystemFontSize: CGFloat { 12 }
     open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular) }
     open class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont { UIFont(size: fontSize, weight: weight) }
     open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .bold) }

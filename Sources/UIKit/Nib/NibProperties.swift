@@ -201,6 +201,14 @@ struct NibProperties {
             (view as? UIButton)?.imageEdgeInsets = try insets(child)
         case ("string", "text") where view is UILabel:
             break   // read with the label's attributes
+        case ("attributedString", "attributedText"):
+            let text = try attributedString(child)
+            switch view {
+            case let label as UILabel: label.attributedText = text
+            case let textView as UITextView: textView.attributedText = text
+            case let field as UITextField: field.attributedText = text
+            default: loader.warn(child, "attributed text \(element.name)", "styled text of <\(element.name)> is not read")
+            }
         case ("date", _) where view is UIDatePicker:
             break   // the date the document was saved with; a picker shows the date it is given
         case ("fontDescription", "fontDescription"):
@@ -595,6 +603,7 @@ struct NibProperties {
         for part in child.children {
             switch (part.name, part["key"]) {
             case ("color", "titleColor"): button.setTitleColor(try color(part), for: state)
+            case ("attributedString", "attributedTitle"): button.setAttributedTitle(try attributedString(part), for: state)
             case ("color", "titleShadowColor"), ("nil", _): break
             default: loader.warn(part, "state \(part.name)", "<\(part.name)> of a button's state is not read yet")
             }

@@ -242,4 +242,102 @@ extension UINibTests {
         let title = button.titleLabel?.intrinsicContentSize ?? .zero
         #expect(button.intrinsicContentSize == CGSize(width: title.width + 32, height: title.height + 8))
     }
+
+    /// Styled text as Xcode writes it: a label's two fragments (a bold system 20 pt red "Sale",
+    /// then " ends today" in 14 pt Avenir-Heavy, centred with 4 pt line spacing and 1.5 of
+    /// kerning), a button's styled title for its normal state.
+    @Test func styledTextFromADocument() throws {
+        let objects = try UINib(data: Self.document("""
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="200"/>
+                <subviews>
+                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" numberOfLines="0" id="sale">
+                        <rect key="frame" x="20" y="20" width="280" height="60"/>
+                        <attributedString key="attributedText">
+                            <fragment content="Sale">
+                                <attributes>
+                                    <color key="NSColor" red="1" green="0.0" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                                    <font key="NSFont" metaFont="systemBold" size="20"/>
+                                </attributes>
+                            </fragment>
+                            <fragment content=" ends today">
+                                <attributes>
+                                    <font key="NSFont" size="14" name="Avenir-Heavy"/>
+                                    <real key="NSKern" value="1.5"/>
+                                    <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" baseWritingDirection="natural" lineSpacing="4" tighteningFactorForTruncation="0.0"/>
+                                </attributes>
+                            </fragment>
+                        </attributedString>
+                    </label>
+                    <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="more">
+                        <rect key="frame" x="20" y="100" width="120" height="44"/>
+                        <state key="normal">
+                            <attributedString key="attributedTitle">
+                                <fragment content="More">
+                                    <attributes><font key="NSFont" metaFont="system" size="15"/></attributes>
+                                </fragment>
+                            </attributedString>
+                        </state>
+                    </button>
+                </subviews>
+            </view>
+            """), bundle: nil).instantiateThrowing(withOwner: nil)
+        let root = try #require(objects.first as? UIView)
+        let label = try #require(root.subviews.first as? UILabel)
+        let text = try #require(label.attributedText)
+        #expect(text.string == "Sale ends today" && label.text == "Sale ends today")
+        let first = text.attributes(at: 0, effectiveRange: nil), second = text.attributes(at: 5, effectiveRange: nil)
+        #expect((first[.font] as? UIFont) == UIFont.boldSystemFont(ofSize: 20) && (first[.foregroundColor] as? UIColor)?.cgColor.components.first == 1)
+        #expect((second[.font] as? UIFont)?.pointSize == 14 && second[.kern] as? CGFloat == 1.5)
+        let style = try #require(second[.paragraphStyle] as? NSParagraphStyle)
+        #expect(style.alignment == .center && style.lineSpacing == 4)
+        let button = try #require(root.subviews.last as? UIButton)
+        #expect(button.attributedTitle(for: .normal)?.string == "More" && button.titleLabel?.text == "More")
+    }
+
+    /// Bad input in the newer parts of a document: each is refused at its line, or said once.
+    @Test func badValuesSayWhereAndWhat() throws {
+        func failure(_ body: String, owner: String = "") -> String? {
+            do {
+                _ = try UINib(data: Self.document(body, owner: owner), bundle: nil).instantiateThrowing(withOwner: nil)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(failure("""
+            <view contentMode="scaleToFill" id="v">
+                <userDefinedRuntimeAttributes>
+                    <userDefinedRuntimeAttribute type="matrix" keyPath="layer.transform"/>
+                </userDefinedRuntimeAttributes>
+            </view>
+            """) == "<data>:12: runtime attribute type \"matrix\" is not one Xcode writes")
+        #expect(failure("""
+            <tapGestureRecognizer numberOfTapsRequired="two" id="tap"/>
+            """) == "<data>:10: numberOfTapsRequired \"two\" is not a whole number")
+        #expect(failure("""
+            <view contentMode="scaleToFill" id="v">
+                <connections><outletCollection property="gestureRecognizers" destination="other" appends="YES" id="c"/></connections>
+            </view>
+            <view contentMode="scaleToFill" id="other"/>
+            """) == "<data>:11: gestureRecognizers of UIView given a UIView")
+        #expect(failure("""
+            <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="b">
+                <buttonConfiguration key="configuration" style="glass" title="Go"/>
+            </button>
+            """)?.hasPrefix("<data>:11: button configuration style \"glass\" is not one of") == true)
+        #expect(failure("""
+            <label opaque="NO" contentMode="left" id="l">
+                <attributedString key="attributedText"><fragment/></attributedString>
+            </label>
+            """) == "<data>:11: <fragment> without its content")
+        try UIApplication.withNewApplication {
+            _ = try UINib(data: Self.document("""
+                <view contentMode="scaleToFill" id="v">
+                    <variation key="heightClass=compact-widthClass=unspecified-orientation=sideways"/>
+                </view>
+                """), bundle: nil).instantiateThrowing(withOwner: nil)
+            #expect(UIApplication.shared.layoutIssues.contains { $0.hasPrefix("<data>:11: variation heightClass=compact-widthClass=unspecified-orientation=sideways is not") })
+        }
+    }
 }
