@@ -312,12 +312,14 @@ extension UIButton {
         }
         ownImageView.frame = CGRect(origin: imageOrigin, size: parts.image)
         // The title and subtitle, centred on each other unless the alignment says an edge.
+        let alignment = configuration.titleAlignment, besideImage = imageBesideText && configuration.image != nil
+        let start = textOrigin.x, end = textOrigin.x + text.width
         func x(_ width: CGFloat) -> CGFloat {
-            switch configuration.titleAlignment {
-            case .leading: textOrigin.x
-            case .trailing: textOrigin.x + text.width - width
-            case .automatic where imageBesideText && configuration.image != nil: placement == .trailing ? textOrigin.x + text.width - width : textOrigin.x
-            default: textOrigin.x + (text.width - width) / 2
+            switch alignment {
+            case .leading: start
+            case .trailing: end - width
+            case .automatic where besideImage: placement == .trailing ? end - width : start
+            default: start + (text.width - width) / 2
             }
         }
         let titleWidth = min(parts.title.width, area.width)
