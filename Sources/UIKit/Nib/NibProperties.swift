@@ -201,6 +201,8 @@ struct NibProperties {
             (view as? UIButton)?.imageEdgeInsets = try insets(child)
         case ("string", "text") where view is UILabel:
             break   // read with the label's attributes
+        case ("accessibility", "accessibilityConfiguration"):
+            try applyAccessibility(child, to: view)
         case ("attributedString", "attributedText"):
             let text = try attributedString(child)
             switch view {

@@ -85,3 +85,45 @@ extension NibProperties {
         return style
     }
 }
+
+extension NibProperties {
+    /// The identity inspector's accessibility (`<accessibility key="accessibilityConfiguration"
+    /// label="…" hint="…" identifier="…" value="…">`, with `<bool key="isElement">` and
+    /// `<accessibilityTraits key="traits" button="YES" …>`): set on the view, replacing its
+    /// class's defaults where given (what a UI test queries by identifier).
+    func applyAccessibility(_ element: NibXMLElement, to view: UIView) throws(NibLoadingError) {
+        if let label = element["label"] { view.accessibilityLabel = label }
+        if let hint = element["hint"] { view.accessibilityHint = hint }
+        if let identifier = element["identifier"] { view.accessibilityIdentifier = identifier }
+        if let value = element["value"] { view.accessibilityValue = value }
+        for (name, _) in element.attributes where !["key", "label", "hint", "identifier", "value"].contains(name) {
+            loader.warn(element, "accessibility.\(name)", "attribute \(name) of <accessibility> is not read yet")
+        }
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("bool", "isElement"):
+                guard let flag = try bool("value", at: child) else { throw error("<bool key=\"isElement\"> without a value", at: child) }
+                view.isAccessibilityElement = flag
+            case ("accessibilityTraits", "traits"):
+                var traits: UIAccessibilityTraits = []
+                for (name, _) in child.attributes where name != "key" {
+                    guard let trait = Self.accessibilityTraits[name] else {
+                        throw error("accessibility trait \"\(name)\" is not one of \(Self.accessibilityTraits.keys.sorted().joined(separator: ", "))", at: child)
+                    }
+                    if try bool(name, at: child) == true { traits.insert(trait) }
+                }
+                view.accessibilityTraits = traits
+            case let (name, key):
+                loader.warn(child, "accessibility <\(name)>", "<\(name)\(key.map { " key=\"\($0)\"" } ?? "")> of <accessibility> is not read yet")
+            }
+        }
+    }
+
+    static let accessibilityTraits: [String: UIAccessibilityTraits] = [
+        "button": .button, "link": .link, "image": .image, "selected": .selected, "playsSound": .playsSound,
+        "keyboardKey": .keyboardKey, "staticText": .staticText, "summaryElement": .summaryElement, "notEnabled": .notEnabled,
+        "updatesFrequently": .updatesFrequently, "searchField": .searchField, "startsMediaSession": .startsMediaSession,
+        "adjustable": .adjustable, "allowsDirectInteraction": .allowsDirectInteraction, "causesPageTurn": .causesPageTurn,
+        "header": .header, "tabBar": .tabBar,
+    ]
+}

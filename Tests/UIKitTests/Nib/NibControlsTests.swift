@@ -340,4 +340,33 @@ extension UINibTests {
             #expect(UIApplication.shared.layoutIssues.contains { $0.hasPrefix("<data>:11: variation heightClass=compact-widthClass=unspecified-orientation=sideways is not") })
         }
     }
+
+    /// The identity inspector's accessibility: an identifier a UI test queries, a label and hint,
+    /// an image view made an element with the image and header traits (replacing its default).
+    @Test func accessibilityFromADocument() throws {
+        let objects = try UINib(data: Self.document("""
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="200"/>
+                <subviews>
+                    <textField opaque="NO" contentMode="scaleToFill" borderStyle="roundedRect" id="url">
+                        <rect key="frame" x="20" y="20" width="280" height="34"/>
+                        <accessibility key="accessibilityConfiguration" identifier="auth.connect.urlfield" label="Server" hint="The address of your server"/>
+                    </textField>
+                    <imageView userInteractionEnabled="NO" contentMode="scaleAspectFit" id="logo">
+                        <rect key="frame" x="20" y="80" width="80" height="80"/>
+                        <accessibility key="accessibilityConfiguration">
+                            <accessibilityTraits key="traits" image="YES" header="YES"/>
+                            <bool key="isElement" value="YES"/>
+                        </accessibility>
+                    </imageView>
+                </subviews>
+            </view>
+            """), bundle: nil).instantiateThrowing(withOwner: nil)
+        let root = try #require(objects.first as? UIView)
+        let field = try #require(root.subviews.first as? UITextField)
+        #expect(field.accessibilityIdentifier == "auth.connect.urlfield" && field.accessibilityLabel == "Server")
+        #expect(field.accessibilityHint == "The address of your server")
+        let logo = try #require(root.subviews.last as? UIImageView)
+        #expect(logo.isAccessibilityElement && logo.accessibilityTraits == [.image, .header])
+    }
 }
