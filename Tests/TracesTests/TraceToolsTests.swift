@@ -3,8 +3,18 @@ import Testing
 @testable import Traces
 
 @Suite struct TraceToolsTests {
+    static let scratch: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-tools-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit {
+            try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("uisim-tools-tests-\(getpid())"))
+        }
+        return folder
+    }()
+
+    /// A trace file of `text` in this process's scratch folder, which goes when the process exits.
     func temporary(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-tools-\(UUID().uuidString).trace")
+        let url = Self.scratch.appendingPathComponent("\(UUID().uuidString).trace")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
     }

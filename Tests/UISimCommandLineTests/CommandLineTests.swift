@@ -83,9 +83,20 @@ import Testing
         return false
     }
 
+    /// A fresh path named `name` in this process's scratch folder, which goes when the process
+    /// exits (a test that does not remove what it wrote leaves nothing in the system's /tmp).
     func temporary(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("uisim-cli-\(UUID().uuidString)-\(name)")
+        Self.scratch.appendingPathComponent("\(UUID().uuidString)-\(name)")
     }
+
+    static let scratch: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uisim-cli-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit {
+            try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("uisim-cli-tests-\(getpid())"))
+        }
+        return folder
+    }()
 
     /// Two processes (each hashing with its own seed, so dictionaries iterate in their own order)
     /// replaying the conversation, whose table reloads as pages arrive, count the same in every
