@@ -174,30 +174,23 @@ extension NibProperties {
         guard var configuration = styles[name] else {
             throw error("button configuration style \"\(name)\" is not one of \(styles.keys.sorted().joined(separator: ", "))", at: element)
         }
-        func choice<Value>(_ attribute: String, _ values: [String: Value]) throws(NibLoadingError) -> Value? {
-            guard let text = element[attribute] else { return nil }
-            guard let value = values[text] else {
-                throw error("\(attribute) \"\(text)\" is not one of \(values.keys.sorted().joined(separator: ", "))", at: element)
-            }
-            return value
-        }
         configuration.title = element["title"]
         configuration.subtitle = element["subtitle"]
         if let image = element["image"] { configuration.image = self.image(named: image) }
-        if let placement = try choice("imagePlacement", ["leading": NSDirectionalRectEdge.leading, "trailing": .trailing, "top": .top, "bottom": .bottom]) {
+        if let placement = try choice("imagePlacement", ["leading": NSDirectionalRectEdge.leading, "trailing": .trailing, "top": .top, "bottom": .bottom], at: element) {
             configuration.imagePlacement = placement
         }
         if let padding = try number("imagePadding", at: element) { configuration.imagePadding = padding }
         if let padding = try number("titlePadding", at: element) { configuration.titlePadding = padding }
         if let alignment = try choice("titleAlignment", ["automatic": UIButton.Configuration.TitleAlignment.automatic, "leading": .leading,
-                                                          "center": .center, "trailing": .trailing]) {
+                                                          "center": .center, "trailing": .trailing], at: element) {
             configuration.titleAlignment = alignment
         }
         if let corners = try choice("cornerStyle", ["fixed": UIButton.Configuration.CornerStyle.fixed, "dynamic": .dynamic, "small": .small,
-                                                     "medium": .medium, "large": .large, "capsule": .capsule]) {
+                                                     "medium": .medium, "large": .large, "capsule": .capsule], at: element) {
             configuration.cornerStyle = corners
         }
-        if let size = try choice("buttonSize", ["medium": UIButton.Configuration.Size.medium, "small": .small, "mini": .mini, "large": .large]) {
+        if let size = try choice("buttonSize", ["medium": UIButton.Configuration.Size.medium, "small": .small, "mini": .mini, "large": .large], at: element) {
             configuration.buttonSize = size
         }
         let read: Set<String> = ["key", "style", "title", "subtitle", "image", "imagePlacement", "imagePadding", "titlePadding",

@@ -39,11 +39,7 @@ struct NibCoderKeys {
     }
 
     private func flag(_ name: String) -> Bool? {
-        switch element[name] {
-        case "YES": true
-        case "NO": false
-        default: nil
-        }
+        (try? properties.bool(name)) ?? nil
     }
 
     private func color(_ key: String) -> UIColor? {

@@ -55,10 +55,12 @@ struct NibProperties {
         return try loader.number(text, name, place)
     }
 
-    func choice<Value>(_ name: String, _ values: [String: Value]) throws(NibLoadingError) -> Value? {
-        guard let text = element[name] else { return nil }
+    /// The value the attribute `name` of `place` (the element, unless given) names among `values`.
+    func choice<Value>(_ name: String, _ values: [String: Value], at place: NibXMLElement? = nil) throws(NibLoadingError) -> Value? {
+        let place = place ?? element
+        guard let text = place[name] else { return nil }
         guard let value = values[text] else {
-            throw error("\(name) \"\(text)\" is not one of \(values.keys.sorted().joined(separator: ", "))")
+            throw error("\(name) \"\(text)\" is not one of \(values.keys.sorted().joined(separator: ", "))", at: place)
         }
         return value
     }

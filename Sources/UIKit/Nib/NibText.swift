@@ -55,19 +55,12 @@ extension NibProperties {
     /// `<paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" …/>`.
     private func paragraphStyle(_ element: NibXMLElement) throws(NibLoadingError) -> NSParagraphStyle {
         let style = NSMutableParagraphStyle()
-        let alignments: [String: NSTextAlignment] = ["natural": .natural, "left": .left, "center": .center, "right": .right, "justified": .justified]
         let breaks: [String: NSLineBreakMode] = [
             "wordWrapping": .byWordWrapping, "charWrapping": .byCharWrapping, "clipping": .byClipping,
             "truncatingHead": .byTruncatingHead, "truncatingTail": .byTruncatingTail, "truncatingMiddle": .byTruncatingMiddle,
         ]
-        if let text = element["alignment"] {
-            guard let alignment = alignments[text] else { throw error("alignment \"\(text)\" is not one of \(alignments.keys.sorted().joined(separator: ", "))", at: element) }
-            style.alignment = alignment
-        }
-        if let text = element["lineBreakMode"] {
-            guard let mode = breaks[text] else { throw error("lineBreakMode \"\(text)\" is not one of \(breaks.keys.sorted().joined(separator: ", "))", at: element) }
-            style.lineBreakMode = mode
-        }
+        if let alignment = try choice("alignment", Self.alignments, at: element) { style.alignment = alignment }
+        if let mode = try choice("lineBreakMode", breaks, at: element) { style.lineBreakMode = mode }
         let lengths: [(String, ReferenceWritableKeyPath<NSMutableParagraphStyle, CGFloat>)] = [
             ("lineSpacing", \.lineSpacing), ("paragraphSpacing", \.paragraphSpacing), ("paragraphSpacingBefore", \.paragraphSpacingBefore),
             ("lineHeightMultiple", \.lineHeightMultiple), ("minimumLineHeight", \.minimumLineHeight), ("maximumLineHeight", \.maximumLineHeight),
