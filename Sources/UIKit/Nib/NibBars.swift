@@ -80,19 +80,11 @@ extension NibLoader {
     /// image or system item, style, width, tag and whether it is enabled. Its id stands for it
     /// (outlets reach it); its action and segue connect with the document's other connections.
     func barButtonItem(_ element: NibXMLElement) throws(NibLoadingError) -> UIBarButtonItem {
-        let style: UIBarButtonItem.Style = element["style"] == "done" ? .done : .plain
-        let item: UIBarButtonItem
-        if let system = element["systemItem"] {
-            guard let kind = StoryboardScene.systemItems[system] else {
-                throw error(element, "system item \"\(system)\" is not one of \(StoryboardScene.systemItems.keys.sorted().joined(separator: ", "))")
-            }
-            item = UIBarButtonItem(barButtonSystemItem: kind, target: nil, action: nil)
-        } else if let name = element["image"] {
-            item = UIBarButtonItem(image: UIImage(named: name), style: style, target: nil, action: nil)
-            item.title = element["title"]
-        } else {
-            item = UIBarButtonItem(title: element["title"], style: style, target: nil, action: nil)
+        let (item, unknown) = Self.makeBarButtonItem(element)
+        if let unknown {
+            throw error(element, "system item \"\(unknown)\" is not one of \(StoryboardScene.systemItems.keys.sorted().joined(separator: ", "))")
         }
+        if element["image"] != nil, element["systemItem"] == nil { item.title = element["title"] }
         if let width = element["width"] { item.width = try number(width, "width", element) }
         if let tag = element["tag"] {
             guard let value = Int(tag) else { throw error(element, "tag \"\(tag)\" is not a whole number") }
@@ -105,6 +97,19 @@ extension NibLoader {
         if let id = element["id"] { objects[id] = item }
         keepConnections(of: element, from: item)
         return item
+    }
+
+    /// The item `element` describes: its system item, else its image, else its title, in its
+    /// style; with the name of a system item uisim does not know (the item is then the image or
+    /// title one).
+    static func makeBarButtonItem(_ element: NibXMLElement) -> (item: UIBarButtonItem, unknownSystemItem: String?) {
+        let style: UIBarButtonItem.Style = element["style"] == "done" ? .done : .plain
+        let system = element["systemItem"]
+        if let system, let kind = StoryboardScene.systemItems[system] {
+            return (UIBarButtonItem(barButtonSystemItem: kind, target: nil, action: nil), nil)
+        }
+        if let image = element["image"] { return (UIBarButtonItem(image: UIImage(named: image), style: style, target: nil, action: nil), system) }
+        return (UIBarButtonItem(title: element["title"], style: style, target: nil, action: nil), system)
     }
 
     private static let barButtonItemAttributes: Set<String> = [

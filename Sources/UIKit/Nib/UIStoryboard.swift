@@ -400,14 +400,8 @@ struct StoryboardScene {
 
     /// A scene's bar button item, with its action (to the controller) and its segue.
     private func barButtonItem(_ itemElement: NibXMLElement, of controller: UIViewController) -> UIBarButtonItem {
-        let item: UIBarButtonItem
-        if let system = itemElement["systemItem"], let kind = Self.systemItems[system] {
-            item = UIBarButtonItem(barButtonSystemItem: kind, target: nil, action: nil)
-        } else if let image = itemElement["image"] {
-            item = UIBarButtonItem(image: UIImage(named: image), style: itemElement["style"] == "done" ? .done : .plain, target: nil, action: nil)
-        } else {
-            item = UIBarButtonItem(title: itemElement["title"], style: itemElement["style"] == "done" ? .done : .plain, target: nil, action: nil)
-        }
+        // (A system item uisim does not know leaves the image or title item.)
+        let item = NibLoader.makeBarButtonItem(itemElement).item
         for connection in itemElement.children(of: "connections") {
             switch connection.name {
             case "action":
