@@ -21,6 +21,8 @@ open class UIStoryboard: NSObject {
     let bundle: Bundle?
     /// The kinds of scene view uisim could not make that it has reported (once each).
     var unreadSceneViews = Set<String>()
+    /// The storyboards its references name, by name, once read.
+    private var referencedStoryboards: [String: UIStoryboard] = [:]
 
     init(document: StoryboardDocument, bundle: Bundle?) {
         self.document = document
@@ -139,7 +141,13 @@ open class UIStoryboard: NSObject {
         defer { state.followedReferences -= 1 }
         let other: UIStoryboard
         do {
-            other = try UIStoryboard.load(name: reference.storyboard, bundle: bundle)
+            // Read once: every segue or relationship to it makes its scenes from the same document.
+            if let known = referencedStoryboards[reference.storyboard] {
+                other = known
+            } else {
+                other = try UIStoryboard.load(name: reference.storyboard, bundle: bundle)
+                referencedStoryboards[reference.storyboard] = other
+            }
         } catch {
             throw NibLoadingError(file: document.file, line: reference.line,
                                   "the storyboard reference to \"\(reference.storyboard)\" cannot be followed: \(error.description)")
