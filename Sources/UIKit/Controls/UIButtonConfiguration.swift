@@ -58,6 +58,8 @@ extension UIButton {
         var titleFont: UIFont?
         /// The state `updated(for:)` was made for (nil: the configuration as it was set).
         var shownState: UIControl.State?
+        /// Whether the image goes beside the text (not above or below it).
+        var imageBesideText: Bool { imagePlacement != .top && imagePlacement != .bottom }
 
         init(style: Style) {
             self.style = style
@@ -266,20 +268,20 @@ extension UIButton {
         return CGSize(width: max(parts.title.width, parts.subtitle.width), height: parts.title.height + between + parts.subtitle.height)
     }
 
-    private var imageBesideText: Bool {
-        guard let placement = shownConfiguration?.imagePlacement else { return true }
-        return placement != .top && placement != .bottom
-    }
-
-    /// The content's size with the configuration's insets: image and text side by side (or one
-    /// over the other for `.top` and `.bottom` placements), `imagePadding` apart.
-    func configurationSize(_ configuration: Configuration) -> CGSize {
-        let parts = contentParts(configuration)
-        let text = textBlock(parts, configuration)
-        let insets = configuration.contentInsets
-        let content = imageBesideText
+    /// The content's size: image and text side by side (or one over the other for `.top` and
+    /// `.bottom` placements), `imagePadding` apart.
+    private func contentSize(_ parts: (image: CGSize, title: CGSize, subtitle: CGSize, padding: CGFloat), text: CGSize,
+                             _ configuration: Configuration) -> CGSize {
+        configuration.imageBesideText
             ? CGSize(width: parts.image.width + parts.padding + text.width, height: max(parts.image.height, text.height))
             : CGSize(width: max(parts.image.width, text.width), height: parts.image.height + parts.padding + text.height)
+    }
+
+    /// The content's size with the configuration's insets.
+    func configurationSize(_ configuration: Configuration) -> CGSize {
+        let parts = contentParts(configuration)
+        let content = contentSize(parts, text: textBlock(parts, configuration), configuration)
+        let insets = configuration.contentInsets
         return CGSize(width: content.width + insets.leading + insets.trailing, height: content.height + insets.top + insets.bottom)
     }
 
@@ -292,12 +294,11 @@ extension UIButton {
         let area = bounds.inset(by: insets)
         let parts = contentParts(configuration)
         let text = textBlock(parts, configuration)
-        let whole = configurationSize(configuration)
-        let content = CGSize(width: whole.width - insets.left - insets.right, height: whole.height - insets.top - insets.bottom)
+        let content = contentSize(parts, text: text, configuration)
         let origin = CGPoint(x: area.minX + (area.width - content.width) / 2, y: area.minY + (area.height - content.height) / 2)
         var imageOrigin = origin, textOrigin = origin
         let placement = configuration.imagePlacement
-        if imageBesideText {
+        if configuration.imageBesideText {
             let imageFirst = placement != .trailing
             imageOrigin.x = imageFirst ? origin.x : origin.x + text.width + parts.padding
             textOrigin.x = imageFirst ? origin.x + parts.image.width + parts.padding : origin.x
@@ -312,7 +313,7 @@ extension UIButton {
         }
         ownImageView.frame = CGRect(origin: imageOrigin, size: parts.image)
         // The title and subtitle, centred on each other unless the alignment says an edge.
-        let alignment = configuration.titleAlignment, besideImage = imageBesideText && configuration.image != nil
+        let alignment = configuration.titleAlignment, besideImage = configuration.imageBesideText && configuration.image != nil
         let start = textOrigin.x, end = textOrigin.x + text.width
         func x(_ width: CGFloat) -> CGFloat {
             switch alignment {
