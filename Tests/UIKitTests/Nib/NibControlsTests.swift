@@ -331,6 +331,34 @@ extension UINibTests {
                 <attributedString key="attributedText"><fragment/></attributedString>
             </label>
             """) == "<data>:11: <fragment> without its content")
+        // Bars, effects, styled text and accessibility.
+        #expect(failure("""
+            <visualEffectView opaque="NO" contentMode="scaleToFill" id="e"><blurEffect style="frosted"/></visualEffectView>
+            """)?.hasPrefix("<data>:10: blur style \"frosted\" is not one of") == true)
+        #expect(failure("""
+            <visualEffectView opaque="NO" contentMode="scaleToFill" id="e"><vibrancyEffect/></visualEffectView>
+            """) == "<data>:10: <vibrancyEffect> without its <blurEffect>")
+        #expect(failure("""
+            <toolbar opaque="NO" contentMode="scaleToFill" id="t"><items><barButtonItem systemItem="teleport" id="i"/></items></toolbar>
+            """)?.hasPrefix("<data>:10: system item \"teleport\" is not one of") == true)
+        #expect(failure("""
+            <toolbar opaque="NO" contentMode="scaleToFill" id="t"><items><barButtonItem title="A" tag="1.5" id="i"/></items></toolbar>
+            """) == "<data>:10: tag \"1.5\" is not a whole number")
+        #expect(failure("""
+            <tabBar contentMode="scaleToFill" id="t"><items><tabBarItem systemItem="inbox" id="i"/></items></tabBar>
+            """)?.hasPrefix("<data>:10: tab bar system item \"inbox\" is not one of") == true)
+        #expect(failure("""
+            <label opaque="NO" contentMode="left" id="l">
+                <attributedString key="attributedText"><fragment content="x"><attributes>
+                    <font key="NSFont" metaFont="titleBar" size="12"/>
+                </attributes></fragment></attributedString>
+            </label>
+            """) == "<data>:12: metaFont \"titleBar\" is not one of system, systemBold, systemItalic")
+        #expect(failure("""
+            <view contentMode="scaleToFill" id="v">
+                <accessibility key="accessibilityConfiguration"><accessibilityTraits key="traits" loud="YES"/></accessibility>
+            </view>
+            """)?.hasPrefix("<data>:11: accessibility trait \"loud\" is not one of") == true)
         try UIApplication.withNewApplication {
             _ = try UINib(data: Self.document("""
                 <view contentMode="scaleToFill" id="v">

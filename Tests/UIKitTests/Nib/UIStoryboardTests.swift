@@ -479,4 +479,55 @@ final class StoryBadgeController: UIViewController {}
                                                           + "a connection cannot cross scenes (Xcode warns of it, and the compiled storyboard leaves it out)"])
         }
     }
+
+    /// A reference without a storyboard name, one to a Storyboard ID the other storyboard lacks,
+    /// and a storyboard whose reference leads back to itself (its tab is its own initial scene):
+    /// each an error where the reference is written, the loop stopped 16 references deep.
+    @Test func badStoryboardReferencesSayWhere() throws {
+        func storyboard(_ scenes: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="tabs">
+                <scenes>
+            \(scenes)
+                </scenes>
+            </document>
+            """
+        }
+        let nameless = Data(storyboard("""
+                    <scene sceneID="a"><objects><viewControllerPlaceholder id="r" sceneMemberID="viewController"/></objects></scene>
+            """).utf8)
+        #expect(throws: NibLoadingError(file: "Main.storyboard", line: 4, "a storyboard reference without a storyboardName")) {
+            try UIStoryboard.load(data: nameless, file: "Main.storyboard")
+        }
+        let loop = storyboard("""
+                    <scene sceneID="a"><objects>
+                        <tabBarController id="tabs" sceneMemberID="viewController">
+                            <connections><segue destination="again" kind="relationship" relationship="viewControllers" id="r1"/></connections>
+                        </tabBarController>
+                    </objects></scene>
+                    <scene sceneID="b"><objects>
+                        <viewControllerPlaceholder storyboardName="Loop" id="again" sceneMemberID="viewController"/>
+                        <viewController storyboardIdentifier="Lost" id="lost" sceneMemberID="viewController">
+                            <connections><segue destination="missing" kind="relationship" relationship="viewControllers" id="r2"/></connections>
+                        </viewController>
+                        <viewControllerPlaceholder storyboardName="Loop" referencedIdentifier="Nowhere" id="missing" sceneMemberID="viewController"/>
+                    </objects></scene>
+            """)
+        let (bundle, folder) = try UINibTests.bundle(with: ["Loop.storyboard": loop])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let looping = try UIStoryboard.load(name: "Loop", bundle: bundle)
+        do throws(NibLoadingError) {
+            try looping.checkScene("tabs")
+            Issue.record("a storyboard that refers to itself without end loaded")
+        } catch {
+            #expect(error.line == 10 && error.message.contains("storyboard references followed 16 deep: \"Loop\" leads back"), "\(error)")
+        }
+        do throws(NibLoadingError) {
+            try looping.checkScene("lost")
+            Issue.record("a reference to a Storyboard ID that is not there loaded")
+        } catch {
+            #expect(error.line == 14 && error.message == "storyboard \"Loop\" has no view controller with identifier 'Nowhere'")
+        }
+    }
 }
